@@ -1,0 +1,51 @@
+"""wintergames: five winter board games played exactly by their rulebooks.
+
+>>> import wintergames as wg
+>>> [spec.id for spec in wg.available_games()]
+['winter-queen']
+>>> state = wg.make("winter-queen", num_players=2, seed=1)
+>>> state.apply(state.legal_actions()[0])
+>>> wg.replay(state.record()).to_json() == state.to_json()
+True
+"""
+
+from wintergames import bots
+from wintergames.core.actions import Action
+from wintergames.core.errors import (
+    ActionFormatError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    NotYourTurnError,
+    ReplayError,
+    UnknownGameError,
+    WintergamesError,
+)
+from wintergames.core.events import Event
+from wintergames.core.registry import available_games, get_spec, make
+from wintergames.core.replay import replay, state_from_json
+from wintergames.core.spec import GameSpec, OptionSpec
+from wintergames.core.state import State
+
+__all__ = [
+    "Action",
+    "ActionFormatError",
+    "Event",
+    "GameOverError",
+    "GameSpec",
+    "IllegalActionError",
+    "InvalidOptionError",
+    "NotYourTurnError",
+    "OptionSpec",
+    "ReplayError",
+    "State",
+    "UnknownGameError",
+    "WintergamesError",
+    "available_games",
+    "bots",
+    "get_spec",
+    "make",
+    "replay",
+    "state_from_json",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,50 @@
+"""Rebuilding games from replay records and state snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wintergames.core.errors import ReplayError, WintergamesError
+from wintergames.core.registry import get_spec, make
+from wintergames.core.state import RECORD_FORMAT, RECORD_VERSION, State
+
+_REQUIRED = ("game", "num_players", "seed", "options", "actions")
+
+
+def _check_record(record: Any, fmt: str) -> None:
+    if not isinstance(record, dict):
+        raise ReplayError(f"a {fmt} record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != fmt:
+        raise ReplayError(f"expected format {fmt!r}, found {record.get('format')!r}")
+    if record.get("version") != RECORD_VERSION:
+        raise ReplayError(
+            f"record version {record.get('version')!r} is not supported; expected {RECORD_VERSION}"
+        )
+    missing = [k for k in _REQUIRED if k not in record]
+    if missing:
+        raise ReplayError(f"record lacks {', '.join(missing)}")
+
+
+def replay(record: dict[str, Any], upto: int | None = None) -> State:
+    """The game of ``record`` after its first ``upto`` actions (all by default)."""
+    _check_record(record, RECORD_FORMAT)
+    try:
+        state = make(record["game"], record["num_players"], record["seed"], record["options"])
+        spec = get_spec(record["game"])
+        steps = record["actions"] if upto is None else record["actions"][:upto]
+        for index, (player, obj) in enumerate(steps):
+            try:
+                state.apply(spec.action_from_json(obj), player)
+            except WintergamesError as err:
+                raise ReplayError(f"action {index} ({obj!r} by player {player}): {err}") from err
+    except ReplayError:
+        raise
+    except (WintergamesError, TypeError, ValueError) as err:
+        raise ReplayError(f"record does not replay: {err}") from err
+    return state
+
+
+def state_from_json(obj: dict[str, Any]) -> State:
+    """The state saved by ``State.to_json``."""
+    _check_record(obj, "wintergames-state")
+    return get_spec(obj["game"]).state_from_json(obj)

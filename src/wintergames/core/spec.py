@@ -1,0 +1,112 @@
+"""``GameSpec``: what a game is (id, title, players, options) and how to build it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from wintergames.core.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from wintergames.core.actions import Action
+    from wintergames.core.state import State
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, default, allowed values and meaning.
+
+    ``choices`` lists every allowed value; ``None`` means any value of ``kind``.
+    """
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    kind: type = str
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidOptionError(
+                f"option {self.name!r} cannot be {value!r}; allowed: {allowed}"
+            )
+        if self.choices is None and not isinstance(value, self.kind):
+            raise InvalidOptionError(
+                f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}"
+            )
+        return value
+
+
+class ActionCodec(Protocol):
+    """How a game reads, writes and numbers its actions."""
+
+    def parse(self, text: str) -> Action: ...
+
+    def from_json(self, obj: Any) -> Action: ...
+
+    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int: ...
+
+    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int: ...
+
+    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything outside callers need to know about one game."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    new_state: Callable[[int, int, dict[str, Any]], State] = field(repr=False)
+    state_from_json: Callable[[dict[str, Any]], State] = field(repr=False)
+    codec: ActionCodec = field(repr=False)
+    options: tuple[OptionSpec, ...] = ()
+    notation_help: str = ""
+    render: Callable[[State, int | None], Any] | None = field(default=None, repr=False)
+
+    @property
+    def players_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def validate(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full option dict (defaults filled in), or ``InvalidOptionError``."""
+        if not isinstance(num_players, int) or num_players not in self.players_range:
+            raise InvalidOptionError(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {num_players!r}"
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise InvalidOptionError(
+                f"{self.title} has no option {', '.join(map(repr, unknown))}; options: {allowed}"
+            )
+        return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def parse_action(self, text: str) -> Action:
+        return self.codec.parse(text)
+
+    def action_from_json(self, obj: Any) -> Action:
+        return self.codec.from_json(obj)
+
+    def num_distinct_actions(
+        self, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> int:
+        return self.codec.num_distinct(num_players, self.validate(num_players, options))
+
+    def encode(
+        self, action: Action, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> int:
+        return self.codec.encode(action, num_players, self.validate(num_players, options))
+
+    def decode(
+        self, index: int, num_players: int, options: Mapping[str, Any] | None = None
+    ) -> Action:
+        return self.codec.decode(index, num_players, self.validate(num_players, options))

@@ -1,0 +1,176 @@
+"""The ``State`` contract every game implements.
+
+A state is one game in progress. Callers ask who must decide (``to_move``), what
+they may do (``legal_actions``) and do it (``apply``). ``apply`` checks the action
+completely before it changes anything, so a refused action leaves the state exactly
+as it was.
+
+The players-to-move vocabulary follows OpenSpiel: ``to_move`` is empty when the game
+is over and holds several seats only at a simultaneous step, where each of them calls
+``apply`` with its own ``player``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import GameOverError, NotYourTurnError
+from wintergames.core.events import Event
+from wintergames.core.rng import copy_rng, fresh_seed, new_rng, rng_from_json, rng_to_json
+
+RECORD_FORMAT = "wintergames-replay"
+RECORD_VERSION = 1
+
+
+class State(ABC):
+    """Base class of every game's state; see DESIGN.md "Public API"."""
+
+    game_id: ClassVar[str]
+    __slots__ = ("history", "log", "num_players", "options", "rng", "seed")
+
+    def __init__(self, num_players: int, options: dict[str, Any], seed: int | None) -> None:
+        self.num_players = num_players
+        self.options = options
+        self.seed = fresh_seed() if seed is None else seed
+        self.rng: random.Random = new_rng(self.seed)
+        self.history: list[tuple[int, Action]] = []
+        self.log: list[Event] = []
+
+    # -- what a game supplies ------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Players who owe a decision now; empty when the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of ``player``, who is known to be in ``to_move``."""
+
+    @abstractmethod
+    def _check(self, action: Action, player: int) -> None:
+        """Raise ``IllegalActionError`` naming the rule if ``action`` is illegal now."""
+
+    @abstractmethod
+    def _do(self, action: Action, player: int) -> None:
+        """Perform an action that ``_check`` accepted."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score so far (the final score once the game is over)."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-ready view of seat ``player`` (``None``: a spectator), from an allow-list."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An exact, independent copy (hand-written, never ``deepcopy``)."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state ``player`` cannot tell from this one, hidden parts resampled."""
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, Any]:
+        """The game's own fields for ``to_json``."""
+
+    # -- the shared machinery ------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_move
+
+    @property
+    def current_player(self) -> int | None:
+        """The single player to move, or ``None`` (game over or simultaneous step)."""
+        movers = self.to_move
+        return movers[0] if len(movers) == 1 else None
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal decision of ``player`` now (default: the single player to move)."""
+        movers = self.to_move
+        if player is None:
+            if len(movers) != 1:
+                return []
+            player = movers[0]
+        elif player not in movers:
+            return []
+        return self._legal_actions(player)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Perform ``action`` for ``player`` or raise without changing anything."""
+        movers = self.to_move
+        if not movers:
+            raise GameOverError("the game is over; no more actions are accepted")
+        if player is None:
+            if len(movers) != 1:
+                raise NotYourTurnError(
+                    f"players {list(movers)} decide at the same time; say which player acts"
+                )
+            player = movers[0]
+        elif player not in movers:
+            waiting = ", ".join(str(p) for p in movers)
+            raise NotYourTurnError(f"it is not player {player}'s turn; waiting for {waiting}")
+        if not isinstance(action, Action):
+            raise TypeError(f"expected an Action, got {type(action).__name__}")
+        self._check(action, player)
+        self._do(action, player)
+        self.history.append((player, action))
+
+    def winners(self) -> list[int]:
+        """Seats with the highest score; several on a tie (games may refine this)."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def events_for(self, player: int | None) -> list[Event]:
+        """The log as seat ``player`` may read it."""
+        return [e for e in self.log if e.visible(player)]
+
+    def record(self) -> dict[str, Any]:
+        """A replay record: ``wintergames.replay(record)`` rebuilds this game exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game_id,
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[p, a.to_json()] for p, a in self.history],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole truth, hidden parts and RNG included (for storage and scenarios)."""
+        base = self.record()
+        base["format"] = "wintergames-state"
+        base["rng"] = rng_to_json(self.rng)
+        base["log"] = [e.to_json() for e in self.log]
+        base["state"] = self._state_json()
+        return base
+
+    def _copy_base_into(self, other: State) -> None:
+        """Fill the shared fields of a hand-written clone."""
+        other.num_players = self.num_players
+        other.options = self.options  # never mutated after setup
+        other.seed = self.seed
+        other.rng = copy_rng(self.rng)
+        other.history = self.history.copy()
+        other.log = self.log.copy()
+
+    def _load_base(self, obj: dict[str, Any], actions: list[tuple[int, Action]]) -> None:
+        self.num_players = obj["num_players"]
+        self.options = dict(obj["options"])
+        self.seed = obj["seed"]
+        self.rng = rng_from_json(obj["rng"])
+        self.history = actions
+        self.log = [Event.from_json(e) for e in obj["log"]]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"to move {list(self.to_move)}"
+        return f"<{type(self).__name__} {self.num_players}p seed={self.seed} {status}>"

@@ -1,0 +1,23 @@
+"""Public home of the exceptions: ``from wintergames.errors import IllegalActionError``."""
+
+from wintergames.core.errors import (
+    ActionFormatError,
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    NotYourTurnError,
+    ReplayError,
+    UnknownGameError,
+    WintergamesError,
+)
+
+__all__ = [
+    "ActionFormatError",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidOptionError",
+    "NotYourTurnError",
+    "ReplayError",
+    "UnknownGameError",
+    "WintergamesError",
+]

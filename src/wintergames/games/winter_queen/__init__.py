@@ -1,0 +1,43 @@
+"""Winter Queen (CrowD Games): lay out magic ice patterns for the Winter Queen.
+
+2-4 players. Rulebook: ``shared/rulebooks/winter-queen.txt``; interpretations and
+reconstructed components: ``docs/rules/winter-queen.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wintergames.core.spec import GameSpec, OptionSpec
+from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
+from wintergames.games.winter_queen.state import WinterQueenState
+from wintergames.games.winter_queen.text import render
+
+
+def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterQueenState:
+    return WinterQueenState(num_players, seed, options)
+
+
+SPEC = GameSpec(
+    id="winter-queen",
+    title="Winter Queen",
+    min_players=2,
+    max_players=4,
+    summary="Place ice floes in patterns, fill spellbooks and score their effects.",
+    new_state=_new,
+    state_from_json=WinterQueenState.from_json,
+    codec=CODEC,
+    options=(
+        OptionSpec(
+            "first_player",
+            default="1",
+            description="seat that holds the Winter Queen token and plays first "
+            "(1-4, or 'random' for a seeded random choice)",
+            choices=("1", "2", "3", "4", "random"),
+        ),
+    ),
+    notation_help=NOTATION_HELP,
+    render=render,
+)
+
+__all__ = ["SPEC", "WinterQueenState"]

@@ -1,0 +1,286 @@
+"""Winter Queen's actions, their notation, JSON form and integer codec.
+
+A turn is one main action; placing a floe on a space may be followed by the choice
+of a spellbook to take, and using a two-floe book by the floe to return to the bag.
+
+Notation (colour letters b g y p r; stands 1-4; cells a1-e5; pages A/B):
+
+>>> from wintergames.games.winter_queen.actions import CODEC
+>>> str(CODEC.parse("r1-c3"))
+'r1-c3'
+>>> CODEC.parse("p2-SB03.B").to_json()
+{'kind': 'place-book', 'floe': 'purple', 'stand': 2, 'book': 'SB03', 'page': 'B'}
+>>> str(CODEC.parse("take none")), str(CODEC.parse("use SB12")), str(CODEC.parse("return e5"))
+('take none', 'use SB12', 'return e5')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import ActionFormatError
+from wintergames.games.winter_queen.components import WQ
+
+LETTERS = "".join(c[0] for c in WQ.colours)  # "bgypr"
+MAX_STANDS = max(s.stands for s in WQ.setups.values())
+PAGES = "AB"
+_BOOK_IDS = tuple(b.id for b in WQ.books)
+
+NOTATION_HELP = f"""\
+Winter Queen notation (one turn = one main action, sometimes a follow-up choice):
+  r1-c3      place the red floe from stand 1 on space c3
+             colours: {", ".join(f"{c[0]}={c}" for c in WQ.colours)}; spaces a1..e5
+             (letter = column, number = row from the top)
+  g2-SB04.A  place the green floe from stand 2 on page A of your spellbook SB04
+  use SB04   use your spellbook SB04 (score its filled pages, then discard it)
+  take red   after placing on a space: take the top book of the red province's stack
+  take none  after placing on a space: take no book
+  return c3  after using a book with two floes: return the floe on c3 to the bag
+  pass       only when you have no other legal action"""
+
+
+def _cell(name: str) -> int:
+    try:
+        return WQ.cell_names.index(name.lower())
+    except ValueError:
+        raise ActionFormatError(
+            f"there is no space {name!r}; spaces are a1..e5 (column letter, row number)"
+        ) from None
+
+
+def _colour(name: str) -> int:
+    key = name.lower()
+    if key in WQ.colours:
+        return WQ.colours.index(key)
+    if len(key) == 1 and key in LETTERS:
+        return LETTERS.index(key)
+    raise ActionFormatError(f"there is no floe colour {name!r}; colours: {', '.join(WQ.colours)}")
+
+
+def _book(name: str) -> int:
+    try:
+        return _BOOK_IDS.index(name.upper())
+    except ValueError:
+        raise ActionFormatError(
+            f"there is no spellbook {name!r}; books are {_BOOK_IDS[0]}..{_BOOK_IDS[-1]}"
+        ) from None
+
+
+def _province(name: str | None) -> int:
+    if name is None or name.lower() in ("none", "-"):
+        return -1
+    try:
+        return WQ.provinces.index(name.lower())
+    except ValueError:
+        raise ActionFormatError(
+            f"there is no province {name!r}; provinces: {', '.join(WQ.provinces)} (or none)"
+        ) from None
+
+
+def _stand(number: Any) -> int:
+    if not isinstance(number, int) or not 1 <= number <= MAX_STANDS:
+        raise ActionFormatError(f"stands are numbered 1 to {MAX_STANDS}, not {number!r}")
+    return number - 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOnBoard(Action):
+    """Place the ``colour`` floe from ``stand`` on the empty space ``cell``."""
+
+    kind: ClassVar[str] = "place"
+    stand: int
+    colour: int
+    cell: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.colour]}{self.stand + 1}-{WQ.cell_names[self.cell]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "floe": WQ.colours[self.colour],
+            "stand": self.stand + 1,
+            "cell": WQ.cell_names[self.cell],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceOnBook(Action):
+    """Place the ``colour`` floe from ``stand`` on an empty ``page`` of your ``book``."""
+
+    kind: ClassVar[str] = "place-book"
+    stand: int
+    colour: int
+    book: int
+    page: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.colour]}{self.stand + 1}-{_BOOK_IDS[self.book]}.{PAGES[self.page]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "floe": WQ.colours[self.colour],
+            "stand": self.stand + 1,
+            "book": _BOOK_IDS[self.book],
+            "page": PAGES[self.page],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class UseBook(Action):
+    """Use your ``book``: score its filled pages, discard it (and return a floe if two)."""
+
+    kind: ClassVar[str] = "use"
+    book: int
+
+    def __str__(self) -> str:
+        return f"use {_BOOK_IDS[self.book]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "book": _BOOK_IDS[self.book]}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBook(Action):
+    """After placing on a space: take the top book of ``province`` (-1: take none)."""
+
+    kind: ClassVar[str] = "take"
+    province: int
+
+    def __str__(self) -> str:
+        return f"take {'none' if self.province < 0 else WQ.provinces[self.province]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "province": None if self.province < 0 else WQ.provinces[self.province],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnFloe(Action):
+    """After using a two-floe book: return the floe on ``cell`` to the bag."""
+
+    kind: ClassVar[str] = "return"
+    cell: int
+
+    def __str__(self) -> str:
+        return f"return {WQ.cell_names[self.cell]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cell": WQ.cell_names[self.cell]}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Take no action: allowed only when no other action is legal."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+_N_CELLS, _N_COLOURS, _N_BOOKS = WQ.num_cells, len(WQ.colours), len(WQ.books)
+
+# Every action exists once; rules hand out these shared objects instead of building
+# new ones, which keeps legal_actions() cheap and makes the codec a lookup.
+BOARD = [
+    [[PlaceOnBoard(s, c, x) for x in range(_N_CELLS)] for c in range(_N_COLOURS)]
+    for s in range(MAX_STANDS)
+]
+ON_BOOK = [
+    [[[PlaceOnBook(s, c, b, p) for p in range(2)] for b in range(_N_BOOKS)] for c in range(_N_COLOURS)]
+    for s in range(MAX_STANDS)
+]
+USE = [UseBook(b) for b in range(_N_BOOKS)]
+TAKE = {p: TakeBook(p) for p in range(-1, len(WQ.provinces))}
+RETURN = [ReturnFloe(x) for x in range(_N_CELLS)]
+PASS = Pass()
+
+ALL: tuple[Action, ...] = (
+    *(a for s in BOARD for c in s for a in c),
+    *(a for s in ON_BOOK for c in s for b in c for a in b),
+    *USE,
+    *TAKE.values(),
+    *RETURN,
+    PASS,
+)
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
+
+_PLACE = re.compile(r"^([a-z])(\d+)-([a-z]\d+)$", re.I)
+_PLACE_BOOK = re.compile(r"^([a-z])(\d+)-(sb\d+)\.([ab])$", re.I)
+_WORD = re.compile(r"^(use|take|return)\s+(\S+)$", re.I)
+
+
+class WinterQueenCodec:
+    """Reads and numbers Winter Queen actions (see ``ActionCodec``)."""
+
+    def parse(self, text: str) -> Action:
+        raw = text.strip()
+        if raw.lower() == "pass":
+            return PASS
+        if m := _PLACE_BOOK.match(raw):
+            c, s, b, p = m.groups()
+            return ON_BOOK[_stand(int(s))][_colour(c)][_book(b)][PAGES.index(p.upper())]
+        if m := _PLACE.match(raw):
+            c, s, x = m.groups()
+            return BOARD[_stand(int(s))][_colour(c)][_cell(x)]
+        if m := _WORD.match(raw):
+            word, arg = m.group(1).lower(), m.group(2)
+            if word == "use":
+                return USE[_book(arg)]
+            if word == "take":
+                return TAKE[_province(arg)]
+            return RETURN[_cell(arg)]
+        raise ActionFormatError(f"cannot read {text!r} as a Winter Queen action.\n{NOTATION_HELP}")
+
+    def from_json(self, obj: Any) -> Action:
+        if not isinstance(obj, dict) or "kind" not in obj:
+            raise ActionFormatError(f"an action is a JSON object with a 'kind', not {obj!r}")
+        kind = obj["kind"]
+        try:
+            if kind == "place":
+                return BOARD[_stand(obj["stand"])][_colour(obj["floe"])][_cell(obj["cell"])]
+            if kind == "place-book":
+                page = PAGES.index(obj["page"]) if obj["page"] in ("A", "B") else None
+                if page is None:
+                    raise ActionFormatError(f"page is 'A' or 'B', not {obj['page']!r}")
+                return ON_BOOK[_stand(obj["stand"])][_colour(obj["floe"])][_book(obj["book"])][page]
+            if kind == "use":
+                return USE[_book(obj["book"])]
+            if kind == "take":
+                return TAKE[_province(obj["province"])]
+            if kind == "return":
+                return RETURN[_cell(obj["cell"])]
+            if kind == "pass":
+                return PASS
+        except (KeyError, AttributeError, TypeError) as err:
+            raise ActionFormatError(f"malformed {kind!r} action {obj!r}: {err!r}") from None
+        kinds = "place, place-book, use, take, return, pass"
+        raise ActionFormatError(f"unknown action kind {kind!r}; kinds: {kinds}")
+
+    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
+        return len(ALL)
+
+    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
+        try:
+            return INDEX[action]
+        except KeyError:
+            raise ActionFormatError(f"{action!r} is not a Winter Queen action") from None
+
+    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
+        if not isinstance(index, int) or not 0 <= index < len(ALL):
+            raise ActionFormatError(f"action index must be in 0..{len(ALL) - 1}, not {index!r}")
+        return ALL[index]
+
+
+CODEC = WinterQueenCodec()

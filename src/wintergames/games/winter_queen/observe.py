@@ -1,0 +1,95 @@
+"""What each seat of Winter Queen may see, built from an allow-list.
+
+Public: the board, royal tokens, stands, the top book of each stack and each stack's
+size, everyone's books and the floes on them, the bag's size and colours (everything
+else is in sight, so its contents are common knowledge), discarded floes and books.
+Private: VP tokens lie face down, so a seat sees only its own total until the end.
+Hidden from everyone: the books under each stack's top and the order of draws.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wintergames.core.events import seat_name
+from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
+
+if TYPE_CHECKING:
+    from wintergames.games.winter_queen.state import WinterQueenState
+
+_PHASES = ("main", "take-book", "return-floe", "over")
+
+
+def _colour(c: int) -> str | None:
+    return WQ.colours[c] if c >= 0 else None
+
+
+def _counts(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    return {WQ.colours[c]: n for c, n in enumerate(counts) if n}
+
+
+def book_view(book: int, floes: list[int] | None = None) -> dict[str, Any]:
+    """A spellbook as JSON: its id, both pages' effects and the floes on them."""
+    pages = []
+    for side, page in enumerate(WQ.books[book].pages):
+        pages.append({
+            "page": "AB"[side],
+            "effect": page.effect,
+            "title": EFFECT_TITLES[page.effect],
+            "depicts": _colour(page.depicted),
+            "floe": None if floes is None else _colour(floes[side]),
+        })
+    return {"id": WQ.books[book].id, "pages": pages}
+
+
+def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
+    over = not s.to_move
+    return {
+        "game": "winter-queen",
+        "num_players": s.num_players,
+        "you": player,
+        "players": [seat_name(p) for p in range(s.num_players)],
+        "to_move": list(s.to_move),
+        "phase": _PHASES[s.phase],
+        "final_phase": s.final_phase,
+        "turns_left": s.turns_left if s.final_phase and not over else None,
+        "first_player": s.first,
+        "board": [
+            {
+                "cell": WQ.cell_names[x],
+                "zone": WQ.zone_name(WQ.zone[x]),
+                "edge": WQ.edge[x],
+                "floe": _colour(c),
+                "depicted": s.fixed[x],
+            }
+            for x, c in enumerate(s.board)
+        ],
+        "royal_tokens": {
+            WQ.cell_names[cell]: WQ.royal_tokens[t].id
+            for cell, t in zip(WQ.royal_cells, s.royal, strict=True)
+        },
+        "stands": [
+            {
+                "stand": i + 1,
+                "floes": _counts(st),
+                "yours": player is not None and i in s.stands_of(player),
+            }
+            for i, st in enumerate(s.stands)
+        ],
+        "stacks": [
+            {
+                "province": WQ.provinces[z],
+                "size": len(stack),
+                "top": book_view(stack[-1]) if stack else None,
+            }
+            for z, stack in enumerate(s.stacks)
+        ],
+        "bag": {"size": sum(s.bag), "floes": _counts(s.bag)},
+        "books": [[book_view(e[0], e[1:]) for e in hand] for hand in s.books],
+        "discarded_floes": _counts(s.discarded),
+        "discarded_books": [WQ.books[b].id for b in s.discarded_books],
+        "vp": [
+            s.vp[p] if over or p == player else None for p in range(s.num_players)
+        ],
+        "winners": s.winners() if over else [],
+    }

@@ -1,0 +1,422 @@
+"""Winter Queen's rules: setup, legal actions, and what each action does.
+
+Every rule sentence of the rulebook that governs play lives here (the effects are in
+``scoring.py``). Interpretations of unclear passages are listed in
+``docs/rules/winter-queen.md``.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import IllegalActionError, InvalidOptionError
+from wintergames.core.events import Event, seat_name
+from wintergames.games.winter_queen.actions import (
+    BOARD,
+    ON_BOOK,
+    PASS,
+    RETURN,
+    TAKE,
+    USE,
+    Pass,
+    PlaceOnBoard,
+    PlaceOnBook,
+    ReturnFloe,
+    TakeBook,
+    UseBook,
+)
+from wintergames.games.winter_queen.components import EFFECT_TITLES, ROYAL, WQ
+from wintergames.games.winter_queen.scoring import describe_page, score_page
+
+if TYPE_CHECKING:
+    from wintergames.games.winter_queen.state import WinterQueenState as S
+
+# What the player to move is in the middle of.
+MAIN, TAKE_BOOK, RETURN_FLOE, OVER = 0, 1, 2, 3
+NCOL = len(WQ.colours)
+_COLOURS = WQ.colours
+_NAMES = WQ.cell_names
+_BOOK_IDS = tuple(b.id for b in WQ.books)
+
+
+# -- setup -------------------------------------------------------------------------
+
+
+def setup(s: S) -> None:
+    """Setup steps 2-8 of the rulebook for ``s.num_players``."""
+    n = s.num_players
+    cfg = WQ.setups[n]
+    rng = s.rng
+    removed = cfg.removed_per_colour
+    s.bag = [WQ.floes_per_colour - removed] * NCOL
+    s.box = (removed,) * NCOL
+    s.stands = [[0] * NCOL for _ in range(cfg.stands)]
+    for stand in s.stands:
+        for _ in range(cfg.floes_per_stand):
+            stand[_draw(s)] += 1
+    # Stand i lies between player i and the next player clockwise, so player p
+    # reaches stand p-1 (their right) and stand p (their left).
+    if cfg.stands_reach_all:
+        s.reach = tuple(tuple(range(cfg.stands)) for _ in range(n))
+    else:
+        s.reach = tuple(((p - 1) % n, p) for p in range(n))
+
+    tokens = list(range(len(WQ.royal_tokens)))
+    rng.shuffle(tokens)
+    s.royal = tuple(tokens[: len(WQ.royal_cells)])
+    s.board = [-1] * WQ.num_cells
+    fixed = [False] * WQ.num_cells
+    for cell, token in zip(WQ.royal_cells, s.royal, strict=True):
+        depicts = WQ.royal_tokens[token].depicts
+        if depicts >= 0:
+            s.board[cell] = depicts
+            fixed[cell] = True
+    s.fixed = tuple(fixed)
+
+    books = list(range(len(WQ.books)))
+    rng.shuffle(books)
+    size = WQ.books_per_stack
+    s.stacks = [books[i * size : (i + 1) * size] for i in range(len(WQ.provinces))]
+    s.books = [[] for _ in range(n)]
+    s.discarded = [0] * NCOL
+    s.discarded_books = []
+    s.vp = [0] * n
+
+    s.first = _first_player(s.options["first_player"], n, rng)
+    s.current = s.first
+    s.phase = MAIN
+    s.pending_zone = -1
+    s.final_phase = False
+    s.turns_left = 0
+    s.passes = 0
+    tokens_text = ", ".join(
+        f"{_NAMES[c]} {WQ.royal_tokens[t].id}"
+        + (f" ({_COLOURS[WQ.royal_tokens[t].depicts]} floe)" if WQ.royal_tokens[t].depicts >= 0
+           else " (open)")
+        for c, t in zip(WQ.royal_cells, s.royal, strict=True)
+    )
+    s.log.append(Event(f"Setup for {n} players: royal tokens {tokens_text}. "
+                       f"{seat_name(s.first)} holds the Winter Queen token.", kind="setup"))
+
+
+def _first_player(option: str, n: int, rng: Random) -> int:
+    """Setup step 8: a random player (or the seat the option names) gets the token."""
+    if option == "random":
+        return rng.randrange(n)
+    seat = int(option) - 1
+    if not 0 <= seat < n:
+        raise InvalidOptionError(
+            f"first_player {option!r} names no seat of a {n}-player game; use 1..{n} or 'random'"
+        )
+    return seat
+
+
+def _draw(s: S) -> int:
+    """Draw one random floe from the bag (which must not be empty)."""
+    bag = s.bag
+    pick = s.rng.randrange(sum(bag))
+    for colour in range(NCOL):
+        pick -= bag[colour]
+        if pick < 0:
+            bag[colour] -= 1
+            return colour
+    raise AssertionError("the bag count is inconsistent")
+
+
+# -- legal actions -----------------------------------------------------------------
+
+
+def legal_actions(s: S, p: int) -> list[Action]:
+    if s.phase == TAKE_BOOK:
+        return [TAKE[-1], *(TAKE[z] for z in _book_sources(s))]
+    if s.phase == RETURN_FLOE:
+        return [RETURN[x] for x in _returnable(s)]
+    board = s.board
+    empties = [x for x in range(len(board)) if board[x] < 0]
+    hand = s.books[p]
+    free_pages = [(e[0], side) for e in hand for side in (0, 1) if e[1 + side] < 0]
+    acts: list[Action] = []
+    for st in s.stands_of(p):
+        counts = s.stands[st]
+        for c in range(NCOL):
+            if counts[c]:
+                row = BOARD[st][c]
+                acts.extend([row[x] for x in empties])
+                book_row = ON_BOOK[st][c]
+                acts.extend([book_row[b][side] for b, side in free_pages])
+    if not s.final_phase:
+        acts.extend([USE[e[0]] for e in hand if e[1] >= 0 or e[2] >= 0])
+    return acts or [PASS]
+
+
+def _book_sources(s: S) -> list[int]:
+    """Provinces whose top book may be taken after filling a space of ``pending_zone``."""
+    zone = s.pending_zone
+    if zone == ROYAL:
+        return [z for z in range(len(s.stacks)) if s.stacks[z]]
+    return [zone] if s.stacks[zone] else []
+
+
+def _returnable(s: S) -> list[int]:
+    return [x for x, c in enumerate(s.board) if c >= 0 and not s.fixed[x]]
+
+
+# -- checking ----------------------------------------------------------------------
+
+
+def check(s: S, a: Action, p: int) -> None:
+    """Raise ``IllegalActionError`` naming the broken rule; change nothing."""
+    if s.phase == TAKE_BOOK:
+        if not isinstance(a, TakeBook):
+            raise IllegalActionError(
+                f"you placed a floe on a space and now choose a spellbook: "
+                f"{_options_text(legal_actions(s, p))}; not {a}"
+            )
+        if a.province >= 0 and a.province not in _book_sources(s):
+            raise IllegalActionError(_take_refusal(s, a))
+        return
+    if s.phase == RETURN_FLOE:
+        if not isinstance(a, ReturnFloe) or a.cell not in _returnable(s):
+            raise IllegalActionError(
+                "after using a book with two floes you return one floe from the board to the "
+                "bag (never one depicted on a royal token): "
+                f"{_options_text(legal_actions(s, p))}; not {a}"
+            )
+        return
+    if isinstance(a, PlaceOnBoard):
+        _check_floe(s, a.stand, a.colour, p)
+        if s.board[a.cell] >= 0:
+            what = "its royal token depicts" if s.fixed[a.cell] else "it already holds"
+            raise IllegalActionError(
+                f"space {_NAMES[a.cell]} is not empty: {what} a {_COLOURS[s.board[a.cell]]} floe"
+            )
+    elif isinstance(a, PlaceOnBook):
+        _check_floe(s, a.stand, a.colour, p)
+        entry = _held(s, p, a.book)
+        if entry[1 + a.page] >= 0:
+            raise IllegalActionError(
+                f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]} already holds a "
+                f"{_COLOURS[entry[1 + a.page]]} floe; only 1 floe can be placed on each page"
+            )
+    elif isinstance(a, UseBook):
+        if s.final_phase:
+            raise IllegalActionError(
+                "once the last floe has been drawn from the bag, spellbooks can no longer be used "
+                "(they score in the final scoring)"
+            )
+        entry = _held(s, p, a.book)
+        if entry[1] < 0 and entry[2] < 0:
+            raise IllegalActionError(
+                f"{_BOOK_IDS[a.book]} has no floe on it; only a spellbook with at least 1 floe "
+                "can be used"
+            )
+    elif isinstance(a, Pass):
+        if legal_actions(s, p) != [PASS]:
+            raise IllegalActionError("you may pass only when no other action is legal")
+    elif isinstance(a, TakeBook):
+        raise IllegalActionError("a spellbook is taken only right after placing a floe on a space")
+    elif isinstance(a, ReturnFloe):
+        raise IllegalActionError(
+            "a floe is returned to the bag only right after using a book with two floes"
+        )
+    else:
+        raise IllegalActionError(f"{a!r} is not a Winter Queen action")
+
+
+def _check_floe(s: S, stand: int, colour: int, p: int) -> None:
+    allowed = s.stands_of(p)
+    if stand not in allowed:
+        names = ", ".join(str(x + 1) for x in allowed)
+        raise IllegalActionError(
+            f"stand {stand + 1} is out of your reach; only the floes on the stands to your left "
+            f"and right are available to you: stands {names}"
+        )
+    if not s.stands[stand][colour]:
+        present = [_COLOURS[c] for c in range(NCOL) if s.stands[stand][c]]
+        raise IllegalActionError(
+            f"stand {stand + 1} holds no {_COLOURS[colour]} floe; it holds "
+            f"{', '.join(present) or 'nothing'}"
+        )
+
+
+def _held(s: S, p: int, book: int) -> list[int]:
+    for entry in s.books[p]:
+        if entry[0] == book:
+            return entry
+    mine = ", ".join(_BOOK_IDS[e[0]] for e in s.books[p]) or "none"
+    raise IllegalActionError(f"you do not hold spellbook {_BOOK_IDS[book]}; yours: {mine}")
+
+
+def _take_refusal(s: S, a: TakeBook) -> str:
+    allowed = _options_text(legal_actions(s, s.current))
+    if s.pending_zone != ROYAL:
+        return (
+            f"a floe placed in the {WQ.zone_name(s.pending_zone)} lets you take a book from that "
+            f"province only; allowed: {allowed}"
+        )
+    return f"the {WQ.provinces[a.province]} stack is empty; allowed: {allowed}"
+
+
+def _options_text(actions: list[Action]) -> str:
+    return ", ".join(str(a) for a in actions)
+
+
+# -- doing -------------------------------------------------------------------------
+
+
+def do(s: S, a: Action, p: int) -> None:
+    if isinstance(a, PlaceOnBoard):
+        _take_floe(s, p, a.stand, a.colour)
+        s.board[a.cell] = a.colour
+        s.passes = 0
+        s.log.append(Event(
+            f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} "
+            f"on {_NAMES[a.cell]} ({WQ.zone_name(WQ.zone[a.cell])})", kind="place", player=p))
+        if len(s.books[p]) < WQ.max_books:
+            s.pending_zone = WQ.zone[a.cell]
+            if _book_sources(s):
+                s.phase = TAKE_BOOK
+                return
+        _end_turn(s)
+    elif isinstance(a, PlaceOnBook):
+        _take_floe(s, p, a.stand, a.colour)
+        _held(s, p, a.book)[1 + a.page] = a.colour
+        s.passes = 0
+        s.log.append(Event(
+            f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} on "
+            f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]}", kind="place-book", player=p))
+        _end_turn(s)
+    elif isinstance(a, UseBook):
+        _use_book(s, p, a.book)
+    elif isinstance(a, TakeBook):
+        if a.province >= 0:
+            book = s.stacks[a.province].pop()
+            s.books[p].append([book, -1, -1])
+            s.log.append(Event(
+                f"{seat_name(p)} takes {_BOOK_IDS[book]} ({_book_title(book)}) from the "
+                f"{WQ.provinces[a.province]} stack", kind="take", player=p))
+        _end_turn(s)
+    elif isinstance(a, ReturnFloe):
+        colour = s.board[a.cell]
+        s.board[a.cell] = -1
+        s.bag[colour] += 1
+        s.log.append(Event(
+            f"{seat_name(p)} returns the {_COLOURS[colour]} floe on {_NAMES[a.cell]} to the bag",
+            kind="return", player=p))
+        _end_turn(s)
+    else:
+        s.passes += 1
+        s.log.append(Event(f"{seat_name(p)} has no legal action and passes", kind="pass", player=p))
+        _end_turn(s)
+
+
+def _book_title(book: int) -> str:
+    parts = []
+    for page in WQ.books[book].pages:
+        title = EFFECT_TITLES[page.effect]
+        parts.append(title + (f" ({_COLOURS[page.depicted]})" if page.depicted >= 0 else ""))
+    return " / ".join(parts)
+
+
+def _take_floe(s: S, p: int, stand: int, colour: int) -> None:
+    """Take a floe; emptying a stand scores 1 VP and refills it from the bag."""
+    counts = s.stands[stand]
+    counts[colour] -= 1
+    if any(counts):
+        return
+    _gain(s, p, 1, f"took the last floe of stand {stand + 1}")
+    want = WQ.setups[s.num_players].floes_per_stand
+    drawn = 0
+    while drawn < want and any(s.bag):
+        counts[_draw(s)] += 1
+        drawn += 1
+    if drawn:
+        s.log.append(Event(f"Stand {stand + 1} is refilled with {drawn} floes from the bag",
+                           kind="refill"))
+    if not s.final_phase and not any(s.bag):
+        _begin_final_phase(s)
+
+
+def _begin_final_phase(s: S) -> None:
+    """The last floe left the bag: pool the floes and count the turns that remain."""
+    s.final_phase = True
+    pool = [sum(st[c] for st in s.stands) for c in range(NCOL)]
+    s.stands = [pool] + [[0] * NCOL for _ in s.stands[1:]]
+    n = s.num_players
+    # Play goes on until it is the Winter Queen holder's turn, then everyone plays once more.
+    position = (s.current - s.first) % n
+    s.turns_left = (n - 1 - position) + n
+    s.log.append(Event(
+        f"The last floe has left the bag: the final phase begins. The {sum(pool)} remaining floes "
+        f"go to stand 1, available to everyone; spellbooks can no longer be used. "
+        f"{s.turns_left} more turns after this one.", kind="final-phase"))
+
+
+def _use_book(s: S, p: int, book: int) -> None:
+    entry = _held(s, p, book)
+    total = _score_book(s, p, entry, "uses")
+    s.books[p].remove(entry)
+    s.discarded_books.append(book)
+    filled = [c for c in entry[1:] if c >= 0]
+    for colour in filled:
+        s.discarded[colour] += 1
+    s.passes = 0
+    s.log.append(Event(f"{seat_name(p)} discards {_BOOK_IDS[book]} and its floes ({total} VP)",
+                       kind="discard", player=p))
+    if len(filled) == 2 and _returnable(s):
+        s.phase = RETURN_FLOE
+        return
+    _end_turn(s)
+
+
+def _score_book(s: S, p: int, entry: list[int], verb: str) -> int:
+    total = 0
+    for side in (0, 1):
+        colour = entry[1 + side]
+        if colour >= 0:
+            vp, why = score_page(s, p, entry[0], side, colour)
+            total += vp
+            _gain(s, p, vp, f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)}"
+                             f" ({why})")
+    return total
+
+
+def _gain(s: S, p: int, vp: int, reason: str) -> None:
+    s.vp[p] += vp
+    s.log.append(Event(f"{seat_name(p)} gains {vp} VP: {reason}", kind="vp", player=p, vp=vp))
+
+
+def _end_turn(s: S) -> None:
+    s.phase = MAIN
+    s.pending_zone = -1
+    n = s.num_players
+    if s.final_phase:
+        if s.turns_left == 0:
+            _final_scoring(s)
+            return
+        s.turns_left -= 1
+    elif s.passes >= n:
+        s.log.append(Event("No player can act any more: the game ends.", kind="stalemate"))
+        _final_scoring(s)
+        return
+    s.current = (s.current + 1) % n
+
+
+def _final_scoring(s: S) -> None:
+    """Every player, from the first one clockwise, applies all books holding a floe."""
+    s.log.append(Event("Final scoring: books are applied without being discarded.",
+                       kind="final-scoring"))
+    n = s.num_players
+    for offset in range(n):
+        p = (s.first + offset) % n
+        for entry in s.books[p]:
+            if entry[1] >= 0 or entry[2] >= 0:
+                _score_book(s, p, entry, "scores")
+    s.phase = OVER
+    best = max(s.vp)
+    winners = [seat_name(p) for p in range(n) if s.vp[p] == best]
+    s.log.append(Event(
+        "Final VP: " + ", ".join(f"{seat_name(p)} {s.vp[p]}" for p in range(n))
+        + f". {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.", kind="game-over"))

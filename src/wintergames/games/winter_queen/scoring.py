@@ -1,0 +1,192 @@
+"""The eight spellbook effects.
+
+Each effect gets the board (a colour per space, -1 when empty, depicted floes
+included) and the colour of the floe on its page, and returns the VP with a short
+reason. Where the rulebook lets the player choose (a floe, a direction, an
+opponent) and the choice only decides how many VP are gained, the best choice is
+taken and named in the reason.
+
+>>> board = [-1] * 25
+>>> board[5] = board[9] = board[12] = 4   # red on a2, e2 (edge) and c3 (inner)
+>>> border_guard(board, 4)
+(2, 'a2, e2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ, Page
+
+if TYPE_CHECKING:
+    from wintergames.games.winter_queen.state import WinterQueenState
+
+Board = Sequence[int]
+_NAMES = WQ.cell_names
+_COLOURS = WQ.colours
+_EDGE_CELLS = tuple(x for x in range(WQ.num_cells) if WQ.edge[x])
+_DIRECTION_NAMES = ("east", "west", "south-east", "north-west", "north-east", "south-west")
+
+
+def _floes_of(board: Board, colour: int) -> list[int]:
+    return [x for x, c in enumerate(board) if c == colour]
+
+
+def forest_lights(board: Board, depicted: int, colour: int) -> tuple[int, str]:
+    """Pick a floe of either colour; 1 VP per neighbour of the other colour."""
+    best, why = 0, f"no {_COLOURS[depicted]} or {_COLOURS[colour]} floe scores"
+    for chosen, other in ((depicted, colour), (colour, depicted)):
+        for x in _floes_of(board, chosen):
+            vp = sum(1 for y in WQ.neighbours[x] if board[y] == other)
+            if vp > best:
+                best = vp
+                why = (
+                    f"chose the {_COLOURS[chosen]} floe at {_NAMES[x]}, "
+                    f"{vp} {_COLOURS[other]} neighbour{'s' if vp != 1 else ''}"
+                )
+    return best, why
+
+
+def wind_rose(board: Board, colour: int) -> tuple[int, str]:
+    """Pick a floe: 1 VP for it and 1 per same-colour floe on its six straight lines."""
+    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
+    for x in _floes_of(board, colour):
+        vp = 1 + sum(1 for ray in WQ.rays[x] for y in ray if board[y] == colour)
+        if vp > best:
+            best, why = vp, f"chose the {_COLOURS[colour]} floe at {_NAMES[x]}"
+    return best, why
+
+
+def border_guard(board: Board, colour: int) -> tuple[int, str]:
+    """1 VP per floe of the colour on an edge space."""
+    hits = [x for x in _EDGE_CELLS if board[x] == colour]
+    return len(hits), ", ".join(_NAMES[x] for x in hits) or "none on the edge"
+
+
+def magic_clouds(board: Board, colour: int) -> tuple[int, str]:
+    """1 VP per single floe or connected group of the colour."""
+    seen: set[int] = set()
+    groups: list[int] = []
+    for start in _floes_of(board, colour):
+        if start in seen:
+            continue
+        seen.add(start)
+        todo, size = [start], 0
+        while todo:
+            x = todo.pop()
+            size += 1
+            for y in WQ.neighbours[x]:
+                if board[y] == colour and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        groups.append(size)
+    singles = sum(1 for g in groups if g == 1)
+    return len(groups), f"{singles} single{'s' if singles != 1 else ''}, " + (
+        f"{len(groups) - singles} group{'s' if len(groups) - singles != 1 else ''}"
+    )
+
+
+def bright_path(board: Board, colour: int) -> tuple[int, str]:
+    """From a floe of the colour, a straight line of adjacent floes of distinct colours."""
+    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
+    for x in _floes_of(board, colour):
+        for d, ray in enumerate(WQ.rays[x]):
+            seen = {colour}
+            for y in ray:
+                c = board[y]
+                if c < 0 or c in seen:
+                    break
+                seen.add(c)
+            vp = min(len(seen), 5)
+            if vp > best:
+                best = vp
+                why = f"from {_NAMES[x]} {_DIRECTION_NAMES[d]}: " + ", ".join(
+                    _COLOURS[c] for c in _path_colours(board, x, d, vp)
+                )
+    return best, why
+
+
+def _path_colours(board: Board, x: int, d: int, length: int) -> list[int]:
+    cells = (x, *WQ.rays[x][d])[:length]
+    return [board[y] for y in cells]
+
+
+def northern_lights(board: Board, colour: int) -> tuple[int, str]:
+    """1 VP per zone (4 provinces, royal domain) holding a floe of the colour; at most 5."""
+    zones = sorted({WQ.zone[x] for x in _floes_of(board, colour)})
+    names = [WQ.zone_name(z) for z in zones]
+    return min(len(zones), 5), ", ".join(names) or "in no zone"
+
+
+def polar_star(board: Board, colour: int) -> tuple[int, str]:
+    """Pick a floe of the colour: 1 VP per empty neighbouring space."""
+    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
+    floes = _floes_of(board, colour)
+    for x in floes:
+        vp = sum(1 for y in WQ.neighbours[x] if board[y] < 0)
+        if vp > best or x == floes[0]:
+            best, why = vp, f"chose the {_COLOURS[colour]} floe at {_NAMES[x]}"
+    return best, why
+
+
+def book_floes_of(books: list[list[int]], colour: int, skip: tuple[int, int] | None) -> int:
+    """Floes of ``colour`` on books: placed, plus depicted on Forest Lights pages."""
+    count = 0
+    for entry in books:
+        pages = WQ.books[entry[0]].pages
+        for side in (0, 1):
+            if entry[1 + side] == colour and (entry[0], side) != skip:
+                count += 1
+            if pages[side].depicted == colour:
+                count += 1
+    return count
+
+
+def secret_knowledge(
+    state: WinterQueenState, player: int, book: int, side: int, colour: int
+) -> tuple[int, str]:
+    """1 VP for this page's floe, 1 per other floe of its colour on your and an opponent's books."""
+    mine = book_floes_of(state.books[player], colour, (book, side))
+    best_vp, best_rival = -1, -1
+    for rival in range(state.num_players):
+        if rival != player:
+            vp = 1 + mine + book_floes_of(state.books[rival], colour, None)
+            if vp > best_vp:
+                best_vp, best_rival = vp, rival
+    theirs = best_vp - 1 - mine
+    return best_vp, (
+        f"chose Player {best_rival + 1}: 1 for this page, {mine} on own books, {theirs} on theirs"
+    )
+
+
+def score_page(
+    state: WinterQueenState, player: int, book: int, side: int, colour: int
+) -> tuple[int, str]:
+    """VP and reason for using page ``side`` of ``book`` holding a floe of ``colour``."""
+    page: Page = WQ.books[book].pages[side]
+    board = state.board
+    effect = page.effect
+    if effect == "forest-lights":
+        return forest_lights(board, page.depicted, colour)
+    if effect == "secret-knowledge":
+        return secret_knowledge(state, player, book, side, colour)
+    return _BOARD_EFFECTS[effect](board, colour)
+
+
+def describe_page(book: int, side: int, colour: int) -> str:
+    page = WQ.books[book].pages[side]
+    title = EFFECT_TITLES[page.effect]
+    if page.depicted >= 0:
+        title += f" ({_COLOURS[page.depicted]})"
+    return f"{title} with {_COLOURS[colour]}"
+
+
+_BOARD_EFFECTS = {
+    "wind-rose": wind_rose,
+    "border-guard": border_guard,
+    "magic-clouds": magic_clouds,
+    "bright-path": bright_path,
+    "northern-lights": northern_lights,
+    "polar-star": polar_star,
+}

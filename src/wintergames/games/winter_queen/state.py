@@ -1,0 +1,199 @@
+"""Winter Queen's state: plain data with a hand-written ``clone``.
+
+Floes are colour indices 0..4 (see ``components.WQ.colours``); places that hold
+several floes (bag, stands, discard) keep counts per colour, because floes of one
+colour are interchangeable. The rules live in ``rules.py``, the effects in
+``scoring.py``, the views in ``observe.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wintergames.core.actions import Action
+from wintergames.core.state import State
+from wintergames.games.winter_queen import observe, rules
+from wintergames.games.winter_queen.actions import CODEC
+from wintergames.games.winter_queen.rules import OVER
+
+
+_SCALARS = ("first", "current", "phase", "pending_zone", "final_phase", "turns_left", "passes")
+
+
+class WinterQueenState(State):
+    """One game of Winter Queen. Build it with ``wintergames.make("winter-queen", ...)``."""
+
+    game_id = "winter-queen"
+    __slots__ = (
+        "bag",
+        "board",
+        "books",
+        "box",
+        "current",
+        "discarded",
+        "discarded_books",
+        "first",
+        "fixed",
+        "passes",
+        "pending_zone",
+        "phase",
+        "final_phase",
+        "reach",
+        "royal",
+        "stacks",
+        "stands",
+        "turns_left",
+        "vp",
+    )
+
+    board: list[int]  # colour on each space, -1 if empty (depicted floes included)
+    fixed: tuple[bool, ...]  # spaces whose floe is printed on a royal token
+    royal: tuple[int, ...]  # token index on each of WQ.royal_cells
+    bag: list[int]  # floes in the bag, per colour
+    box: tuple[int, ...]  # floes returned to the box at setup, per colour
+    stands: list[list[int]]  # floes on each stand, per colour
+    reach: tuple[tuple[int, ...], ...]  # stands each player may take from (main phase)
+    stacks: list[list[int]]  # book indices per province, top of the stack last
+    books: list[list[list[int]]]  # per player: [book, floe on page A, floe on page B]
+    discarded: list[int]  # floes that left the game with used books, per colour
+    discarded_books: list[int]
+    vp: list[int]
+    first: int  # holder of the Winter Queen token
+    current: int
+    phase: int  # MAIN, TAKE_BOOK, RETURN_FLOE or OVER
+    pending_zone: int  # zone of the space just filled, while choosing a book
+    final_phase: bool  # the bag ran out
+    turns_left: int  # in the final phase: turns still to play after the current one
+    passes: int  # consecutive passes, to end a game nobody can move in
+
+    def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options, seed)
+        rules.setup(self)
+
+    # -- the State contract ------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return rules.legal_actions(self, player)
+
+    def _check(self, action: Action, player: int) -> None:
+        rules.check(self, action, player)
+
+    def _do(self, action: Action, player: int) -> None:
+        rules.do(self, action, player)
+
+    def scores(self) -> list[int]:
+        return self.vp.copy()
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe.observation(self, player)
+
+    def clone(self) -> WinterQueenState:
+        new = WinterQueenState.__new__(WinterQueenState)
+        self._copy_base_into(new)
+        new.board = self.board.copy()
+        new.fixed = self.fixed
+        new.royal = self.royal
+        new.bag = self.bag.copy()
+        new.box = self.box
+        new.stands = [s.copy() for s in self.stands]
+        new.reach = self.reach
+        new.stacks = [s.copy() for s in self.stacks]
+        new.books = [[b.copy() for b in hand] for hand in self.books]
+        new.discarded = self.discarded.copy()
+        new.discarded_books = self.discarded_books.copy()
+        new.vp = self.vp.copy()
+        new.first = self.first
+        new.current = self.current
+        new.phase = self.phase
+        new.pending_zone = self.pending_zone
+        new.final_phase = self.final_phase
+        new.turns_left = self.turns_left
+        new.passes = self.passes
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> WinterQueenState:
+        """Resample what nobody sees: the books under each stack's top, and the RNG.
+
+        The bag's contents are public (everything else is in sight), only the order of
+        draws is not, and that order comes from the RNG.
+        """
+        new = self.clone()
+        hidden = [b for stack in new.stacks for b in stack[:-1]]
+        rng.shuffle(hidden)
+        it = iter(hidden)
+        for stack in new.stacks:
+            if len(stack) > 1:
+                stack[:-1] = [next(it) for _ in stack[:-1]]
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- persistence -------------------------------------------------------------
+
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "board": self.board,
+            "fixed": list(self.fixed),
+            "royal": list(self.royal),
+            "bag": self.bag,
+            "box": list(self.box),
+            "stands": self.stands,
+            "reach": [list(r) for r in self.reach],
+            "stacks": self.stacks,
+            "books": self.books,
+            "discarded": self.discarded,
+            "discarded_books": self.discarded_books,
+            "vp": self.vp,
+            "first": self.first,
+            "current": self.current,
+            "phase": self.phase,
+            "pending_zone": self.pending_zone,
+            "final_phase": self.final_phase,
+            "turns_left": self.turns_left,
+            "passes": self.passes,
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> WinterQueenState:
+        new = cls.__new__(cls)
+        actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
+        new._load_base(obj, actions)
+        s = obj["state"]
+        new.board = list(s["board"])
+        new.fixed = tuple(s["fixed"])
+        new.royal = tuple(s["royal"])
+        new.bag = list(s["bag"])
+        new.box = tuple(s["box"])
+        new.stands = [list(x) for x in s["stands"]]
+        new.reach = tuple(tuple(r) for r in s["reach"])
+        new.stacks = [list(x) for x in s["stacks"]]
+        new.books = [[list(b) for b in hand] for hand in s["books"]]
+        new.discarded = list(s["discarded"])
+        new.discarded_books = list(s["discarded_books"])
+        new.vp = list(s["vp"])
+        for name in _SCALARS:
+            setattr(new, name, s[name])
+        return new
+
+    # -- helpers the rules and views share ----------------------------------------
+
+    def stands_of(self, player: int) -> tuple[int, ...] | range:
+        """Stands ``player`` may take floes from now."""
+        return range(len(self.stands)) if self.final_phase else self.reach[player]
+
+    def floes_accounted(self) -> int:
+        """Every floe of the box: bag, stands, board, books, discarded, returned to box."""
+        placed = sum(1 for x, c in enumerate(self.board) if c >= 0 and not self.fixed[x])
+        on_books = sum((b[1] >= 0) + (b[2] >= 0) for hand in self.books for b in hand)
+        return (
+            sum(self.bag)
+            + sum(map(sum, self.stands))
+            + placed
+            + on_books
+            + sum(self.discarded)
+            + sum(self.box)
+        )
