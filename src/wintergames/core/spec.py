@@ -27,6 +27,9 @@ class OptionSpec:
     kind: type = str
 
     def check(self, value: Any) -> Any:
+        """The value if allowed (text from a command line is converted to ``kind``)."""
+        if isinstance(value, str) and self.kind is not str:
+            value = self._convert(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise InvalidOptionError(
@@ -37,6 +40,16 @@ class OptionSpec:
                 f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}"
             )
         return value
+
+    def _convert(self, text: str) -> Any:
+        if self.kind is bool and text.lower() in ("true", "false", "yes", "no", "1", "0"):
+            return text.lower() in ("true", "yes", "1")
+        try:
+            return self.kind(text)
+        except ValueError:
+            raise InvalidOptionError(
+                f"option {self.name!r} must be a {self.kind.__name__}, not {text!r}"
+            ) from None
 
 
 class ActionCodec(Protocol):
@@ -68,6 +81,8 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     notation_help: str = ""
     render: Callable[[State, int | None], Any] | None = field(default=None, repr=False)
+    # Raises AssertionError when a component went missing (tests run it after every step).
+    check_invariants: Callable[[State], None] | None = field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:

@@ -10,7 +10,7 @@ from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
-from wintergames.games.winter_queen.state import WinterQueenState
+from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
 
 
@@ -38,6 +38,7 @@ SPEC = GameSpec(
     ),
     notation_help=NOTATION_HELP,
     render=render,
+    check_invariants=check_components,
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

@@ -15,6 +15,7 @@ from wintergames.core.actions import Action
 from wintergames.core.state import State
 from wintergames.games.winter_queen import observe, rules
 from wintergames.games.winter_queen.actions import CODEC
+from wintergames.games.winter_queen.components import WQ
 from wintergames.games.winter_queen.rules import OVER
 
 
@@ -197,3 +198,15 @@ class WinterQueenState(State):
             + sum(self.discarded)
             + sum(self.box)
         )
+
+
+def check_components(state: State) -> None:
+    """Every floe and book is somewhere, exactly once (component conservation)."""
+    assert isinstance(state, WinterQueenState)
+    total = WQ.floes_per_colour * len(WQ.colours)
+    assert state.floes_accounted() == total, f"{state.floes_accounted()} of {total} floes"
+    books = [b for stack in state.stacks for b in stack]
+    books += [e[0] for hand in state.books for e in hand] + state.discarded_books
+    assert sorted(books) == list(range(len(WQ.books))), "a spellbook is missing or doubled"
+    assert all(n >= 0 for n in state.bag) and all(n >= 0 for st in state.stands for n in st)
+    assert all(len(hand) <= WQ.max_books for hand in state.books), "more than 3 spellbooks"

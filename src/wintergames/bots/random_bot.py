@@ -1,0 +1,34 @@
+"""A bot that picks uniformly among the legal actions, from its own seeded RNG."""
+
+from __future__ import annotations
+
+import random
+
+from wintergames.bots.base import Bot
+from wintergames.core.actions import Action
+from wintergames.core.errors import GameOverError, NotYourTurnError
+from wintergames.core.state import State
+
+
+class RandomBot(Bot):
+    """Uniform random choice.
+
+    >>> import wintergames as wg
+    >>> state = wg.make("winter-queen", num_players=2, seed=3)
+    >>> bot = wg.bots.make("random", seed=1)
+    >>> bot.choose(state, 0) in state.legal_actions(0)
+    True
+    """
+
+    kind = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> Action:
+        if state.is_over:
+            raise GameOverError("the game is over; there is nothing to choose")
+        actions = state.legal_actions(player)
+        if not actions:
+            raise NotYourTurnError(f"player {player} has no decision to make now")
+        return actions[self.rng.randrange(len(actions))]

@@ -1,0 +1,1 @@
+"""The ``wintergames`` command (typer + rich)."""

@@ -1,0 +1,115 @@
+"""``wintergames``: list games, play in the terminal, step through replays."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wintergames.cli.play import Quit, TerminalGame, save_record
+from wintergames.cli.seats import parse_options, parse_seats
+from wintergames.core.errors import WintergamesError
+from wintergames.core.events import seat_name
+from wintergames.core.registry import available_games, get_spec, make
+from wintergames.core.replay import replay as replay_record
+from wintergames.core.rng import fresh_seed
+
+app = typer.Typer(help="Five winter board games, played by their rulebooks.", no_args_is_help=True)
+console = Console()
+
+
+def _fail(err: Exception) -> typer.Exit:
+    console.print(f"[red]Error:[/] {err}")
+    return typer.Exit(code=2)
+
+
+@app.command()
+def games() -> None:
+    """List the games."""
+    table = Table("id", "title", "players", "options", "summary")
+    for spec in available_games():
+        options = ", ".join(f"{o.name}={o.default}" for o in spec.options) or "-"
+        table.add_row(
+            spec.id, spec.title, f"{spec.min_players}-{spec.max_players}", options, spec.summary
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="game id, see `wintergames games`")],
+    players: Annotated[
+        str, typer.Option(help="one seat per player: human or a bot kind, e.g. human,random")
+    ] = "human,random,random",
+    seed: Annotated[int | None, typer.Option(help="seed of the game (random if omitted)")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="game option key=value")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option(help="save the replay record to this JSON file")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots or with friends on one screen."""
+    try:
+        spec = get_spec(game)
+        seed = fresh_seed() if seed is None else seed
+        seats = parse_seats(players, seed)
+        state = make(game, len(seats), seed=seed, options=parse_options(option or []))
+    except WintergamesError as err:
+        raise _fail(err) from None
+    console.print(f"[bold]{spec.title}[/], {len(seats)} players, seed {seed}. "
+                  "Type 'help' at your prompt.")
+    session = TerminalGame(spec, state, seats, console, ask=console.input)
+    try:
+        session.run()
+    except (Quit, EOFError, KeyboardInterrupt):
+        console.print("\nGame stopped.")
+    finally:
+        if record is not None:
+            save_record(state, seats, record)
+            console.print(f"Replay saved to {record}")
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="a replay record saved with --record")],
+    pause: Annotated[
+        bool, typer.Option(help="wait for Enter after each action (when interactive)")
+    ] = True,
+) -> None:
+    """Step through a recorded game, action by action."""
+    try:
+        data = json.loads(path.read_text())
+        final = replay_record(data)
+        spec = get_spec(data["game"])
+        state = make(data["game"], data["num_players"], data["seed"], data["options"])
+    except (OSError, json.JSONDecodeError) as err:
+        raise _fail(err) from None
+    except WintergamesError as err:
+        raise _fail(err) from None
+    interactive = pause and sys.stdin.isatty()
+    shown = 0
+    for step, (player, action) in enumerate(final.history, 1):
+        state.apply(action, player)
+        console.rule(f"{step}/{len(final.history)}  {seat_name(player)}: {action}")
+        for event in state.log[shown:]:
+            console.print("• " + event.text, style="cyan", highlight=False)
+        shown = len(state.log)
+        if interactive:
+            if spec.render is not None:
+                console.print(spec.render(state, None))
+            if console.input("[dim]Enter: next, q: quit[/] ").strip().lower() == "q":
+                return
+    if spec.render is not None:
+        console.print(spec.render(state, None))
+    scores = ", ".join(f"{seat_name(p)}: {v}" for p, v in enumerate(state.scores()))
+    console.print(f"Scores: {scores}")
+
+
+def main() -> None:  # pragma: no cover - console script entry
+    app()

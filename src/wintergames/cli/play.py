@@ -1,0 +1,138 @@
+"""Terminal play: humans type moves, bots answer, everyone sees only their own view."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from wintergames.cli.seats import Seat
+from wintergames.core.errors import ActionFormatError, WintergamesError
+from wintergames.core.events import seat_name
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+PROMPT_HELP = (
+    "Type the number of an action or its notation. Other commands: "
+    "'help' (notation), 'log' (the whole log), 'board' (redraw), 'quit'."
+)
+
+
+class Quit(Exception):
+    """The human asked to stop."""
+
+
+class TerminalGame:
+    """Runs one game in the terminal; ``ask`` reads a line (``input`` by default)."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        state: State,
+        seats: list[Seat],
+        console: Console,
+        ask: Callable[[str], str],
+    ) -> None:
+        self.spec = spec
+        self.state = state
+        self.seats = seats
+        self.console = console
+        self.ask = ask
+        self.humans = [i for i, seat in enumerate(seats) if seat.kind == "human"]
+        self.shown = 0  # log events already printed
+
+    def viewer(self) -> int | None:
+        """Whose eyes the screen shows: the human to move, the only human, or nobody."""
+        movers = self.state.to_move
+        for p in movers:
+            if p in self.humans:
+                return p
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def show_new_events(self) -> None:
+        viewer = self.viewer()
+        for event in self.state.log[self.shown :]:
+            if event.visible(viewer):
+                self.console.print(Text("• " + event.text, style="cyan"))
+        self.shown = len(self.state.log)
+
+    def draw(self, player: int | None) -> None:
+        if self.spec.render is not None:
+            self.console.print(self.spec.render(self.state, player))
+
+    def run(self) -> State:
+        self.show_new_events()
+        while not self.state.is_over:
+            player = self.state.to_move[0]
+            seat = self.seats[player]
+            if seat.bot is not None:
+                action = seat.bot.choose(self.state, player)
+                self.state.apply(action, player)
+                self.console.print(f"[bold]{seat_name(player)}[/] ({seat.kind}) plays {action}")
+            else:
+                self.human_turn(player)
+            self.show_new_events()
+        self.console.rule("Game over")
+        self.draw(None)
+        winners = " and ".join(seat_name(p) for p in self.state.winners())
+        scores = ", ".join(
+            f"{seat_name(p)}: {v}" for p, v in enumerate(self.state.scores())
+        )
+        self.console.print(f"[bold green]Winner: {winners}[/]   ({scores})")
+        return self.state
+
+    def human_turn(self, player: int) -> None:
+        self.console.rule(f"{seat_name(player)} to move")
+        self.draw(player)
+        actions = self.state.legal_actions(player)
+        self.list_actions(actions)
+        while True:
+            line = self.ask(f"{seat_name(player)}> ").strip()
+            if not line:
+                continue
+            word = line.lower()
+            if word in ("quit", "exit"):
+                raise Quit
+            if word == "help":
+                self.console.print(PROMPT_HELP + "\n" + self.spec.notation_help)
+                continue
+            if word == "board":
+                self.draw(player)
+                self.list_actions(actions)
+                continue
+            if word == "log":
+                for event in self.state.events_for(player):
+                    self.console.print("  " + event.text)
+                continue
+            try:
+                action = self.read_action(line, actions)
+                self.state.apply(action, player)
+            except WintergamesError as err:
+                self.console.print(f"[red]Not possible:[/] {err}")
+                continue
+            return
+
+    def read_action(self, line: str, actions: list) -> object:
+        if line.isdigit():
+            index = int(line)
+            if not 1 <= index <= len(actions):
+                raise ActionFormatError(f"choose a number from 1 to {len(actions)}")
+            return actions[index - 1]
+        return self.spec.parse_action(line)
+
+    def list_actions(self, actions: list) -> None:
+        width = max(len(str(a)) for a in actions) + 6
+        columns = max(1, (self.console.width or 80) // width)
+        cells = [f"{i:>3}. {a}".ljust(width) for i, a in enumerate(actions, 1)]
+        for row in range(0, len(cells), columns):
+            self.console.print("".join(cells[row : row + columns]), highlight=False)
+        self.console.print("[dim]Number or notation; 'help' explains.[/]")
+
+
+def save_record(state: State, seats: list[Seat], path: Path) -> None:
+    record = state.record()
+    record["seats"] = [seat.label for seat in seats]
+    path.write_text(json.dumps(record, indent=1))

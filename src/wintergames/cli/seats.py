@@ -1,0 +1,65 @@
+"""Reading the ``--players`` list: ``human,random,random`` or ``random:seed=4``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from wintergames import bots
+from wintergames.core.errors import InvalidOptionError
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" or a bot kind
+    settings: dict[str, Any] = field(default_factory=dict)
+    bot: bots.Bot | None = None
+
+    @property
+    def label(self) -> str:
+        return self.kind
+
+
+def _value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            continue
+    return text
+
+
+def parse_seat(text: str, seed: int) -> Seat:
+    """``kind`` or ``kind:key=value,key=value``; bots get ``seed`` unless they name one."""
+    kind, _, rest = text.strip().partition(":")
+    settings: dict[str, Any] = {}
+    for item in filter(None, rest.split(";")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidOptionError(f"bot setting {item!r} must look like key=value")
+        settings[key.strip()] = _value(value.strip())
+    if kind == "human":
+        if settings:
+            raise InvalidOptionError("a human seat takes no settings")
+        return Seat("human")
+    bot_seed = settings.pop("seed", seed)
+    return Seat(kind, settings, bots.make(kind, seed=bot_seed, **settings))
+
+
+def parse_seats(text: str, seed: int) -> list[Seat]:
+    """Seats from a comma-separated list, each bot seeded from ``seed`` and its seat."""
+    names = [t for t in text.split(",") if t.strip()]
+    if not names:
+        raise InvalidOptionError("--players lists one seat per player, e.g. human,random,random")
+    return [parse_seat(name, seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``--option key=value`` pairs as a dict; the game's spec converts and checks values."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise InvalidOptionError(f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
