@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from wintergames.cli.play import Quit, TerminalGame, save_record
+from wintergames.cli.play import QuitGame, TerminalGame, save_record
 from wintergames.cli.seats import parse_options, parse_seats
 from wintergames.core.errors import WintergamesError
 from wintergames.core.events import seat_name
@@ -67,7 +67,7 @@ def play(
     session = TerminalGame(spec, state, seats, console, ask=console.input)
     try:
         session.run()
-    except (Quit, EOFError, KeyboardInterrupt):
+    except (QuitGame, EOFError, KeyboardInterrupt):
         console.print("\nGame stopped.")
     finally:
         if record is not None:

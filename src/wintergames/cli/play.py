@@ -21,7 +21,7 @@ PROMPT_HELP = (
 )
 
 
-class Quit(Exception):
+class QuitGame(Exception):  # noqa: N818 - a request, not an error
     """The human asked to stop."""
 
 
@@ -95,7 +95,7 @@ class TerminalGame:
                 continue
             word = line.lower()
             if word in ("quit", "exit"):
-                raise Quit
+                raise QuitGame
             if word == "help":
                 self.console.print(PROMPT_HELP + "\n" + self.spec.notation_help)
                 continue

@@ -29,15 +29,34 @@ class State(ABC):
     """Base class of every game's state; see DESIGN.md "Public API"."""
 
     game_id: ClassVar[str]
-    __slots__ = ("history", "log", "num_players", "options", "rng", "seed")
+    __slots__ = ("_rng", "_rng_owned", "history", "log", "num_players", "options", "seed")
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int | None) -> None:
         self.num_players = num_players
         self.options = options
         self.seed = fresh_seed() if seed is None else seed
-        self.rng: random.Random = new_rng(self.seed)
+        self._rng: random.Random = new_rng(self.seed)
+        self._rng_owned = True
         self.history: list[tuple[int, Action]] = []
         self.log: list[Event] = []
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator, the only source of chance in the game.
+
+        Clones share one generator until either side draws from it (copy on write):
+        copying a Mersenne Twister costs more than the rest of a clone, and most
+        clones of a search never draw.
+        """
+        if not self._rng_owned:
+            self._rng = copy_rng(self._rng)
+            self._rng_owned = True
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_owned = True
 
     # -- what a game supplies ------------------------------------------------------
 
@@ -149,7 +168,7 @@ class State(ABC):
         """The whole truth, hidden parts and RNG included (for storage and scenarios)."""
         base = self.record()
         base["format"] = "wintergames-state"
-        base["rng"] = rng_to_json(self.rng)
+        base["rng"] = rng_to_json(self._rng)
         base["log"] = [e.to_json() for e in self.log]
         base["state"] = self._state_json()
         return base
@@ -159,7 +178,8 @@ class State(ABC):
         other.num_players = self.num_players
         other.options = self.options  # never mutated after setup
         other.seed = self.seed
-        other.rng = copy_rng(self.rng)
+        other._rng = self._rng
+        other._rng_owned = self._rng_owned = False
         other.history = self.history.copy()
         other.log = self.log.copy()
 

@@ -123,7 +123,8 @@ def play_checked(
                 check_observations(state, rng)
                 check_clone(state, rng)
         except AssertionError as err:
-            raise AssertionError(f"{game_id} {num_players}p seed {seed} step {steps}: {err}") from err
+            where = f"{game_id} {num_players}p seed {seed} step {steps}"
+            raise AssertionError(f"{where}: {err}") from err
         player = state.to_move[0]
         actions = state.legal_actions(player)
         state.apply(actions[rng.randrange(len(actions))], player)

@@ -78,7 +78,7 @@ def test_first_player_option() -> None:
     seats = {wg.make("winter-queen", 4, seed=k, options={"first_player": "random"}).to_move
              for k in range(30)}
     assert seats == {(0,), (1,), (2,), (3,)}
-    with pytest.raises(wg.InvalidOptionError, match="1..2"):
+    with pytest.raises(wg.InvalidOptionError, match=r"1\.\.2"):
         wg.make("winter-queen", 2, seed=4, options={"first_player": "4"})
     with pytest.raises(wg.InvalidOptionError, match="allowed"):
         wg.make("winter-queen", 2, seed=4, options={"first_player": "left"})

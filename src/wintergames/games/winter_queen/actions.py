@@ -198,7 +198,10 @@ BOARD = [
     for s in range(MAX_STANDS)
 ]
 ON_BOOK = [
-    [[[PlaceOnBook(s, c, b, p) for p in range(2)] for b in range(_N_BOOKS)] for c in range(_N_COLOURS)]
+    [
+        [[PlaceOnBook(s, c, b, p) for p in range(2)] for b in range(_N_BOOKS)]
+        for c in range(_N_COLOURS)
+    ]
     for s in range(MAX_STANDS)
 ]
 USE = [UseBook(b) for b in range(_N_BOOKS)]
@@ -254,7 +257,8 @@ class WinterQueenCodec:
                 page = PAGES.index(obj["page"]) if obj["page"] in ("A", "B") else None
                 if page is None:
                     raise ActionFormatError(f"page is 'A' or 'B', not {obj['page']!r}")
-                return ON_BOOK[_stand(obj["stand"])][_colour(obj["floe"])][_book(obj["book"])][page]
+                row = ON_BOOK[_stand(obj["stand"])][_colour(obj["floe"])]
+                return row[_book(obj["book"])][page]
             if kind == "use":
                 return USE[_book(obj["book"])]
             if kind == "take":

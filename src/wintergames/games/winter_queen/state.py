@@ -18,7 +18,6 @@ from wintergames.games.winter_queen.actions import CODEC
 from wintergames.games.winter_queen.components import WQ
 from wintergames.games.winter_queen.rules import OVER
 
-
 _SCALARS = ("first", "current", "phase", "pending_zone", "final_phase", "turns_left", "passes")
 
 
@@ -34,12 +33,12 @@ class WinterQueenState(State):
         "current",
         "discarded",
         "discarded_books",
+        "final_phase",
         "first",
         "fixed",
         "passes",
         "pending_zone",
         "phase",
-        "final_phase",
         "reach",
         "royal",
         "stacks",

@@ -101,4 +101,4 @@ def render(s: State, viewer: int | None) -> Group:
     return Group(*parts)
 
 
-assert ROYAL == len(_ZONE_MARK) - 1
+assert len(_ZONE_MARK) - 1 == ROYAL

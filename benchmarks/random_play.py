@@ -1,0 +1,117 @@
+"""Random-play speed of each game, and OpenSpiel's python_tic_tac_toe for reference.
+
+Prints one JSON line per figure. Run: ``make bench`` or
+``python benchmarks/random_play.py [--games N] [--seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from collections.abc import Callable
+
+import wintergames as wg
+
+
+def emit(**fields: object) -> None:
+    fields.setdefault("python", platform.python_version())
+    print(json.dumps(fields), flush=True)
+
+
+def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.State]]:
+    """Play ``games`` random games; returns seconds, decisions and sampled positions."""
+    rng = random.Random(1)
+    decisions = 0
+    samples: list[wg.State] = []
+    start = time.perf_counter()
+    for seed in range(games):
+        state = wg.make(game_id, n, seed=seed)
+        while not state.is_over:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+            decisions += 1
+    elapsed = time.perf_counter() - start
+    for seed in range(20):  # positions for the micro figures, outside the timing
+        state = wg.make(game_id, n, seed=10_000 + seed)
+        while not state.is_over:
+            if rng.random() < 0.1:
+                samples.append(state.clone())
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    return elapsed, decisions, samples
+
+
+def micro(samples: list[wg.State], op: Callable[[wg.State], object], repeat: int = 20) -> float:
+    """Mean microseconds of ``op`` over the sampled positions."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for state in samples:
+            op(state)
+    return (time.perf_counter() - start) / (repeat * len(samples)) * 1e6
+
+
+def apply_one(state: wg.State) -> None:
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+
+
+def bench_game(game_id: str, n: int, games: int) -> None:
+    elapsed, decisions, samples = random_games(game_id, n, games)
+    clone_us = micro(samples, lambda s: s.clone())
+    emit(
+        bench="random_play",
+        game=game_id,
+        players=n,
+        games=games,
+        games_per_s=round(games / elapsed, 1),
+        decisions_per_s=round(decisions / elapsed),
+        legal_actions_us=round(micro(samples, lambda s: s.legal_actions()), 2),
+        apply_us=round(micro(samples, apply_one) - clone_us - micro(
+            samples, lambda s: s.legal_actions()), 2),
+        clone_us=round(clone_us, 2),
+        observation_us=round(micro(samples, lambda s: s.observation(s.to_move[0]), 5), 2),
+    )
+
+
+def bench_openspiel_ttt(seconds: float) -> None:
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
+    except ImportError:
+        emit(bench="openspiel_python_tic_tac_toe", skipped="pip install '.[bench]' for open-spiel")
+        return
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(1)
+    decisions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    emit(
+        bench="openspiel_python_tic_tac_toe",
+        games_per_s=round(games / elapsed, 1),
+        decisions_per_s=round(decisions / elapsed),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300, help="random games per player count")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time for the OpenSpiel run")
+    args = parser.parse_args()
+    for spec in wg.available_games():
+        for n in spec.players_range:
+            bench_game(spec.id, n, args.games)
+    bench_openspiel_ttt(args.seconds)
+
+
+if __name__ == "__main__":
+    main()

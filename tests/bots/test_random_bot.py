@@ -1,0 +1,25 @@
+"""The random bot and the bot registry."""
+
+from __future__ import annotations
+
+import pytest
+
+import wintergames as wg
+
+
+def test_random_bot_is_seeded_and_legal() -> None:
+    s = wg.make("winter-queen", 3, seed=2)
+    picks = [wg.bots.make("random", seed=7).choose(s, 0) for _ in range(3)]
+    assert len(set(picks)) == 1 and picks[0] in s.legal_actions(0)
+    spread = {wg.bots.make("random", seed=k).choose(s, 0) for k in range(30)}
+    assert len(spread) > 10
+
+
+def test_bot_registry_errors() -> None:
+    with pytest.raises(wg.InvalidOptionError, match="no bot kind 'oracle'"):
+        wg.bots.make("oracle")
+    with pytest.raises(wg.InvalidOptionError, match="bad settings for bot 'random'"):
+        wg.bots.make("random", depth=3)
+    s = wg.make("winter-queen", 3, seed=2)
+    with pytest.raises(wg.NotYourTurnError):
+        wg.bots.make("random").choose(s, 1)

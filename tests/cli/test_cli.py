@@ -1,0 +1,83 @@
+"""The wintergames command: games, play, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import wintergames as wg
+from wintergames.cli.main import app
+
+runner = CliRunner()
+
+
+def test_games_lists_winter_queen() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "winter-queen" in result.output and "2-4" in result.output
+
+
+def test_bots_play_a_whole_game_and_the_record_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app, ["play", "winter-queen", "--players", "random,random,random", "--seed", "3",
+              "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output and "Winner:" in result.output
+    record = json.loads(path.read_text())
+    assert record["seats"] == ["random", "random", "random"]
+    state = wg.replay(record)
+    assert state.is_over
+    shown = runner.invoke(app, ["replay", str(path), "--no-pause"])
+    assert shown.exit_code == 0, shown.output
+    assert f"{len(record['actions'])}/{len(record['actions'])}" in shown.output
+    assert "Scores:" in shown.output
+
+
+def test_human_turn_accepts_number_or_notation_and_reprompts(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    state = wg.make("winter-queen", 2, seed=3)
+    first = str(state.legal_actions()[0])
+    typed = "\n".join(["help", "zz", "999", "r9-a1", first, "take none", "1", "quit"]) + "\n"
+    result = runner.invoke(
+        app, ["play", "winter-queen", "--players", "human,random", "--seed", "3",
+              "--record", str(path)], input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Winter Queen notation" in out
+    assert "Not possible: cannot read 'zz'" in out
+    assert "choose a number from 1 to" in out
+    assert "stands are numbered 1 to 4" in out
+    assert "Player 1 places" in out
+    assert "Game stopped." in out and "Replay saved" in out
+    record = json.loads(path.read_text())
+    assert record["actions"][0][1] == state.legal_actions()[0].to_json()
+
+
+def test_end_of_input_stops_cleanly() -> None:
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human,random"], input="")
+    assert result.exit_code == 0 and "Game stopped." in result.output
+
+
+def test_bad_arguments_are_explained() -> None:
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human,wizard"])
+    assert result.exit_code == 2 and "no bot kind 'wizard'; kinds: random" in result.output
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human"])
+    assert result.exit_code == 2 and "played by 2 to 4 players" in result.output
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "available: winter-queen" in result.output
+    result = runner.invoke(app, ["play", "winter-queen", "-o", "first_player=9",
+                                 "--players", "random,random"])
+    assert result.exit_code == 2 and "allowed" in result.output
+
+
+def test_replay_of_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "Error" in result.output
+    path.write_text(json.dumps({"format": "wintergames-replay", "version": 1}))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "record lacks" in result.output
