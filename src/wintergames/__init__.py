@@ -11,36 +11,21 @@ True
 
 from wintergames import bots
 from wintergames.core.actions import Action
-from wintergames.core.errors import (
-    ActionFormatError,
-    GameOverError,
-    IllegalActionError,
-    InvalidOptionError,
-    NotYourTurnError,
-    ReplayError,
-    UnknownGameError,
-    WintergamesError,
-)
 from wintergames.core.events import Event
 from wintergames.core.registry import available_games, get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.core.state import State
+from wintergames.errors import *  # noqa: F403 - the error classes are part of the top level
+from wintergames.errors import __all__ as _errors
 
 __all__ = [
+    *_errors,
     "Action",
-    "ActionFormatError",
     "Event",
-    "GameOverError",
     "GameSpec",
-    "IllegalActionError",
-    "InvalidOptionError",
-    "NotYourTurnError",
     "OptionSpec",
-    "ReplayError",
     "State",
-    "UnknownGameError",
-    "WintergamesError",
     "available_games",
     "bots",
     "get_spec",

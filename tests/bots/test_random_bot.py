@@ -23,3 +23,19 @@ def test_bot_registry_errors() -> None:
     s = wg.make("winter-queen", 3, seed=2)
     with pytest.raises(wg.NotYourTurnError):
         wg.bots.make("random").choose(s, 1)
+
+
+def test_random_bot_choice_ignores_what_its_seat_cannot_see() -> None:
+    import random
+
+    s = wg.make("winter-queen", 3, seed=9)
+    bot_seed = 21
+    for step in range(40):
+        if s.is_over:
+            break
+        p = s.to_move[0]
+        twin = s.determinize(p, random.Random(step))
+        twin.vp = [v + 50 if q != p else v for q, v in enumerate(twin.vp)]  # unseen totals
+        mine = wg.bots.make("random", seed=bot_seed).choose(s, p)
+        assert wg.bots.make("random", seed=bot_seed).choose(twin, p) == mine
+        s.apply(mine)

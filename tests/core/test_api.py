@@ -165,3 +165,15 @@ def test_legal_actions_of_a_player_not_to_move_is_empty() -> None:
     s = wg.make("winter-queen", 3, seed=1)
     assert s.legal_actions(1) == [] and s.legal_actions(0) == s.legal_actions()
     assert s.current_player == 0 and not s.is_over
+
+
+def test_actions_built_by_hand_are_range_checked() -> None:
+    from wintergames.games.winter_queen.actions import PlaceOnBoard, TakeBook, UseBook
+
+    with pytest.raises(wg.ActionFormatError, match=r"cell index must be in 0\.\.24"):
+        PlaceOnBoard(0, 0, 99)
+    with pytest.raises(wg.ActionFormatError, match="book index"):
+        UseBook(-2)
+    with pytest.raises(wg.ActionFormatError, match="province index"):
+        TakeBook(7)
+    assert PlaceOnBoard(0, 4, 12) == wg.get_spec("winter-queen").parse_action("r1-c3")

@@ -12,7 +12,6 @@ import json
 import random
 from collections.abc import Iterable
 
-from wintergames.bots.random_bot import RandomBot
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
@@ -101,9 +100,12 @@ def check_observations(state: State, rng: random.Random) -> None:
             e.text for e in state.events_for(player)
         ]
         if player in state.to_move:
+            # A seeded chooser over the seat's legal actions stands in for any bot that
+            # reads only what the seat sees: resampling the unseen must not move it.
             seed = rng.randrange(1 << 30)
-            mine = RandomBot(seed).choose(state, player)
-            assert RandomBot(seed).choose(twin, player) == mine, "a bot's choice saw hidden state"
+            mine = random.Random(seed).choice(state.legal_actions(player))
+            theirs = random.Random(seed).choice(twin.legal_actions(player))
+            assert theirs == mine, "the legal actions depend on hidden state"
 
 
 def play_checked(

@@ -87,6 +87,11 @@ def _stand(number: Any) -> int:
     return number - 1
 
 
+def _in_range(name: str, value: object, size: int) -> None:
+    if not isinstance(value, int) or not 0 <= value < size:
+        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {value!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class PlaceOnBoard(Action):
     """Place the ``colour`` floe from ``stand`` on the empty space ``cell``."""
@@ -95,6 +100,11 @@ class PlaceOnBoard(Action):
     stand: int
     colour: int
     cell: int
+
+    def __post_init__(self) -> None:
+        _in_range("stand", self.stand, MAX_STANDS)
+        _in_range("colour", self.colour, len(WQ.colours))
+        _in_range("cell", self.cell, WQ.num_cells)
 
     def __str__(self) -> str:
         return f"{LETTERS[self.colour]}{self.stand + 1}-{WQ.cell_names[self.cell]}"
@@ -118,6 +128,12 @@ class PlaceOnBook(Action):
     book: int
     page: int
 
+    def __post_init__(self) -> None:
+        _in_range("stand", self.stand, MAX_STANDS)
+        _in_range("colour", self.colour, len(WQ.colours))
+        _in_range("book", self.book, len(WQ.books))
+        _in_range("page", self.page, 2)
+
     def __str__(self) -> str:
         return f"{LETTERS[self.colour]}{self.stand + 1}-{_BOOK_IDS[self.book]}.{PAGES[self.page]}"
 
@@ -138,6 +154,9 @@ class UseBook(Action):
     kind: ClassVar[str] = "use"
     book: int
 
+    def __post_init__(self) -> None:
+        _in_range("book", self.book, len(WQ.books))
+
     def __str__(self) -> str:
         return f"use {_BOOK_IDS[self.book]}"
 
@@ -151,6 +170,10 @@ class TakeBook(Action):
 
     kind: ClassVar[str] = "take"
     province: int
+
+    def __post_init__(self) -> None:
+        if self.province != -1:
+            _in_range("province", self.province, len(WQ.provinces))
 
     def __str__(self) -> str:
         return f"take {'none' if self.province < 0 else WQ.provinces[self.province]}"
@@ -168,6 +191,9 @@ class ReturnFloe(Action):
 
     kind: ClassVar[str] = "return"
     cell: int
+
+    def __post_init__(self) -> None:
+        _in_range("cell", self.cell, WQ.num_cells)
 
     def __str__(self) -> str:
         return f"return {WQ.cell_names[self.cell]}"
