@@ -61,7 +61,7 @@ def setup(s: S) -> None:
     if cfg.stands_reach_all:
         s.reach = tuple(tuple(range(cfg.stands)) for _ in range(n))
     else:
-        s.reach = tuple(((p - 1) % n, p) for p in range(n))
+        s.reach = tuple(tuple(sorted(((p - 1) % n, p))) for p in range(n))
 
     tokens = list(range(len(WQ.royal_tokens)))
     rng.shuffle(tokens)

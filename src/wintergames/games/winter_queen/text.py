@@ -25,24 +25,25 @@ def _floe(colour: int, mark: str = "●") -> Text:
 
 
 def _board(s: State) -> Text:
-    out = Text("      " + "    ".join("abcde") + "\n")
+    out = Text("       " + "     ".join("abcde") + "\n")
     for r in range(5):
-        line = Text(f"  {r + 1} " + "  " * r)
+        line = Text(f"  {r + 1} " + "   " * r)
         for q in range(5):
             x = r * 5 + q
             colour = s.board[x]
             zone = WQ.zone[x]
             line.append("[", style=_ZONE_STYLE[zone])
             if colour >= 0:
-                line.append_text(_floe(colour, "◆" if s.fixed[x] else "●"))
+                letter = WQ.colours[colour][0].upper()
+                line.append_text(_floe(colour, f"*{letter}" if s.fixed[x] else f" {letter}"))
             else:
-                line.append(_ZONE_MARK[zone], style="dim " + _ZONE_STYLE[zone])
+                line.append(" " + _ZONE_MARK[zone], style="dim " + _ZONE_STYLE[zone])
             line.append("]", style=_ZONE_STYLE[zone])
             line.append(" ")
         out.append_text(line)
         out.append("\n")
-    out.append("  [r] red  [g] green  [p] purple  [b] blue province, [♛] royal space; "
-               "◆ floe printed on a royal token\n", style="dim")
+    out.append("  Floes: B blue, G green, Y yellow, P purple, R red; *R = printed on a royal "
+               "token.\n  Empty: r/g/p/b = province, ♛ = open royal space.\n", style="dim")
     return out
 
 
@@ -74,7 +75,10 @@ def render(s: State, viewer: int | None) -> Group:
         mine = viewer is not None and i in s.stands_of(viewer)
         stands.append(f"{i + 1}{'*' if mine else ''}=", style="bold" if mine else "dim")
         for c, n in enumerate(st):
-            stands.append_text(_floe(c, "●" * n))
+            if n:
+                stands.append_text(_floe(c, WQ.colours[c][0].upper() * n))
+        if not any(st):
+            stands.append("-", style="dim")
         stands.append("  ")
     stands.append(f"(bag: {sum(s.bag)})", style="dim")
     if viewer is not None:
