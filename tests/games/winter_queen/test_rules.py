@@ -103,7 +103,7 @@ def test_cannot_place_on_an_occupied_or_depicted_space() -> None:
 def test_only_the_stands_to_your_left_and_right() -> None:
     s = blank(3)
     stand_with(s, 1, red=2)
-    refused(s, "r2-c1", "stand 2 is out of your reach.*stands 3, 1")
+    refused(s, "r2-c1", "stand 2 is out of your reach.*stands 1, 3")
     stand_with(s, 0, red=1)
     refused(s, "b1-c1", "stand 1 holds no blue floe; it holds red")
 
