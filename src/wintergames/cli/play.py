@@ -124,11 +124,19 @@ class TerminalGame:
         return self.spec.parse_action(line)
 
     def list_actions(self, actions: list) -> None:
-        width = max(len(str(a)) for a in actions) + 6
-        columns = max(1, (self.console.width or 80) // width)
-        cells = [f"{i:>3}. {a}".ljust(width) for i, a in enumerate(actions, 1)]
-        for row in range(0, len(cells), columns):
-            self.console.print("".join(cells[row : row + columns]), highlight=False)
+        """Numbered actions; those sharing a notation prefix ("r1-") share a line."""
+        groups: dict[str, list[str]] = {}
+        for i, action in enumerate(actions, 1):
+            head, dash, tail = str(action).partition("-")
+            key = head + dash if dash else ""
+            groups.setdefault(key, []).append(f"[bold]{i}[/]:{tail}" if dash else
+                                              f"[bold]{i}[/]: {action}")
+        for key, items in groups.items():
+            if key:
+                self.console.print(f"  [cyan]{key}[/] " + "  ".join(items), highlight=False)
+            else:
+                for item in items:
+                    self.console.print("  " + item, highlight=False)
         self.console.print("[dim]Number or notation; 'help' explains.[/]")
 
 
