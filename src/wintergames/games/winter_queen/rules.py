@@ -142,10 +142,10 @@ def legal_actions(s: S, p: int) -> list[Action]:
         counts = s.stands[st]
         for c in range(NCOL):
             if counts[c]:
-                row = BOARD[st][c]
-                acts.extend([row[x] for x in empties])
-                book_row = ON_BOOK[st][c]
-                acts.extend([book_row[b][side] for b, side in free_pages])
+                acts.extend(map(BOARD[st][c].__getitem__, empties))
+                if free_pages:
+                    book_row = ON_BOOK[st][c]
+                    acts.extend([book_row[b][side] for b, side in free_pages])
     if not s.final_phase:
         acts.extend([USE[e[0]] for e in hand if e[1] >= 0 or e[2] >= 0])
     return acts or [PASS]
