@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import wintergames as wg
-from wintergames.games.winter_queen.actions import CODEC
+from wintergames.games.winter_queen.actions import CODEC, TakeBook
 from wintergames.games.winter_queen.components import WQ
 from wintergames.games.winter_queen.state import WinterQueenState
 
@@ -58,3 +58,35 @@ def give_book(state: WinterQueenState, player: int, book: str, a: str = "", b: s
 
 def act(state: WinterQueenState, text: str) -> None:
     state.apply(CODEC.parse(text))
+
+
+def stand_with(s: WinterQueenState, stand: int, **floes: int) -> None:
+    """Make ``stand`` hold exactly ``floes`` (the difference goes to / comes from the bag)."""
+    for c in range(5):
+        s.bag[c] += s.stands[stand][c]
+        s.stands[stand][c] = 0
+    for colour, count in floes.items():
+        s.bag[C[colour]] -= count
+        s.stands[stand][C[colour]] = count
+
+
+def bag_only(s: WinterQueenState, **floes: int) -> None:
+    """Leave exactly ``floes`` in the bag; the rest leaves the game (keeps the count)."""
+    for c in range(5):
+        s.discarded[c] += s.bag[c]
+        s.bag[c] = 0
+    for colour, count in floes.items():
+        s.discarded[C[colour]] -= count
+        s.bag[C[colour]] = count
+
+
+def start_final_phase(n: int, seat: int) -> WinterQueenState:
+    """Seat ``seat`` takes the last floe of its stand; the refill empties the bag."""
+    s = blank(n)
+    s.current = seat
+    stand_with(s, seat, red=1)
+    bag_only(s, blue=2)
+    act(s, f"r{seat + 1}-c1")
+    if s.legal_actions() and isinstance(s.legal_actions()[0], TakeBook):
+        act(s, "take none")
+    return s

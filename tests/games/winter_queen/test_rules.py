@@ -5,30 +5,21 @@ from __future__ import annotations
 import pytest
 
 import wintergames as wg
-from tests.games.winter_queen.helpers import BOOK, C, act, blank, cell, depict, give_book, put
+from tests.games.winter_queen.helpers import (
+    BOOK,
+    C,
+    act,
+    blank,
+    cell,
+    depict,
+    give_book,
+    put,
+    stand_with,
+    start_final_phase,
+)
 from wintergames.core.testing import snapshot
-from wintergames.games.winter_queen.actions import CODEC, PASS, TakeBook
+from wintergames.games.winter_queen.actions import CODEC, PASS
 from wintergames.games.winter_queen.state import WinterQueenState
-
-
-def stand_with(s: WinterQueenState, stand: int, **floes: int) -> None:
-    """Make ``stand`` hold exactly ``floes`` (the difference goes to / comes from the bag)."""
-    for c in range(5):
-        s.bag[c] += s.stands[stand][c]
-        s.stands[stand][c] = 0
-    for colour, count in floes.items():
-        s.bag[C[colour]] -= count
-        s.stands[stand][C[colour]] = count
-
-
-def bag_only(s: WinterQueenState, **floes: int) -> None:
-    """Leave exactly ``floes`` in the bag; the rest leaves the game (keeps the count)."""
-    for c in range(5):
-        s.discarded[c] += s.bag[c]
-        s.bag[c] = 0
-    for colour, count in floes.items():
-        s.discarded[C[colour]] -= count
-        s.bag[C[colour]] = count
 
 
 def refused(s: WinterQueenState, text: str, match: str, player: int | None = None) -> None:
@@ -204,18 +195,6 @@ def test_out_of_phase_choices_are_refused() -> None:
 
 
 # -- the end -------------------------------------------------------------------------
-
-
-def start_final_phase(n: int, seat: int) -> WinterQueenState:
-    """Seat ``seat`` takes the last floe of its stand; the refill empties the bag."""
-    s = blank(n)
-    s.current = seat
-    stand_with(s, seat, red=1)
-    bag_only(s, blue=2)
-    act(s, f"r{seat + 1}-c1")
-    if s.legal_actions() and isinstance(s.legal_actions()[0], TakeBook):
-        act(s, "take none")
-    return s
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
