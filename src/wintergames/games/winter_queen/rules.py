@@ -45,10 +45,33 @@ _BOOK_IDS = tuple(b.id for b in WQ.books)
 
 
 def setup(s: S) -> None:
-    """Setup steps 2-8 of the rulebook for ``s.num_players``."""
+    """Setup steps 2-8 of the rulebook for ``s.num_players``, in the rulebook's order."""
+    n = s.num_players
+    _setup_floes_and_stands(s)
+    _setup_royal_tokens(s)
+    books = list(range(len(WQ.books)))
+    s.rng.shuffle(books)
+    size = WQ.books_per_stack
+    s.stacks = [books[i * size : (i + 1) * size] for i in range(len(WQ.provinces))]
+    s.books = [[] for _ in range(n)]
+    s.discarded = [0] * NCOL
+    s.discarded_books = []
+    s.vp = [0] * n
+    s.first = _first_player(s.options["first_player"], n, s.rng)
+    s.current = s.first
+    s.phase = MAIN
+    s.pending_zone = -1
+    s.final_phase = False
+    s.turns_left = 0
+    s.passes = 0
+    s.log.append(Event(f"Setup for {n} players: royal tokens {_royal_text(s)}. "
+                       f"{seat_name(s.first)} holds the Winter Queen token.", kind="setup"))
+
+
+def _setup_floes_and_stands(s: S) -> None:
+    """Steps 2-4: the bag (some floes back to the box with 2-3 players) and the stands."""
     n = s.num_players
     cfg = WQ.setups[n]
-    rng = s.rng
     removed = cfg.removed_per_colour
     s.bag = [WQ.floes_per_colour - removed] * NCOL
     s.box = (removed,) * NCOL
@@ -63,8 +86,11 @@ def setup(s: S) -> None:
     else:
         s.reach = tuple(tuple(sorted(((p - 1) % n, p))) for p in range(n))
 
+
+def _setup_royal_tokens(s: S) -> None:
+    """Step 5: 5 of the 8 tokens, at random, on the tower and palace spaces."""
     tokens = list(range(len(WQ.royal_tokens)))
-    rng.shuffle(tokens)
+    s.rng.shuffle(tokens)
     s.royal = tuple(tokens[: len(WQ.royal_cells)])
     s.board = [-1] * WQ.num_cells
     fixed = [False] * WQ.num_cells
@@ -75,30 +101,14 @@ def setup(s: S) -> None:
             fixed[cell] = True
     s.fixed = tuple(fixed)
 
-    books = list(range(len(WQ.books)))
-    rng.shuffle(books)
-    size = WQ.books_per_stack
-    s.stacks = [books[i * size : (i + 1) * size] for i in range(len(WQ.provinces))]
-    s.books = [[] for _ in range(n)]
-    s.discarded = [0] * NCOL
-    s.discarded_books = []
-    s.vp = [0] * n
 
-    s.first = _first_player(s.options["first_player"], n, rng)
-    s.current = s.first
-    s.phase = MAIN
-    s.pending_zone = -1
-    s.final_phase = False
-    s.turns_left = 0
-    s.passes = 0
-    tokens_text = ", ".join(
-        f"{_NAMES[c]} {WQ.royal_tokens[t].id}"
-        + (f" ({_COLOURS[WQ.royal_tokens[t].depicts]} floe)" if WQ.royal_tokens[t].depicts >= 0
-           else " (open)")
-        for c, t in zip(WQ.royal_cells, s.royal, strict=True)
-    )
-    s.log.append(Event(f"Setup for {n} players: royal tokens {tokens_text}. "
-                       f"{seat_name(s.first)} holds the Winter Queen token.", kind="setup"))
+def _royal_text(s: S) -> str:
+    parts = []
+    for cell, token in zip(WQ.royal_cells, s.royal, strict=True):
+        t = WQ.royal_tokens[token]
+        what = f"{_COLOURS[t.depicts]} floe" if t.depicts >= 0 else "open"
+        parts.append(f"{_NAMES[cell]} {t.id} ({what})")
+    return ", ".join(parts)
 
 
 def _first_player(option: str, n: int, rng: Random) -> int:

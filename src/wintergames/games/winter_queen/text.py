@@ -8,13 +8,14 @@ from rich.console import Group
 from rich.text import Text
 
 from wintergames.core.events import seat_name
-from wintergames.games.winter_queen.components import EFFECT_TITLES, ROYAL, WQ
+from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
 
 STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow",
          "purple": "bold magenta", "red": "bold red"}
+# Indexed by zone: the four provinces in WQ.provinces order, then the royal domain.
 _ZONE_STYLE = ("red", "green", "magenta", "blue", "white")
 _ZONE_MARK = ("r", "g", "p", "b", "♛")
 
@@ -104,5 +105,3 @@ def render(s: State, viewer: int | None) -> Group:
                           style="bold yellow"))
     return Group(*parts)
 
-
-assert len(_ZONE_MARK) - 1 == ROYAL
