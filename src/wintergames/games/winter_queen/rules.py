@@ -7,8 +7,9 @@ Every rule sentence of the rulebook that governs play lives here (the effects ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError, InvalidOptionError
@@ -277,49 +278,59 @@ def _options_text(actions: list[Action]) -> str:
 
 
 def do(s: S, a: Action, p: int) -> None:
-    if isinstance(a, PlaceOnBoard):
-        _take_floe(s, p, a.stand, a.colour)
-        s.board[a.cell] = a.colour
-        s.passes = 0
+    """Perform an action that ``check`` accepted."""
+    _HANDLERS[type(a)](s, a, p)
+
+
+def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
+    s.log.append(Event(
+        f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} "
+        f"on {_NAMES[a.cell]} ({WQ.zone_name(WQ.zone[a.cell])})", kind="place", player=p))
+    s.board[a.cell] = a.colour
+    s.passes = 0
+    _take_floe(s, p, a.stand, a.colour)
+    if len(s.books[p]) < WQ.max_books:
+        s.pending_zone = WQ.zone[a.cell]
+        if _book_sources(s):
+            s.phase = TAKE_BOOK
+            return
+    _end_turn(s)
+
+
+def _place_on_book(s: S, a: PlaceOnBook, p: int) -> None:
+    s.log.append(Event(
+        f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} on "
+        f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]}", kind="place-book", player=p))
+    _held(s, p, a.book)[1 + a.page] = a.colour
+    s.passes = 0
+    _take_floe(s, p, a.stand, a.colour)
+    _end_turn(s)
+
+
+def _take_book(s: S, a: TakeBook, p: int) -> None:
+    if a.province >= 0:
+        book = s.stacks[a.province].pop()
+        s.books[p].append([book, -1, -1])
         s.log.append(Event(
-            f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} "
-            f"on {_NAMES[a.cell]} ({WQ.zone_name(WQ.zone[a.cell])})", kind="place", player=p))
-        if len(s.books[p]) < WQ.max_books:
-            s.pending_zone = WQ.zone[a.cell]
-            if _book_sources(s):
-                s.phase = TAKE_BOOK
-                return
-        _end_turn(s)
-    elif isinstance(a, PlaceOnBook):
-        _take_floe(s, p, a.stand, a.colour)
-        _held(s, p, a.book)[1 + a.page] = a.colour
-        s.passes = 0
-        s.log.append(Event(
-            f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} on "
-            f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]}", kind="place-book", player=p))
-        _end_turn(s)
-    elif isinstance(a, UseBook):
-        _use_book(s, p, a.book)
-    elif isinstance(a, TakeBook):
-        if a.province >= 0:
-            book = s.stacks[a.province].pop()
-            s.books[p].append([book, -1, -1])
-            s.log.append(Event(
-                f"{seat_name(p)} takes {_BOOK_IDS[book]} ({_book_title(book)}) from the "
-                f"{WQ.provinces[a.province]} stack", kind="take", player=p))
-        _end_turn(s)
-    elif isinstance(a, ReturnFloe):
-        colour = s.board[a.cell]
-        s.board[a.cell] = -1
-        s.bag[colour] += 1
-        s.log.append(Event(
-            f"{seat_name(p)} returns the {_COLOURS[colour]} floe on {_NAMES[a.cell]} to the bag",
-            kind="return", player=p))
-        _end_turn(s)
-    else:
-        s.passes += 1
-        s.log.append(Event(f"{seat_name(p)} has no legal action and passes", kind="pass", player=p))
-        _end_turn(s)
+            f"{seat_name(p)} takes {_BOOK_IDS[book]} ({_book_title(book)}) from the "
+            f"{WQ.provinces[a.province]} stack", kind="take", player=p))
+    _end_turn(s)
+
+
+def _return_floe(s: S, a: ReturnFloe, p: int) -> None:
+    colour = s.board[a.cell]
+    s.board[a.cell] = -1
+    s.bag[colour] += 1
+    s.log.append(Event(
+        f"{seat_name(p)} returns the {_COLOURS[colour]} floe on {_NAMES[a.cell]} to the bag",
+        kind="return", player=p))
+    _end_turn(s)
+
+
+def _pass(s: S, a: Pass, p: int) -> None:
+    s.passes += 1
+    s.log.append(Event(f"{seat_name(p)} has no legal action and passes", kind="pass", player=p))
+    _end_turn(s)
 
 
 def _book_title(book: int) -> str:
@@ -364,7 +375,8 @@ def _begin_final_phase(s: S) -> None:
         f"{s.turns_left} more turns after this one.", kind="final-phase"))
 
 
-def _use_book(s: S, p: int, book: int) -> None:
+def _use_book(s: S, a: UseBook, p: int) -> None:
+    book = a.book
     entry = _held(s, p, book)
     total = _score_book(s, p, entry, "uses")
     s.books[p].remove(entry)
@@ -430,3 +442,13 @@ def _final_scoring(s: S) -> None:
     s.log.append(Event(
         "Final VP: " + ", ".join(f"{seat_name(p)} {s.vp[p]}" for p in range(n))
         + f". {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.", kind="game-over"))
+
+
+_HANDLERS: dict[type, Callable[[S, Any, int], None]] = {
+    PlaceOnBoard: _place_on_board,
+    PlaceOnBook: _place_on_book,
+    UseBook: _use_book,
+    TakeBook: _take_book,
+    ReturnFloe: _return_floe,
+    Pass: _pass,
+}
