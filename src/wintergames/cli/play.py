@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wintergames.cli.seats import Seat
+from wintergames.core.actions import Action
 from wintergames.core.errors import ActionFormatError, WintergamesError
 from wintergames.core.events import seat_name
 from wintergames.core.spec import GameSpec
@@ -115,7 +116,7 @@ class TerminalGame:
                 continue
             return
 
-    def read_action(self, line: str, actions: list) -> object:
+    def read_action(self, line: str, actions: list[Action]) -> Action:
         if line.isdigit():
             index = int(line)
             if not 1 <= index <= len(actions):
@@ -123,7 +124,7 @@ class TerminalGame:
             return actions[index - 1]
         return self.spec.parse_action(line)
 
-    def list_actions(self, actions: list) -> None:
+    def list_actions(self, actions: list[Action]) -> None:
         """Numbered actions; those sharing a notation prefix ("r1-") share a line."""
         groups: dict[str, list[str]] = {}
         for i, action in enumerate(actions, 1):

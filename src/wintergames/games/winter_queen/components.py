@@ -41,6 +41,11 @@ class Page:
     effect: str
     depicted: int  # colour printed on a Forest Lights page, -1 for none
 
+    def title(self, colours: tuple[str, ...]) -> str:
+        """``"Forest Lights (purple)"``, ``"Wind Rose"``."""
+        name = EFFECT_TITLES[self.effect]
+        return f"{name} ({colours[self.depicted]})" if self.depicted >= 0 else name
+
 
 @dataclass(frozen=True, slots=True)
 class Book:

@@ -28,7 +28,7 @@ from wintergames.games.winter_queen.actions import (
     TakeBook,
     UseBook,
 )
-from wintergames.games.winter_queen.components import EFFECT_TITLES, ROYAL, WQ
+from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.scoring import describe_page, score_page
 
 if TYPE_CHECKING:
@@ -334,11 +334,7 @@ def _pass(s: S, a: Pass, p: int) -> None:
 
 
 def _book_title(book: int) -> str:
-    parts = []
-    for page in WQ.books[book].pages:
-        title = EFFECT_TITLES[page.effect]
-        parts.append(title + (f" ({_COLOURS[page.depicted]})" if page.depicted >= 0 else ""))
-    return " / ".join(parts)
+    return " / ".join(page.title(_COLOURS) for page in WQ.books[book].pages)
 
 
 def _take_floe(s: S, p: int, stand: int, colour: int) -> None:

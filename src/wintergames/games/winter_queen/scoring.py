@@ -14,10 +14,11 @@ taken and named in the reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ, Page
+from wintergames.core.events import seat_name
+from wintergames.games.winter_queen.components import WQ, Page
 
 if TYPE_CHECKING:
     from wintergames.games.winter_queen.state import WinterQueenState
@@ -31,6 +32,15 @@ _DIRECTION_NAMES = ("east", "west", "south-east", "north-west", "north-east", "s
 
 def _floes_of(board: Board, colour: int) -> list[int]:
     return [x for x, c in enumerate(board) if c == colour]
+
+
+def _best_floe(board: Board, colour: int, value: Callable[[int], int]) -> tuple[int, str]:
+    """The floe of ``colour`` worth most by ``value`` (the first one on a tie)."""
+    floes = _floes_of(board, colour)
+    if not floes:
+        return 0, f"no {_COLOURS[colour]} floe on the board"
+    best = max(floes, key=value)
+    return value(best), f"chose the {_COLOURS[colour]} floe at {_NAMES[best]}"
 
 
 def forest_lights(board: Board, depicted: int, colour: int) -> tuple[int, str]:
@@ -50,12 +60,9 @@ def forest_lights(board: Board, depicted: int, colour: int) -> tuple[int, str]:
 
 def wind_rose(board: Board, colour: int) -> tuple[int, str]:
     """Pick a floe: 1 VP for it and 1 per same-colour floe on its six straight lines."""
-    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
-    for x in _floes_of(board, colour):
-        vp = 1 + sum(1 for ray in WQ.rays[x] for y in ray if board[y] == colour)
-        if vp > best:
-            best, why = vp, f"chose the {_COLOURS[colour]} floe at {_NAMES[x]}"
-    return best, why
+    return _best_floe(
+        board, colour, lambda x: 1 + sum(1 for ray in WQ.rays[x] for y in ray if board[y] == colour)
+    )
 
 
 def border_guard(board: Board, colour: int) -> tuple[int, str]:
@@ -92,24 +99,18 @@ def bright_path(board: Board, colour: int) -> tuple[int, str]:
     best, why = 0, f"no {_COLOURS[colour]} floe on the board"
     for x in _floes_of(board, colour):
         for d, ray in enumerate(WQ.rays[x]):
-            seen = {colour}
+            path = [colour]
             for y in ray:
                 c = board[y]
-                if c < 0 or c in seen:
+                if c < 0 or c in path or len(path) == 5:
                     break
-                seen.add(c)
-            vp = min(len(seen), 5)
-            if vp > best:
-                best = vp
+                path.append(c)
+            if len(path) > best:
+                best = len(path)
                 why = f"from {_NAMES[x]} {_DIRECTION_NAMES[d]}: " + ", ".join(
-                    _COLOURS[c] for c in _path_colours(board, x, d, vp)
+                    _COLOURS[c] for c in path
                 )
     return best, why
-
-
-def _path_colours(board: Board, x: int, d: int, length: int) -> list[int]:
-    cells = (x, *WQ.rays[x][d])[:length]
-    return [board[y] for y in cells]
 
 
 def northern_lights(board: Board, colour: int) -> tuple[int, str]:
@@ -121,13 +122,7 @@ def northern_lights(board: Board, colour: int) -> tuple[int, str]:
 
 def polar_star(board: Board, colour: int) -> tuple[int, str]:
     """Pick a floe of the colour: 1 VP per empty neighbouring space."""
-    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
-    floes = _floes_of(board, colour)
-    for x in floes:
-        vp = sum(1 for y in WQ.neighbours[x] if board[y] < 0)
-        if vp > best or x == floes[0]:
-            best, why = vp, f"chose the {_COLOURS[colour]} floe at {_NAMES[x]}"
-    return best, why
+    return _best_floe(board, colour, lambda x: sum(1 for y in WQ.neighbours[x] if board[y] < 0))
 
 
 def book_floes_of(books: list[list[int]], colour: int, skip: tuple[int, int] | None) -> int:
@@ -156,7 +151,7 @@ def secret_knowledge(
                 best_vp, best_rival = vp, rival
     theirs = best_vp - 1 - mine
     return best_vp, (
-        f"chose Player {best_rival + 1}: 1 for this page, {mine} on own books, {theirs} on theirs"
+        f"chose {seat_name(best_rival)}: 1 for this page, {mine} on own books, {theirs} on theirs"
     )
 
 
@@ -175,11 +170,7 @@ def score_page(
 
 
 def describe_page(book: int, side: int, colour: int) -> str:
-    page = WQ.books[book].pages[side]
-    title = EFFECT_TITLES[page.effect]
-    if page.depicted >= 0:
-        title += f" ({_COLOURS[page.depicted]})"
-    return f"{title} with {_COLOURS[colour]}"
+    return f"{WQ.books[book].pages[side].title(_COLOURS)} with {_COLOURS[colour]}"
 
 
 _BOARD_EFFECTS = {
