@@ -104,6 +104,17 @@ class State(ABC):
         return not self.to_move
 
     @property
+    def simultaneous(self) -> bool:
+        """Whether this step collects hidden choices (OpenSpiel's simultaneous node).
+
+        Every seat in ``to_move`` decides without seeing the others' choices; a choice
+        already made stays hidden (from observations, logs and ``determinize`` of other
+        seats) until the last one is in, and then the step resolves. A seat that has
+        chosen leaves ``to_move``. Games without such steps keep the default ``False``.
+        """
+        return False
+
+    @property
     def current_player(self) -> int | None:
         """The single player to move, or ``None`` (game over or simultaneous step)."""
         movers = self.to_move

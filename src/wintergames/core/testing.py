@@ -18,9 +18,22 @@ from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
 
 
-def snapshot(state: State) -> str:
-    """The whole truth of a state as one comparable string."""
-    return json.dumps(state.to_json(), sort_keys=True)
+def snapshot(state: State) -> tuple[object, ...]:
+    """The whole truth of a state as one comparable (and immutable) value.
+
+    The same content as ``to_json()``, but the log, history and RNG are compared as the
+    immutable values they are, which keeps thousands of snapshots per test cheap.
+    """
+    return (
+        state.game_id,
+        state.num_players,
+        state.seed,
+        json.dumps(state.options, sort_keys=True),
+        json.dumps(state._state_json(), sort_keys=True),
+        tuple(state.log),
+        tuple(state.history),
+        state._rng.getstate(),
+    )
 
 
 def check_clone(state: State, rng: random.Random) -> None:
@@ -108,6 +121,36 @@ def check_observations(state: State, rng: random.Random) -> None:
             assert theirs == mine, "the legal actions depend on hidden state"
 
 
+def check_hidden_choices(state: State, rng: random.Random) -> None:
+    """At a simultaneous step, what one seat sees never depends on another's choice.
+
+    For every pair of seats still to choose, two clones let the other seat choose
+    differently; the first seat's view, log, legal actions and the spectator's view must
+    be identical while the step is still open.
+    """
+    if not state.simultaneous:
+        return
+    movers = state.to_move
+    for other in movers:
+        choices = state.legal_actions(other)
+        if len(choices) < 2:
+            continue
+        a, b = rng.sample(choices, 2)
+        left, right = state.clone(), state.clone()
+        left.apply(a, other)
+        right.apply(b, other)
+        for seat in movers:
+            if seat == other or seat not in left.to_move or seat not in right.to_move:
+                continue
+            where = f"player {seat}'s view after player {other} chose {a} or {b}"
+            assert left.observation(seat) == right.observation(seat), where
+            assert [e.text for e in left.events_for(seat)] == [
+                e.text for e in right.events_for(seat)
+            ], where + " (log)"
+            assert left.legal_actions(seat) == right.legal_actions(seat), where + " (actions)"
+            assert left.observation(None) == right.observation(None), "spectator " + where
+
+
 def play_checked(
     game_id: str, num_players: int, seed: int, *, deep_every: int = 10, max_steps: int = 5000
 ) -> State:
@@ -124,6 +167,7 @@ def play_checked(
                 check_actions(state, rng)
                 check_observations(state, rng)
                 check_clone(state, rng)
+                check_hidden_choices(state, rng)
         except AssertionError as err:
             where = f"{game_id} {num_players}p seed {seed} step {steps}"
             raise AssertionError(f"{where}: {err}") from err

@@ -1,0 +1,201 @@
+"""Snow Time's actions, their notation, JSON form and integer codec.
+
+Every decision is made for one colour (in the two-player variant a player runs two):
+play a card face down (also the second card after a Watcher), or, after revealing the
+Healer, choose which discarded cards to take back.
+
+>>> from wintergames.games.snow_time.actions import CODEC
+>>> str(CODEC.parse("red 5")), str(CODEC.parse("b h")), str(CODEC.parse("g watcher"))
+('red 5', 'blue healer', 'green watcher')
+>>> CODEC.parse("red heal 5+3").to_json()
+{'kind': 'heal', 'colour': 'red', 'cards': [3, 5]}
+>>> str(CODEC.parse("yellow heal none"))
+'yellow heal none'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import ActionFormatError
+from wintergames.games.snow_time.components import ST, cards_in
+
+MAX_HEAL = 2  # RB "Healer": "takes back into hand up to two previously discarded cards"
+
+_CARD_WORDS = ", ".join(ST.card_name(c) for c in range(ST.cards))
+NOTATION_HELP = f"""\
+Snow Time notation (every choice names the colour it is for):
+  red 5          play the red 5 face down (levels 1..{ST.levels}: the number is the level)
+  red healer     play a special card: healer, watcher or snowstorm (or h, w, s)
+  red heal 3+5   after revealing your Healer: take the discarded 3 and 5 back into hand
+  red heal 4     ... take only the 4 back;  red heal none: take nothing back
+  colours: {", ".join(ST.colours)} (or their first letter); cards: {_CARD_WORDS}"""
+
+
+def _colour(name: Any) -> int:
+    if isinstance(name, str):
+        key = name.strip().lower()
+        if key in ST.colours:
+            return ST.colours.index(key)
+        initials = [c[0] for c in ST.colours]
+        if len(key) == 1 and key in initials:
+            return initials.index(key)
+    raise ActionFormatError(f"there is no colour {name!r}; colours: {', '.join(ST.colours)}")
+
+
+def _card(name: Any) -> int:
+    """A card by its name (``"5"``, ``"healer"``, ``"h"``) or, in JSON, its number."""
+    valid = isinstance(name, str) or (isinstance(name, int) and not isinstance(name, bool))
+    index = ST.card_index(str(name)) if valid else None
+    if index is None:
+        raise ActionFormatError(f"there is no card {name!r}; cards: {_CARD_WORDS}")
+    return index
+
+
+def _in_range(name: str, value: object, size: int) -> None:
+    if not isinstance(value, int) or not 0 <= value < size:
+        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play ``card`` (0..6: characters 1..7, then healer, watcher, snowstorm) of ``colour``."""
+
+    kind: ClassVar[str] = "play"
+    colour: int
+    card: int
+
+    def __post_init__(self) -> None:
+        _in_range("colour", self.colour, len(ST.colours))
+        _in_range("card", self.card, ST.cards)
+
+    def __str__(self) -> str:
+        return f"{ST.colours[self.colour]} {ST.card_name(self.card)}"
+
+    def to_json(self) -> dict[str, Any]:
+        card: int | str = self.card + 1 if ST.is_character(self.card) else ST.card_name(self.card)
+        return {"kind": self.kind, "colour": ST.colours[self.colour], "card": card}
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Action):
+    """Take the character cards in bitmask ``cards`` (at most two) back from the discard."""
+
+    kind: ClassVar[str] = "heal"
+    colour: int
+    cards: int
+
+    def __post_init__(self) -> None:
+        _in_range("colour", self.colour, len(ST.colours))
+        if (
+            not isinstance(self.cards, int)
+            or self.cards & ~ST.all_characters
+            or self.cards < 0
+            or self.cards.bit_count() > MAX_HEAL
+        ):
+            raise ActionFormatError(
+                f"a Healer takes back at most {MAX_HEAL} character cards, not {self.cards!r}"
+            )
+
+    @property
+    def numbers(self) -> list[int]:
+        """The numbers of the cards taken back, e.g. ``[3, 5]``."""
+        return [c + 1 for c in cards_in(self.cards)]
+
+    def __str__(self) -> str:
+        taken = "+".join(map(str, self.numbers)) or "none"
+        return f"{ST.colours[self.colour]} heal {taken}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "colour": ST.colours[self.colour], "cards": self.numbers}
+
+
+def _heal_masks() -> list[int]:
+    """Every set of at most two character cards, as bitmasks, smallest first."""
+    singles = [1 << c for c in range(ST.characters)]
+    pairs = [a | b for i, a in enumerate(singles) for b in singles[i + 1 :]]
+    return [0, *singles, *pairs]
+
+
+HEAL_MASKS = _heal_masks()
+
+# Every action exists once; the rules hand out these shared objects.
+PLAY = [[PlayCard(k, c) for c in range(ST.cards)] for k in range(len(ST.colours))]
+HEAL = [{m: Heal(k, m) for m in HEAL_MASKS} for k in range(len(ST.colours))]
+
+ALL: tuple[Action, ...] = (
+    *(a for row in PLAY for a in row),
+    *(a for row in HEAL for a in row.values()),
+)
+INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
+
+_HEAL_TEXT = re.compile(r"^(\S+)\s+heal\s+(none|-|\d(?:\s*\+\s*\d)?)$", re.I)
+_PLAY_TEXT = re.compile(r"^(\S+)\s+(\S+)$")
+_PLAY_SHORT = re.compile(r"^([a-z])(\d|[hws])$", re.I)
+
+
+def _heal(colour: int, numbers: list[Any]) -> Action:
+    mask = 0
+    for number in numbers:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise ActionFormatError(
+                f"a healed card is a number 1..{ST.characters}, not {number!r}"
+            )
+        if not 1 <= number <= ST.characters:
+            raise ActionFormatError(f"characters are numbered 1..{ST.characters}, not {number}")
+        if mask & 1 << (number - 1):
+            raise ActionFormatError(f"card {number} is named twice")
+        mask |= 1 << (number - 1)
+    if mask.bit_count() > MAX_HEAL:
+        raise ActionFormatError(f"a Healer takes back at most {MAX_HEAL} cards, not {numbers}")
+    return HEAL[colour][mask]
+
+
+class SnowTimeCodec:
+    """Reads and numbers Snow Time actions (see ``ActionCodec``)."""
+
+    def parse(self, text: str) -> Action:
+        raw = text.strip()
+        if m := _HEAL_TEXT.match(raw):
+            colour, taken = _colour(m.group(1)), m.group(2)
+            numbers = [] if taken.lower() in ("none", "-") else taken.split("+")
+            return _heal(colour, [int(n) for n in numbers])
+        if m := _PLAY_SHORT.match(raw) or _PLAY_TEXT.match(raw):
+            return PLAY[_colour(m.group(1))][_card(m.group(2))]
+        raise ActionFormatError(f"cannot read {text!r} as a Snow Time action.\n{NOTATION_HELP}")
+
+    def from_json(self, obj: Any) -> Action:
+        if not isinstance(obj, dict) or "kind" not in obj:
+            raise ActionFormatError(f"an action is a JSON object with a 'kind', not {obj!r}")
+        kind = obj["kind"]
+        try:
+            if kind == "play":
+                return PLAY[_colour(obj["colour"])][_card(obj["card"])]
+            if kind == "heal":
+                if not isinstance(obj["cards"], list):
+                    raise ActionFormatError(f"'cards' is a list of numbers, not {obj['cards']!r}")
+                return _heal(_colour(obj["colour"]), obj["cards"])
+        except KeyError as err:
+            raise ActionFormatError(f"malformed {kind!r} action {obj!r}: missing {err}") from None
+        raise ActionFormatError(f"unknown action kind {kind!r}; kinds: play, heal")
+
+    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
+        return len(ALL)
+
+    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
+        try:
+            return INDEX[action]
+        except KeyError:
+            raise ActionFormatError(f"{action!r} is not a Snow Time action") from None
+
+    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
+        if not isinstance(index, int) or not 0 <= index < len(ALL):
+            raise ActionFormatError(f"action index must be in 0..{len(ALL) - 1}, not {index!r}")
+        return ALL[index]
+
+
+CODEC = SnowTimeCodec()

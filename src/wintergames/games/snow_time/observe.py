@@ -1,0 +1,74 @@
+"""What each seat of Snow Time may see, built from an allow-list.
+
+Public: the tree (fruit and the revealed cards on each level), the dice, the supply, the
+score track and every pawn, every discard and every used special card, and so every
+hand (a hand is whatever is neither discarded, used nor on the table: at the real table
+this is common knowledge too). Who has already chosen in a simultaneous step is public
+(the card lies face down in front of them). Private: the choice itself, seen only by its
+owner until all choices are revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wintergames.core.events import seat_name
+from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.rules import OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from wintergames.games.snow_time.state import SnowTimeState
+
+TRACK = {
+    "finish": ST.finish,
+    "bonuses": [
+        {"space": space, "kind": kind, "value": value}
+        for space, (kind, value) in sorted(ST.bonuses.items())
+    ],
+}
+
+
+# Views are built often (every seat, every step): name every possible card set once.
+_NAMES = [tuple(ST.card_name(c) for c in cards_in(m)) for m in range(1 << ST.cards)]
+_NUMBERS = [tuple(c + 1 for c in cards_in(m)) for m in range(1 << ST.characters)]
+_LEVEL = [ST.level(c) if ST.is_character(c) else None for c in range(ST.cards)]
+_CARD = [ST.card_name(c) for c in range(ST.cards)]
+
+
+def colour_view(s: SnowTimeState, k: int, player: int | None) -> dict[str, Any]:
+    card = s.played[k]
+    choice = s.pending[k]
+    return {
+        "colour": ST.colours[k],
+        "owner": s.owner[k],
+        "name": s.name(k),
+        "pawn": s.pawn[k],
+        "hand": list(_NAMES[s.hand[k]]),
+        "discard": list(_NUMBERS[s.discard[k]]),
+        "used": list(_NAMES[s.used[k]]),
+        "in_play": _CARD[card] if card >= 0 else None,
+        "level": _LEVEL[card] if card >= 0 else None,
+        "watched": s.watched[k],
+        "owes_choice": s.owes[k],
+        "has_chosen": choice is not None,
+        "your_choice": str(choice) if choice is not None and s.owner[k] == player else None,
+    }
+
+
+def observation(s: SnowTimeState, player: int | None) -> dict[str, Any]:
+    return {
+        "game": "snow-time",
+        "num_players": s.num_players,
+        "you": player,
+        "players": [seat_name(p) for p in range(s.num_players)],
+        "to_move": list(s.movers),
+        "phase": PHASE_NAMES[s.phase],
+        "turn": s.turn,
+        "dice": list(s.dice),
+        "fruit": s.fruit.copy(),
+        "supply": s.supply,
+        "track": TRACK,
+        "colours": [colour_view(s, k, player) for k in range(s.colours)],
+        "scores": s.scores(),
+        "winners": s.winners() if s.phase == OVER else [],
+    }

@@ -1,0 +1,240 @@
+"""Resolving a Snow Time turn once every card is revealed (RB "3. Turn Resolution").
+
+A. special cards (Healers, then Snowstorms), then level by level from the top:
+B. the fight on that level, C. the survivor eats that level's fruit; then D. Mana and
+E. bonus spaces; F. survivors go back to hand. Points move the pawn at once, and the
+game ends the moment a pawn reaches the last space: everything below is not scored.
+Points that arise at the same moment (one level's fight, several Snowstorms, the
+bonuses) are moved together, so several pawns can reach the end together.
+``docs/rules/snow-time.md`` explains each reading.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.events import Event
+from wintergames.games.snow_time.actions import Heal
+from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KINDS, ST, cards_in
+
+if TYPE_CHECKING:
+    from wintergames.games.snow_time.state import SnowTimeState
+
+BONUS = 3
+Award = tuple[int, int, int, str]  # colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason
+
+
+class Ledger:
+    """The points of the turn being resolved, per colour, with the reasons for fights."""
+
+    def __init__(self, colours: int) -> None:
+        self.points = [[0, 0, 0, 0] for _ in range(colours)]
+        self.fights: list[list[str]] = [[] for _ in range(colours)]
+        self.bonus_kind: list[int] = [-1] * colours
+
+    def scored(self, k: int, kind: int) -> bool:
+        return self.points[k][kind] > 0
+
+
+def resolve(s: SnowTimeState) -> list[int]:
+    """Score the turn; returns the winning seats (empty if the game goes on)."""
+    ledger = Ledger(s.colours)
+    for step in (_specials, _tree, _mana, _bonuses):
+        winners = step(s, ledger)
+        if winners:
+            _log_summary(s, ledger)
+            return winners
+    _log_summary(s, ledger)
+    _clean_up(s)
+    return []
+
+
+# -- A. special cards ----------------------------------------------------------------
+
+
+def _specials(s: SnowTimeState, ledger: Ledger) -> list[int]:
+    for k in range(s.colours):
+        if s.played[k] == ST.healer:
+            _heal(s, k)
+    storms = [k for k in range(s.colours) if s.played[k] == ST.snowstorm]
+    if not storms:
+        return []
+    blown = [k for k in range(s.colours) if ST.is_character(s.played[k])]
+    names = " and ".join(s.name(k) for k in storms)
+    fallen = _names(s, blown) or "nobody"
+    s.log.append(Event(f"Snowstorm from {names}: every character falls ({fallen})",
+                       kind="snowstorm"))
+    _fall(s, blown)
+    awards = []
+    for k in storms:
+        # One storm scores the opposing characters; several each score every character.
+        points = len(blown) if len(storms) > 1 else sum(j != k for j in blown)
+        if points:
+            awards.append((k, FIGHT, points, f"Snowstorm discarded {_names(s, blown)}"))
+    return _score(s, ledger, awards)
+
+
+def _heal(s: SnowTimeState, k: int) -> None:
+    if s.discard[k] == ST.all_characters:
+        taken, why = s.discard[k], "every character was discarded, so all come back"
+    else:
+        choice = s.pending[k]
+        taken = choice.cards if isinstance(choice, Heal) else 0
+        why = "nothing was discarded" if not s.discard[k] else "chosen by its owner"
+    s.discard[k] &= ~taken
+    s.hand[k] |= taken
+    cards = ", ".join(str(c + 1) for c in cards_in(taken)) or "no card"
+    s.log.append(Event(f"{s.name(k)}'s Healer takes back {cards} ({why})", kind="heal",
+                       player=s.owner[k]))
+
+
+# -- B. fight and C. fruit, level by level from the top ---------------------------------
+
+
+def _tree(s: SnowTimeState, ledger: Ledger) -> list[int]:
+    on_level: list[list[int]] = [[] for _ in range(ST.levels + 1)]
+    for k, card in enumerate(s.played):
+        if ST.is_character(card):
+            on_level[ST.level(card)].append(k)
+    for level in range(ST.levels, 0, -1):
+        here = [k for k in on_level[level] if s.played[k] >= 0]  # not knocked down
+        if len(here) > 1:
+            winners = _brawl(s, ledger, level, here)
+        elif here:
+            below = [k for k in on_level[level - 1] if s.played[k] >= 0] if level > 1 else []
+            winners = _knock_down(s, ledger, level, here[0], below) or _eat(s, ledger, level,
+                                                                             here[0])
+        else:
+            continue
+        if winners:
+            return winners
+    return []
+
+
+def _brawl(s: SnowTimeState, ledger: Ledger, level: int, here: list[int]) -> list[int]:
+    """Several characters on one level: all fall, each scores one per other character."""
+    s.log.append(Event(f"Level {level}: {_names(s, here)} fight and all fall", kind="fight"))
+    _fall(s, here)
+    awards = [
+        (k, FIGHT, len(here) - 1, "fought " + _names(s, [j for j in here if j != k]))
+        for k in here
+    ]
+    return _score(s, ledger, awards)
+
+
+def _knock_down(
+    s: SnowTimeState, ledger: Ledger, level: int, k: int, below: list[int]
+) -> list[int]:
+    """A lone character knocks every character on the level just below off the tree."""
+    if not below:
+        return []
+    s.log.append(Event(f"Level {level}: {s.name(k)} knocks {_names(s, below)} off level "
+                       f"{level - 1}", kind="fight"))
+    _fall(s, below)
+    return _score(s, ledger, [(k, FIGHT, len(below), "knocked out " + _names(s, below))])
+
+
+def _eat(s: SnowTimeState, ledger: Ledger, level: int, k: int) -> list[int]:
+    eaten = s.fruit[level - 1]
+    if not eaten:
+        return []
+    s.fruit[level - 1] = 0
+    s.supply += eaten  # eaten fruit goes back to the supply
+    return _score(s, ledger, [(k, FRUIT, eaten, f"ate {eaten} fruit on level {level}")])
+
+
+# -- D. mana and E. bonus spaces ---------------------------------------------------------
+
+
+def _mana(s: SnowTimeState, ledger: Ledger) -> list[int]:
+    present = [k for k in range(s.colours) if ST.is_character(s.played[k])]
+    if not present:
+        s.log.append(Event("Nobody is left in the tree: no Mana point", kind="mana"))
+        return []
+    lowest = min(present, key=lambda k: s.played[k])
+    level = ST.level(s.played[lowest])
+    return _score(s, ledger, [(lowest, MANA, 1, f"lowest in the tree, on level {level}")])
+
+
+def _bonuses(s: SnowTimeState, ledger: Ledger) -> list[int]:
+    """Each pawn ending on a bonus space whose kind it scored this turn; never chained."""
+    awards = []
+    for k, space in enumerate(s.pawn):
+        bonus = ST.bonus_at(space)
+        if bonus is None:
+            continue
+        kind = POINT_KINDS.index(bonus[0])
+        if ledger.scored(k, kind):
+            ledger.bonus_kind[k] = kind
+            awards.append((k, BONUS, bonus[1], f"{bonus[0].capitalize()} bonus space {space}"))
+    return _score(s, ledger, awards)
+
+
+# -- moving pawns -------------------------------------------------------------------------
+
+
+def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
+    """Move the pawns of one moment; returns the winning seats if any pawn reached the end."""
+    reached = []
+    for k, kind, points, reason in awards:
+        ledger.points[k][kind] += points
+        if kind == FIGHT:
+            ledger.fights[k].append(reason)
+        s.pawn[k] = min(s.pawn[k] + points, ST.finish)  # overshooting still ends on the last
+        word = "bonus" if kind == BONUS else POINT_KINDS[kind]
+        s.log.append(Event(
+            f"{s.name(k)} +{points} {word} ({reason}) → space {s.pawn[k]}",
+            kind="score", player=s.owner[k], vp=points,
+        ))
+        if s.pawn[k] >= ST.finish:
+            reached.append(k)
+    if not reached:
+        return []
+    winners = sorted({s.owner[k] for k in reached})
+    s.log.append(Event(f"{_names(s, reached)} reach{'es' * (len(reached) == 1)} the last "
+                       "space: the game ends", kind="end"))
+    return winners
+
+
+def _fall(s: SnowTimeState, colours: list[int]) -> None:
+    """Characters fall from the tree; their cards go face up to the discard."""
+    for k in colours:
+        s.discard[k] |= 1 << s.played[k]
+        s.played[k] = -1
+
+
+def _names(s: SnowTimeState, colours: list[int]) -> str:
+    names = [s.name(k) for k in colours]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _log_summary(s: SnowTimeState, ledger: Ledger) -> None:
+    """One line per colour that scored: "Player 4 (yellow): 1 fight (knocked out ...)"."""
+    for k, (fight, fruit, mana, bonus) in enumerate(ledger.points):
+        parts = []
+        if fight:
+            parts.append(f"{fight} fight ({'; '.join(ledger.fights[k])})")
+        if fruit:
+            parts.append(f"{fruit} fruit")
+        if mana:
+            parts.append(f"{mana} mana")
+        if bonus:
+            parts.append(f"{POINT_KINDS[ledger.bonus_kind[k]].capitalize()} bonus +{bonus}")
+        if parts:
+            s.log.append(Event(f"{s.name(k)}: {', '.join(parts)}", kind="summary",
+                               player=s.owner[k], vp=fight + fruit + mana + bonus))
+
+
+def _clean_up(s: SnowTimeState) -> None:
+    """F. Survivors and Healers go back to hand; used Snowstorms leave the game."""
+    for k, card in enumerate(s.played):
+        if card >= 0:
+            if card in ST.single_use:
+                s.used[k] |= 1 << card
+            else:
+                s.hand[k] |= 1 << card
+    s.played = [-1] * s.colours
+    s.watched = [False] * s.colours
+    s.pending = [None] * s.colours

@@ -1,0 +1,253 @@
+"""Snow Time's turn: fruit placement, hidden card choices, reveal, Watcher, Healer.
+
+A turn (RB "Turn Sequence") has up to three simultaneous steps, each collecting one
+hidden choice per colour that owes one:
+
+* CHOOSE: every colour plays a card face down; all are revealed together;
+* WATCH: colours that revealed a Watcher play another card, revealed together;
+* HEAL: colours that revealed a Healer choose which discarded cards to take back
+  (skipped when nothing or everything is in the discard: then there is no choice).
+
+When the last choice of a step is in, the game moves on by itself; after the last
+step ``resolution.resolve`` scores the turn and the next turn's fruit is rolled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import IllegalActionError
+from wintergames.core.events import Event, seat_name
+from wintergames.games.snow_time import resolution
+from wintergames.games.snow_time.actions import HEAL, HEAL_MASKS, PLAY, Heal, PlayCard
+from wintergames.games.snow_time.components import ST, cards_in
+
+if TYPE_CHECKING:
+    from wintergames.games.snow_time.state import SnowTimeState
+
+CHOOSE, WATCH, HEAL_STEP, OVER = range(4)
+SIMULTANEOUS_PHASES = frozenset({CHOOSE, WATCH, HEAL_STEP})
+PHASE_NAMES = ("choose", "watch", "heal", "over")
+
+_MASK_CARDS = [cards_in(m) for m in range(1 << ST.cards)]
+
+
+def setup(s: SnowTimeState) -> None:
+    """Each seat takes a colour (two in the two-player variant); the first fruit falls."""
+    n = s.num_players
+    s.owner = tuple(k // 2 for k in range(4)) if n == 2 else tuple(range(n))
+    m = len(s.owner)
+    s.hand = [ST.all_cards] * m
+    s.discard = [0] * m
+    s.used = [0] * m
+    s.played = [-1] * m
+    s.watched = [False] * m
+    s.pawn = [0] * m
+    s.owes = [False] * m
+    s.pending = [None] * m
+    s.fruit = [0] * ST.levels
+    s.supply = ST.fruit
+    s.dice = ()
+    s.turn = 0
+    s.winners_ = []
+    begin_turn(s)
+
+
+def begin_turn(s: SnowTimeState) -> None:
+    """RB "1. Placing the Fruit", then every colour owes a card."""
+    s.turn += 1
+    dice = min(ST.dice, s.supply)  # one die if one fruit is left, none if the supply is empty
+    rng = s.rng
+    s.dice = tuple(rng.randrange(6) + 1 for _ in range(dice))
+    for face in s.dice:
+        s.fruit[ST.die_levels[face - 1] - 1] += 1
+        s.supply -= 1
+    s.log.append(Event(_roll_text(s), kind="fruit"))
+    s.phase = CHOOSE
+    s.owes = [True] * s.colours
+    update_movers(s)
+
+
+def _roll_text(s: SnowTimeState) -> str:
+    head = f"Turn {s.turn}: "
+    if not s.dice:
+        return head + "the fruit supply is empty, no dice are rolled"
+    levels = " and ".join(str(ST.die_levels[f - 1]) for f in s.dice)
+    faces = " and ".join(map(str, s.dice))
+    one = " (one fruit left: one die)" if len(s.dice) < ST.dice else ""
+    where = f"levels {levels}" if len(s.dice) > 1 else f"level {levels}"
+    return f"{head}the dice show {faces}{one}: fruit on {where}"
+
+
+def update_movers(s: SnowTimeState) -> None:
+    """``to_move``: seats with a colour that owes a choice not yet made."""
+    if s.phase == OVER:
+        s.movers = ()
+        return
+    s.movers = tuple(sorted({s.owner[k] for k in range(s.colours) if s.owes[k]
+                             and s.pending[k] is None}))
+
+
+def deciding_colour(s: SnowTimeState, player: int) -> int:
+    """The colour ``player`` decides for now (the first one, in the two-player variant)."""
+    for k in range(s.colours):
+        if s.owner[k] == player and s.owes[k] and s.pending[k] is None:
+            return k
+    return -1
+
+
+def options_of(s: SnowTimeState, k: int) -> list[Action]:
+    """Every choice colour ``k`` may make in this step."""
+    if s.phase == HEAL_STEP:
+        discard = s.discard[k]
+        return [HEAL[k][m] for m in HEAL_MASKS if m & discard == m]
+    row = PLAY[k]
+    return [row[c] for c in _MASK_CARDS[s.hand[k]]]
+
+
+def legal_actions(s: SnowTimeState, player: int) -> list[Action]:
+    k = deciding_colour(s, player)
+    return options_of(s, k) if k >= 0 else []
+
+
+# -- checking ------------------------------------------------------------------------
+
+
+def check(s: SnowTimeState, action: Action, player: int) -> None:
+    if not isinstance(action, PlayCard | Heal):
+        raise IllegalActionError(f"{action!r} is not a Snow Time action")
+    mine = s.colours_of(player)
+    names = " and ".join(ST.colours[k] for k in mine)
+    colour = action.colour
+    if colour not in mine:
+        raise IllegalActionError(f"you play {names}, not {ST.colours[colour]}")
+    k = deciding_colour(s, player)
+    if s.phase == HEAL_STEP:
+        if not isinstance(action, Heal):
+            raise IllegalActionError(
+                "now the Healer's owners choose which discarded cards to take back "
+                f"(e.g. '{ST.colours[k]} heal none'), no card is played"
+            )
+    elif not isinstance(action, PlayCard):
+        raise IllegalActionError(
+            "the Healer's cards are chosen after the reveal; now choose a card to play"
+        )
+    if colour != k:
+        raise IllegalActionError(_not_this_colour(s, colour, k))
+    if isinstance(action, Heal):
+        _check_heal(s, action)
+    else:
+        _check_play(s, action)
+
+
+def _not_this_colour(s: SnowTimeState, colour: int, k: int) -> str:
+    name = ST.colours[colour]
+    if not s.owes[colour]:
+        return f"{name} has no choice to make in this step; choose for {ST.colours[k]}"
+    if s.pending[colour] is not None:
+        return f"you have already chosen for {name} in this step; choose for {ST.colours[k]}"
+    return f"choose for {ST.colours[k]} first, then for {name}"
+
+
+def _check_play(s: SnowTimeState, action: PlayCard) -> None:
+    k, card = action.colour, action.card
+    if s.hand[k] >> card & 1:
+        return
+    name = ST.card_name(card)
+    in_hand = ", ".join(ST.card_name(c) for c in _MASK_CARDS[s.hand[k]])
+    if s.discard[k] >> card & 1:
+        why = (f"the {ST.colours[k]} {name} fell from the tree and lies in the discard "
+               "(a Healer can take it back)")
+    elif s.used[k] >> card & 1:
+        why = f"the {name} is single use and {ST.colours[k]} has used it"
+    else:  # the Watcher just revealed
+        why = f"the {name} is already on the table this turn; play another card"
+    raise IllegalActionError(f"{why}; {ST.colours[k]} holds {in_hand}")
+
+
+def _check_heal(s: SnowTimeState, action: Heal) -> None:
+    k = action.colour
+    if action.cards & ~s.discard[k]:
+        there = ", ".join(str(c + 1) for c in cards_in(s.discard[k]))
+        raise IllegalActionError(
+            f"the Healer takes back only discarded {ST.colours[k]} cards; the discard holds "
+            f"{there}: choose at most two of them, or none"
+        )
+
+
+# -- doing ---------------------------------------------------------------------------
+
+
+def do(s: SnowTimeState, action: Action, player: int) -> None:
+    assert isinstance(action, PlayCard | Heal)
+    s.pending[action.colour] = action
+    s.log.append(
+        Event(f"You chose {action} (hidden until everyone has chosen)", frozenset({player}),
+              kind="choice", player=player)
+    )
+    update_movers(s)
+    if s.movers:
+        return
+    if s.phase == HEAL_STEP:
+        _resolve(s)
+    else:
+        _reveal(s)
+
+
+def _reveal(s: SnowTimeState) -> None:
+    """All choices of a CHOOSE or WATCH step are in: turn the cards face up."""
+    second = s.phase == WATCH
+    shown = []
+    for k, choice in enumerate(s.pending):
+        if choice is None:
+            continue
+        assert isinstance(choice, PlayCard)
+        card = choice.card
+        s.hand[k] &= ~(1 << card)
+        shown.append(f"{s.name(k)} {ST.card_name(card)}")
+        if card == ST.watcher:
+            s.used[k] |= 1 << card  # single use: discarded for good at once
+            s.watched[k] = True
+        else:
+            s.played[k] = card
+    s.pending = [None] * s.colours
+    head = "After the Watcher, revealed" if second else "Revealed"
+    s.log.append(Event(f"{head}: " + ", ".join(shown), kind="reveal"))
+    watchers = [k for k in range(s.colours) if s.watched[k] and s.played[k] < 0]
+    if watchers:
+        s.phase = WATCH
+        s.owes = [k in watchers for k in range(s.colours)]
+        names = " and ".join(s.name(k) for k in watchers)
+        s.log.append(Event(f"{names} saw every card and now play{'s' * (len(watchers) == 1)} "
+                           "another card", kind="watch"))
+        update_movers(s)
+        return
+    _to_healers(s)
+
+
+def _to_healers(s: SnowTimeState) -> None:
+    """Healers with a real choice choose now; the others need no decision."""
+    choosing = [
+        k for k in range(s.colours)
+        if s.played[k] == ST.healer and 0 < s.discard[k] != ST.all_characters
+    ]
+    if choosing:
+        s.phase = HEAL_STEP
+        s.owes = [k in choosing for k in range(s.colours)]
+        update_movers(s)
+        return
+    _resolve(s)
+
+
+def _resolve(s: SnowTimeState) -> None:
+    winners = resolution.resolve(s)
+    if not winners:
+        begin_turn(s)
+        return
+    s.phase = OVER
+    s.winners_ = winners
+    s.owes = [False] * s.colours
+    update_movers(s)
+    names = " and ".join(seat_name(p) for p in winners)
+    s.log.append(Event(f"{names} win{'s' * (len(winners) == 1)} the game", kind="end"))

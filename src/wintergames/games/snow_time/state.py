@@ -1,0 +1,205 @@
+"""Snow Time's state: plain data with a hand-written ``clone``.
+
+The game is played by *colours*: with 3-5 players each seat runs one colour, in the
+two-player variant each seat runs two. Everything per colour is a list indexed by
+colour (0..colours-1); card sets are bitmasks (see ``components``). The rules live in
+``rules.py``, the turn resolution in ``resolution.py``, the views in ``observe.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wintergames.core.actions import Action
+from wintergames.core.events import seat_name
+from wintergames.core.state import State
+from wintergames.games.snow_time import observe, rules
+from wintergames.games.snow_time.actions import CODEC
+from wintergames.games.snow_time.components import ST
+from wintergames.games.snow_time.rules import OVER, SIMULTANEOUS_PHASES
+
+_SCALARS = ("phase", "turn", "supply")
+
+
+class SnowTimeState(State):
+    """One game of Snow Time. Build it with ``wintergames.make("snow-time", ...)``."""
+
+    game_id = "snow-time"
+    __slots__ = (
+        "dice",
+        "discard",
+        "fruit",
+        "hand",
+        "movers",
+        "owes",
+        "owner",
+        "pawn",
+        "pending",
+        "phase",
+        "played",
+        "supply",
+        "turn",
+        "used",
+        "watched",
+        "winners_",
+    )
+
+    owner: tuple[int, ...]  # seat running each colour
+    hand: list[int]  # cards in hand per colour (a pending choice is still in hand)
+    discard: list[int]  # fallen character cards per colour, face up, recoverable
+    used: list[int]  # Watcher / Snowstorm discarded for good, per colour
+    played: list[int]  # card of each colour in play this turn (revealed), -1 for none
+    watched: list[bool]  # the colour revealed a Watcher this turn
+    pawn: list[int]  # space of each colour's pawn on the score track
+    owes: list[bool]  # the colour owes a choice in the current step
+    pending: list[Action | None]  # choices made in the current step, hidden until all are in
+    movers: tuple[int, ...]  # seats owing a choice now (kept, as to_move is hot)
+    fruit: list[int]  # fruit on each level, index 0 = level 1
+    supply: int  # fruit beside the board
+    dice: tuple[int, ...]  # this turn's roll
+    turn: int
+    phase: int  # CHOOSE, WATCH, HEAL or OVER
+    winners_: list[int]
+
+    def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options, seed)
+        rules.setup(self)
+
+    # -- the State contract ------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return self.movers
+
+    @property
+    def simultaneous(self) -> bool:
+        return self.phase in SIMULTANEOUS_PHASES
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return rules.legal_actions(self, player)
+
+    def _check(self, action: Action, player: int) -> None:
+        rules.check(self, action, player)
+
+    def _do(self, action: Action, player: int) -> None:
+        rules.do(self, action, player)
+
+    def scores(self) -> list[int]:
+        """Each seat's furthest pawn (in the two-player variant a seat has two)."""
+        best = [0] * self.num_players
+        for k, space in enumerate(self.pawn):
+            best[self.owner[k]] = max(best[self.owner[k]], space)
+        return best
+
+    def winners(self) -> list[int]:
+        """The seat whose pawn reached the last space (several if they reached it at once)."""
+        return list(self.winners_) if self.phase == OVER else []
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe.observation(self, player)
+
+    def clone(self) -> SnowTimeState:
+        new = SnowTimeState.__new__(SnowTimeState)
+        self._copy_base_into(new)
+        new.owner = self.owner
+        new.hand = self.hand.copy()
+        new.discard = self.discard.copy()
+        new.used = self.used.copy()
+        new.played = self.played.copy()
+        new.watched = self.watched.copy()
+        new.pawn = self.pawn.copy()
+        new.owes = self.owes.copy()
+        new.pending = self.pending.copy()
+        new.movers = self.movers
+        new.fruit = self.fruit.copy()
+        new.supply = self.supply
+        new.dice = self.dice
+        new.turn = self.turn
+        new.phase = self.phase
+        new.winners_ = self.winners_.copy()
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> SnowTimeState:
+        """Resample the choices other seats made in this step, and the RNG.
+
+        Everything else is in sight: discards and used specials lie face up, so every
+        hand is known; only a choice not yet revealed and the coming dice are not.
+        """
+        new = self.clone()
+        for k, choice in enumerate(new.pending):
+            if choice is not None and new.owner[k] != player:
+                new.pending[k] = rng.choice(rules.options_of(new, k))
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- helpers the rules and views share ----------------------------------------
+
+    @property
+    def colours(self) -> int:
+        """Colours in play (one per seat; two per seat in the two-player variant)."""
+        return len(self.owner)
+
+    def name(self, k: int) -> str:
+        """How the log names colour ``k``: ``"Player 2 (blue)"``."""
+        return f"{seat_name(self.owner[k])} ({ST.colours[k]})"
+
+    def colours_of(self, player: int) -> list[int]:
+        return [k for k, p in enumerate(self.owner) if p == player]
+
+    # -- persistence -------------------------------------------------------------
+
+    def _state_json(self) -> dict[str, Any]:
+        return {
+            "owner": list(self.owner),
+            "hand": self.hand,
+            "discard": self.discard,
+            "used": self.used,
+            "played": self.played,
+            "watched": self.watched,
+            "pawn": self.pawn,
+            "owes": self.owes,
+            "pending": [None if a is None else a.to_json() for a in self.pending],
+            "fruit": self.fruit,
+            "supply": self.supply,
+            "dice": list(self.dice),
+            "turn": self.turn,
+            "phase": self.phase,
+            "winners": self.winners_,
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> SnowTimeState:
+        new = cls.__new__(cls)
+        actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
+        new._load_base(obj, actions)
+        s = obj["state"]
+        new.owner = tuple(s["owner"])
+        for name in ("hand", "discard", "used", "played", "watched", "pawn", "owes", "fruit"):
+            setattr(new, name, list(s[name]))
+        new.pending = [None if a is None else CODEC.from_json(a) for a in s["pending"]]
+        new.dice = tuple(s["dice"])
+        new.winners_ = list(s["winners"])
+        for name in _SCALARS:
+            setattr(new, name, s[name])
+        rules.update_movers(new)
+        return new
+
+
+def check_components(state: State) -> None:
+    """Every card and fruit is somewhere, exactly once (component conservation)."""
+    assert isinstance(state, SnowTimeState)
+    for k in range(state.colours):
+        in_play = 1 << state.played[k] if state.played[k] >= 0 else 0
+        places = (state.hand[k], state.discard[k], state.used[k], in_play)
+        union = 0
+        for place in places:
+            assert union & place == 0, f"{state.name(k)}: a card is in two places"
+            union |= place
+        assert union == ST.all_cards, f"{state.name(k)}: a card is missing"
+        assert state.discard[k] & ~ST.all_characters == 0, "a special card in the discard"
+        assert state.used[k] & ~sum(1 << c for c in ST.single_use) == 0, "a wrong card used up"
+        assert state.hand[k] >> ST.healer & 1 or state.played[k] == ST.healer, "Healer lost"
+    assert state.supply + sum(state.fruit) == ST.fruit, "a fruit is missing or doubled"
+    assert state.fruit[ST.levels - 1] == 0, "fruit on the top level"
+    assert all(0 <= p <= ST.finish for p in state.pawn)

@@ -1,0 +1,105 @@
+"""Snow Time in the terminal: the tree, the track with its bonus spaces, every colour."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.rules import OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from wintergames.core.state import State
+    from wintergames.games.snow_time.state import SnowTimeState
+
+STYLES = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow",
+          "purple": "magenta"}
+_BONUS_MARK = {"fruit": "f", "fight": "X", "mana": "m"}
+_STEP = {
+    "choose": "everyone chooses a card face down",
+    "watch": "the Watchers choose another card",
+    "heal": "the Healers choose the cards they take back",
+    "over": "game over",
+}
+
+
+def _style(k: int) -> str:
+    return STYLES.get(ST.colours[k], "white")
+
+
+def tree(s: SnowTimeState) -> Table:
+    table = Table(title="The tree", show_edge=False, pad_edge=False)
+    table.add_column("level", justify="right")
+    table.add_column("fruit")
+    table.add_column("cards on it")
+    for level in range(ST.levels, 0, -1):
+        cards = Text()
+        for k, card in enumerate(s.played):
+            if ST.is_character(card) and ST.level(card) == level:
+                cards.append(f"{ST.colours[k]} {level}  ", style=_style(k))
+        fruit = "●" * s.fruit[level - 1] or "·"
+        table.add_row(str(level), Text(fruit, style="bold green"), cards)
+    return table
+
+
+def track_line(s: SnowTimeState, k: int) -> Text:
+    """``0..f..X..m..`` with the pawn as ``@``: the bonus spaces and the pawn's progress."""
+    line = Text()
+    for space in range(ST.finish + 1):
+        if space == s.pawn[k]:
+            line.append("@", style=f"bold {_style(k)} reverse")
+        elif (bonus := ST.bonus_at(space)) is not None:
+            line.append(_BONUS_MARK[bonus[0]], style="bold")
+        else:
+            line.append("|" if space == ST.finish else "·", style="dim")
+    return line
+
+
+def colours_table(s: SnowTimeState, player: int | None) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("colour", "track", "space", "table", "hand", "discard", "used up"):
+        table.add_column(column)
+    for k in range(s.colours):
+        card = s.played[k]
+        if card >= 0:
+            table_cell = ST.card_name(card)
+        elif s.pending[k] is not None:
+            mine = s.owner[k] == player
+            table_cell = f"chosen: {s.pending[k]}" if mine else "chosen (face down)"
+        elif s.owes[k]:
+            table_cell = "choosing..."
+        else:
+            table_cell = ""
+        if s.watched[k]:
+            table_cell = "watcher, " + (table_cell or "-")
+        table.add_row(
+            Text(s.name(k), style=_style(k)),
+            track_line(s, k),
+            f"{s.pawn[k]}/{ST.finish}",
+            table_cell,
+            " ".join(ST.card_name(c)[:1].upper() if c >= ST.characters else ST.card_name(c)
+                     for c in cards_in(s.hand[k])),
+            " ".join(str(c + 1) for c in cards_in(s.discard[k])) or "-",
+            ", ".join(ST.card_name(c) for c in cards_in(s.used[k])) or "-",
+        )
+    return table
+
+
+def render(state: State, player: int | None) -> Group:
+    s: SnowTimeState = state  # type: ignore[assignment]
+    step = _STEP[PHASE_NAMES[s.phase]]
+    dice = ", ".join(map(str, s.dice)) or "none"
+    head = Text(f"Turn {s.turn}: {step}.  Dice: {dice}.  Fruit in the supply: {s.supply}.",
+                style="bold")
+    bonuses = "  ".join(f"{space}:{kind} +{value}" for space, (kind, value)
+                        in sorted(ST.bonuses.items()))
+    legend = Text(f"Track: @ pawn, f/X/m fruit/fight/mana bonus ({bonuses}); "
+                  "hand: H healer, W watcher, S snowstorm", style="dim")
+    parts = [head, tree(s), colours_table(s, player), legend]
+    if s.phase == OVER:
+        names = " and ".join(f"Player {p + 1}" for p in s.winners())
+        parts.append(Text(f"Winner: {names}", style="bold green"))
+    return Group(*parts)
