@@ -19,14 +19,15 @@ def test_error_classes() -> None:
 
 def test_available_games_and_spec() -> None:
     specs = wg.available_games()
-    assert [s.id for s in specs] == ["winter-queen"]
-    spec = specs[0]
+    assert [s.id for s in specs] == ["snow-time", "winter-queen"]
+    spec = wg.get_spec("winter-queen")
     assert (spec.title, spec.min_players, spec.max_players) == ("Winter Queen", 2, 4)
     assert list(spec.players_range) == [2, 3, 4]
+    assert list(wg.get_spec("snow-time").players_range) == [2, 3, 4, 5]
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    with pytest.raises(wg.UnknownGameError, match="no game 'chess'; available: winter-queen"):
+    with pytest.raises(wg.UnknownGameError, match="no game 'chess'; available: snow-time, winter-queen"):
         wg.make("chess", 2)
 
 
