@@ -27,7 +27,8 @@ def test_available_games_and_spec() -> None:
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    with pytest.raises(wg.UnknownGameError, match="no game 'chess'; available: snow-time, winter-queen"):
+    known = "no game 'chess'; available: snow-time, winter-queen"
+    with pytest.raises(wg.UnknownGameError, match=known):
         wg.make("chess", 2)
 
 

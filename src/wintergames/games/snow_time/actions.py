@@ -133,7 +133,7 @@ ALL: tuple[Action, ...] = (
 )
 INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
 
-_HEAL_TEXT = re.compile(r"^(\S+)\s+heal\s+(none|-|\d(?:\s*\+\s*\d)?)$", re.I)
+_HEAL_TEXT = re.compile(r"^(\S+)\s+heal\s+(none|-|\d+(?:\s*\+\s*\d+)*)$", re.I)
 _PLAY_TEXT = re.compile(r"^(\S+)\s+(\S+)$")
 _PLAY_SHORT = re.compile(r"^([a-z])(\d|[hws])$", re.I)
 
