@@ -81,3 +81,31 @@ def test_replay_of_a_broken_file(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": "wintergames-replay", "version": 1}))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and "record lacks" in result.output
+
+
+def test_snow_time_bots_play_a_whole_game_and_the_record_replays(tmp_path: Path) -> None:
+    path = tmp_path / "snow.json"
+    result = runner.invoke(
+        app, ["play", "snow-time", "--players", "random,random,random,random", "--seed", "2",
+              "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "has chosen (hidden until everyone has)" in result.output
+    assert "Winner:" in result.output
+    assert wg.replay(json.loads(path.read_text())).is_over
+
+
+def test_hot_seat_hands_the_screen_over_and_hides_the_other_choice() -> None:
+    typed = "\n".join(["", "1", "", "2", "", "quit"]) + "\n"
+    result = runner.invoke(
+        app, ["play", "snow-time", "--players", "human,human,random", "--seed", "4"],
+        input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    first, _, rest = out.partition("Hand the screen to Player 2")
+    assert "You chose red 1" in first  # player 1 sees their own choice...
+    before_reveal = rest.partition("Revealed:")[0]
+    assert "red 1" not in before_reveal  # ...player 2 does not, until the reveal
+    assert "face down" in before_reveal
+    assert "You chose blue 2" in before_reveal
+    assert "Revealed: Player 1 (red) 1, Player 2 (blue) 2" in rest
+    assert "Hand the screen to Player 1" in rest

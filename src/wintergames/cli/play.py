@@ -27,7 +27,12 @@ class QuitGame(Exception):  # noqa: N818 - a request, not an error
 
 
 class TerminalGame:
-    """Runs one game in the terminal; ``ask`` reads a line (``input`` by default)."""
+    """Runs one game in the terminal; ``ask`` reads a line (``input`` by default).
+
+    With several humans at one screen (hot-seat) the screen is cleared and handed over
+    before each of them acts, and each sees only the log lines their seat may read, from
+    where they left off: nobody sees another's hidden choice or private information.
+    """
 
     def __init__(
         self,
@@ -43,22 +48,26 @@ class TerminalGame:
         self.console = console
         self.ask = ask
         self.humans = [i for i, seat in enumerate(seats) if seat.kind == "human"]
-        self.shown = 0  # log events already printed
-
-    def viewer(self) -> int | None:
-        """Whose eyes the screen shows: the human to move, the only human, or nobody."""
-        movers = self.state.to_move
-        for p in movers:
-            if p in self.humans:
-                return p
-        return self.humans[0] if len(self.humans) == 1 else None
+        # Whose eyes the screen shows: the only human, or (hot-seat) the last one handed to.
+        self.at_screen: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.shown: dict[int | None, int] = {}  # log lines already printed, per viewer
 
     def show_new_events(self) -> None:
-        viewer = self.viewer()
-        for event in self.state.log[self.shown :]:
+        viewer = self.at_screen
+        for event in self.state.log[self.shown.get(viewer, 0) :]:
             if event.visible(viewer):
                 self.console.print(Text("• " + event.text, style="cyan"))
-        self.shown = len(self.state.log)
+        self.shown[viewer] = len(self.state.log)
+
+    def hand_over(self, player: int) -> None:
+        """Hot-seat: clear the screen and wait until ``player`` alone is looking."""
+        if len(self.humans) < 2 or self.at_screen == player:
+            return
+        self.console.clear()
+        self.console.rule(f"Hand the screen to {seat_name(player)}")
+        self.ask(f"{seat_name(player)}, press Enter when only you can see the screen ")
+        self.console.clear()
+        self.at_screen = player
 
     def draw(self, player: int | None) -> None:
         if self.spec.render is not None:
@@ -70,10 +79,14 @@ class TerminalGame:
             player = self.state.to_move[0]
             seat = self.seats[player]
             if seat.bot is not None:
+                hidden = self.state.simultaneous
                 action = seat.bot.choose(self.state, player)
                 self.state.apply(action, player)
-                self.console.print(f"[bold]{seat_name(player)}[/] ({seat.kind}) plays {action}")
+                what = "has chosen (hidden until everyone has)" if hidden else f"plays {action}"
+                self.console.print(f"[bold]{seat_name(player)}[/] ({seat.kind}) {what}")
             else:
+                self.hand_over(player)
+                self.show_new_events()
                 self.human_turn(player)
             self.show_new_events()
         self.console.rule("Game over")

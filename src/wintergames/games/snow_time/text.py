@@ -58,33 +58,47 @@ def track_line(s: SnowTimeState, k: int) -> Text:
     return line
 
 
+def _at_table(s: SnowTimeState, k: int, player: int | None) -> str:
+    """What lies in front of colour ``k``: its revealed card, or a face-down choice."""
+    card = s.played[k]
+    if card >= 0:
+        shown = ST.card_name(card)
+    elif s.pending[k] is not None:
+        shown = f"{s.pending[k]} (yours)" if s.owner[k] == player else "face down"
+    elif s.owes[k]:
+        shown = "choosing"
+    else:
+        shown = ""
+    return f"watcher, {shown or '-'}" if s.watched[k] else shown
+
+
+def _hand(mask: int) -> str:
+    return " ".join(ST.card_name(c)[0].upper() if c >= ST.characters else ST.card_name(c)
+                    for c in cards_in(mask))
+
+
 def colours_table(s: SnowTimeState, player: int | None) -> Table:
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("colour", "track", "space", "table", "hand", "discard", "used up"):
-        table.add_column(column)
+    for column in ("colour", "space", "table", "hand", "discard", "used up"):
+        table.add_column(column, no_wrap=column in ("colour", "hand"))
     for k in range(s.colours):
-        card = s.played[k]
-        if card >= 0:
-            table_cell = ST.card_name(card)
-        elif s.pending[k] is not None:
-            mine = s.owner[k] == player
-            table_cell = f"chosen: {s.pending[k]}" if mine else "chosen (face down)"
-        elif s.owes[k]:
-            table_cell = "choosing..."
-        else:
-            table_cell = ""
-        if s.watched[k]:
-            table_cell = "watcher, " + (table_cell or "-")
         table.add_row(
-            Text(s.name(k), style=_style(k)),
-            track_line(s, k),
+            Text(f"{ST.colours[k]} (P{s.owner[k] + 1})", style=_style(k)),
             f"{s.pawn[k]}/{ST.finish}",
-            table_cell,
-            " ".join(ST.card_name(c)[:1].upper() if c >= ST.characters else ST.card_name(c)
-                     for c in cards_in(s.hand[k])),
+            _at_table(s, k, player),
+            _hand(s.hand[k]),
             " ".join(str(c + 1) for c in cards_in(s.discard[k])) or "-",
-            ", ".join(ST.card_name(c) for c in cards_in(s.used[k])) or "-",
+            " ".join(ST.card_name(c)[0].upper() for c in cards_in(s.used[k])) or "-",
         )
+    return table
+
+
+def track(s: SnowTimeState) -> Table:
+    table = Table(title="Score track", show_header=False, show_edge=False, pad_edge=False)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    for k in range(s.colours):
+        table.add_row(Text(ST.colours[k], style=_style(k)), track_line(s, k))
     return table
 
 
@@ -96,9 +110,9 @@ def render(state: State, player: int | None) -> Group:
                 style="bold")
     bonuses = "  ".join(f"{space}:{kind} +{value}" for space, (kind, value)
                         in sorted(ST.bonuses.items()))
-    legend = Text(f"Track: @ pawn, f/X/m fruit/fight/mana bonus ({bonuses}); "
-                  "hand: H healer, W watcher, S snowstorm", style="dim")
-    parts = [head, tree(s), colours_table(s, player), legend]
+    legend = Text(f"Track: @ pawn, f/X/m fruit/fight/mana bonus ({bonuses}).\n"
+                  "Cards: H healer, W watcher, S snowstorm.", style="dim")
+    parts = [head, tree(s), colours_table(s, player), track(s), legend]
     if s.phase == OVER:
         names = " and ".join(f"Player {p + 1}" for p in s.winners())
         parts.append(Text(f"Winner: {names}", style="bold green"))
