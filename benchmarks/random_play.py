@@ -30,8 +30,9 @@ def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.
     for seed in range(games):
         state = wg.make(game_id, n, seed=seed)
         while not state.is_over:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+            player = state.to_move[0]  # at a simultaneous step, each mover in turn
+            actions = state.legal_actions(player)
+            state.apply(actions[rng.randrange(len(actions))], player)
             decisions += 1
     elapsed = time.perf_counter() - start
     for seed in range(20):  # positions for the micro figures, outside the timing
@@ -39,8 +40,9 @@ def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.
         while not state.is_over:
             if rng.random() < 0.1:
                 samples.append(state.clone())
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+            player = state.to_move[0]
+            actions = state.legal_actions(player)
+            state.apply(actions[rng.randrange(len(actions))], player)
     return elapsed, decisions, samples
 
 
@@ -57,12 +59,13 @@ def apply_us(samples: list[wg.State], repeat: int = 20) -> float:
     """Mean microseconds of ``apply`` alone, on fresh clones prepared beforehand."""
     total = 0.0
     for _ in range(repeat):
-        work = [(twin, twin.legal_actions()[0]) for twin in (s.clone() for s in samples)]
-        for twin, _action in work:
+        twins = [s.clone() for s in samples]
+        work = [(t, t.to_move[0], t.legal_actions(t.to_move[0])[0]) for t in twins]
+        for twin in twins:
             twin.rng  # noqa: B018 - take the RNG copy-on-write outside the timing
         start = time.perf_counter()
-        for twin, action in work:
-            twin.apply(action)
+        for twin, player, action in work:
+            twin.apply(action, player)
         total += time.perf_counter() - start
     return total / (repeat * len(samples)) * 1e6
 
@@ -77,7 +80,7 @@ def bench_game(game_id: str, n: int, games: int) -> None:
         games=games,
         games_per_s=round(games / elapsed, 1),
         decisions_per_s=round(decisions / elapsed),
-        legal_actions_us=round(micro(samples, lambda s: s.legal_actions()), 2),
+        legal_actions_us=round(micro(samples, lambda s: s.legal_actions(s.to_move[0])), 2),
         apply_us=round(apply_us(samples), 2),
         clone_us=round(clone_us, 2),
         observation_us=round(micro(samples, lambda s: s.observation(s.to_move[0]), 5), 2),

@@ -36,8 +36,8 @@ _MASK_CARDS = [cards_in(m) for m in range(1 << ST.cards)]
 def setup(s: SnowTimeState) -> None:
     """Each seat takes a colour (two in the two-player variant); the first fruit falls."""
     n = s.num_players
-    s.owner = tuple(k // 2 for k in range(4)) if n == 2 else tuple(range(n))
-    m = len(s.owner)
+    seat(s, tuple(k // 2 for k in range(4)) if n == 2 else tuple(range(n)))
+    m = s.colours
     s.hand = [ST.all_cards] * m
     s.discard = [0] * m
     s.used = [0] * m
@@ -52,6 +52,16 @@ def setup(s: SnowTimeState) -> None:
     s.turn = 0
     s.winners_ = []
     begin_turn(s)
+
+
+def seat(s: SnowTimeState, owner: tuple[int, ...]) -> None:
+    """Give colour k to seat ``owner[k]``, with the lookups every step needs."""
+    s.owner = owner
+    s.colours = len(owner)
+    s.of_player = tuple(
+        tuple(k for k, p in enumerate(owner) if p == player) for player in range(s.num_players)
+    )
+    s.names = tuple(f"{seat_name(p)} ({ST.colours[k]})" for k, p in enumerate(owner))
 
 
 def begin_turn(s: SnowTimeState) -> None:
@@ -91,8 +101,8 @@ def update_movers(s: SnowTimeState) -> None:
 
 def deciding_colour(s: SnowTimeState, player: int) -> int:
     """The colour ``player`` decides for now (the first one, in the two-player variant)."""
-    for k in range(s.colours):
-        if s.owner[k] == player and s.owes[k] and s.pending[k] is None:
+    for k in s.of_player[player]:
+        if s.owes[k] and s.pending[k] is None:
             return k
     return -1
 

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
-from wintergames.core.events import seat_name
 from wintergames.core.state import State
 from wintergames.games.snow_time import observe, rules
 from wintergames.games.snow_time.actions import CODEC
@@ -27,11 +26,14 @@ class SnowTimeState(State):
 
     game_id = "snow-time"
     __slots__ = (
+        "colours",
         "dice",
         "discard",
         "fruit",
         "hand",
         "movers",
+        "names",
+        "of_player",
         "owes",
         "owner",
         "pawn",
@@ -46,6 +48,9 @@ class SnowTimeState(State):
     )
 
     owner: tuple[int, ...]  # seat running each colour
+    colours: int  # colours in play (one per seat; two per seat in the two-player variant)
+    of_player: tuple[tuple[int, ...], ...]  # colours of each seat
+    names: tuple[str, ...]  # "Player 2 (blue)", how the log names each colour
     hand: list[int]  # cards in hand per colour (a pending choice is still in hand)
     discard: list[int]  # fallen character cards per colour, face up, recoverable
     used: list[int]  # Watcher / Snowstorm discarded for good, per colour
@@ -103,6 +108,9 @@ class SnowTimeState(State):
         new = SnowTimeState.__new__(SnowTimeState)
         self._copy_base_into(new)
         new.owner = self.owner
+        new.colours = self.colours
+        new.of_player = self.of_player
+        new.names = self.names
         new.hand = self.hand.copy()
         new.discard = self.discard.copy()
         new.used = self.used.copy()
@@ -135,17 +143,12 @@ class SnowTimeState(State):
 
     # -- helpers the rules and views share ----------------------------------------
 
-    @property
-    def colours(self) -> int:
-        """Colours in play (one per seat; two per seat in the two-player variant)."""
-        return len(self.owner)
-
     def name(self, k: int) -> str:
         """How the log names colour ``k``: ``"Player 2 (blue)"``."""
-        return f"{seat_name(self.owner[k])} ({ST.colours[k]})"
+        return self.names[k]
 
-    def colours_of(self, player: int) -> list[int]:
-        return [k for k, p in enumerate(self.owner) if p == player]
+    def colours_of(self, player: int) -> tuple[int, ...]:
+        return self.of_player[player]
 
     # -- persistence -------------------------------------------------------------
 
@@ -174,7 +177,7 @@ class SnowTimeState(State):
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
         s = obj["state"]
-        new.owner = tuple(s["owner"])
+        rules.seat(new, tuple(s["owner"]))
         for name in ("hand", "discard", "used", "played", "watched", "pawn", "owes", "fruit"):
             setattr(new, name, list(s[name]))
         new.pending = [None if a is None else CODEC.from_json(a) for a in s["pending"]]
