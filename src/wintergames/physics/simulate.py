@@ -1,0 +1,327 @@
+"""Simulating one flick with pymunk (Chipmunk2D), and what it reports.
+
+A penguin is a disc sliding on the floor: Coulomb friction and damping slow it, its
+spin decays, and spin bends its path towards the side it was pushed on (the dome
+rolling on its edge). Penguins bounce off each other and off walls; a wall hit hard
+enough along its normal is hopped (the collision is ignored until the penguin is
+clear of it). A fixed time step runs until every penguin rests or the time cap.
+
+The same table, penguins and flick give the same result every time: the space is
+built afresh for each flick, in the same order, and stepped with a fixed ``dt``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pymunk
+from pymunk._chipmunk import lib as _chipmunk
+
+from wintergames.physics.table import Doorway, Point, Table
+
+_WALL = 1
+_PENGUIN = 2
+
+
+@dataclass(frozen=True)
+class PenguinParams:
+    """The disc model and the integrator; see ``icecool_wizards/data/physics.toml``."""
+
+    radius: float
+    mass: float
+    floor_decel: float
+    linear_damping: float
+    max_speed: float
+    max_spin: float
+    spin_decel: float
+    curve: float
+    restitution_penguin: float
+    restitution_wall: float
+    friction_penguin: float
+    friction_wall: float
+    stop_speed: float
+    stop_spin: float
+    hop_speed: float
+    hop_keep: float
+    dt: float
+    iterations: int
+    max_time: float
+    path_every: int
+
+
+@dataclass(frozen=True)
+class FlickResult:
+    """What one flick did; penguins are indexed as in the ``positions`` given."""
+
+    final: tuple[Point | None, ...]  # where each penguin came to rest (None: not on board)
+    off_board: frozenset[int]  # penguins that left the board during the flick
+    rooms: frozenset[str]  # rooms the flicked penguin covered, its start included
+    doorways: frozenset[str]  # doorways it crossed completely
+    spots: frozenset[str]  # spots (exam spaces) it touched before, during or after
+    touched: frozenset[int]  # other penguins it made contact with
+    hops: int  # walls it hopped
+    path: tuple[Point, ...]  # its sampled path, start and end included
+    time: float  # simulated seconds
+    steps: int
+
+
+def launch(params: PenguinParams, angle_deg: float, power: float, spin: float) -> tuple[
+    tuple[float, float], float
+]:
+    """Initial velocity and angular velocity of a flick.
+
+    ``spin`` > 0 is a push on the penguin's right side: it turns clockwise (to the right).
+    """
+    speed = params.max_speed * power
+    a = math.radians(angle_deg)
+    return (speed * math.cos(a), speed * math.sin(a)), -spin * params.max_spin
+
+
+class _Recorder:
+    """Collision callbacks: hops over walls, contacts of the flicked penguin."""
+
+    def __init__(self, params: PenguinParams, mover: int, index: dict[pymunk.Shape, int],
+                 active: set[pymunk.Body]) -> None:
+        self.params = params
+        self.mover = mover
+        self.index = index
+        self.active = active
+        self.touched: set[int] = set()
+        self.hops = 0
+
+    def wall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        disc = arbiter.shapes[0]
+        penguin = disc.body
+        impact = penguin.velocity.dot(arbiter.normal)  # the normal points into the wall
+        if impact > self.params.hop_speed:
+            arbiter.process_collision = False  # ignored until the penguin is clear of it
+            penguin.velocity = penguin.velocity * self.params.hop_keep
+            if self.index[disc] == self.mover:
+                self.hops += 1
+
+    def contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        a, b = arbiter.shapes
+        self.active.add(a.body)
+        self.active.add(b.body)
+        i, j = self.index[a], self.index[b]
+        if i == self.mover:
+            self.touched.add(j)
+        elif j == self.mover:
+            self.touched.add(i)
+
+
+class _Rig(threading.local):
+    """The pymunk objects of one table, moved into a fresh space for every flick.
+
+    Building shapes costs more than the rest of a short flick, so walls, bodies and
+    discs are made once (per thread) and reused. The space itself is new each time, so
+    shape ids restart at zero and a flick's result never depends on earlier flicks;
+    bodies are reset completely and the friction joints (which carry warm-start
+    impulses) are made afresh.
+    """
+
+    key: tuple[int, int, int] | None = None
+    space: pymunk.Space | None = None
+    walls: pymunk.Body
+    segments: tuple[pymunk.Segment, ...]
+    bodies: tuple[pymunk.Body, ...]
+    discs: tuple[pymunk.Circle, ...]
+    joints: tuple[pymunk.Constraint, ...] = ()
+
+    def prepare(self, table: Table, params: PenguinParams, count: int) -> None:
+        key = (id(table), id(params), count)
+        if self.key != key:
+            self._make(table, params, count)
+            self.key = key
+        elif self.space is not None:
+            self.space.remove(*self.space.constraints, *self.space.shapes, *self.space.bodies)
+        self.space = None
+
+    def _make(self, table: Table, params: PenguinParams, count: int) -> None:
+        self.walls = pymunk.Body(body_type=pymunk.Body.STATIC)
+        segments = []
+        for w in table.walls:
+            seg = pymunk.Segment(self.walls, w.a, w.b, w.radius)
+            seg.elasticity = params.restitution_wall
+            seg.friction = params.friction_wall
+            seg.collision_type = _WALL
+            segments.append(seg)
+        self.segments = tuple(segments)
+        moment = pymunk.moment_for_circle(params.mass, 0, params.radius)
+        self.bodies = tuple(pymunk.Body(params.mass, moment) for _ in range(count))
+        discs = []
+        for body in self.bodies:
+            disc = pymunk.Circle(body, params.radius)
+            disc.elasticity = params.restitution_penguin
+            disc.friction = params.friction_penguin
+            disc.collision_type = _PENGUIN
+            discs.append(disc)
+        self.discs = tuple(discs)
+
+    def build(self, params: PenguinParams, positions: Sequence[Point | None]) -> pymunk.Space:
+        space = pymunk.Space()
+        space.iterations = params.iterations
+        space.damping = math.exp(-params.linear_damping)  # velocity kept per second
+        space.add(self.walls, *self.segments)
+        floor_force = params.floor_decel * params.mass
+        spin_torque = params.spin_decel * self.bodies[0].moment if self.bodies else 0.0
+        for i, pos in enumerate(positions):
+            if pos is None:
+                continue
+            body = self.bodies[i]
+            body.position = pos
+            body.velocity = (0.0, 0.0)
+            body.angular_velocity = 0.0
+            body.angle = 0.0
+            body.force = (0.0, 0.0)
+            body.torque = 0.0
+            # Top-down floor friction (Chipmunk's idiom): joints to the static body that
+            # may only correct velocity, with a bounded force: a constant deceleration.
+            slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
+            slide.max_bias = 0
+            slide.max_force = floor_force
+            turn = pymunk.GearJoint(self.walls, body, 0.0, 1.0)
+            turn.max_bias = 0
+            turn.max_force = spin_torque
+            space.add(body, self.discs[i], slide, turn)
+        self.space = space
+        return space
+
+
+_rig = _Rig()
+
+
+def simulate(
+    table: Table,
+    params: PenguinParams,
+    positions: Sequence[Point | None],
+    mover: int,
+    angle_deg: float,
+    power: float,
+    spin: float,
+) -> FlickResult:
+    """Flick penguin ``mover``; every other penguin in ``positions`` may be hit."""
+    start = positions[mover]
+    if start is None:
+        raise ValueError(f"penguin {mover} is not on the board")
+    _rig.prepare(table, params, len(positions))
+    space = _rig.build(params, positions)
+    index = {disc: i for i, disc in enumerate(_rig.discs)}
+    body = _rig.bodies[mover]
+    active = {body}
+    recorder = _Recorder(params, mover, index, active)
+    space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
+    space.on_collision(_PENGUIN, _PENGUIN, begin=recorder.contact)
+    body.velocity, body.angular_velocity = launch(params, angle_deg, power, spin)
+    trail = _run(space, params, body, active)
+    final = tuple(
+        None if p is None else (float(_rig.bodies[i].position.x),
+                                float(_rig.bodies[i].position.y))
+        for i, p in enumerate(positions)
+    )
+    return _report(table, params, start, trail, final, recorder)
+
+
+def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
+         active: set[pymunk.Body]) -> list[Point]:
+    """Step until every penguin in motion rests; returns the flicked penguin's centres."""
+    dt = params.dt
+    turn = params.curve * dt
+    stop_v2, stop_w = params.stop_speed ** 2, params.stop_spin
+    trail: list[Point] = [tuple(body.position)]  # type: ignore[list-item]
+    space.step(dt)  # the public step once: pymunk checks the bodies it was given
+    trail.append(tuple(body.position))  # type: ignore[arg-type]
+    # Then Chipmunk's own functions directly. pymunk's wrappers only add bookkeeping for
+    # objects added or removed inside callbacks (ours never do) and would cost three
+    # times the physics itself on these small scenes.
+    cp = _chipmunk
+    cp_space, cp_body = space._space, body._body
+    for step in range(2, int(params.max_time / dt) + 1):
+        cp.cpSpaceStep(cp_space, dt)
+        p = cp.cpBodyGetPosition(cp_body)
+        trail.append((p.x, p.y))
+        for moving in active:
+            handle = moving._body
+            w = cp.cpBodyGetAngularVelocity(handle)
+            if w > stop_w or w < -stop_w:  # spin bends the path towards the pushed side
+                v = cp.cpBodyGetVelocity(handle)
+                c, s = math.cos(turn * w), math.sin(turn * w)
+                cp.cpBodySetVelocity(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
+        if step % 4 == 0:
+            for moving in list(active):
+                handle = moving._body
+                v = cp.cpBodyGetVelocity(handle)
+                w = cp.cpBodyGetAngularVelocity(handle)
+                if v.x * v.x + v.y * v.y < stop_v2 and -stop_w < w < stop_w:
+                    cp.cpBodySetVelocity(handle, (0.0, 0.0))
+                    cp.cpBodySetAngularVelocity(handle, 0.0)
+                    active.discard(moving)
+            if not active:
+                break
+    return trail
+
+
+def _report(
+    table: Table,
+    params: PenguinParams,
+    start: Point,
+    trail: list[Point],
+    final: tuple[Point | None, ...],
+    recorder: _Recorder,
+) -> FlickResult:
+    r = params.radius
+    xs = [p[0] for p in trail]
+    ys = [p[1] for p in trail]
+    box = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+
+    def covers(rect: tuple[float, float, float, float]) -> bool:
+        x1, y1, x2, y2 = rect
+        if x1 > box[2] or x2 < box[0] or y1 > box[3] or y2 < box[1]:
+            return False  # the whole path stays farther than r from it
+        r2 = r * r
+        for x, y in trail:
+            dx = x1 - x if x < x1 else x - x2 if x > x2 else 0.0
+            dy = y1 - y if y < y1 else y - y2 if y > y2 else 0.0
+            if dx * dx + dy * dy < r2:
+                return True
+        return False
+
+    off = {i for i, p in enumerate(final) if p is not None and not table.on_board(p)}
+    if not all(table.on_board(p) for p in trail):
+        off.add(recorder.mover)
+    end = trail[-1]
+    path = trail[:: params.path_every]
+    if path[-1] != end:
+        path.append(end)
+    return FlickResult(
+        final=tuple(None if i in off else p for i, p in enumerate(final)),
+        off_board=frozenset(off),
+        rooms=frozenset(room.id for room in table.rooms if covers(room.rect)),
+        doorways=frozenset(d.id for d in table.doorways if _crossed(d, start, end, trail, r)),
+        spots=frozenset(spot.id for spot in table.spots if covers(spot.rect)),
+        touched=frozenset(recorder.touched),
+        hops=recorder.hops,
+        path=tuple((float(x), float(y)) for x, y in path),
+        time=(len(trail) - 1) * params.dt,
+        steps=len(trail) - 1,
+    )
+
+
+def _crossed(door: Doorway, start: Point, end: Point, trail: list[Point], r: float) -> bool:
+    """Wholly on one side at the start, wholly on the other at the end, through the opening."""
+    before, after = door.side(start, r), door.side(end, r)
+    if before == 0 or after == 0 or before == after:
+        return False
+    lo, hi = door.span
+    for a, b in zip(trail, trail[1:], strict=False):
+        o0, o1 = door.offset(a), door.offset(b)
+        if (o0 > 0) == (o1 > 0):
+            continue
+        t = o0 / (o0 - o1) if o0 != o1 else 0.0
+        at = door.along(a) + t * (door.along(b) - door.along(a))
+        if lo <= at <= hi:
+            return True
+    return False

@@ -1,0 +1,147 @@
+"""The geometry a flick is simulated on: walls, floors, regions and doorways.
+
+Plain data, no game rules: a game builds a ``Table`` from its own data files and asks
+the simulator what a flick did on it. Units are whatever the data uses (ICECOOL: cm).
+
+>>> rect_distance((0, 0, 10, 5), (12, 2))
+2.0
+>>> round(segment_distance((0, 0), (10, 0), (3, 4)), 6)
+4.0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+Rect = tuple[float, float, float, float]  # x1, y1, x2, y2
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A wall along the segment ``a``-``b`` of thickness ``2 * radius``."""
+
+    a: Point
+    b: Point
+    radius: float
+    outer: bool  # hopping it leaves the board
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A named rectangle of floor: a room, a card space."""
+
+    id: str
+    rect: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class Doorway:
+    """An opening in a straight wall.
+
+    ``axis`` is the wall's direction: ``"x"`` for a horizontal wall at ``y = at``,
+    ``"y"`` for a vertical wall at ``x = at``. ``span`` is the opening along the wall,
+    ``half_width`` half the wall's thickness (the threshold band).
+    """
+
+    id: str
+    axis: str
+    at: float
+    span: tuple[float, float]
+    half_width: float
+
+    def offset(self, p: Point) -> float:
+        """Signed distance of ``p`` from the wall's centre line."""
+        return p[1] - self.at if self.axis == "x" else p[0] - self.at
+
+    def along(self, p: Point) -> float:
+        return p[0] if self.axis == "x" else p[1]
+
+    def side(self, p: Point, radius: float) -> int:
+        """+1 or -1 if a disc at ``p`` lies wholly on one side of the wall, else 0."""
+        d = self.offset(p)
+        if d > radius + self.half_width:
+            return 1
+        if d < -(radius + self.half_width):
+            return -1
+        return 0
+
+    def in_threshold(self, p: Point, radius: float) -> bool:
+        """A disc at ``p`` overlaps the opening's threshold band (stuck in the doorway)."""
+        lo, hi = self.span
+        return abs(self.offset(p)) < radius + self.half_width and lo <= self.along(p) <= hi
+
+
+@dataclass(frozen=True)
+class Table:
+    walls: tuple[Wall, ...]
+    footprints: tuple[Rect, ...]  # the board: a point outside all of them is off the board
+    rooms: tuple[Region, ...]
+    spots: tuple[Region, ...]  # card spaces touched by a flick are reported (exam spaces)
+    doorways: tuple[Doorway, ...]
+    white_lines: tuple[tuple[Point, ...], ...]  # closed polylines
+
+    def on_board(self, p: Point) -> bool:
+        x, y = p
+        return any(x1 <= x <= x2 and y1 <= y <= y2 for x1, y1, x2, y2 in self.footprints)
+
+
+def rect_distance(rect: Rect, p: Point) -> float:
+    """Distance from ``p`` to the rectangle (0 inside)."""
+    x1, y1, x2, y2 = rect
+    dx = max(x1 - p[0], 0.0, p[0] - x2)
+    dy = max(y1 - p[1], 0.0, p[1] - y2)
+    return math.hypot(dx, dy)
+
+
+def closest_on_segment(a: Point, b: Point, p: Point) -> tuple[Point, float]:
+    """The point of segment ``a``-``b`` closest to ``p``, and its parameter 0..1."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy)
+                                                / length2))
+    return (ax + t * dx, ay + t * dy), t
+
+
+def segment_distance(a: Point, b: Point, p: Point) -> float:
+    q, _ = closest_on_segment(a, b, p)
+    return math.hypot(p[0] - q[0], p[1] - q[1])
+
+
+def wall_clearance(table: Table, p: Point) -> float:
+    """Distance from ``p`` to the nearest wall surface."""
+    return min(segment_distance(w.a, w.b, p) - w.radius for w in table.walls)
+
+
+def rect_loop(rect: Rect) -> tuple[Point, ...]:
+    """The closed polyline around a rectangle."""
+    x1, y1, x2, y2 = rect
+    return ((x1, y1), (x2, y1), (x2, y2), (x1, y2), (x1, y1))
+
+
+def nearest_free_point(
+    lines: tuple[tuple[Point, ...], ...],
+    p: Point,
+    others: list[Point],
+    min_gap: float,
+    step: float = 0.1,
+) -> Point | None:
+    """The point of the polylines nearest ``p`` that is at least ``min_gap`` from ``others``.
+
+    Every polyline is walked in ``step`` increments; the nearest free point wins.
+    """
+    best: Point | None = None
+    best_d = math.inf
+    for line in lines:
+        for a, b in zip(line, line[1:], strict=False):
+            length = math.dist(a, b)
+            n = max(1, int(length / step))
+            for i in range(n + 1):
+                t = i / n
+                q = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                d = math.dist(p, q)
+                if d < best_d and all(math.dist(q, o) >= min_gap for o in others):
+                    best, best_d = q, d
+    return best
