@@ -12,6 +12,7 @@ built afresh for each flick, in the same order, and stepped with a fixed ``dt``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections.abc import Sequence
@@ -316,7 +317,7 @@ def _crossed(door: Doorway, start: Point, end: Point, trail: list[Point], r: flo
     if before == 0 or after == 0 or before == after:
         return False
     lo, hi = door.span
-    for a, b in zip(trail, trail[1:], strict=False):
+    for a, b in itertools.pairwise(trail):
         o0, o1 = door.offset(a), door.offset(b)
         if (o0 > 0) == (o1 > 0):
             continue

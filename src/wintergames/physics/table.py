@@ -11,6 +11,7 @@ the simulator what a flick did on it. Units are whatever the data uses (ICECOOL:
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -135,7 +136,7 @@ def nearest_free_point(
     best: Point | None = None
     best_d = math.inf
     for line in lines:
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in itertools.pairwise(line):
             length = math.dist(a, b)
             n = max(1, int(length / step))
             for i in range(n + 1):
