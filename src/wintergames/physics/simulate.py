@@ -117,11 +117,11 @@ class _Recorder:
 class _Rig(threading.local):
     """The pymunk objects of one table, moved into a fresh space for every flick.
 
-    Building shapes costs more than the rest of a short flick, so walls, bodies and
-    discs are made once (per thread) and reused. The space itself is new each time, so
-    shape ids restart at zero and a flick's result never depends on earlier flicks;
-    bodies are reset completely and the friction joints (which carry warm-start
-    impulses) are made afresh.
+    Building shapes costs more than the rest of a short flick, so walls, penguin bodies
+    and discs are made once (per thread) and reused. Nothing of an earlier flick may
+    leak into the next: the space is new (shape ids restart at zero), every body is
+    reset, including Chipmunk's position-correction velocity that a body keeps from its
+    last step, and the friction joints (which keep warm-start impulses) are new.
     """
 
     key: tuple[int, int, int] | None = None
@@ -130,18 +130,47 @@ class _Rig(threading.local):
     segments: tuple[pymunk.Segment, ...]
     bodies: tuple[pymunk.Body, ...]
     discs: tuple[pymunk.Circle, ...]
-    joints: tuple[pymunk.Constraint, ...] = ()
 
-    def prepare(self, table: Table, params: PenguinParams, count: int) -> None:
-        key = (id(table), id(params), count)
+    def space_for(self, table: Table, params: PenguinParams,
+                  positions: Sequence[Point | None]) -> pymunk.Space:
+        key = (id(table), id(params), len(positions))
         if self.key != key:
-            self._make(table, params, count)
+            self._make(table, params, len(positions))
             self.key = key
         elif self.space is not None:
-            self.space.remove(*self.space.constraints, *self.space.shapes, *self.space.bodies)
-        self.space = None
+            old = self.space
+            old.remove(*old.constraints, *old.shapes, *old.bodies)
+        space = pymunk.Space()
+        space.iterations = params.iterations
+        space.damping = math.exp(-params.linear_damping)  # velocity kept per second
+        space.add(self.walls, *self.segments)
+        for i, pos in enumerate(positions):
+            if pos is not None:
+                space.add(*self._penguin(i, pos, params))
+        self.space = space
+        return space
+
+    def _penguin(self, i: int, pos: Point, params: PenguinParams) -> tuple[object, ...]:
+        body = self.bodies[i]
+        pymunk.Body.update_position(body, 0.0)  # clears the last step's correction velocity
+        body.position = pos
+        body.velocity = (0.0, 0.0)
+        body.angular_velocity = 0.0
+        body.angle = 0.0
+        body.force = (0.0, 0.0)
+        body.torque = 0.0
+        # Top-down floor friction (Chipmunk's idiom): joints to the static body that may
+        # only correct velocity, with a bounded force: a constant deceleration.
+        slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
+        slide.max_bias = 0
+        slide.max_force = params.floor_decel * params.mass
+        turn = pymunk.GearJoint(self.walls, body, 0.0, 1.0)
+        turn.max_bias = 0
+        turn.max_force = params.spin_decel * body.moment
+        return body, self.discs[i], slide, turn
 
     def _make(self, table: Table, params: PenguinParams, count: int) -> None:
+        self.space = None
         self.walls = pymunk.Body(body_type=pymunk.Body.STATIC)
         segments = []
         for w in table.walls:
@@ -162,35 +191,6 @@ class _Rig(threading.local):
             discs.append(disc)
         self.discs = tuple(discs)
 
-    def build(self, params: PenguinParams, positions: Sequence[Point | None]) -> pymunk.Space:
-        space = pymunk.Space()
-        space.iterations = params.iterations
-        space.damping = math.exp(-params.linear_damping)  # velocity kept per second
-        space.add(self.walls, *self.segments)
-        floor_force = params.floor_decel * params.mass
-        spin_torque = params.spin_decel * self.bodies[0].moment if self.bodies else 0.0
-        for i, pos in enumerate(positions):
-            if pos is None:
-                continue
-            body = self.bodies[i]
-            body.position = pos
-            body.velocity = (0.0, 0.0)
-            body.angular_velocity = 0.0
-            body.angle = 0.0
-            body.force = (0.0, 0.0)
-            body.torque = 0.0
-            # Top-down floor friction (Chipmunk's idiom): joints to the static body that
-            # may only correct velocity, with a bounded force: a constant deceleration.
-            slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
-            slide.max_bias = 0
-            slide.max_force = floor_force
-            turn = pymunk.GearJoint(self.walls, body, 0.0, 1.0)
-            turn.max_bias = 0
-            turn.max_force = spin_torque
-            space.add(body, self.discs[i], slide, turn)
-        self.space = space
-        return space
-
 
 _rig = _Rig()
 
@@ -208,10 +208,10 @@ def simulate(
     start = positions[mover]
     if start is None:
         raise ValueError(f"penguin {mover} is not on the board")
-    _rig.prepare(table, params, len(positions))
-    space = _rig.build(params, positions)
-    index = {disc: i for i, disc in enumerate(_rig.discs)}
-    body = _rig.bodies[mover]
+    space = _rig.space_for(table, params, positions)
+    bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
+    index = {_rig.discs[i]: i for i in bodies}
+    body = bodies[mover]
     active = {body}
     recorder = _Recorder(params, mover, index, active)
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
@@ -219,8 +219,7 @@ def simulate(
     body.velocity, body.angular_velocity = launch(params, angle_deg, power, spin)
     trail = _run(space, params, body, active)
     final = tuple(
-        None if p is None else (float(_rig.bodies[i].position.x),
-                                float(_rig.bodies[i].position.y))
+        None if p is None else (float(bodies[i].position.x), float(bodies[i].position.y))
         for i, p in enumerate(positions)
     )
     return _report(table, params, start, trail, final, recorder)
@@ -291,7 +290,10 @@ def _report(
         return False
 
     off = {i for i, p in enumerate(final) if p is not None and not table.on_board(p)}
-    if not all(table.on_board(p) for p in trail):
+    centres = (min(xs), min(ys), max(xs), max(ys))
+    inside_one = any(x1 <= centres[0] and centres[2] <= x2 and y1 <= centres[1] and
+                     centres[3] <= y2 for x1, y1, x2, y2 in table.footprints)
+    if not inside_one and not all(table.on_board(p) for p in trail):
         off.add(recorder.mover)
     end = trail[-1]
     path = trail[:: params.path_every]

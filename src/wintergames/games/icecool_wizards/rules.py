@@ -1,0 +1,262 @@
+"""ICECOOL Wizards' turn: before a flick, the flick, after it, the end of the turn.
+
+* PREP (before each flick): relocate to a white line (if close to a wall or stuck in
+  a doorway), cast spells, then flick. A player's first flick of the game starts from
+  the starting spot.
+* AFTER (after a flick that stayed on the board): collect lessons, take exams, trade
+  with bumped penguins, cast spells, in any order; ``done`` goes on to the next flick
+  or ends the turn.
+* A Fire spell interrupts either step: the other players, in turn order, each discard
+  a lesson card; then the caster goes on.
+* End of turn: lessons and exams are refilled; once an exam space cannot be refilled
+  the round is completed and the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import IllegalActionError
+from wintergames.core.events import Event, seat_name
+from wintergames.games.icecool_wizards import cards, flicks
+from wintergames.games.icecool_wizards.actions import (
+    CAST,
+    COLLECT,
+    DISCARD,
+    DONE,
+    EXAM,
+    GRID,
+    RELOCATE,
+    TRADE,
+    Cast,
+    Collect,
+    Discard,
+    Done,
+    Flick,
+    Relocate,
+    TakeExam,
+    Trade,
+)
+from wintergames.games.icecool_wizards.components import IW
+
+if TYPE_CHECKING:
+    from wintergames.games.icecool_wizards.state import IcecoolState
+
+PREP, AFTER, OVER = range(3)
+PHASE_NAMES = ("before-flick", "after-flick", "over")
+_CASTABLE = tuple(t for t, k in enumerate(IW.types) if k.spell and k.spell != "wild")
+
+
+def setup(s: IcecoolState) -> None:
+    """RB "Setup" 4-6."""
+    n = s.num_players
+    s.penguins = [None] * n
+    s.lessons_up = [[0] * len(IW.types) for _ in range(n)]
+    s.lessons_down = [[0] * len(IW.types) for _ in range(n)]
+    s.exams = [[] for _ in range(n)]
+    s.board = [-1] * len(IW.icons)
+    s.lesson_deck = list(IW.deck)
+    s.rng.shuffle(s.lesson_deck)
+    s.lesson_discard = []
+    s.exam_deck = list(range(len(IW.exams)))
+    s.rng.shuffle(s.exam_deck)
+    s.exam_spaces = [-1] * len(IW.exam_spaces)
+    s.collectable, s.exams_touched, s.penguins_touched, s.traded = [], [], [], []
+    s.fire_queue = []
+    s.final_round = False
+    s.turns = s.flicks = 0
+    s.last_path = ()
+    s.current = 0
+    cards.refill_lessons(s)
+    cards.refill_exams(s)
+    _start_turn(s)
+
+
+def _start_turn(s: IcecoolState) -> None:
+    player = s.current
+    s.log.append(Event(f"{seat_name(player)}'s turn", kind="turn", player=player))
+    if s.penguins[player] is None:
+        flicks.enter(s, player)
+    s.flicks_left = IW.flicks_per_turn
+    s.phase = PREP
+    _clear_flick(s)
+
+
+def _clear_flick(s: IcecoolState) -> None:
+    s.collectable, s.exams_touched, s.penguins_touched, s.traded = [], [], [], []
+
+
+# -- what may be done --------------------------------------------------------------------
+
+
+def legal_actions(s: IcecoolState, player: int) -> list[Action]:
+    if s.fire_queue:
+        up, down = s.lessons_up[player], s.lessons_down[player]
+        return [DISCARD[(t, False)] for t in range(len(IW.types)) if up[t]] + [
+            DISCARD[(t, True)] for t in range(len(IW.types)) if down[t]]
+    casts = [CAST[t] for t in _CASTABLE if s.lessons_up[player][t]]
+    if s.phase == PREP:
+        relocate = [RELOCATE] if flicks.may_relocate(s, player) else []
+        return [*relocate, *casts, *GRID]
+    return [*_after_flick_choices(s, player), *casts, DONE]
+
+
+def _after_flick_choices(s: IcecoolState, player: int) -> list[Action]:
+    out: list[Action] = [COLLECT[i] for i in s.collectable if s.board[i] >= 0]
+    hand = s.lessons_up[player]
+    for x in s.exams_touched:
+        exam = s.exam_spaces[x]
+        if exam >= 0:
+            out += [EXAM[(x, paid)] for paid in cards.payments(hand, IW.exams[exam].icons)]
+    mine = [t for t in range(len(IW.types)) if hand[t]]
+    for q in s.penguins_touched:
+        if q in s.traded:
+            continue
+        theirs = [t for t in range(len(IW.types)) if s.lessons_up[q][t]]
+        out += [TRADE[(q, g, t)] for g in mine for t in theirs if g != t]
+    return out
+
+
+def check(s: IcecoolState, action: Action, player: int) -> None:
+    if s.fire_queue:
+        _check_discard(s, action, player)
+        return
+    if isinstance(action, Discard):
+        raise IllegalActionError("a lesson is discarded only when another player casts Fire")
+    if isinstance(action, Cast):
+        _check_cast(s, action, player)
+        return
+    if s.phase == PREP:
+        if isinstance(action, Relocate) and not flicks.may_relocate(s, player):
+            raise IllegalActionError(
+                "only a penguin close to a wall or stuck in a doorway may be moved to a "
+                "white line"
+            )
+        if not isinstance(action, Flick | Relocate):
+            raise IllegalActionError(
+                f"'{action}' comes after a flick; now relocate, cast a spell or flick"
+            )
+        return
+    if isinstance(action, Flick | Relocate):
+        raise IllegalActionError(
+            "finish this flick's actions first ('done'), then make the next flick"
+        )
+    if not isinstance(action, Done) and action not in _after_flick_choices(s, player):
+        raise IllegalActionError(_why_not(s, action, player))
+
+
+def _check_discard(s: IcecoolState, action: Action, player: int) -> None:
+    if not isinstance(action, Discard):
+        raise IllegalActionError("a Fire spell was cast: first discard one of your lessons")
+    held = (s.lessons_down if action.face_down else s.lessons_up)[player][action.card]
+    if not held:
+        side = "face-down" if action.face_down else "face-up"
+        raise IllegalActionError(f"you have no {side} {IW.type_name(action.card)} to discard")
+
+
+def _check_cast(s: IcecoolState, action: Cast, player: int) -> None:
+    name = IW.type_name(action.card)
+    if IW.types[action.card].spell == "wild":
+        raise IllegalActionError(
+            f"{name}'s Water spell is used only as a wild card when taking an exam"
+        )
+    if not s.lessons_up[player][action.card]:
+        raise IllegalActionError(f"you have no face-up {name} to cast")
+
+
+def _why_not(s: IcecoolState, action: Action, player: int) -> str:
+    """The rule an after-flick action breaks."""
+    if isinstance(action, Collect):
+        if s.board[action.icon] < 0:
+            return f"there is no lesson card on the {IW.icon_names[action.icon]} place"
+        return (f"your penguin neither visited the classroom nor passed completely through "
+                f"the doorway of the {IW.icon_names[action.icon]} lesson on this flick")
+    if isinstance(action, TakeExam):
+        space = IW.exam_spaces[action.space]
+        if action.space not in s.exams_touched:
+            return (f"your penguin did not touch exam space {space} before, during or after "
+                    "this flick")
+        exam = s.exam_spaces[action.space]
+        if exam < 0:
+            return f"exam space {space} is empty"
+        hand = s.lessons_up[player]
+        options = cards.payments(hand, IW.exams[exam].icons)
+        allowed = "; ".join("+".join(IW.type_name(t) for t in p) for p in options) or "none"
+        return (f"the {cards.exam_title(exam)} needs one face-up lesson per icon (a water "
+                f"card pays any icon); you can pay: {allowed}")
+    if isinstance(action, Trade):
+        if action.seat not in s.penguins_touched:
+            return f"your penguin did not touch {seat_name(action.seat)}'s penguin this flick"
+        if action.seat in s.traded:
+            return f"you have already exchanged knowledge with {seat_name(action.seat)}"
+        return ("a trade swaps one of your face-up lessons for a different face-up lesson of "
+                "theirs")
+    return f"'{action}' is not possible now"
+
+
+# -- doing it ------------------------------------------------------------------------------
+
+
+def do(s: IcecoolState, action: Action, player: int) -> None:
+    if isinstance(action, Discard):
+        cards.fire_discard(s, player, action.card, action.face_down)
+    elif isinstance(action, Cast):
+        cards.cast(s, player, action.card)
+    elif isinstance(action, Relocate):
+        flicks.relocate(s, player)
+    elif isinstance(action, Flick):
+        _flick(s, player, action)
+    elif isinstance(action, Collect):
+        cards.collect(s, player, action.icon)
+    elif isinstance(action, TakeExam):
+        cards.take_exam(s, player, action.space, action.paid)
+    elif isinstance(action, Trade):
+        cards.trade(s, player, action.seat, action.give, action.take)
+    elif isinstance(action, Done):
+        _next_flick(s)
+
+
+def _flick(s: IcecoolState, player: int, action: Flick) -> None:
+    result = flicks.flick(s, player, action)
+    if player in result.off_board:
+        s.log.append(Event(f"{seat_name(player)} loses this flick", kind="lost", player=player))
+        _next_flick(s)
+        return
+    s.log.append(Event(f"{seat_name(player)}'s penguin {flicks.describe(result)}",
+                       kind="flick-result", player=player))
+    s.phase = AFTER
+    s.collectable = [
+        place.icon for place in IW.places
+        if (place.doorway in result.doorways if place.doorway else place.room in result.rooms)
+    ]
+    s.exams_touched = [IW.exam_spaces.index(x) for x in sorted(result.spots)]
+    s.penguins_touched = sorted(result.touched)
+    s.traded = []
+
+
+def _next_flick(s: IcecoolState) -> None:
+    _clear_flick(s)
+    if s.flicks_left > 0:
+        s.phase = PREP
+        return
+    _end_turn(s)
+
+
+def _end_turn(s: IcecoolState) -> None:
+    """RB "End of a Player's Turn" and "End of the Game"."""
+    cards.refill_lessons(s)
+    cards.refill_exams(s)
+    s.turns += 1
+    round_complete = s.current == s.num_players - 1
+    if s.final_round and round_complete:
+        s.phase = OVER
+        scores = s.scores()
+        board = ", ".join(f"{seat_name(p)} {v}" for p, v in enumerate(scores))
+        s.log.append(Event(f"The round is complete: the game ends. Magic Points: {board}",
+                           kind="end"))
+        names = " and ".join(seat_name(p) for p in s.winners())
+        s.log.append(Event(f"{names} win{'s' * (len(s.winners()) == 1)}", kind="end"))
+        return
+    s.current = (s.current + 1) % s.num_players
+    _start_turn(s)

@@ -1,0 +1,193 @@
+"""ICECOOL Wizards' state: plain data with a hand-written ``clone``.
+
+Lesson cards are counted per type (``IW.types``) because cards of one type are
+interchangeable; exams are indices into ``IW.exams``. Penguins are points in cm (None
+before their owner's first turn). The rules live in ``rules.py`` (turn flow),
+``cards.py`` (lessons, exams, spells) and ``flicks.py`` (moving penguins).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wintergames.core.actions import Action
+from wintergames.core.state import State
+from wintergames.games.icecool_wizards import observe, rules
+from wintergames.games.icecool_wizards.actions import CODEC
+from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.rules import OVER
+
+_SCALARS = ("current", "phase", "flicks_left", "final_round", "turns", "flicks")
+_LISTS = ("board", "lesson_deck", "lesson_discard", "exam_deck", "exam_spaces",
+          "collectable", "exams_touched", "penguins_touched", "traded", "fire_queue")
+
+
+class IcecoolState(State):
+    """One game of ICECOOL Wizards. Build it with ``wintergames.make("icecool-wizards")``."""
+
+    game_id = "icecool-wizards"
+    __slots__ = (
+        "board",
+        "collectable",
+        "current",
+        "exam_deck",
+        "exam_spaces",
+        "exams",
+        "exams_touched",
+        "final_round",
+        "fire_queue",
+        "flicks",
+        "flicks_left",
+        "last_path",
+        "lesson_deck",
+        "lesson_discard",
+        "lessons_down",
+        "lessons_up",
+        "penguins",
+        "penguins_touched",
+        "phase",
+        "traded",
+        "turns",
+    )
+
+    penguins: list[tuple[float, float] | None]  # per seat; None before its first turn
+    lessons_up: list[list[int]]  # per seat, face-up lesson cards per type
+    lessons_down: list[list[int]]  # per seat, used spells (face down) per type
+    exams: list[list[int]]  # per seat, exams taken
+    board: list[int]  # lesson type on each icon's place, -1 if empty
+    lesson_deck: list[int]  # top card last
+    lesson_discard: list[int]
+    exam_deck: list[int]  # top card last
+    exam_spaces: list[int]  # exam on each space, -1 if empty
+    current: int
+    phase: int  # PREP, AFTER or OVER (a Fire spell's discards interrupt either)
+    flicks_left: int  # flicks still to make this turn, the current one included
+    collectable: list[int]  # icons whose place the last flick lets the player collect from
+    exams_touched: list[int]  # exam spaces the last flick touched
+    penguins_touched: list[int]  # seats whose penguins the last flick touched
+    traded: list[int]  # seats already traded with after the last flick
+    fire_queue: list[int]  # seats still to discard for a Fire spell
+    final_round: bool  # an exam space could not be refilled
+    turns: int  # turns completed
+    flicks: int  # flicks made in the game
+    last_path: tuple[tuple[float, float], ...]  # the last flick's path, for drawing
+
+    def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options, seed)
+        rules.setup(self)
+
+    # -- the State contract ------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return (self.fire_queue[0],) if self.fire_queue else (self.current,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return rules.legal_actions(self, player)
+
+    def _check(self, action: Action, player: int) -> None:
+        rules.check(self, action, player)
+
+    def _do(self, action: Action, player: int) -> None:
+        rules.do(self, action, player)
+
+    def scores(self) -> list[int]:
+        """Magic Points: exam points plus one per lesson card, face up or down."""
+        return [
+            sum(IW.exams[e].points for e in self.exams[p])
+            + sum(self.lessons_up[p]) + sum(self.lessons_down[p])
+            for p in range(self.num_players)
+        ]
+
+    def cards_held(self, player: int) -> int:
+        """Exam and lesson cards of ``player``: the rulebook's tie-break."""
+        return len(self.exams[player]) + sum(self.lessons_up[player]) + sum(
+            self.lessons_down[player])
+
+    def winners(self) -> list[int]:
+        """Most Magic Points; a tie goes to more exam and lesson cards, then is shared."""
+        if self.phase != OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [p for p in range(self.num_players) if scores[p] == best]
+        most = max(self.cards_held(p) for p in tied)
+        return [p for p in tied if self.cards_held(p) == most]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe.observation(self, player)
+
+    def clone(self) -> IcecoolState:
+        new = IcecoolState.__new__(IcecoolState)
+        self._copy_base_into(new)
+        new.penguins = self.penguins.copy()
+        new.lessons_up = [row.copy() for row in self.lessons_up]
+        new.lessons_down = [row.copy() for row in self.lessons_down]
+        new.exams = [row.copy() for row in self.exams]
+        for name in _LISTS:
+            setattr(new, name, getattr(self, name).copy())
+        for name in _SCALARS:
+            setattr(new, name, getattr(self, name))
+        new.last_path = self.last_path
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> IcecoolState:
+        """Resample what nobody sees: the order of both decks, and the RNG."""
+        new = self.clone()
+        rng.shuffle(new.lesson_deck)
+        rng.shuffle(new.exam_deck)
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- persistence -------------------------------------------------------------
+
+    def _state_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in (*_LISTS, *_SCALARS)}
+        data["penguins"] = [None if p is None else list(p) for p in self.penguins]
+        data["lessons_up"] = self.lessons_up
+        data["lessons_down"] = self.lessons_down
+        data["exams"] = self.exams
+        data["last_path"] = [list(p) for p in self.last_path]
+        return data
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> IcecoolState:
+        new = cls.__new__(cls)
+        actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
+        new._load_base(obj, actions)
+        s = obj["state"]
+        new.penguins = [None if p is None else (p[0], p[1]) for p in s["penguins"]]
+        new.lessons_up = [list(row) for row in s["lessons_up"]]
+        new.lessons_down = [list(row) for row in s["lessons_down"]]
+        new.exams = [list(row) for row in s["exams"]]
+        for name in _LISTS:
+            setattr(new, name, list(s[name]))
+        for name in _SCALARS:
+            setattr(new, name, s[name])
+        new.last_path = tuple((p[0], p[1]) for p in s["last_path"])
+        return new
+
+
+def check_components(state: State) -> None:
+    """Every lesson and exam card is somewhere, exactly once (component conservation)."""
+    assert isinstance(state, IcecoolState)
+    lessons = [0] * len(IW.types)
+    for t in state.board + state.lesson_deck + state.lesson_discard:
+        if t >= 0:
+            lessons[t] += 1
+    for p in range(state.num_players):
+        for t in range(len(IW.types)):
+            assert state.lessons_up[p][t] >= 0 and state.lessons_down[p][t] >= 0
+            lessons[t] += state.lessons_up[p][t] + state.lessons_down[p][t]
+    expected = [IW.deck.count(t) for t in range(len(IW.types))]
+    assert lessons == expected, f"lesson cards {lessons} != {expected}"
+    exams = [e for e in state.exam_spaces if e >= 0] + state.exam_deck
+    exams += [e for row in state.exams for e in row]
+    assert sorted(exams) == list(range(len(IW.exams))), "an exam card is missing or doubled"
+    icons = [IW.types[t].icon for t in state.board if t >= 0]
+    assert len(icons) == len(set(icons)), "two lesson cards of one icon on the board"
+    for i, t in enumerate(state.board):
+        assert t < 0 or IW.types[t].icon == i, "a lesson card on another icon's place"
