@@ -1,0 +1,376 @@
+"""ICECOOL Wizards' rules: setup, flicks, lessons, exams, trades, the end of a turn."""
+
+from __future__ import annotations
+
+import pytest
+
+import wintergames as wg
+from wintergames.core.testing import snapshot
+from wintergames.games.icecool_wizards import flicks
+from wintergames.games.icecool_wizards.actions import Flick
+from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.rules import AFTER, OVER, PREP
+from wintergames.games.icecool_wizards.state import check_components
+from wintergames.physics import FlickResult
+
+from .helpers import act, after_flick, exam_of, game, give, icon, lay, put_exam, t
+
+# -- setup ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_setup_lays_three_different_lessons_and_six_exams(seed: int) -> None:
+    s = game(3, seed)
+    on_board = [x for x in s.board if x >= 0]
+    assert len(on_board) == 3 == len({IW.types[x].icon for x in on_board})
+    assert all(e >= 0 for e in s.exam_spaces) and len(s.exam_deck) == 20 - 6
+    assert len(s.lesson_deck) + len(s.lesson_discard) == 31 - 3
+    # a discarded card was drawn while its icon was already on the board
+    assert all(IW.types[d].icon in {IW.types[x].icon for x in on_board}
+               for d in s.lesson_discard)
+    check_components(s)
+
+
+def test_penguins_enter_at_the_start_spot_on_their_first_turn() -> None:
+    s = game(3)
+    assert s.penguins == [IW.start, None, None]
+    assert s.to_move == (0,) and s.phase == PREP and s.flicks_left == 2
+    act(s, "flick 0 0.3 0")
+    act(s, "done")
+    act(s, "flick 0 0.3 0")
+    act(s, "done")
+    assert s.current == 1 and s.penguins[1] is not None
+
+
+def test_an_occupied_start_spot_sends_the_penguin_to_the_nearest_free_point() -> None:
+    s = game(2)
+    act(s, "flick 0 0 0")  # player 1's penguin stays on the start spot
+    act(s, "done")
+    act(s, "flick 0 0 0")
+    act(s, "done")
+    p1, p2 = s.penguins
+    assert p1 == IW.start and p2 is not None
+    gap = ((p1[0] - p2[0]) ** 2 + (p1[1] - p2[1]) ** 2) ** 0.5
+    assert 2 * IW.penguin.radius <= gap <= 2 * IW.penguin.radius + 0.6
+
+
+# -- collecting lessons -------------------------------------------------------------------
+
+
+def test_a_flick_through_a_doorway_and_into_a_classroom_collects_both() -> None:
+    s = game(2)
+    lay(s, "W")  # the Wand place lies across doorway D1
+    lay(s, "S")  # the Star place is in the Astrology classroom
+    s.penguins[0] = (8.6, 30.0)
+    act(s, "flick 90 0.5 0")
+    assert s.phase == AFTER
+    options = [str(a) for a in s.legal_actions()]
+    assert "collect wand" in options and "collect star" in options
+    act(s, "collect wand")
+    act(s, "collect star")
+    assert s.lessons_up[0][t("W")] == 1 and s.lessons_up[0][t("S")] == 1
+    assert s.board[icon("wand")] == -1 and s.board[icon("star")] == -1
+
+
+def test_the_classroom_the_penguin_starts_in_counts_as_visited() -> None:
+    s = game(2)
+    lay(s, "F")  # Magical Creatures
+    s.penguins[0] = (26.0, 30.0)
+    act(s, "flick 0 0 0")
+    assert "collect fishbone" in [str(a) for a in s.legal_actions()]
+
+
+def test_starting_half_in_a_doorway_does_not_collect_its_card() -> None:
+    s = game(2)
+    lay(s, "W")
+    s.penguins[0] = (8.6, 35.3)
+    act(s, "flick 90 0.5 0")
+    assert "collect wand" not in [str(a) for a in s.legal_actions()]
+    with pytest.raises(wg.IllegalActionError, match="passed completely through the doorway"):
+        act(s, "collect wand")
+
+
+def test_a_lesson_not_reached_cannot_be_collected() -> None:
+    s = game(2)
+    lay(s, "H")
+    after_flick(s, collect=("star",))
+    before = snapshot(s)
+    with pytest.raises(wg.IllegalActionError, match="neither visited the classroom"):
+        act(s, "collect hourglass")
+    assert snapshot(s) == before
+
+
+# -- exams ---------------------------------------------------------------------------------
+
+
+def test_an_exam_is_paid_with_one_face_up_lesson_per_icon() -> None:
+    s = game(2)
+    put_exam(s, "X3", exam_of("FH"))
+    give(s, 0, "F", "H", "S")
+    after_flick(s, exams=("X3",))
+    assert [str(a) for a in s.legal_actions() if a.kind == "exam"] == ["exam X3 F+H"]
+    act(s, "exam X3 F+H")
+    assert s.exams[0] == [exam_of("FH")] and s.exam_spaces[IW.exam_spaces.index("X3")] == -1
+    assert s.lessons_up[0][t("S")] == 1 and sum(s.lessons_up[0]) == 1
+    assert s.lesson_discard[-2:] == [t("F"), t("H")]
+
+
+def test_the_water_spell_pays_any_icon_and_is_discarded() -> None:
+    s = game(2)
+    put_exam(s, "X3", exam_of("FH"))
+    give(s, 0, "F", "P-water")
+    after_flick(s, exams=("X3",))
+    act(s, "exam X3 F+P-water")
+    assert s.exams[0] == [exam_of("FH")]
+    assert sum(s.lessons_up[0]) == 0 and sum(s.lessons_down[0]) == 0
+    assert t("P-water") in s.lesson_discard
+
+
+def test_an_exam_that_cannot_be_paid_is_refused_with_the_choices() -> None:
+    s = game(2)
+    put_exam(s, "X3", exam_of("FH"))
+    give(s, 0, "F", "S")
+    after_flick(s, exams=("X3",))
+    with pytest.raises(wg.IllegalActionError, match="you can pay: none"):
+        act(s, "exam X3 F+S")
+    give(s, 0, "S-fire", down=True)  # used spells cannot pay
+    with pytest.raises(wg.IllegalActionError, match="needs one face-up lesson per icon"):
+        act(s, "exam X3 F+S-fire")
+
+
+def test_an_exam_not_touched_cannot_be_taken() -> None:
+    s = game(2)
+    put_exam(s, "X3", exam_of("F"))
+    give(s, 0, "F")
+    after_flick(s, exams=("X1",))
+    with pytest.raises(wg.IllegalActionError, match="did not touch exam space X3"):
+        act(s, "exam X3 F")
+
+
+def test_an_exam_touched_at_the_start_of_the_flick_can_be_taken() -> None:
+    s = game(2)
+    put_exam(s, "X1", exam_of("F"))
+    give(s, 0, "F")
+    s.penguins[0] = (4.0, 50.5)  # on exam space X1
+    act(s, "flick 0 0.35 0")  # slides off it
+    assert "exam X1 F" in [str(a) for a in s.legal_actions()]
+
+
+# -- exchanging knowledge -----------------------------------------------------------------
+
+
+def test_bumping_a_penguin_lets_the_flicker_swap_one_lesson_of_their_choice() -> None:
+    s = game(3)
+    give(s, 0, "F", "W-fire")
+    give(s, 1, "H", "S")
+    give(s, 2, "P")
+    after_flick(s, bumped=(1,))
+    trades = sorted(str(a) for a in s.legal_actions() if a.kind == "trade")
+    assert trades == ["trade 2 give F take H", "trade 2 give F take S",
+                      "trade 2 give W-fire take H", "trade 2 give W-fire take S"]
+    act(s, "trade 2 give W-fire take S")
+    assert s.lessons_up[0][t("S")] == 1 and s.lessons_up[1][t("W-fire")] == 1
+    with pytest.raises(wg.IllegalActionError, match="already exchanged knowledge"):
+        act(s, "trade 2 give F take H")
+    with pytest.raises(wg.IllegalActionError, match="did not touch Player 3"):
+        act(s, "trade 3 give F take P")
+
+
+def test_face_down_spells_are_never_traded() -> None:
+    s = game(2)
+    give(s, 0, "F")
+    give(s, 1, "H-fire", down=True)
+    after_flick(s, bumped=(1,))
+    assert [a for a in s.legal_actions() if a.kind == "trade"] == []
+
+
+def test_a_flick_that_bumps_a_penguin_offers_the_trade() -> None:
+    s = game(2)
+    give(s, 0, "F")
+    give(s, 1, "H")
+    s.penguins = [(6.0, 44.6), (14.0, 44.6)]
+    act(s, "flick 0 0.5 0")
+    assert s.penguins_touched == [1]
+    assert "trade 2 give F take H" in [str(a) for a in s.legal_actions()]
+
+
+# -- flying off the board ------------------------------------------------------------------
+
+
+def test_flying_off_the_board_loses_the_flick_and_returns_the_penguin() -> None:
+    s = game(2)
+    s.penguins[0] = (8.6, 48.0)
+    act(s, "flick 90 1 0")
+    assert s.penguins[0] == (8.6, 48.0)
+    assert s.phase == PREP and s.flicks_left == 1 and s.current == 0
+    assert "Player 1 loses this flick" in [e.text for e in s.log]
+
+
+def test_flying_off_on_the_second_flick_ends_the_turn() -> None:
+    s = game(2)
+    s.penguins[0] = (8.6, 48.0)
+    act(s, "flick 0 0 0")
+    act(s, "done")
+    act(s, "flick 90 1 0")
+    assert s.current == 1 and s.penguins[0] == (8.6, 48.0)
+
+
+def test_an_other_penguin_knocked_off_the_board_goes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    s = game(2)
+    s.penguins = [(8.6, 44.0), (8.6, 49.0)]
+
+    def knock_off(*args: object) -> FlickResult:
+        return FlickResult(final=((8.6, 47.0), None), off_board=frozenset({1}),
+                           rooms=frozenset({"astrology"}), doorways=frozenset(),
+                           spots=frozenset(), touched=frozenset({1}), hops=0,
+                           path=((8.6, 44.0), (8.6, 47.0)), time=0.5, steps=60)
+
+    monkeypatch.setattr(flicks, "simulate", knock_off)
+    act(s, "flick 90 1 0")
+    assert s.penguins == [(8.6, 47.0), (8.6, 49.0)]
+    assert s.phase == AFTER  # the flicked penguin stayed on: its flick counts
+    assert "Player 2's penguin flies off the board and goes back to where it was" in [
+        e.text for e in s.log]
+
+
+# -- relocating to a white line ----------------------------------------------------------
+
+
+def test_a_penguin_near_a_wall_may_move_to_the_nearest_free_white_line_point() -> None:
+    s = game(2)
+    s.penguins[0] = (2.0, 44.0)
+    assert "relocate" in [str(a) for a in s.legal_actions()]
+    act(s, "relocate")
+    x, y = s.penguins[0]  # type: ignore[misc]
+    assert x == pytest.approx(3.2) and y == pytest.approx(44.0)
+    assert "relocate" not in [str(a) for a in s.legal_actions()]
+
+
+def test_a_penguin_stuck_in_a_doorway_may_relocate_but_not_one_in_the_open() -> None:
+    s = game(2)
+    s.penguins[0] = (8.6, 35.3)
+    assert "relocate" in [str(a) for a in s.legal_actions()]
+    s.penguins[0] = (9.0, 20.0)
+    with pytest.raises(wg.IllegalActionError, match="close to a wall or stuck in a doorway"):
+        act(s, "relocate")
+
+
+def test_relocation_avoids_other_penguins() -> None:
+    s = game(2)
+    s.penguins = [(2.0, 44.0), (3.2, 44.0)]
+    act(s, "relocate")
+    p, q = s.penguins
+    assert abs(p[0] - 3.2) < 1e-6 or abs(p[1] - 44.0) > 3.3  # type: ignore[index]
+    assert ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5 >= 2 * IW.penguin.radius - 1e-6  # type: ignore[index]
+
+
+# -- the flick step and bad input --------------------------------------------------------
+
+
+def test_any_in_range_flick_is_legal_not_only_the_grid() -> None:
+    s = game(2)
+    act(s, "flick 12.3 0.37 -0.15")
+    assert s.phase == AFTER and str(s.history[-1][1]) == "flick 12.3 0.37 -0.15"
+    with pytest.raises(wg.ActionFormatError, match=r"power is 0\.\.1"):
+        act(s, "flick 10 1.5 0")
+
+
+def test_actions_out_of_their_step_are_refused() -> None:
+    s = game(2)
+    with pytest.raises(wg.IllegalActionError, match="comes after a flick"):
+        act(s, "done")
+    act(s, "flick 0 0.2 0")
+    with pytest.raises(wg.IllegalActionError, match="finish this flick's actions first"):
+        act(s, "flick 0 0.2 0")
+    with pytest.raises(wg.IllegalActionError, match="only when another player casts Fire"):
+        act(s, "discard F")
+
+
+def test_a_turn_is_two_flicks() -> None:
+    s = game(2)
+    act(s, "flick 0 0.2 0")
+    act(s, "done")
+    assert s.current == 0 and s.phase == PREP
+    act(s, "flick 0 0.2 0")
+    act(s, "done")
+    assert s.current == 1 and s.turns == 1
+
+
+# -- the end of a turn ----------------------------------------------------------------------
+
+
+def test_the_end_of_a_turn_refills_three_different_lessons_and_the_exams() -> None:
+    s = game(2)
+    put_exam(s, "X3", exam_of("F"))
+    for place in range(len(s.board)):
+        if s.board[place] >= 0:
+            s.lesson_discard.append(s.board[place])
+            s.board[place] = -1
+    give(s, 0, "F")
+    after_flick(s, exams=("X3",))
+    s.flicks_left = 0
+    act(s, "exam X3 F")
+    act(s, "done")
+    on_board = [x for x in s.board if x >= 0]
+    assert len(on_board) == 3 == len({IW.types[x].icon for x in on_board})
+    assert all(e >= 0 for e in s.exam_spaces)
+    check_components(s)
+
+
+def test_an_empty_lesson_deck_is_reshuffled_from_the_discard() -> None:
+    s = game(2)
+    s.lesson_discard += s.lesson_deck
+    s.lesson_deck = []
+    lay_icon = next(i for i, x in enumerate(s.board) if x >= 0)
+    s.lesson_discard.append(s.board[lay_icon])
+    s.board[lay_icon] = -1
+    after_flick(s)
+    s.flicks_left = 0
+    act(s, "done")
+    assert sum(x >= 0 for x in s.board) == 3
+    assert "The lesson deck is reshuffled from the discard pile" in [e.text for e in s.log]
+    check_components(s)
+
+
+def test_the_game_ends_when_the_round_is_complete_after_an_exam_space_stays_empty() -> None:
+    s = game(3)
+    s.exam_deck = []  # every other exam is out of the game...
+    for p, e in enumerate(x for x in range(20) if x not in s.exam_spaces):
+        s.exams[p % 3].append(e)
+    give(s, 0, "F", "H", "W", "P", "S")
+    after_flick(s, exams=("X3",))
+    s.flicks_left = 0
+    s.apply(next(a for a in s.legal_actions() if a.kind == "exam"))
+    act(s, "done")  # ...so X3 cannot be refilled: the last round begins
+    assert s.final_round and s.current == 1 and not s.is_over
+    for _ in range(2):  # players 2 and 3 finish the round
+        act(s, "flick 0 0 0")
+        act(s, "done")
+        act(s, "flick 0 0 0")
+        act(s, "done")
+    assert s.phase == OVER and s.is_over and s.turns == 3
+    assert s.winners()
+
+
+def test_the_last_seat_emptying_the_exam_deck_ends_the_game_at_once() -> None:
+    s = game(2)
+    s.current = 1
+    s.penguins[1] = (20.0, 20.0)
+    s.exam_deck = []
+    s.exam_spaces[0] = -1
+    after_flick(s)
+    s.flicks_left = 0
+    act(s, "done", 1)
+    assert s.is_over and s.final_round
+
+
+# -- flicks by grid and off-grid ----------------------------------------------------------
+
+
+def test_the_flick_grid_is_24_angles_4_powers_3_spins() -> None:
+    s = game(2)
+    flicks = [a for a in s.legal_actions() if isinstance(a, Flick)]
+    assert len(flicks) == 288 == len(set(flicks))
+    assert {f.angle_deg for f in flicks} == set(range(0, 360, 15))
