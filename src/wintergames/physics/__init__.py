@@ -4,7 +4,7 @@
 flick and returns a ``FlickResult``. No game rule lives here: the game reads the report.
 """
 
-from wintergames.physics.simulate import FlickResult, PenguinParams, launch, simulate
+from wintergames.physics.engine import FlickResult, PenguinParams, launch, simulate
 from wintergames.physics.table import Doorway, Region, Table, Wall
 
 __all__ = ["Doorway", "FlickResult", "PenguinParams", "Region", "Table", "Wall", "launch",

@@ -1,0 +1,54 @@
+"""The generic checks of core/testing.py over many seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import wintergames as wg
+from wintergames.core import testing
+from wintergames.games.icecool_wizards.state import IcecoolState
+
+# A flick is a physics simulation: the deep checks apply a sample of the listed flicks.
+CHECKS = {"deep_every": 40, "max_steps": 20_000, "applied": 6}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("block", range(4))
+def test_generic_checks_over_100_seeded_games(n: int, block: int) -> None:
+    games = testing.run_generic_checks("icecool-wizards", n, range(block * 25, block * 25 + 25),
+                                       **CHECKS)
+    assert all(isinstance(g, IcecoolState) and g.final_round for g in games)
+    kinds = {e.kind for g in games for e in g.log}
+    assert {"collect", "exam", "spell", "trade", "off-board", "relocate"} <= kinds
+
+
+def test_determinize_resamples_only_the_deck_orders() -> None:
+    s = wg.make("icecool-wizards", 3, seed=4)
+    assert isinstance(s, IcecoolState)
+    twins = [s.determinize(1, random.Random(k)) for k in range(10)]
+    assert all(t.observation(1) == s.observation(1) for t in twins)
+    assert all(sorted(t.lesson_deck) == sorted(s.lesson_deck) for t in twins)
+    assert len({tuple(t.lesson_deck) for t in twins}) > 1
+    assert len({tuple(t.exam_deck) for t in twins}) > 1
+
+
+def test_the_observation_never_shows_the_deck_order() -> None:
+    s = wg.make("icecool-wizards", 2, seed=1)
+    assert isinstance(s, IcecoolState)
+    view = s.observation(0)
+    s.lesson_deck.reverse()
+    s.exam_deck.reverse()
+    assert s.observation(0) == view and s.observation(None)["lesson_deck"] == len(s.lesson_deck)
+
+
+def test_same_seed_and_actions_same_game() -> None:
+    def play(seed: int) -> tuple[object, ...]:
+        s = wg.make("icecool-wizards", 2, seed=seed)
+        bot = wg.bots.make("random", seed=5)
+        while not s.is_over:
+            s.apply(bot.choose(s, s.to_move[0]), s.to_move[0])
+        return testing.snapshot(s)
+
+    assert play(3) == play(3)
