@@ -67,7 +67,8 @@ def test_bad_arguments_are_explained() -> None:
     result = runner.invoke(app, ["play", "winter-queen", "--players", "human"])
     assert result.exit_code == 2 and "played by 2 to 4 players" in result.output
     result = runner.invoke(app, ["play", "chess"])
-    assert result.exit_code == 2 and "available: snow-time, winter-queen" in result.output
+    assert result.exit_code == 2
+    assert "available: icecool-wizards, snow-time, winter-queen" in result.output
     result = runner.invoke(app, ["play", "winter-queen", "-o", "first_player=9",
                                  "--players", "random,random"])
     assert result.exit_code == 2 and "allowed" in result.output
@@ -109,3 +110,30 @@ def test_hot_seat_hands_the_screen_over_and_hides_the_other_choice() -> None:
     assert "You chose blue 2" in before_reveal
     assert "Revealed: Player 1 (red) 1, Player 2 (blue) 2" in rest
     assert "Hand the screen to Player 1" in rest
+
+
+def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:
+    typed = "\n".join(["flick 90 0.5 0", "done", "flick 10.5 0.33 -0.2", "quit"]) + "\n"
+    result = runner.invoke(
+        app, ["play", "icecool-wizards", "--players", "human,random", "--seed", "3",
+              "--plot", str(tmp_path)], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "288 listed flick choices; any in-range one may be typed" in result.output
+    assert "Player 1 flicks: flick 10.5 0.33 -0.2" in result.output
+    pictures = sorted(tmp_path.glob("*.png"))
+    assert len(pictures) == 2 and all(p.stat().st_size > 10_000 for p in pictures)
+
+
+def test_plot_is_refused_for_games_without_pictures(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "snow-time", "--players", "random,random,random",
+                                 "--plot", str(tmp_path)])
+    assert result.exit_code == 2 and "draws no pictures" in result.output
+
+
+def test_icecool_bots_play_a_whole_game(tmp_path: Path) -> None:
+    path = tmp_path / "ice.json"
+    result = runner.invoke(app, ["play", "icecool-wizards", "--players", "random,random",
+                                 "--seed", "1", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Winner:" in result.output
+    assert wg.replay(json.loads(path.read_text())).is_over

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from wintergames.cli.play import QuitGame, TerminalGame, save_record
 from wintergames.cli.seats import parse_options, parse_seats
-from wintergames.core.errors import WintergamesError
+from wintergames.core.errors import InvalidOptionError, WintergamesError
 from wintergames.core.events import seat_name
 from wintergames.core.registry import available_games, get_spec, make
 from wintergames.core.replay import replay as replay_record
@@ -53,6 +53,10 @@ def play(
     record: Annotated[
         Path | None, typer.Option(help="save the replay record to this JSON file")
     ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="write a PNG of the board into this folder after each flick"),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or with friends on one screen."""
     try:
@@ -64,7 +68,9 @@ def play(
         raise _fail(err) from None
     console.print(f"[bold]{spec.title}[/], {len(seats)} players, seed {seed}. "
                   "Type 'help' at your prompt.")
-    session = TerminalGame(spec, state, seats, console, ask=console.input)
+    if plot is not None and spec.plot is None:
+        raise _fail(InvalidOptionError(f"{spec.title} draws no pictures; leave out --plot"))
+    session = TerminalGame(spec, state, seats, console, ask=console.input, plot_dir=plot)
     try:
         session.run()
     except (QuitGame, EOFError, KeyboardInterrupt):

@@ -41,8 +41,11 @@ class TerminalGame:
         seats: list[Seat],
         console: Console,
         ask: Callable[[str], str],
+        plot_dir: Path | None = None,
     ) -> None:
         self.spec = spec
+        self.plot_dir = plot_dir
+        self.plots = 0
         self.state = state
         self.seats = seats
         self.console = console
@@ -69,6 +72,18 @@ class TerminalGame:
         self.console.clear()
         self.at_screen = player
 
+    def maybe_plot(self) -> None:
+        """With ``--plot``: a PNG after each action worth a picture (a flick)."""
+        spec, history = self.spec, self.state.history
+        if self.plot_dir is None or spec.plot is None or not history:
+            return
+        if history[-1][1].kind not in spec.plot_after:
+            return
+        self.plots += 1
+        path = self.plot_dir / f"{spec.id}-{len(history):04d}.png"
+        spec.plot(self.state, path)
+        self.console.print(f"[dim]Picture: {path}[/]")
+
     def draw(self, player: int | None) -> None:
         if self.spec.render is not None:
             self.console.print(self.spec.render(self.state, player))
@@ -89,6 +104,7 @@ class TerminalGame:
                 self.show_new_events()
                 self.human_turn(player)
             self.show_new_events()
+            self.maybe_plot()
         self.console.rule("Game over")
         self.draw(None)
         winners = " and ".join(seat_name(p) for p in self.state.winners())
@@ -138,12 +154,21 @@ class TerminalGame:
         return self.spec.parse_action(line)
 
     def list_actions(self, actions: list[Action]) -> None:
-        """Numbered actions; those sharing a notation prefix ("r1-") share a line."""
+        """Numbered actions; those sharing a notation prefix ("r1-") share a line.
+
+        Kinds that only sample a continuous range (a flick grid) are one line with the
+        numbers they cover and an example, since any in-range value may be typed.
+        """
         groups: dict[str, list[str]] = {}
+        sampled: dict[str, list[int]] = {}
         for i, action in enumerate(actions, 1):
+            if action.kind in self.spec.sampled_kinds:
+                sampled.setdefault(action.kind, []).append(i)
+                continue
             head, dash, tail = str(action).partition("-")
-            key = head + dash if dash else ""
-            groups.setdefault(key, []).append(f"[bold]{i}[/]:{tail}" if dash else
+            key = head + dash if dash and action.kind not in ("cast", "exam", "trade",
+                                                              "discard") else ""
+            groups.setdefault(key, []).append(f"[bold]{i}[/]:{tail}" if key else
                                               f"[bold]{i}[/]: {action}")
         for key, items in groups.items():
             if key:
@@ -151,6 +176,13 @@ class TerminalGame:
             else:
                 for item in items:
                     self.console.print("  " + item, highlight=False)
+        for kind, numbers in sampled.items():
+            example = actions[numbers[0] - 1]
+            self.console.print(
+                f"  [bold]{numbers[0]}-{numbers[-1]}[/]: {len(numbers)} listed {kind} choices; "
+                f"any in-range one may be typed, e.g. [cyan]{example}[/]",
+                highlight=False,
+            )
         self.console.print("[dim]Number or notation; 'help' explains.[/]")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wintergames.core.errors import InvalidOptionError
@@ -83,6 +84,12 @@ class GameSpec:
     render: Callable[[State, int | None], Any] | None = field(default=None, repr=False)
     # Raises AssertionError when a component went missing (tests run it after every step).
     check_invariants: Callable[[State], None] | None = field(default=None, repr=False)
+    # Kinds of action whose listed actions only sample a continuous range (a flick grid):
+    # any in-range value is legal too, so lists show them as one entry with an example.
+    sampled_kinds: frozenset[str] = frozenset()
+    # A picture of the position (PNG), and the kinds of action after which one is worth it.
+    plot: Callable[[State, Path], None] | None = field(default=None, repr=False)
+    plot_after: frozenset[str] = frozenset()
 
     @property
     def players_range(self) -> range:

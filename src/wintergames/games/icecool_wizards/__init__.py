@@ -11,7 +11,9 @@ from typing import Any
 
 from wintergames.core.spec import GameSpec
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
+from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.state import IcecoolState, check_components
+from wintergames.games.icecool_wizards.text import render
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> IcecoolState:
@@ -28,7 +30,11 @@ SPEC = GameSpec(
     state_from_json=IcecoolState.from_json,
     codec=CODEC,
     notation_help=NOTATION_HELP,
+    render=render,
     check_invariants=check_components,
+    sampled_kinds=frozenset({"flick"}),
+    plot=save_png,
+    plot_after=frozenset({"flick"}),
 )
 
 __all__ = ["SPEC", "IcecoolState"]
