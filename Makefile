@@ -29,3 +29,4 @@ test: dev
 bench: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/random_play.py
+	$(BIN)/python benchmarks/physics.py

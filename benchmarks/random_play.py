@@ -21,13 +21,21 @@ def emit(**fields: object) -> None:
     print(json.dumps(fields), flush=True)
 
 
-def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.State]]:
-    """Play ``games`` random games; returns seconds, decisions and sampled positions."""
+def random_games(
+    game_id: str, n: int, games: int, budget: float
+) -> tuple[float, int, int, list[wg.State]]:
+    """Random games until ``games`` are played or ``budget`` seconds have passed.
+
+    Returns seconds, games played, decisions and sampled positions.
+    """
     rng = random.Random(1)
-    decisions = 0
+    decisions = played = 0
     samples: list[wg.State] = []
     start = time.perf_counter()
     for seed in range(games):
+        if time.perf_counter() - start > budget:
+            break
+        played += 1
         state = wg.make(game_id, n, seed=seed)
         while not state.is_over:
             player = state.to_move[0]  # at a simultaneous step, each mover in turn
@@ -35,7 +43,7 @@ def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.
             state.apply(actions[rng.randrange(len(actions))], player)
             decisions += 1
     elapsed = time.perf_counter() - start
-    for seed in range(20):  # positions for the micro figures, outside the timing
+    for seed in range(min(20, played)):  # positions for the micro figures, outside the timing
         state = wg.make(game_id, n, seed=10_000 + seed)
         while not state.is_over:
             if rng.random() < 0.1:
@@ -43,7 +51,7 @@ def random_games(game_id: str, n: int, games: int) -> tuple[float, int, list[wg.
             player = state.to_move[0]
             actions = state.legal_actions(player)
             state.apply(actions[rng.randrange(len(actions))], player)
-    return elapsed, decisions, samples
+    return elapsed, played, decisions, samples
 
 
 def micro(samples: list[wg.State], op: Callable[[wg.State], object], repeat: int = 20) -> float:
@@ -70,8 +78,8 @@ def apply_us(samples: list[wg.State], repeat: int = 20) -> float:
     return total / (repeat * len(samples)) * 1e6
 
 
-def bench_game(game_id: str, n: int, games: int) -> None:
-    elapsed, decisions, samples = random_games(game_id, n, games)
+def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
+    elapsed, games, decisions, samples = random_games(game_id, n, games, budget)
     clone_us = micro(samples, lambda s: s.clone())
     emit(
         bench="random_play",
@@ -116,11 +124,13 @@ def bench_openspiel_ttt(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="random games per player count")
+    parser.add_argument("--budget", type=float, default=20.0,
+                        help="seconds of play per game and player count at most")
     parser.add_argument("--seconds", type=float, default=5.0, help="time for the OpenSpiel run")
     args = parser.parse_args()
     for spec in wg.available_games():
         for n in spec.players_range:
-            bench_game(spec.id, n, args.games)
+            bench_game(spec.id, n, args.games, args.budget)
     bench_openspiel_ttt(args.seconds)
 
 

@@ -24,6 +24,7 @@ from pymunk._chipmunk import lib as _chipmunk
 from wintergames.physics.table import Doorway, Point, Table
 
 _WALL = 1
+_OUTER_WALL = 3  # hopping one of these leaves the board
 _PENGUIN = 2
 
 
@@ -85,28 +86,32 @@ class _Recorder:
     """Collision callbacks: hops over walls, contacts of the flicked penguin."""
 
     def __init__(self, params: PenguinParams, mover: int, index: dict[pymunk.Shape, int],
-                 active: set[pymunk.Body]) -> None:
+                 active: set[object]) -> None:
         self.params = params
         self.mover = mover
         self.index = index
         self.active = active
         self.touched: set[int] = set()
         self.hops = 0
+        self.over_the_edge: set[int] = set()  # penguins that hopped an outer wall
 
     def wall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        disc = arbiter.shapes[0]
+        disc, wall = arbiter.shapes
         penguin = disc.body
         impact = penguin.velocity.dot(arbiter.normal)  # the normal points into the wall
         if impact > self.params.hop_speed:
             arbiter.process_collision = False  # ignored until the penguin is clear of it
             penguin.velocity = penguin.velocity * self.params.hop_keep
-            if self.index[disc] == self.mover:
+            i = self.index[disc]
+            if i == self.mover:
                 self.hops += 1
+            if wall.collision_type == _OUTER_WALL:
+                self.over_the_edge.add(i)
 
     def contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         a, b = arbiter.shapes
-        self.active.add(a.body)
-        self.active.add(b.body)
+        self.active.add(a.body._body)  # Chipmunk handles: the stepping loop uses them
+        self.active.add(b.body._body)
         i, j = self.index[a], self.index[b]
         if i == self.mover:
             self.touched.add(j)
@@ -152,13 +157,14 @@ class _Rig(threading.local):
 
     def _penguin(self, i: int, pos: Point, params: PenguinParams) -> tuple[object, ...]:
         body = self.bodies[i]
-        pymunk.Body.update_position(body, 0.0)  # clears the last step's correction velocity
-        body.position = pos
-        body.velocity = (0.0, 0.0)
-        body.angular_velocity = 0.0
-        body.angle = 0.0
-        body.force = (0.0, 0.0)
-        body.torque = 0.0
+        cp, handle = _chipmunk, body._body
+        cp.cpBodyUpdatePosition(handle, 0.0)  # clears the last step's correction velocity
+        cp.cpBodySetPosition(handle, pos)
+        cp.cpBodySetVelocity(handle, (0.0, 0.0))
+        cp.cpBodySetAngularVelocity(handle, 0.0)
+        cp.cpBodySetAngle(handle, 0.0)
+        cp.cpBodySetForce(handle, (0.0, 0.0))
+        cp.cpBodySetTorque(handle, 0.0)
         # Top-down floor friction (Chipmunk's idiom): joints to the static body that may
         # only correct velocity, with a bounded force: a constant deceleration.
         slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
@@ -177,7 +183,7 @@ class _Rig(threading.local):
             seg = pymunk.Segment(self.walls, w.a, w.b, w.radius)
             seg.elasticity = params.restitution_wall
             seg.friction = params.friction_wall
-            seg.collision_type = _WALL
+            seg.collision_type = _OUTER_WALL if w.outer else _WALL
             segments.append(seg)
         self.segments = tuple(segments)
         moment = pymunk.moment_for_circle(params.mass, 0, params.radius)
@@ -212,9 +218,10 @@ def simulate(
     bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
     index = {_rig.discs[i]: i for i in bodies}
     body = bodies[mover]
-    active = {body}
+    active = {body._body}
     recorder = _Recorder(params, mover, index, active)
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
+    space.on_collision(_PENGUIN, _OUTER_WALL, begin=recorder.wall)
     space.on_collision(_PENGUIN, _PENGUIN, begin=recorder.contact)
     body.velocity, body.angular_velocity = launch(params, angle_deg, power, spin)
     trail = _run(space, params, body, active)
@@ -226,7 +233,7 @@ def simulate(
 
 
 def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
-         active: set[pymunk.Body]) -> list[Point]:
+         active: set[object]) -> list[Point]:
     """Step until every penguin in motion rests; returns the flicked penguin's centres."""
     dt = params.dt
     turn = params.curve * dt
@@ -238,27 +245,29 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
     # objects added or removed inside callbacks (ours never do) and would cost three
     # times the physics itself on these small scenes.
     cp = _chipmunk
+    step_space, position = cp.cpSpaceStep, cp.cpBodyGetPosition
+    get_v, set_v = cp.cpBodyGetVelocity, cp.cpBodySetVelocity
+    get_w, set_w = cp.cpBodyGetAngularVelocity, cp.cpBodySetAngularVelocity
+    cos, sin, append = math.cos, math.sin, trail.append
     cp_space, cp_body = space._space, body._body
     for step in range(2, int(params.max_time / dt) + 1):
-        cp.cpSpaceStep(cp_space, dt)
-        p = cp.cpBodyGetPosition(cp_body)
-        trail.append((p.x, p.y))
-        for moving in active:
-            handle = moving._body
-            w = cp.cpBodyGetAngularVelocity(handle)
+        step_space(cp_space, dt)
+        p = position(cp_body)
+        append((p.x, p.y))
+        for handle in active:
+            w = get_w(handle)
             if w > stop_w or w < -stop_w:  # spin bends the path towards the pushed side
-                v = cp.cpBodyGetVelocity(handle)
-                c, s = math.cos(turn * w), math.sin(turn * w)
-                cp.cpBodySetVelocity(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
+                v = get_v(handle)
+                c, s = cos(turn * w), sin(turn * w)
+                set_v(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
         if step % 4 == 0:
-            for moving in list(active):
-                handle = moving._body
-                v = cp.cpBodyGetVelocity(handle)
-                w = cp.cpBodyGetAngularVelocity(handle)
+            for handle in list(active):
+                v = get_v(handle)
+                w = get_w(handle)
                 if v.x * v.x + v.y * v.y < stop_v2 and -stop_w < w < stop_w:
-                    cp.cpBodySetVelocity(handle, (0.0, 0.0))
-                    cp.cpBodySetAngularVelocity(handle, 0.0)
-                    active.discard(moving)
+                    set_v(handle, (0.0, 0.0))
+                    set_w(handle, 0.0)
+                    active.discard(handle)
             if not active:
                 break
     return trail
@@ -289,11 +298,10 @@ def _report(
                 return True
         return False
 
-    off = {i for i, p in enumerate(final) if p is not None and not table.on_board(p)}
-    centres = (min(xs), min(ys), max(xs), max(ys))
-    inside_one = any(x1 <= centres[0] and centres[2] <= x2 and y1 <= centres[1] and
-                     centres[3] <= y2 for x1, y1, x2, y2 in table.footprints)
-    if not inside_one and not all(table.on_board(p) for p in trail):
+    # The outer walls close the board, so only a penguin that hopped one can be off it.
+    edge = recorder.over_the_edge
+    off = {i for i in edge if final[i] is not None and not table.on_board(final[i])}
+    if recorder.mover in edge and not all(table.on_board(p) for p in trail):
         off.add(recorder.mover)
     end = trail[-1]
     path = trail[:: params.path_every]
