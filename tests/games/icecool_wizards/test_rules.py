@@ -374,3 +374,41 @@ def test_the_flick_grid_is_24_angles_4_powers_3_spins() -> None:
     flicks = [a for a in s.legal_actions() if isinstance(a, Flick)]
     assert len(flicks) == 288 == len(set(flicks))
     assert {f.angle_deg for f in flicks} == set(range(0, 360, 15))
+
+
+# -- the rulebook's examples -------------------------------------------------------------
+
+
+def test_john_slides_through_history_into_magical_creatures_and_collects_all_three() -> None:
+    # RB "Collecting a Lesson Card", example: from Astrology, through History of Penguin
+    # Magic, stopping in Magical Creatures: John collects all 3 lesson cards.
+    s = game(2)
+    for card in ("S", "H", "F"):
+        lay(s, card)
+    s.penguins[0] = (9.0, 41.0)  # in Astrology
+    act(s, "flick 345 0.9 0.3")
+    x, y = s.penguins[0]  # type: ignore[misc]
+    assert 17.4 < x < 34.9 and 17.65 < y < 35.1  # stopped in Magical Creatures
+    for place in ("star", "hourglass", "fishbone"):
+        act(s, f"collect {place}")
+    assert sum(s.lessons_up[0]) == 3
+
+
+def test_john_discards_two_lessons_for_an_exam_worth_six() -> None:
+    # RB "Taking an Exam Card", example: two required lessons for 6 Magic Points.
+    s = game(2)
+    exam = exam_of("HW")
+    put_exam(s, "X2", exam)
+    give(s, 0, "H", "W")
+    after_flick(s, exams=("X2",))
+    act(s, "exam X2 H+W")
+    assert IW.exams[exam].points == 6 and s.scores()[0] == 6
+
+
+def test_a_penguin_on_the_border_of_creatures_and_potions_is_in_both() -> None:
+    # RB "Classrooms", example: the green penguin is in Magical Creatures and Potions.
+    s = game(2)
+    lay(s, "F")
+    s.penguins[0] = (26.0, 17.65)
+    act(s, "flick 0 0 0")
+    assert "collect fishbone" in [str(a) for a in s.legal_actions()]

@@ -127,10 +127,22 @@ class IcecoolState(State):
         new.lessons_up = [row.copy() for row in self.lessons_up]
         new.lessons_down = [row.copy() for row in self.lessons_down]
         new.exams = [row.copy() for row in self.exams]
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name).copy())
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        new.board = self.board.copy()
+        new.lesson_deck = self.lesson_deck.copy()
+        new.lesson_discard = self.lesson_discard.copy()
+        new.exam_deck = self.exam_deck.copy()
+        new.exam_spaces = self.exam_spaces.copy()
+        new.collectable = self.collectable.copy()
+        new.exams_touched = self.exams_touched.copy()
+        new.penguins_touched = self.penguins_touched.copy()
+        new.traded = self.traded.copy()
+        new.fire_queue = self.fire_queue.copy()
+        new.current = self.current
+        new.phase = self.phase
+        new.flicks_left = self.flicks_left
+        new.final_round = self.final_round
+        new.turns = self.turns
+        new.flicks = self.flicks
         new.last_path = self.last_path
         return new
 
