@@ -129,3 +129,13 @@ def test_touching_another_penguin_is_reported_and_pushes_it() -> None:
 def test_a_penguin_that_is_not_on_the_board_cannot_be_flicked() -> None:
     with pytest.raises(ValueError, match="not on the board"):
         flick([None, (6.0, 44.6)], 0.0, 0.5)
+
+
+def test_a_penguin_resting_against_a_wall_never_leaves_the_board_unnoticed() -> None:
+    # Found by the generic checks: a penguin pressed into the outer wall and flicked into
+    # it at full power once passed through and was not reported off the board.
+    for angle in range(0, 360, 10):
+        result = flick([(31.7, 50.0), (33.2, 32.3)], float(angle), 1.0, mover=1)
+        for i, p in enumerate(result.final):
+            assert p is None or IW.table.on_board(p)
+            assert (p is None) == (i in result.off_board)

@@ -24,7 +24,6 @@ from pymunk._chipmunk import lib as _chipmunk
 from wintergames.physics.table import Doorway, Point, Table
 
 _WALL = 1
-_OUTER_WALL = 3  # hopping one of these leaves the board
 _PENGUIN = 2
 
 
@@ -50,6 +49,7 @@ class PenguinParams:
     hop_keep: float
     dt: float
     iterations: int
+    collision_slop: float
     max_time: float
     path_every: int
 
@@ -93,20 +93,16 @@ class _Recorder:
         self.active = active
         self.touched: set[int] = set()
         self.hops = 0
-        self.over_the_edge: set[int] = set()  # penguins that hopped an outer wall
 
     def wall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        disc, wall = arbiter.shapes
+        disc = arbiter.shapes[0]
         penguin = disc.body
         impact = penguin.velocity.dot(arbiter.normal)  # the normal points into the wall
         if impact > self.params.hop_speed:
             arbiter.process_collision = False  # ignored until the penguin is clear of it
             penguin.velocity = penguin.velocity * self.params.hop_keep
-            i = self.index[disc]
-            if i == self.mover:
+            if self.index[disc] == self.mover:
                 self.hops += 1
-            if wall.collision_type == _OUTER_WALL:
-                self.over_the_edge.add(i)
 
     def contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         a, b = arbiter.shapes
@@ -147,6 +143,7 @@ class _Rig(threading.local):
             old.remove(*old.constraints, *old.shapes, *old.bodies)
         space = pymunk.Space()
         space.iterations = params.iterations
+        space.collision_slop = params.collision_slop
         space.damping = math.exp(-params.linear_damping)  # velocity kept per second
         space.add(self.walls, *self.segments)
         for i, pos in enumerate(positions):
@@ -183,7 +180,7 @@ class _Rig(threading.local):
             seg = pymunk.Segment(self.walls, w.a, w.b, w.radius)
             seg.elasticity = params.restitution_wall
             seg.friction = params.friction_wall
-            seg.collision_type = _OUTER_WALL if w.outer else _WALL
+            seg.collision_type = _WALL
             segments.append(seg)
         self.segments = tuple(segments)
         moment = pymunk.moment_for_circle(params.mass, 0, params.radius)
@@ -221,7 +218,6 @@ def simulate(
     active = {body._body}
     recorder = _Recorder(params, mover, index, active)
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
-    space.on_collision(_PENGUIN, _OUTER_WALL, begin=recorder.wall)
     space.on_collision(_PENGUIN, _PENGUIN, begin=recorder.contact)
     body.velocity, body.angular_velocity = launch(params, angle_deg, power, spin)
     trail = _run(space, params, body, active)
@@ -298,10 +294,11 @@ def _report(
                 return True
         return False
 
-    # The outer walls close the board, so only a penguin that hopped one can be off it.
-    edge = recorder.over_the_edge
-    off = {i for i in edge if final[i] is not None and not table.on_board(final[i])}
-    if recorder.mover in edge and not all(table.on_board(p) for p in trail):
+    off = {i for i, p in enumerate(final) if p is not None and not table.on_board(p)}
+    centres = (min(xs), min(ys), max(xs), max(ys))
+    within_one_box = any(x1 <= centres[0] and centres[2] <= x2 and y1 <= centres[1]
+                         and centres[3] <= y2 for x1, y1, x2, y2 in table.footprints)
+    if not within_one_box and not all(table.on_board(p) for p in trail):
         off.add(recorder.mover)
     end = trail[-1]
     path = trail[:: params.path_every]

@@ -386,7 +386,7 @@ def test_john_slides_through_history_into_magical_creatures_and_collects_all_thr
     for card in ("S", "H", "F"):
         lay(s, card)
     s.penguins[0] = (9.0, 41.0)  # in Astrology
-    act(s, "flick 345 0.9 0.3")
+    act(s, "flick 346 1 0.3")
     x, y = s.penguins[0]  # type: ignore[misc]
     assert 17.4 < x < 34.9 and 17.65 < y < 35.1  # stopped in Magical Creatures
     for place in ("star", "hourglass", "fishbone"):

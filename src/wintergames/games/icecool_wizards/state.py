@@ -199,6 +199,8 @@ def check_components(state: State) -> None:
     exams = [e for e in state.exam_spaces if e >= 0] + state.exam_deck
     exams += [e for row in state.exams for e in row]
     assert sorted(exams) == list(range(len(IW.exams))), "an exam card is missing or doubled"
+    for p, pos in enumerate(state.penguins):
+        assert pos is None or IW.table.on_board(pos), f"penguin {p} is off the board at {pos}"
     icons = [IW.types[t].icon for t in state.board if t >= 0]
     assert len(icons) == len(set(icons)), "two lesson cards of one icon on the board"
     for i, t in enumerate(state.board):
