@@ -1,0 +1,250 @@
+"""The FastAPI application: lobby, tables, actions over HTTP and WebSocket.
+
+``create_app(database_url)`` builds an app on its own store. Every table is its action
+log in the database; ``Hub`` keeps the tables being played in memory (rebuilt by replay
+on first use, so a restart loses nothing) and the WebSocket connections watching them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from wintergames import bots
+from wintergames.core.errors import InvalidOptionError, UnknownGameError
+from wintergames.core.registry import available_games, get_spec
+from wintergames.core.replay import replay as replay_record
+from wintergames.core.rng import fresh_seed
+from wintergames.server.live import LiveTable, ServerError, Viewer
+from wintergames.server.models import GameTable, Seat
+from wintergames.server.schemas import ActionRequest, CreateTable
+from wintergames.server.store import DEFAULT_URL, Store, hash_secret
+
+
+class Hub:
+    """Tables in memory, their watchers, and the bots that play at them."""
+
+    def __init__(self, store: Store, bot_budget: float) -> None:
+        self.store = store
+        self.bot_budget = bot_budget
+        self.tables: dict[str, LiveTable] = {}
+        self.watchers: dict[str, set[tuple[WebSocket, Viewer]]] = {}
+        self.driving: set[str] = set()
+
+    def table(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is None:
+            row = self.store.table(table_id)
+            if row is None:
+                raise ServerError(404, "no-table", f"there is no table {table_id!r}")
+            live = LiveTable(row, self.store.actions(table_id), self.store)
+            self.tables[table_id] = live
+        return live
+
+    async def changed(self, live: LiveTable) -> None:
+        """Send every watcher its own view, then let bots move."""
+        await self.broadcast(live)
+        if live.bots_to_move() and live.id not in self.driving:
+            self.driving.add(live.id)
+            asyncio.get_running_loop().create_task(self.drive_bots(live))
+
+    async def broadcast(self, live: LiveTable) -> None:
+        for socket, viewer in list(self.watchers.get(live.id, ())):
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                await socket.send_json({"type": "view", **live.view(viewer)})
+
+    async def drive_bots(self, live: LiveTable) -> None:
+        """Bots think in worker threads, one move at a time, within the move budget."""
+        try:
+            while seats := live.bots_to_move():
+                for seat in seats:
+                    version = live.version
+                    try:
+                        await asyncio.wait_for(asyncio.to_thread(live.play_bot, seat),
+                                               self.bot_budget)
+                    except TimeoutError:
+                        live.fallback(seat, version)
+                    await self.broadcast(live)
+        finally:
+            self.driving.discard(live.id)
+
+
+def _error(err: ServerError) -> JSONResponse:
+    return JSONResponse({"error": {"code": err.code, "message": err.message}},
+                        status_code=err.status)
+
+
+def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> FastAPI:
+    """The wintergames server on the database at ``database_url``."""
+    store = Store(database_url)
+    hub = Hub(store, bot_budget)
+    app = FastAPI(title="wintergames", summary="Five winter board games, played online.")
+    app.state.hub = hub
+
+    @app.exception_handler(ServerError)
+    async def server_error(request: Request, err: ServerError) -> JSONResponse:
+        return _error(err)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(x) for x in e['loc'][1:]) or 'body'}: {e['msg']}"
+            for e in err.errors()
+        )
+        return _error(ServerError(422, "invalid-request", problems))
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        return {
+            "games": [
+                {
+                    "id": spec.id, "title": spec.title, "summary": spec.summary,
+                    "min_players": spec.min_players, "max_players": spec.max_players,
+                    "options": [{"name": o.name, "default": o.default,
+                                 "description": o.description,
+                                 "choices": None if o.choices is None else list(o.choices)}
+                                for o in spec.options],
+                }
+                for spec in available_games()
+            ],
+            "bots": bots.kinds(),
+        }
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        created = _create(store, body)
+        await hub.changed(hub.table(created["table"]))  # bots may open the game
+        return created
+
+    @app.get("/api/tables")
+    def open_tables() -> dict[str, Any]:
+        listed = []
+        for row in store.tables():
+            live = hub.table(row.id)
+            if not live.state.is_over:
+                listed.append({"table": row.id, "game": row.game, "title": live.spec.title,
+                               "seats": live.kinds, "version": live.version,
+                               "to_move": list(live.state.to_move)})
+        return {"tables": listed}
+
+    @app.get("/api/tables/{table_id}/view")
+    def view(table_id: str, secret: str | None = None) -> dict[str, Any]:
+        live = hub.table(table_id)
+        return live.view(live.viewer(secret))
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, body: ActionRequest) -> dict[str, Any]:
+        live = hub.table(table_id)
+        viewer = live.viewer(body.secret)
+        live.act(viewer, body.version, body.action)
+        await hub.changed(live)
+        return live.view(viewer)
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay_step(table_id: str, step: int = 0) -> dict[str, Any]:
+        """A finished game after its first ``step`` actions, as a spectator sees it."""
+        live = hub.table(table_id)
+        if not live.state.is_over:
+            raise ServerError(409, "not-over", "replays open when the game is over")
+        total = live.version
+        if not 0 <= step <= total:
+            raise ServerError(400, "bad-step", f"step must be in 0..{total}, not {step}")
+        state = replay_record(live.state.record(), upto=step)
+        return {"table": table_id, "step": step, "steps": total,
+                "observation": state.observation(None),
+                "log": [e.text for e in state.events_for(None)]}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(socket: WebSocket, table_id: str, secret: str | None = None) -> None:
+        await socket.accept()
+        try:
+            live = hub.table(table_id)
+            viewer = live.viewer(secret)
+        except ServerError as err:
+            await socket.send_json({"type": "error", "code": err.code, "message": err.message})
+            await socket.close(code=4000 + err.status)
+            return
+        watchers = hub.watchers.setdefault(table_id, set())
+        watchers.add((socket, viewer))
+        try:
+            await socket.send_json({"type": "view", **live.view(viewer)})
+            if live.bots_to_move():
+                await hub.changed(live)
+            while True:
+                await _serve_message(socket, hub, live, viewer)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            watchers.discard((socket, viewer))
+
+    return app
+
+
+async def _serve_message(socket: WebSocket, hub: Hub, live: LiveTable, viewer: Viewer) -> None:
+    text = await socket.receive_text()
+    try:
+        message = json.loads(text)
+        if not isinstance(message, dict) or message.get("type") != "action":
+            raise ServerError(400, "malformed",
+                              'send {"type": "action", "version": N, "action": {...}}')
+        version = message.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ServerError(400, "malformed", "'version' is the number from your last view")
+        live.act(viewer, version, message.get("action"))
+    except json.JSONDecodeError as err:
+        await socket.send_json({"type": "error", "code": "malformed",
+                                "message": f"not JSON: {err}"})
+        return
+    except ServerError as err:
+        await socket.send_json({"type": "error", "code": err.code, "message": err.message})
+        return
+    await hub.changed(live)
+
+
+def _create(store: Store, body: CreateTable) -> dict[str, Any]:
+    try:
+        spec = get_spec(body.game)
+        options = spec.validate(len(body.seats), body.options)
+        for seat in body.seats:
+            if seat.kind != "human":
+                bots.make(seat.kind, seed=0, **seat.settings)  # checks kind and settings
+            elif seat.settings:
+                raise InvalidOptionError("a human seat takes no settings")
+    except UnknownGameError as err:
+        raise ServerError(400, "unknown-game", str(err.args[0])) from None
+    except InvalidOptionError as err:
+        raise ServerError(400, "bad-option", str(err)) from None
+    table_id = secrets.token_hex(8)
+    invites: dict[int, str] = {}
+    seats = []
+    for index, seat in enumerate(body.seats):
+        secret = secrets.token_urlsafe(18) if seat.kind == "human" else None
+        if secret is not None:
+            invites[index] = secret
+        seats.append(Seat(index=index, kind=seat.kind, settings=seat.settings,
+                          secret_hash=None if secret is None else hash_secret(secret)))
+    spectator = secrets.token_urlsafe(18)
+    store.add_table(GameTable(
+        id=table_id, game=spec.id, num_players=len(body.seats), options=options,
+        seed=fresh_seed() if body.seed is None else body.seed,
+        spectator_hash=hash_secret(spectator), seats=seats,
+    ))
+    return {
+        "table": table_id,
+        "game": spec.id,
+        "seats": [
+            {"seat": i, "kind": s.kind,
+             "secret": invites.get(i),
+             "invite": f"/table/{table_id}?secret={invites[i]}" if i in invites else None}
+            for i, s in enumerate(body.seats)
+        ],
+        "spectator": f"/table/{table_id}?secret={spectator}",
+        "spectator_secret": spectator,
+    }

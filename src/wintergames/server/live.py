@@ -1,0 +1,189 @@
+"""A table in memory: the state rebuilt from its action log, seats, versions and views.
+
+The server is the only authority. An action arrives with the secret of a seat and the
+version the seat chose on; it is checked on a copy of the state, written to the
+append-only log, and only then becomes the table's state. Nothing changes on refusal.
+
+A seat's *version* is the length of the history when its current decision began. At a
+simultaneous step (Snow Time) another seat's hidden choice does not change what this
+seat may do, so its version stays and its choice is not stale.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from wintergames import bots
+from wintergames.core.actions import Action
+from wintergames.core.errors import ActionFormatError, GameOverError, WintergamesError
+from wintergames.core.events import seat_name
+from wintergames.core.registry import get_spec, make
+from wintergames.core.state import State
+from wintergames.server.models import GameTable
+from wintergames.server.store import Store, hash_secret
+
+SPECTATOR = -1  # the seat number of a spectator in versions and views
+
+
+class ServerError(Exception):
+    """A refused request: an HTTP status, a short code and a message for people."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a seat, or a spectator (``seat`` is None)."""
+
+    seat: int | None
+
+    @property
+    def label(self) -> str:
+        return "spectator" if self.seat is None else seat_name(self.seat)
+
+
+class LiveTable:
+    """One table: its state, its seats and who may do what."""
+
+    def __init__(self, row: GameTable, log: list[tuple[int, dict[str, Any]]], store: Store):
+        self.id = row.id
+        self.store = store
+        self.spec = get_spec(row.game)
+        self.kinds = [seat.kind for seat in row.seats]
+        self.secrets = {seat.secret_hash: seat.index for seat in row.seats if seat.secret_hash}
+        self.spectator_hash = row.spectator_hash
+        self.state: State = make(row.game, row.num_players, row.seed, dict(row.options))
+        self.lock = threading.RLock()
+        self.bots = {
+            seat.index: bots.make(seat.kind, seed=row.seed + seat.index, **seat.settings)
+            for seat in row.seats if seat.kind != "human"
+        }
+        self.decision = [0] * row.num_players
+        self._legal: list[list[Action]] = [self.state.legal_actions(p)
+                                           for p in range(row.num_players)]
+        for player, obj in log:  # the log was accepted once: replaying it cannot fail
+            self._advance(self.spec.action_from_json(obj), player)
+
+    # -- who is asking ------------------------------------------------------------------
+
+    def viewer(self, secret: str | None) -> Viewer:
+        """The seat a secret opens; the spectator secret (or none) opens the spectator view."""
+        if secret is None:
+            return Viewer(None)
+        digest = hash_secret(secret)
+        if digest in self.secrets:
+            return Viewer(self.secrets[digest])
+        if digest == self.spectator_hash:
+            return Viewer(None)
+        raise ServerError(403, "bad-secret", "this link opens no seat of this table")
+
+    # -- what a viewer sees -------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """Everything ``viewer`` may see, and (for a seat to move) what it may do."""
+        with self.lock:
+            s, seat = self.state, viewer.seat
+            legal = s.legal_actions(seat) if seat is not None and seat in s.to_move else []
+            return {
+                "table": self.id,
+                "game": self.spec.id,
+                "title": self.spec.title,
+                "seat": seat,
+                "seats": [{"seat": i, "name": seat_name(i), "kind": kind}
+                          for i, kind in enumerate(self.kinds)],
+                "version": self.decision[seat] if seat is not None else self.version,
+                "to_move": list(s.to_move),
+                "simultaneous": s.simultaneous,
+                "over": s.is_over,
+                "winners": s.winners(),
+                "scores": s.scores() if s.is_over else None,
+                "observation": s.observation(seat),
+                "log": [e.text for e in s.events_for(seat)],
+                "legal": [{"action": a.to_json(), "notation": str(a)} for a in legal],
+            }
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def act(self, viewer: Viewer, version: int, obj: Any) -> None:
+        """Check, store, then perform one action of a seat; raise ``ServerError`` if refused."""
+        seat = viewer.seat
+        if seat is None:
+            raise ServerError(403, "spectator", "spectators watch; they cannot act")
+        with self.lock:
+            if self.state.is_over:
+                raise ServerError(409, "game-over", "the game is over; no more actions")
+            if seat not in self.state.to_move:
+                waiting = ", ".join(seat_name(p) for p in self.state.to_move)
+                raise ServerError(409, "not-your-turn",
+                                  f"it is not {seat_name(seat)}'s turn; waiting for {waiting}")
+            if version != self.decision[seat]:
+                raise ServerError(409, "stale",
+                                  f"the game moved on since version {version} (now "
+                                  f"{self.decision[seat]}); choose again on the new view")
+            try:
+                action = self.spec.action_from_json(obj)
+            except ActionFormatError as err:
+                raise ServerError(400, "malformed", str(err)) from None
+            self._commit(action, seat)
+
+    def play_bot(self, seat: int) -> bool:
+        """Let the bot of ``seat`` choose and play; False if the game moved on meanwhile.
+
+        The bot thinks on a copy without holding the lock, so people keep playing; its
+        move is committed only if nothing happened in between.
+        """
+        with self.lock:
+            if seat not in self.state.to_move or seat not in self.bots:
+                return False
+            version, position = self.version, self.state.clone()
+        action = self.bots[seat].choose(position, seat)
+        with self.lock:
+            if self.version != version:
+                return False
+            self._commit(action, seat)
+            return True
+
+    def fallback(self, seat: int, version: int) -> None:
+        """A bot that overran its budget: a seeded random legal move instead."""
+        with self.lock:
+            if seat in self.state.to_move and self.version == version:
+                rng = random.Random(hash((self.id, self.version, seat)))
+                self._commit(rng.choice(self.state.legal_actions(seat)), seat)
+
+    def bots_to_move(self) -> list[int]:
+        with self.lock:
+            return [p for p in self.state.to_move if p in self.bots]
+
+    def _commit(self, action: Action, seat: int) -> None:
+        trial = self.state.clone()
+        try:
+            trial.apply(action, seat)
+        except GameOverError as err:
+            raise ServerError(409, "game-over", str(err)) from None
+        except WintergamesError as err:
+            raise ServerError(422, "illegal", str(err)) from None
+        self.store.append(self.id, self.version, seat, action.to_json())
+        self._advance(action, seat, applied=trial)
+
+    def _advance(self, action: Action, seat: int, applied: State | None = None) -> None:
+        if applied is None:
+            self.state.apply(action, seat)
+        else:
+            self.state = applied
+        movers = self.state.to_move
+        for p in range(len(self.decision)):
+            legal = self.state.legal_actions(p) if p in movers else []
+            # The actor always starts a new decision (a double submit is stale); others
+            # only when what they may do changed.
+            if p == seat or legal != self._legal[p]:
+                self.decision[p] = self.version
+                self._legal[p] = legal

@@ -1,0 +1,66 @@
+"""The database schema (SQLAlchemy 2): tables, their seats, and their action logs.
+
+A game is stored as what rebuilds it: its game id, player count, options and seed, and
+the append-only list of accepted actions. A state in memory is always ``replay``-ed from
+these rows, so nothing else needs saving and nothing accepted is ever lost.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameTable(Base):
+    """One table: a game being played (or finished)."""
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    spectator_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.index")
+
+
+class Seat(Base):
+    """A seat: a person (who holds the secret of the invite link) or a bot."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "index"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    index: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40))  # "human" or a bot kind
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    secret_hash: Mapped[str | None] = mapped_column(String(64))  # humans only
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+
+
+class ActionRow(Base):
+    """One accepted action. Rows are only ever added, never changed or deleted."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # 0, 1, 2 ... within the table
+    player: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

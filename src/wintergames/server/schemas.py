@@ -1,0 +1,31 @@
+"""The request bodies the server accepts, validated by pydantic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field("human", description="'human' or a bot kind such as 'random'")
+    settings: dict[str, Any] = Field(default_factory=dict, description="bot settings")
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(description="a game id, see GET /api/games")
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    secret: str = Field(min_length=1, max_length=200)
+    version: int = Field(ge=0)
+    action: dict[str, Any]

@@ -1,0 +1,225 @@
+"""The server over HTTP and WebSocket: lobby, seats, refusals, hidden information."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from wintergames.server.app import create_app
+from wintergames.server.models import Seat
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}")) as c:
+        yield c
+
+
+def new_table(client: TestClient, game: str, kinds: list[str], seed: int = 3,
+              **options: Any) -> dict[str, Any]:
+    body = {"game": game, "seats": [{"kind": k} for k in kinds], "seed": seed,
+            "options": options}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def view(client: TestClient, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    secret = table["spectator_secret"] if seat is None else table["seats"][seat]["secret"]
+    response = client.get(f"/api/tables/{table['table']}/view", params={"secret": secret})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def act(client: TestClient, table: dict[str, Any], seat: int, action: dict[str, Any],
+        version: int) -> Any:
+    return client.post(f"/api/tables/{table['table']}/actions",
+                       json={"secret": table["seats"][seat]["secret"], "version": version,
+                             "action": action})
+
+
+def wait_for_turn(client: TestClient, table: dict[str, Any], seat: int) -> dict[str, Any]:
+    for _ in range(200):
+        v = view(client, table, seat)
+        if seat in v["to_move"] or v["over"]:
+            return v
+        time.sleep(0.02)
+    raise AssertionError("the bots never finished their turns")
+
+
+def test_the_lobby_lists_games_and_bots(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    assert [g["id"] for g in data["games"]] == ["icecool-wizards", "snow-time", "winter-queen"]
+    assert "random" in data["bots"]
+    wq = next(g for g in data["games"] if g["id"] == "winter-queen")
+    assert wq["options"][0]["name"] == "first_player"
+
+
+def test_creating_a_table_gives_one_secret_link_per_human_seat(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "random", "human"])
+    seats = table["seats"]
+    assert seats[0]["invite"] == f"/table/{table['table']}?secret={seats[0]['secret']}"
+    assert seats[1]["secret"] is None and seats[1]["invite"] is None
+    assert seats[0]["secret"] != seats[2]["secret"]
+    assert table["spectator"].endswith(table["spectator_secret"])
+    listed = client.get("/api/tables").json()["tables"]
+    assert [t["table"] for t in listed] == [table["table"]]
+
+
+def test_secrets_are_stored_hashed(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.session() as session:
+        hashes = [s.secret_hash for s in session.scalars(select(Seat))]
+    assert all(h and len(h) == 64 for h in hashes)
+    assert not {s["secret"] for s in table["seats"]} & set(hashes)
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "message"),
+    [({"game": "chess", "seats": [{}, {}]}, "unknown-game", "no game 'chess'"),
+     ({"game": "winter-queen", "seats": [{}]}, "bad-option", "played by 2 to 4"),
+     ({"game": "winter-queen", "seats": [{}, {"kind": "wizard"}]}, "bad-option",
+      "no bot kind 'wizard'"),
+     ({"game": "winter-queen", "seats": [{}, {}], "options": {"speed": 2}}, "bad-option",
+      "no option 'speed'"),
+     ({"game": "winter-queen", "seats": [{}, {}], "colour": 2}, "invalid-request",
+      "colour: Extra inputs are not permitted")],
+)
+def test_bad_tables_are_refused_with_a_reason(client: TestClient, body: dict[str, Any],
+                                              code: str, message: str) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code in (400, 422)
+    error = response.json()["error"]
+    assert error["code"] == code and message in error["message"]
+
+
+def test_a_seat_plays_and_the_bots_answer(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "random", "random"])
+    v = view(client, table, 0)
+    assert v["to_move"] == [0] and v["legal"]
+    response = act(client, table, 0, v["legal"][0]["action"], v["version"])
+    assert response.status_code == 200
+    while 0 in response.json()["to_move"] and response.json()["legal"]:
+        v = response.json()
+        response = act(client, table, 0, v["legal"][0]["action"], v["version"])
+    v = wait_for_turn(client, table, 0)
+    assert v["to_move"] == [0]
+    assert any(line.startswith("Player 3 ") for line in v["log"])
+
+
+def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    v = view(client, table, 0)
+    legal = v["legal"][0]["action"]
+    cases = [
+        (client.get(f"/api/tables/{table['table']}/view", params={"secret": "nope"}), 403,
+         "bad-secret"),
+        (act(client, table, 1, legal, 0), 409, "not-your-turn"),
+        (act(client, table, 0, {"kind": "place", "floe": "red", "stand": 9, "cell": "c3"},
+             0), 400, "malformed"),
+        (act(client, table, 0, {"kind": "use", "book": "SB01"}, 0), 422, "illegal"),
+        (act(client, table, 0, legal, 5), 409, "stale"),
+        (client.post(f"/api/tables/{table['table']}/actions", json={"secret": "x"}), 422,
+         "invalid-request"),
+        (client.get("/api/tables/nothere/view"), 404, "no-table"),
+    ]
+    for response, status, code in cases:
+        assert response.status_code == status, response.text
+        assert response.json()["error"]["code"] == code
+        assert response.json()["error"]["message"]
+    assert view(client, table, 0) == v
+
+
+def test_a_double_submit_is_stale(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    v = view(client, table, 0)
+    assert act(client, table, 0, v["legal"][0]["action"], v["version"]).status_code == 200
+    again = act(client, table, 0, v["legal"][0]["action"], v["version"])
+    assert again.status_code == 409 and again.json()["error"]["code"] == "stale"
+
+
+def test_spectators_see_no_private_information_and_cannot_act(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    spectator = view(client, table, None)
+    assert spectator["seat"] is None and spectator["legal"] == []
+    assert spectator["observation"]["vp"] == [None, None]
+    response = client.post(f"/api/tables/{table['table']}/actions",
+                           json={"secret": table["spectator_secret"], "version": 0,
+                                 "action": {"kind": "pass"}})
+    assert response.status_code == 403 and response.json()["error"]["code"] == "spectator"
+
+
+def test_simultaneous_choices_stay_hidden_and_are_not_stale(client: TestClient) -> None:
+    tables = [new_table(client, "snow-time", ["human"] * 3, seed=8) for _ in range(2)]
+    for table, card in zip(tables, (5, 6), strict=True):
+        v = view(client, table, 0)
+        assert v["simultaneous"] and v["to_move"] == [0, 1, 2]
+        response = act(client, table, 0, {"kind": "play", "colour": "red", "card": card},
+                       v["version"])
+        assert response.status_code == 200, response.text
+    others = [view(client, t, 1) for t in tables]
+    for v in others:
+        v.pop("table")
+    assert others[0] == others[1]  # seat 2 cannot tell red's 5 from red's 6
+    first = tables[0]
+    v1 = view(client, first, 1)
+    assert v1["version"] == 0  # red's hidden choice did not change blue's decision
+    assert act(client, first, 1, {"kind": "play", "colour": "blue", "card": 2},
+               v1["version"]).status_code == 200
+
+
+def test_a_finished_game_replays_step_by_step(client: TestClient) -> None:
+    table = new_table(client, "snow-time", ["random"] * 3, seed=2)
+    early = client.get(f"/api/tables/{table['table']}/replay", params={"step": 0})
+    assert early.status_code == 409  # only once the game is over
+    for _ in range(500):
+        v = view(client, table, None)
+        if v["over"]:
+            break
+        time.sleep(0.02)
+    assert v["over"]
+    steps = client.get(f"/api/tables/{table['table']}/replay", params={"step": 0}).json()
+    assert steps["step"] == 0 and steps["steps"] > 10
+    last = client.get(f"/api/tables/{table['table']}/replay",
+                      params={"step": steps["steps"]}).json()
+    assert last["observation"]["winners"] == v["winners"]
+
+
+def test_websocket_play_and_errors(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    secret = table["seats"][0]["secret"]
+    with client.websocket_connect(f"/ws/tables/{table['table']}?secret={secret}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "view" and first["seat"] == 0
+        ws.send_text("not json")
+        assert ws.receive_json()["code"] == "malformed"
+        ws.send_json({"type": "action", "version": 99, "action": first["legal"][0]["action"]})
+        assert ws.receive_json()["code"] == "stale"
+        ws.send_json({"type": "action", "version": first["version"],
+                      "action": first["legal"][0]["action"]})
+        after = ws.receive_json()
+        assert after["type"] == "view" and after["version"] == 1
+    with client.websocket_connect(f"/ws/tables/{table['table']}?secret=bad") as ws:
+        assert ws.receive_json()["code"] == "bad-secret"
+
+
+def test_every_seat_and_spectator_is_told_of_each_change(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "human"])
+    url = f"/ws/tables/{table['table']}?secret="
+    with client.websocket_connect(url + table["seats"][0]["secret"]) as one, \
+            client.websocket_connect(url + table["spectator_secret"]) as watcher:
+        v = one.receive_json()
+        watcher.receive_json()
+        one.send_json({"type": "action", "version": v["version"],
+                       "action": v["legal"][0]["action"]})
+        mine = one.receive_json()
+        theirs = watcher.receive_json()
+        assert mine["version"] == 1 and theirs["seat"] is None
+        assert theirs["observation"]["vp"] == [None, None]
