@@ -137,3 +137,39 @@ def test_icecool_bots_play_a_whole_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Winner:" in result.output
     assert wg.replay(json.loads(path.read_text())).is_over
+
+
+def test_serve_starts_the_server_on_a_fresh_sqlite_file(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "new.db"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "wintergames.cli", "serve", "--port", str(port),
+         "--database-url", f"sqlite:///{db}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games") as response:
+                    games = json.loads(response.read())
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(server.stderr.read().decode() if server.stderr else "no start")
+        assert "winter-queen" in [g["id"] for g in games["games"]]
+        assert db.exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_serve_explains_a_bad_database_url() -> None:
+    result = runner.invoke(app, ["serve", "--database-url", "nosuchdb://x"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output

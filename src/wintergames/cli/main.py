@@ -117,5 +117,27 @@ def replay(
     console.print(f"Scores: {scores}")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database_url: Annotated[
+        str, typer.Option(help="sqlite:///file.db (created if missing) or postgresql://...")
+    ] = "sqlite:///wintergames.db",
+) -> None:
+    """Start the web server: lobby, tables, play over WebSocket."""
+    import uvicorn
+
+    from wintergames.server.app import create_app
+
+    try:
+        application = create_app(database_url)
+    except Exception as err:  # noqa: BLE001 - any database problem is reported, then exit
+        raise _fail(RuntimeError(f"cannot open the database {database_url!r}: {err}")) from None
+    console.print(f"wintergames server on [bold]http://{host}:{port}/[/] "
+                  f"(database {database_url})")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def main() -> None:  # pragma: no cover - console script entry
     app()
