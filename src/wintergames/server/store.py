@@ -99,6 +99,9 @@ def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    # With WAL, NORMAL still survives the server being killed at any moment (only a power
+    # cut can lose the last commits), and saves an fsync per accepted action.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
