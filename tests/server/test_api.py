@@ -223,3 +223,33 @@ def test_every_seat_and_spectator_is_told_of_each_change(client: TestClient) -> 
         theirs = watcher.receive_json()
         assert mine["version"] == 1 and theirs["seat"] is None
         assert theirs["observation"]["vp"] == [None, None]
+
+
+def test_a_bot_over_its_move_budget_is_replaced_by_a_random_legal_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wintergames.bots.random_bot import RandomBot
+
+    original = RandomBot.choose
+
+    def slow(self: RandomBot, state: Any, player: int) -> Any:
+        time.sleep(1.0)
+        return original(self, state, player)
+
+    monkeypatch.setattr(RandomBot, "choose", slow)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", bot_budget=0.05)) as c:
+        table = new_table(c, "snow-time", ["human", "human", "random"], seed=5)
+        v0, v1 = view(c, table, 0), view(c, table, 1)
+        act(c, table, 0, v0["legal"][0]["action"], v0["version"])
+        act(c, table, 1, v1["legal"][0]["action"], v1["version"])
+        started = time.perf_counter()
+        v = wait_for_turn(c, table, 0)
+        assert time.perf_counter() - started < 0.8  # the fallback did not wait for the bot
+        assert v["observation"]["turn"] == 2
+        time.sleep(1.3)  # the slow bot finishes thinking: its late moves are dropped
+        v = view(c, table, 0)
+        assert v["observation"]["turn"] == 2 and v["to_move"] == [0, 1]
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        log = hub.store.actions(table["table"])
+        # one card per turn for the bot seat: turn 1's and turn 2's fallback moves
+        assert [p for p, _ in log] == [0, 1, 2, 2]

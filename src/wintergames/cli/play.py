@@ -166,8 +166,8 @@ class TerminalGame:
                 sampled.setdefault(action.kind, []).append(i)
                 continue
             head, dash, tail = str(action).partition("-")
-            key = head + dash if dash and action.kind not in ("cast", "exam", "trade",
-                                                              "discard") else ""
+            # "r1-c3": a one-word head names the piece moved; "cast F-wind" is one action.
+            key = head + dash if dash and " " not in head else ""
             groups.setdefault(key, []).append(f"[bold]{i}[/]:{tail}" if key else
                                               f"[bold]{i}[/]: {action}")
         for key, items in groups.items():

@@ -156,7 +156,7 @@ class LiveTable:
         """A bot that overran its budget: a seeded random legal move instead."""
         with self.lock:
             if seat in self.state.to_move and self.version == version:
-                rng = random.Random(hash((self.id, self.version, seat)))
+                rng = random.Random(f"{self.id}:{self.version}:{seat}")  # stable across runs
                 self._commit(rng.choice(self.state.legal_actions(seat)), seat)
 
     def bots_to_move(self) -> list[int]:

@@ -91,9 +91,6 @@ class Store:
         with self.session() as session:
             session.add(ActionRow(table_id=table_id, seq=seq, player=player, action=action))
 
-    def count_actions(self, table_id: str) -> int:
-        return len(self.actions(table_id))
-
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor = dbapi_connection.cursor()
