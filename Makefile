@@ -14,16 +14,18 @@ install: $(BIN)/python
 dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 
-# The main job: a terminal game of Winter Queen against two random bots.
+# The main job: the web server on a local SQLite file (wintergames.db); open the URL it prints.
 run: install
-	$(BIN)/wintergames play winter-queen --players human,random,random
+	$(BIN)/wintergames serve --database-url sqlite:///wintergames.db
 
 lint: dev
 	$(BIN)/ruff check .
 
+# The storage tests also run on PostgreSQL and the browser tests on Chromium: when they are
+# missing, scripts/test-deps installs them (as root, on Debian) and starts PostgreSQL.
 test: dev
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	WG_TEST_POSTGRES_URL="$${WG_TEST_POSTGRES_URL:-$$(scripts/test-deps)}" $(BIN)/python -m pytest
 
 # Benchmarks report numbers (one JSON line each); they are not tests.
 bench: $(BIN)/python

@@ -253,3 +253,22 @@ def test_a_bot_over_its_move_budget_is_replaced_by_a_random_legal_move(
         log = hub.store.actions(table["table"])
         # one card per turn for the bot seat: turn 1's and turn 2's fallback moves
         assert [p for p, _ in log] == [0, 1, 2, 2]
+
+
+def test_the_web_client_is_served_with_a_view_module_and_layout_for_every_game(
+        client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "/static/js/lobby.js" in lobby.text
+    page = client.get("/table/abc?secret=x")
+    assert page.status_code == 200 and "/static/js/table.js" in page.text
+    for game in client.get("/api/games").json()["games"]:
+        module = client.get(f"/static/js/views/{game['id']}.js")
+        assert module.status_code == 200 and "export function render" in module.text
+        layout = client.get(f"/api/games/{game['id']}/layout")
+        assert layout.status_code == 200 and layout.json()
+
+
+def test_an_unknown_game_has_no_layout(client: TestClient) -> None:
+    response = client.get("/api/games/chess/layout")
+    assert response.status_code == 404
+    assert "chess" in response.json()["error"]["message"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -26,8 +25,8 @@ def play_some(client: TestClient, table: dict[str, Any], steps: int, rng: random
         assert act(client, table, seat, choice, mine["version"]).status_code == 200
 
 
-def test_a_restarted_server_continues_where_it_was(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'wg.db'}"
+def test_a_restarted_server_continues_where_it_was(database_url: str) -> None:
+    url = database_url
     rng = random.Random(4)
     with TestClient(create_app(url)) as first:
         table = new_table(first, "snow-time", ["human"] * 3, seed=11)
@@ -44,8 +43,8 @@ def test_a_restarted_server_continues_where_it_was(tmp_path: Path) -> None:
     assert snapshot(again) == snapshot(live.state)
 
 
-def test_the_log_only_grows(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'wg.db'}"
+def test_the_log_only_grows(database_url: str) -> None:
+    url = database_url
     with TestClient(create_app(url)) as client:
         table = new_table(client, "winter-queen", ["human", "human"])
         store = client.app.state.hub.store  # type: ignore[attr-defined]

@@ -90,6 +90,9 @@ class GameSpec:
     # A picture of the position (PNG), and the kinds of action after which one is worth it.
     plot: Callable[[State, Path], None] | None = field(default=None, repr=False)
     plot_after: frozenset[str] = frozenset()
+    # Public component data a client draws the board with (JSON): the same for every
+    # table of the game, so a browser fetches it once. Nothing here is ever hidden.
+    layout: Callable[[], dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:

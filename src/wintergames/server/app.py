@@ -11,11 +11,13 @@ import asyncio
 import contextlib
 import json
 import secrets
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError, UnknownGameError
@@ -26,6 +28,8 @@ from wintergames.server.live import LiveTable, ServerError, Viewer
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.schemas import ActionRequest, CreateTable
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
+
+STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
 
 
 class Hub:
@@ -99,6 +103,27 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
             for e in err.errors()
         )
         return _error(ServerError(422, "invalid-request", problems))
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/games/{game_id}/layout")
+    def layout(game_id: str) -> dict[str, Any]:
+        """The public component data the game's view module draws the board with."""
+        try:
+            spec = get_spec(game_id)
+        except UnknownGameError as err:
+            raise ServerError(404, "unknown-game", str(err.args[0])) from None
+        if spec.layout is None:
+            raise ServerError(404, "no-layout", f"{spec.title} has no board layout")
+        return spec.layout()
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:

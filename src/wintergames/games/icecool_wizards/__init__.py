@@ -11,6 +11,7 @@ from typing import Any
 
 from wintergames.core.spec import GameSpec
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
+from wintergames.games.icecool_wizards.layout import layout
 from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.state import IcecoolState, check_components
 from wintergames.games.icecool_wizards.text import render
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     codec=CODEC,
     notation_help=NOTATION_HELP,
     render=render,
+    layout=layout,
     check_invariants=check_components,
     sampled_kinds=frozenset({"flick"}),
     plot=save_png,

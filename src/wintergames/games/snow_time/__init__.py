@@ -11,6 +11,7 @@ from typing import Any
 
 from wintergames.core.spec import GameSpec
 from wintergames.games.snow_time.actions import CODEC, NOTATION_HELP
+from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.state import SnowTimeState, check_components
 from wintergames.games.snow_time.text import render
 
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     codec=CODEC,
     notation_help=NOTATION_HELP,
     render=render,
+    layout=layout,
     check_invariants=check_components,
 )
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
+from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
 
@@ -38,6 +39,7 @@ SPEC = GameSpec(
     ),
     notation_help=NOTATION_HELP,
     render=render,
+    layout=layout,
     check_invariants=check_components,
 )
 

@@ -1,0 +1,118 @@
+// The lobby: choose a game, seats (people or bots) and options; get one link per seat.
+import { getJSON, h } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = { games: [], bots: [] };
+
+function currentGame() {
+  return catalogue.games.find((g) => g.id === $("game").value);
+}
+
+function seatKinds() {
+  return ["human", ...catalogue.bots.map((b) => (typeof b === "string" ? b : b.kind))];
+}
+
+function drawSeats() {
+  const count = Number($("players").value);
+  const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((x) => x.value);
+  box.replaceChildren(h("legend", {}, "Seats"));
+  for (let i = 0; i < count; i++) {
+    const kind = before[i] || (i === 0 ? "human" : "random");
+    box.append(h("label", { class: "seat" }, `Player ${i + 1} `,
+      h("select", { "data-seat": i, name: `seat-${i}` },
+        seatKinds().map((k) => h("option", { value: k, selected: k === kind }, k))),
+      h("input", { "data-settings": i, placeholder: "bot settings, e.g. iterations=500",
+                   class: "settings" })));
+  }
+}
+
+function drawGame() {
+  const game = currentGame();
+  $("game-summary").textContent = game.summary;
+  const players = $("players");
+  const wanted = Number(players.value) || Math.min(3, game.max_players);
+  players.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 },
+    (_, i) => game.min_players + i).map((n) => h("option", { value: n, selected: n === wanted }, n)));
+  if (!players.value) players.value = game.min_players;
+  drawSeats();
+  const options = $("options");
+  options.replaceChildren(h("legend", {}, "Options"));
+  options.hidden = game.options.length === 0;
+  for (const option of game.options) {
+    const input = option.choices
+      ? h("select", { "data-option": option.name },
+          option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)))
+      : h("input", { "data-option": option.name, value: option.default });
+    options.append(h("label", { title: option.description }, `${option.name} `, input,
+      h("span", { class: "muted" }, ` ${option.description}`)));
+  }
+}
+
+function parseSettings(text) {
+  const settings = {};
+  for (const part of text.split(/[,\s]+/).filter(Boolean)) {
+    const [key, value] = part.split("=");
+    if (value === undefined) throw new Error(`bot setting "${part}" is not key=value`);
+    settings[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return settings;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  try {
+    const seats = [...$("seats").querySelectorAll("select")].map((select, i) => {
+      const text = $("seats").querySelector(`[data-settings="${i}"]`).value;
+      return { kind: select.value, settings: select.value === "human" ? {} : parseSettings(text) };
+    });
+    const options = {};
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      options[input.dataset.option] = input.value;
+    }
+    const body = { game: $("game").value, seats, options };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    const table = await getJSON("/api/tables", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    showInvites(table);
+    refreshTables();
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
+}
+
+function showInvites(table) {
+  const links = table.seats.map((seat) =>
+    h("li", {}, seat.invite
+      ? h("a", { href: seat.invite, class: "invite", "data-seat": seat.seat, target: "_blank" },
+          `Play as Player ${seat.seat + 1}`)
+      : h("span", { class: "muted" }, `Player ${seat.seat + 1}: ${seat.kind} bot`)));
+  links.push(h("li", {}, h("a", { href: table.spectator, class: "spectate", target: "_blank" },
+    "Watch (spectator link)")));
+  $("invites").replaceChildren(...links);
+  $("created").hidden = false;
+}
+
+async function refreshTables() {
+  const { tables } = await getJSON("/api/tables");
+  $("open-tables").replaceChildren(...(tables.length ? tables.map((t) =>
+    h("li", {}, h("a", { href: `/table/${t.table}` }, t.title),
+      ` — ${t.seats.join(", ")} · ${t.version} moves`))
+    : [h("li", { class: "muted" }, "none yet")]));
+}
+
+async function start() {
+  catalogue = await getJSON("/api/games");
+  $("game").replaceChildren(...catalogue.games.map((g) => h("option", { value: g.id }, g.title)));
+  $("game").addEventListener("change", drawGame);
+  $("players").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", create);
+  drawGame();
+  refreshTables();
+  setInterval(refreshTables, 5000);
+  document.body.dataset.ready = "1";
+}
+
+start();

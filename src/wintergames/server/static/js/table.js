@@ -1,0 +1,154 @@
+// The table page: one seat's (or a spectator's) live view over a WebSocket.
+//
+// The server is the authority: this page draws the view it is sent and offers only the
+// legal actions listed in it. Each game draws its board in its own module,
+// views/<game>.js, which exports render(ctx) and, optionally, breakdown(view).
+import { getJSON, h, SEAT_COLOURS } from "./dom.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const secret = new URLSearchParams(location.search).get("secret");
+const query = secret ? `?secret=${encodeURIComponent(secret)}` : "";
+
+let game = null;     // the view module
+let layout = null;   // public component data of the game
+let view = null;     // the latest view from the server
+let socket = null;
+let retry = 500;
+const local = {};    // the view module's own state between renders (selection, ...)
+
+function act(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError("not connected; trying again…");
+    return;
+  }
+  $("error").textContent = "";
+  document.body.dataset.busy = "1";
+  socket.send(JSON.stringify({ type: "action", version: view.version, action }));
+}
+
+function showError(message) {
+  $("error").textContent = message;
+}
+
+function seatName(i) {
+  return view.seats[i].name;
+}
+
+function statusText() {
+  if (view.over) {
+    const names = view.winners.map(seatName);
+    return names.length ? `Game over — ${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
+      : "Game over.";
+  }
+  const waiting = view.to_move.map(seatName).join(", ");
+  if (view.seat !== null && view.to_move.includes(view.seat)) {
+    return view.simultaneous ? `Choose now (hidden until everyone has chosen). Waiting for: ${waiting}`
+      : "Your turn.";
+  }
+  return `Waiting for ${waiting}.`;
+}
+
+function seatColour(i) {
+  return (game.seatColour && game.seatColour(view, i)) || SEAT_COLOURS[i % SEAT_COLOURS.length];
+}
+
+function renderPlayers() {
+  const scores = game.scores ? game.scores(view) : view.scores;
+  $("players").replaceChildren(...view.seats.map((seat, i) => h("li", {
+    class: [view.to_move.includes(i) ? "to-move" : "", view.seat === i ? "you" : ""].join(" "),
+    "data-seat": i,
+  }, h("span", { class: "dot", style: `background:${seatColour(i)}` }),
+    `${seat.name}${view.seat === i ? " (you)" : ""} · ${seat.kind}`,
+    scores && scores[i] !== null && scores[i] !== undefined ? h("b", { class: "score" }, ` ${scores[i]}`) : "")));
+}
+
+function renderLog() {
+  const log = $("log");
+  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  log.replaceChildren(...view.log.map((line) => h("li", {}, line)));
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function renderEnd() {
+  const dialog = $("end");
+  if (!view.over) return;
+  $("winners").textContent = statusText();
+  $("final-scores").replaceChildren(
+    h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
+    ...view.seats.map((seat, i) => h("tr", { class: view.winners.includes(i) ? "winner" : "" },
+      h("td", {}, seat.name), h("td", {}, view.scores ? view.scores[i] : "")))
+  );
+  const lines = game.breakdown ? game.breakdown(view) : [];
+  $("breakdown").replaceChildren(...(lines.length
+    ? [h("h3", {}, "Scoring"), h("ul", {}, lines.map((line) => h("li", {}, line)))] : []));
+  if (!dialog.open && !local.endShown) {
+    local.endShown = true;
+    dialog.showModal();
+  }
+}
+
+function render() {
+  document.title = `${view.title} — wintergames`;
+  $("title").textContent = view.title;
+  $("me").textContent = view.seat === null ? "spectator" : `you are ${seatName(view.seat)}`;
+  $("status").textContent = statusText();
+  document.body.dataset.version = view.version;
+  document.body.dataset.over = view.over ? "1" : "";
+  document.body.dataset.myTurn = view.legal.length ? "1" : "";
+  delete document.body.dataset.busy;
+  renderPlayers();
+  renderLog();
+  const choices = $("choices");
+  choices.replaceChildren();
+  game.render({ view, layout, board: $("board"), choices, act, local });
+  if (!choices.childNodes.length) {
+    choices.append(h("p", { class: "muted" }, view.legal.length ? "Choose on the board." : "Nothing to do now."));
+  }
+  renderEnd();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}${query}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    $("connection").textContent = "connected";
+    $("connection").classList.remove("muted");
+  });
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") {
+      view = message;
+      render();
+    } else if (message.type === "error") {
+      delete document.body.dataset.busy;
+      showError(message.message);
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    $("connection").textContent = "reconnecting…";
+    $("connection").classList.add("muted");
+    if (event.code >= 4000) {
+      showError("This link opens no seat of this table.");
+      return;
+    }
+    setTimeout(connect, retry);  // a reload or a dropped line: the server still has it all
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+async function start() {
+  try {
+    const first = await getJSON(`/api/tables/${tableId}/view${query}`);
+    game = await import(`./views/${first.game}.js`);
+    layout = await getJSON(`/api/games/${first.game}/layout`);
+    view = first;
+    render();
+    connect();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+start();

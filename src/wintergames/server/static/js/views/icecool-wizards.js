@@ -1,0 +1,219 @@
+// ICECOOL Wizards: the floor plan, lessons, exams and penguins; flicks aimed by dragging.
+//
+// Drag from anywhere on the board: the arrow leaves your penguin in the direction you
+// drag, its length is the power; the spin slider bends the path. Releasing flicks. The
+// server simulates the flick; each new path is animated when it arrives.
+import { h, s } from "../dom.js";
+
+const K = 12;    // pixels per cm
+const PAD = 8;
+const FULL_POWER_CM = 15;  // a drag this long is full power
+const PENGUIN = { green: "#2e9d4a", pink: "#e05fa8", blue: "#3b6fd8", yellow: "#e8c21c" };
+
+export function scores(view) {
+  return view.observation.scores;
+}
+
+export function seatColour(view, seat) {
+  return PENGUIN[view.observation.colours[seat]];
+}
+
+export function breakdown(view) {
+  const obs = view.observation;
+  return obs.hands.map((hand, i) => `${obs.players[i]}: ${hand.exams.length} exams — `
+    + (hand.exams.map((e) => `${e.icons.join("+")} ${e.points}`).join(", ") || "none")
+    + ` = ${obs.scores[i]} Magic Points`);
+}
+
+function geometry(layout) {
+  const xs = layout.footprints.flatMap((r) => [r[0], r[2]]);
+  const ys = layout.footprints.flatMap((r) => [r[1], r[3]]);
+  const [w, hgt] = [Math.max(...xs), Math.max(...ys)];
+  const X = (x) => PAD + x * K;
+  const Y = (y) => PAD + (hgt - y) * K;
+  return { X, Y, width: 2 * PAD + w * K, height: 2 * PAD + hgt * K,
+           toBoard: (px, py) => [(px - PAD) / K, hgt - (py - PAD) / K] };
+}
+
+function rect(g, r, attrs) {
+  const [x1, y1, x2, y2] = r;
+  return s("rect", { x: g.X(x1), y: g.Y(y2), width: (x2 - x1) * K, height: (y2 - y1) * K, ...attrs });
+}
+
+function legalOf(view, kind) {
+  return view.legal.map((l) => l.action).filter((a) => a.kind === kind);
+}
+
+function drawBoard(ctx, g) {
+  const { view, layout, act } = ctx;
+  const obs = view.observation;
+  const svg = s("svg", { viewBox: `0 0 ${g.width} ${g.height}`, id: "ic-board", style: "max-width:560px" });
+  for (const f of layout.footprints) svg.append(rect(g, f, { fill: "#e8f1f8" }));
+  for (const line of layout.white_lines) {
+    svg.append(s("polyline", { points: line.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
+                               fill: "none", stroke: "#fff", "stroke-width": 4 }));
+  }
+  for (const room of layout.rooms) {
+    svg.append(rect(g, room.rect, { fill: "none", stroke: "#c9a400", "stroke-dasharray": "6 4" }));
+    svg.append(s("text", { x: g.X((room.rect[0] + room.rect[2]) / 2), y: g.Y(room.rect[3]) + 14,
+                           "text-anchor": "middle", "font-size": 11, fill: "#7a6400" }, room.name));
+  }
+  const exams = new Map(legalOf(view, "exam").map((a) => [a.space, a]));
+  for (const space of layout.exam_spaces) {
+    const exam = obs.exam_spaces[space.id];
+    const [cx, cy] = [(space.rect[0] + space.rect[2]) / 2, (space.rect[1] + space.rect[3]) / 2];
+    svg.append(s("g", { class: "exam-space", "data-space": space.id },
+      rect(g, space.rect, { fill: "#1f3a68", opacity: 0.88, class: exams.has(space.id) ? "target" : "" }),
+      s("text", { x: g.X(cx), y: g.Y(cy) - 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, space.id),
+      s("text", { x: g.X(cx), y: g.Y(cy) + 9, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
+        exam ? `${exam.icons.map((i) => i[0].toUpperCase()).join("+")} · ${exam.points}` : "—")));
+  }
+  const collects = new Map(legalOf(view, "collect").map((a) => [a.icon, a]));
+  for (const place of layout.lesson_places) {
+    const card = obs.lessons_on_board[place.icon];
+    if (!card) continue;
+    const [[cx, cy], [w, hh]] = [place.centre, place.size];
+    const collect = collects.get(place.icon);
+    svg.append(s("g", { class: `lesson${collect ? " clickable" : ""}`, "data-icon": place.icon,
+                        onclick: collect ? () => act(collect) : null },
+      rect(g, [cx - w / 2, cy - hh / 2, cx + w / 2, cy + hh / 2],
+        { fill: "#f6e7b0", stroke: "#8a6d1a", class: collect ? "target" : "" }),
+      s("text", { x: g.X(cx), y: g.Y(cy) + 4, "text-anchor": "middle", "font-size": 10 }, card)));
+  }
+  for (const wall of layout.walls) {
+    svg.append(s("line", { x1: g.X(wall.a[0]), y1: g.Y(wall.a[1]), x2: g.X(wall.b[0]), y2: g.Y(wall.b[1]),
+                           stroke: "#333", "stroke-width": wall.radius > 0.15 ? 4 : 2.5 }));
+  }
+  svg.append(s("circle", { cx: g.X(layout.start[0]), cy: g.Y(layout.start[1]), r: layout.start_radius * K,
+                           fill: "none", stroke: "#555", "stroke-dasharray": "2 3" }));
+  obs.penguins.forEach((p, seat) => {
+    if (!p) return;
+    svg.append(s("g", { class: "penguin", "data-seat": seat },
+      s("circle", { cx: g.X(p[0]), cy: g.Y(p[1]), r: layout.penguin_radius * K,
+                    fill: PENGUIN[obs.colours[seat]] || "#444", stroke: seat === view.seat ? "#000" : "#333",
+                    "stroke-width": seat === view.seat ? 3 : 1 }),
+      s("text", { x: g.X(p[0]), y: g.Y(p[1]) + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, seat + 1)));
+  });
+  return svg;
+}
+
+function animatePath(ctx, svg, g) {
+  const path = ctx.view.observation.last_path;
+  if (!path || path.length < 2) return;
+  const line = s("polyline", { points: path.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
+                               fill: "none", stroke: "#d62728", "stroke-width": 2, id: "flick-path" });
+  svg.append(line);
+  const key = JSON.stringify([path.length, path[0], path[path.length - 1]]);
+  if (ctx.local.pathKey === key) return;  // already shown: draw it, do not replay it
+  ctx.local.pathKey = key;
+  const dot = s("circle", { r: 6, fill: "none", stroke: "#d62728", "stroke-width": 3, id: "flick-dot" });
+  svg.append(dot);
+  const total = line.getTotalLength ? line.getTotalLength() : 0;
+  if (!total) return;
+  const duration = Math.min(2500, 400 + total * 3);
+  line.style.strokeDasharray = `${total}`;
+  const begun = performance.now();
+  document.body.dataset.animating = "1";
+  const frame = (now) => {
+    const t = Math.min(1, (now - begun) / duration);
+    const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
+    line.style.strokeDashoffset = `${total * (1 - eased)}`;
+    const at = line.getPointAtLength(total * eased);
+    dot.setAttribute("cx", at.x);
+    dot.setAttribute("cy", at.y);
+    if (t < 1) requestAnimationFrame(frame);
+    else delete document.body.dataset.animating;
+  };
+  requestAnimationFrame(frame);
+}
+
+function round(value, digits) {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function aimControl(ctx, svg, g) {
+  const { view, layout, act, local } = ctx;
+  if (!legalOf(view, "flick").length) return null;
+  const me = view.observation.penguins[view.seat] || layout.start;
+  const [ox, oy] = [g.X(me[0]), g.Y(me[1])];
+  const arrow = s("line", { x1: ox, y1: oy, x2: ox, y2: oy, stroke: "#ff6f00", "stroke-width": 4,
+                            "stroke-linecap": "round", id: "aim-arrow", visibility: "hidden" });
+  svg.append(arrow);
+  svg.classList.add("aiming");
+  const readout = h("span", { class: "aim-readout", id: "aim-readout" }, "drag on the board to aim");
+  const spin = h("input", { type: "range", min: -1, max: 1, step: 0.05, value: local.spin ?? 0, id: "spin" });
+  const spinText = h("span", { class: "aim-readout" }, `spin ${Number(spin.value).toFixed(2)}`);
+  spin.addEventListener("input", () => { local.spin = Number(spin.value); spinText.textContent = `spin ${local.spin.toFixed(2)}`; });
+  const aimAt = (event) => {
+    const point = svg.createSVGPoint();
+    [point.x, point.y] = [event.clientX, event.clientY];
+    const p = point.matrixTransform(svg.getScreenCTM().inverse());
+    const [dx, dy] = [p.x - ox, oy - p.y];  // board y is up
+    const power = Math.min(1, Math.hypot(dx, dy) / K / FULL_POWER_CM);
+    const angle = (Math.atan2(dy, dx) * 180 / Math.PI + 360) % 360;
+    const len = power * FULL_POWER_CM * K;
+    arrow.setAttribute("x2", ox + len * Math.cos(angle * Math.PI / 180));
+    arrow.setAttribute("y2", oy - len * Math.sin(angle * Math.PI / 180));
+    readout.textContent = `angle ${angle.toFixed(1)}°, power ${power.toFixed(2)}`;
+    return { angle: round(angle, 1) % 360, power: round(power, 2) };
+  };
+  let aiming = false;
+  svg.addEventListener("pointerdown", (event) => {
+    aiming = true;
+    svg.setPointerCapture(event.pointerId);
+    arrow.setAttribute("visibility", "visible");
+    aimAt(event);
+  });
+  svg.addEventListener("pointermove", (event) => { if (aiming) aimAt(event); });
+  svg.addEventListener("pointerup", (event) => {
+    if (!aiming) return;
+    aiming = false;
+    const { angle, power } = aimAt(event);
+    if (power < 0.05) { readout.textContent = "too short: drag further to flick"; return; }
+    act({ kind: "flick", angle, power, spin: round(Number(spin.value), 2) });
+  });
+  const typed = ["angle", "power", "spin"].map((name) => h("input", {
+    id: `typed-${name}`, type: "number", step: "any", placeholder: name, style: "width:5rem" }));
+  const typedFlick = () => act({ kind: "flick", angle: Number(typed[0].value), power: Number(typed[1].value),
+                                 spin: Number(typed[2].value || 0) });
+  return h("div", { class: "aim" },
+    h("p", {}, "Flick: drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
+    h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout),
+    h("details", {}, h("summary", {}, "type a flick"), ...typed, h("button", { onclick: typedFlick }, "Flick")));
+}
+
+const NICE = {
+  relocate: () => "Move my penguin to the white line",
+  cast: (a) => `Cast ${a.card}`,
+  collect: (a) => `Collect the ${a.icon} lesson`,
+  exam: (a) => `Take the exam on ${a.space}, paying ${a.paid.join(" + ")}`,
+  trade: (a) => `Trade with Player ${a.player}: give ${a.give}, take ${a.take}`,
+  discard: (a) => `Discard ${a.card}${a.face_down ? " (face down)" : ""}`,
+  done: () => "Done",
+};
+
+function drawHands(view) {
+  const obs = view.observation;
+  return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
+    h("b", { style: `color:${PENGUIN[obs.colours[i]]}` }, `${obs.players[i]} (${obs.colours[i]})`), ` · ${obs.scores[i]} points`,
+    h("div", { class: "cards" }, Object.entries(hand.face_up).map(([card, n]) => h("span", { class: "card" }, `${card}${n > 1 ? ` ×${n}` : ""}`)),
+      Object.entries(hand.face_down).map(([card, n]) => h("span", { class: "card muted", title: "face down (spell used)" }, `${card}↓${n > 1 ? ` ×${n}` : ""}`))),
+    h("div", { class: "muted" }, `exams: ${hand.exams.map((e) => `${e.icons.join("+")} (${e.points})`).join(", ") || "none"}`))),
+  h("p", { class: "muted" }, `lesson deck ${obs.lesson_deck} · exam deck ${obs.exam_deck}${obs.final_round ? " · last round" : ""}`));
+}
+
+export function render(ctx) {
+  const { view, layout, board, choices, act } = ctx;
+  const g = geometry(layout);
+  const svg = drawBoard(ctx, g);
+  board.replaceChildren(svg, drawHands(view));
+  animatePath(ctx, svg, g);
+  const aim = aimControl(ctx, svg, g);
+  if (aim) choices.append(aim);
+  const others = view.legal.map((l) => l.action).filter((a) => a.kind !== "flick");
+  for (const action of others) {
+    choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action) },
+      (NICE[action.kind] || JSON.stringify)(action)));
+  }
+}

@@ -1,0 +1,126 @@
+// Snow Time: the tree with fruit and played cards, the score track, each colour's cards.
+//
+// Everyone chooses at once: a seat clicks one of its cards; until all have chosen the
+// others only see that a colour has chosen (the server never sends what it was).
+import { h, s } from "../dom.js";
+
+const COLOUR = { red: "#d64541", blue: "#3b6fd8", green: "#2e9d4a", yellow: "#e8b51c",
+                 purple: "#8e5cc2" };
+const BONUS_MARK = { fruit: "●", fight: "⚔", mana: "✦" };
+const BONUS_INK = { fruit: "#d62728", fight: "#333", mana: "#6a3fb5" };
+
+export function scores(view) {
+  return view.observation.scores;
+}
+
+export function seatColour(view, seat) {
+  const colour = view.observation.colours.find((c) => c.owner === seat);
+  return colour && COLOUR[colour.colour];
+}
+
+export function breakdown(view) {
+  return view.observation.colours.map((c) => `${c.name}: space ${c.pawn} of ${view.observation.track.finish}`);
+}
+
+function label(card) {
+  return /^\d+$/.test(String(card)) ? String(card) : String(card)[0].toUpperCase() + String(card).slice(1);
+}
+
+function drawTree(obs) {
+  const svg = s("svg", { viewBox: "0 0 760 400", id: "st-tree" });
+  svg.append(s("rect", { x: 352, y: 20, width: 56, height: 370, fill: "#8b5a2b", rx: 8 }));
+  for (let level = 1; level <= 7; level++) {
+    const y = 390 - level * 52;
+    svg.append(s("rect", { x: 190, y: y - 4, width: 380, height: 8, fill: "#a0703c", rx: 4 }));
+    svg.append(s("text", { x: 170, y: y + 4, "text-anchor": "end", "font-size": 13, fill: "#555" }, `level ${level}`));
+    const fruit = obs.fruit[level - 1];
+    for (let i = 0; i < fruit; i++) {
+      svg.append(s("circle", { cx: 200 + i * 16, cy: y - 12, r: 6.5, fill: "#e74c3c", stroke: "#7b241c",
+                               class: "fruit", "data-level": level }));
+    }
+    const here = obs.colours.filter((c) => c.level === level);
+    here.forEach((c, i) => {
+      const x = 420 + i * 46;
+      svg.append(s("g", { class: "played", "data-colour": c.colour },
+        s("rect", { x, y: y - 36, width: 40, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
+        s("text", { x: x + 20, y: y - 16, "text-anchor": "middle", "font-size": 14, fill: "#fff",
+                    "font-weight": 700 }, label(c.in_play))));
+    });
+  }
+  const specials = obs.colours.filter((c) => c.in_play && c.level === null);
+  specials.forEach((c, i) => svg.append(s("g", { class: "played special", "data-colour": c.colour },
+    s("rect", { x: 600, y: 40 + i * 36, width: 140, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
+    s("text", { x: 670, y: 60 + i * 36, "text-anchor": "middle", fill: "#fff", "font-size": 13 }, `${label(c.in_play)}`))));
+  (obs.dice || []).forEach((d, i) => svg.append(s("g", { class: "die" },
+    s("rect", { x: 600 + i * 44, y: 270, width: 36, height: 36, rx: 6, fill: "#fff", stroke: "#333" }),
+    s("text", { x: 618 + i * 44, y: 294, "text-anchor": "middle", "font-size": 18 }, d))));
+  svg.append(s("text", { x: 600, y: 326, "font-size": 12, fill: "#555" }, `fruit in the supply: ${obs.supply}`));
+  svg.append(s("text", { x: 600, y: 344, "font-size": 12, fill: "#555" }, `turn ${obs.turn}`));
+  return svg;
+}
+
+function drawTrack(obs) {
+  const finish = obs.track.finish;
+  const perRow = Math.ceil((finish + 1) / 2);
+  const cell = 740 / perRow;
+  const svg = s("svg", { viewBox: `0 0 760 ${2 * cell + 20}`, id: "st-track" });
+  const bonus = Object.fromEntries(obs.track.bonuses.map((b) => [b.space, b]));
+  for (let space = 0; space <= finish; space++) {
+    const row = Math.floor(space / perRow);
+    const col = row === 0 ? space % perRow : perRow - 1 - (space % perRow);  // a snake
+    const [x, y] = [10 + col * cell, 10 + row * cell];
+    const b = bonus[space];
+    svg.append(s("rect", { x, y, width: cell - 2, height: cell - 2, rx: 4,
+                           fill: b ? "#fff4cc" : space === finish ? "#d7f0d7" : "#f4f8fb", stroke: "#9bb3c9" },
+      s("title", {}, b ? `${b.kind} bonus +${b.value}` : `space ${space}`)));
+    svg.append(s("text", { x: x + 3, y: y + 11, "font-size": 9, fill: "#777" }, space));
+    if (b) svg.append(s("text", { x: x + cell - 5, y: y + 12, "text-anchor": "end", "font-size": 10, fill: BONUS_INK[b.kind] }, `${BONUS_MARK[b.kind] || ""}+${b.value}`));
+    obs.colours.filter((c) => c.pawn === space).forEach((c, i) => svg.append(s("circle", {
+      cx: x + 9 + (i % 3) * 11, cy: y + cell - 12 - Math.floor(i / 3) * 10, r: 5, fill: COLOUR[c.colour],
+      stroke: "#222", class: "pawn", "data-colour": c.colour })));
+  }
+  return svg;
+}
+
+function drawColours(ctx) {
+  const { view, act } = ctx;
+  const plays = view.legal.map((l) => l.action).filter((a) => a.kind === "play");
+  const box = h("div", { class: "colours" });
+  for (const c of view.observation.colours) {
+    const mine = c.owner === view.seat;
+    const state = c.has_chosen ? "has chosen" : c.owes_choice ? "choosing…" : "";
+    const hand = h("div", { class: "cards" });
+    for (const card of c.hand) {
+      const play = plays.find((a) => a.colour === c.colour && String(a.card) === String(card));
+      hand.append(h(play ? "button" : "span", {
+        class: `card${play ? " playable" : ""}`, "data-colour": c.colour, "data-card": card,
+        onclick: play ? () => act(play) : null, title: play ? `play ${card}` : null,
+      }, label(card)));
+    }
+    box.append(h("div", { class: `colour panel${mine ? " yours" : ""}`, "data-colour": c.colour },
+      h("b", { style: `color:${COLOUR[c.colour]}` }, c.name), ` · space ${c.pawn} `,
+      h("span", { class: "muted" }, state), c.watched ? h("span", { class: "badge" }, "watched") : "",
+      c.your_choice !== null && c.your_choice !== undefined ? h("div", {}, `Your hidden choice: ${label(c.your_choice)}`) : "",
+      h("div", { class: "group-title" }, "hand"), hand,
+      h("div", { class: "muted" }, `discard: ${c.discard.join(", ") || "—"} · used: ${c.used.map(label).join(", ") || "—"}`)));
+  }
+  return box;
+}
+
+export function render(ctx) {
+  const { view, board, choices, act } = ctx;
+  const obs = view.observation;
+  board.replaceChildren(drawTree(obs), drawTrack(obs), drawColours(ctx));
+  const legal = view.legal.map((l) => l.action);
+  if (legal.some((a) => a.kind === "play")) {
+    choices.append(h("p", {}, "Click one of your cards (highlighted). It stays hidden until everyone has chosen."));
+  }
+  const heals = legal.filter((a) => a.kind === "heal");
+  if (heals.length) {
+    choices.append(h("p", {}, "Your Healer: take back which discarded cards?"));
+    for (const heal of heals) {
+      choices.append(h("button", { class: "heal", onclick: () => act(heal) },
+        heal.cards.length ? `Take back ${heal.cards.join(" and ")}` : "Take back nothing"));
+    }
+  }
+}

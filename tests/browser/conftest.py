@@ -1,0 +1,119 @@
+"""Browser tests: the real server on loopback, driven through Debian's Chromium.
+
+Chromium comes from Debian's package (``.ci/run`` installs it); Playwright for Python
+drives it by its path, so no browser is downloaded. ``WG_CHROMIUM`` may name another
+binary. Set ``WG_SCREENSHOTS=docs/screenshots`` to refresh the README's pictures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from wintergames.server.app import create_app
+
+# What the machine's closed network needs: no background connections, no sandbox as root.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+
+
+def chromium_path() -> str:
+    for candidate in (os.environ.get("WG_CHROMIUM"), shutil.which("chromium"),
+                      "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    pytest.fail("the browser tests need Chromium: apt-get install chromium "
+                "(or set WG_CHROMIUM to a Chromium binary)")
+
+
+class Server:
+    """A wintergames server in a thread of this process, on a free loopback port."""
+
+    def __init__(self, database: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        app = create_app(f"sqlite:///{database}", bot_budget=5.0)
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+    def create(self, game: str, kinds: list[str], seed: int, **options: Any) -> dict[str, Any]:
+        body = {"game": game, "seats": [{"kind": k} for k in kinds], "seed": seed,
+                "options": options}
+        request = urllib.request.Request(f"{self.url}/api/tables", data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+
+    def view(self, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        secret = table["spectator_secret"] if seat is None else table["seats"][seat]["secret"]
+        query = "" if secret is None else f"?secret={secret}"
+        url = f"{self.url}/api/tables/{table['table']}/view{query}"
+        with urllib.request.urlopen(url) as response:
+            return json.load(response)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with Server(tmp_path_factory.mktemp("server") / "wg.db") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(),
+                                              args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class PageErrors(list[str]):
+    def watch(self, page: Page) -> Page:
+        page.on("pageerror", lambda err: self.append(str(err)))
+        page.on("console", lambda msg: self.append(msg.text) if msg.type == "error" else None)
+        return page
+
+
+@pytest.fixture
+def page_errors() -> Iterator[PageErrors]:
+    errors = PageErrors()
+    yield errors
+    assert errors == [], f"the page reported errors: {errors}"
+
+
+def screenshot(page: Page, name: str, tmp_path: Path) -> Path:
+    """A full-page screenshot: in ``WG_SCREENSHOTS`` when set, else beside the test."""
+    folder = Path(os.environ.get("WG_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,179 @@
+"""Playing in the browser, by clicking and dragging, as people do."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+
+TIMEOUT = 20_000  # ms: bots answer within their budget; this machine may be slow
+
+
+def wait_for_my_turn_or_the_end(page: Page) -> None:
+    page.wait_for_function(
+        "(document.body.dataset.myTurn === '1' || document.body.dataset.over === '1')"
+        " && document.body.dataset.busy === undefined", timeout=TIMEOUT)
+
+
+def click_and_wait(page: Page, locator_text: str, index: int = 0) -> None:
+    """Click something that sends an action, then wait for the server's answer."""
+    version = page.evaluate("document.body.dataset.version")
+    page.locator(locator_text).nth(index).click()
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{version}' || document.body.dataset.over === '1'"
+        " || document.getElementById('error').textContent !== ''", timeout=TIMEOUT)
+    assert page.locator("#error").text_content() == ""
+
+
+def play_one_winter_queen_decision(page: Page, rng: random.Random) -> None:
+    floes = page.locator("button.floe.playable")
+    stacks = page.locator("g.stack.clickable")
+    if floes.count():
+        floes.nth(rng.randrange(floes.count())).click()  # choose a floe: nothing sent yet
+        targets = page.locator("g.cell.clickable, .page.playable")
+        expect(targets.first).to_be_visible()
+        click_and_wait(page, "g.cell.clickable, .page.playable", rng.randrange(targets.count()))
+    elif stacks.count() or page.locator("#take-none").count():
+        options = stacks.count() + page.locator("#take-none").count()
+        pick = rng.randrange(options)
+        if pick < stacks.count():
+            click_and_wait(page, "g.stack.clickable", pick)
+        else:
+            click_and_wait(page, "#take-none")
+    elif page.locator("g.cell.clickable").count():  # return a floe to the bag
+        cells = page.locator("g.cell.clickable").count()
+        click_and_wait(page, "g.cell.clickable", rng.randrange(cells))
+    elif page.locator("button.use").count():
+        click_and_wait(page, "button.use")
+    else:
+        click_and_wait(page, "#pass")
+
+
+def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    page = page_errors.watch(browser.new_page(viewport={"width": 1400, "height": 1000}))
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "winter-queen")
+    page.select_option("#players", "3")
+    page.select_option("[data-seat='0']", "human")
+    page.select_option("[data-seat='1']", "random")
+    page.select_option("[data-seat='2']", "random")
+    page.fill("#seed", "21")
+    page.click("#create-button")
+    invite = page.locator("a.invite[data-seat='0']")
+    expect(invite).to_be_visible()
+    assert page.locator("a.invite").count() == 1  # bots get no link
+    page.goto(server.url + invite.get_attribute("href"))
+    wait_for_my_turn_or_the_end(page)
+    rng = random.Random(5)
+    for decision in range(400):
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        if decision == 8:
+            screenshot(page, "winter-queen", tmp_path)
+        play_one_winter_queen_decision(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    expect(page.locator("dialog#end")).to_be_visible()
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    final = server.view({"table": table_id, "spectator_secret": None}, None)
+    assert final["over"]
+    cells = page.locator("#final-scores td:nth-child(2)").all_text_contents()
+    shown = [int(cell) for cell in cells]
+    assert shown == final["scores"]
+    winners = " and ".join(f"Player {w + 1}" for w in final["winners"])
+    expect(page.locator("#winners")).to_contain_text(winners)
+    expect(page.locator("#breakdown")).to_contain_text("Final VP")
+
+
+def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("snow-time", ["human", "human", "random"], seed=8)
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context(viewport={"width": 1300, "height": 1000})
+        page = page_errors.watch(context.new_page())
+        page.goto(server.url + table["seats"][seat]["invite"])
+        wait_for_my_turn_or_the_end(page)
+        pages.append(page)
+    first, second = pages
+    for turn in range(3):
+        log_before = second.locator("#log li").count()
+        card = first.locator("button.card.playable").first
+        chosen = card.get_attribute("data-card")
+        click_and_wait(first, "button.card.playable")
+        expect(first.locator("#board")).to_contain_text("Your hidden choice")
+        # The other seat is told that red has chosen, never what.
+        expect(second.locator(".colour[data-colour='red']")).to_contain_text("has chosen")
+        assert "Your hidden choice" not in second.locator(".colour[data-colour='red']").inner_text()
+        assert second.locator("g.played[data-colour='red']").count() == 0
+        click_and_wait(second, "button.card.playable")
+        for page in pages:  # a Healer may ask its owner first; take the first offer
+            while page.locator("button.heal").count():
+                click_and_wait(page, "button.heal")
+        expect(second.locator("#log")).to_contain_text(re.compile(r"Revealed: Player 1 \(red\) "))
+        assert second.locator("#log li").count() > log_before
+        revealed = [t for t in second.locator("#log li").all_text_contents()
+                    if t.startswith("Revealed")]
+        assert f"Player 1 (red) {chosen}" in revealed[-1], (turn, revealed[-1])
+        for page in pages:
+            wait_for_my_turn_or_the_end(page)
+        if turn == 1:
+            screenshot(first, "snow-time", tmp_path)
+        if first.evaluate("document.body.dataset.over") == "1":
+            break
+
+
+def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("icecool-wizards", ["human", "random"], seed=4)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1100}))
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    penguin = page.locator("g.penguin[data-seat='0'] circle").bounding_box()
+    assert penguin is not None
+    x, y = penguin["x"] + penguin["width"] / 2, penguin["y"] + penguin["height"] / 2
+    version = page.evaluate("document.body.dataset.version")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y - 60, steps=8)  # up and to the right: 45 degrees
+    expect(page.locator("#aim-readout")).to_contain_text("angle 45")
+    page.mouse.up()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
+    expect(page.locator("#flick-path")).to_be_attached()
+    flick = next(t for t in page.locator("#log li").all_text_contents()
+                 if t.startswith("Player 1 flicks"))
+    found = re.search(r"flick (\S+) (\S+) (\S+)$", flick)
+    assert found, flick
+    angle, power, spin = (float(v) for v in found.groups())
+    # 12 svg units per cm and a full-power drag of 15 cm, at the board's scale on screen
+    scale = page.evaluate("document.getElementById('ic-board').getScreenCTM().a")
+    assert abs(angle - 45) < 1.5 and spin == 0
+    assert abs(power - math.hypot(60, 60) / scale / 12 / 15) < 0.02
+    page.wait_for_function("document.body.dataset.animating === undefined", timeout=TIMEOUT)
+    screenshot(page, "icecool-wizards", tmp_path)
+
+
+def test_a_reload_restores_the_seat_view(server: Server, browser: Browser,
+                                         page_errors: PageErrors) -> None:
+    table = server.create("winter-queen", ["human", "random"], seed=2)
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    rng = random.Random(1)
+    for _ in range(3):
+        play_one_winter_queen_decision(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    before = (page.locator("#log").inner_text(), page.locator("#board").inner_text(),
+              page.evaluate("document.body.dataset.version"))
+    page.reload()
+    wait_for_my_turn_or_the_end(page)
+    after = (page.locator("#log").inner_text(), page.locator("#board").inner_text(),
+             page.evaluate("document.body.dataset.version"))
+    assert after == before
+    expect(page.locator("#connection")).to_have_text("connected")
