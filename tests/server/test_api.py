@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from wintergames.server.app import create_app
+from wintergames.server.live import Viewer
 from wintergames.server.models import Seat
 
 
@@ -272,3 +274,28 @@ def test_an_unknown_game_has_no_layout(client: TestClient) -> None:
     response = client.get("/api/games/chess/layout")
     assert response.status_code == 404
     assert "chess" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(("game", "seats"), [("winter-queen", 3), ("snow-time", 3),
+                                             ("icecool-wizards", 2)])
+def test_a_seat_payload_is_the_same_whatever_it_cannot_see(client: TestClient, game: str,
+                                                           seats: int) -> None:
+    """Resample everything seat 0 cannot see (others' hidden choices and scores, bag and
+    deck order): the payload the server sends seat 0 must not change."""
+    table = new_table(client, game, ["human"] * seats, seed=6)
+    rng = random.Random(3)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    for _ in range(12):
+        v = view(client, table, None)
+        for seat in v["to_move"][1:] + v["to_move"][:1]:  # seat 0 last at simultaneous steps
+            mine = view(client, table, seat)
+            if mine["legal"] and (seat != 0 or len(v["to_move"]) == 1):
+                act(client, table, seat, rng.choice(mine["legal"])["action"], mine["version"])
+                break
+        live = hub.table(table["table"])
+        before = live.view(Viewer(0))
+        real = live.state
+        for trial in range(3):
+            live.state = real.determinize(0, random.Random(trial))
+            assert live.view(Viewer(0)) == before
+        live.state = real
