@@ -2,7 +2,7 @@
 
 >>> import wintergames as wg
 >>> wg.bots.kinds()
-['random']
+['flick', 'greedy', 'ismcts', 'random']
 """
 
 from __future__ import annotations
@@ -11,10 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from wintergames.bots.base import Bot
+from wintergames.bots.greedy import FlickBot, GreedyBot
+from wintergames.bots.ismcts import IsmctsBot
 from wintergames.bots.random_bot import RandomBot
 from wintergames.core.errors import InvalidOptionError
 
-_KINDS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+_KINDS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": IsmctsBot,
+    "flick": FlickBot,
+}
 
 
 def kinds() -> list[str]:
@@ -32,4 +39,39 @@ def make(kind: str, seed: int | None = None, **settings: Any) -> Bot:
         raise InvalidOptionError(f"bad settings for bot {kind!r}: {err}") from None
 
 
-__all__ = ["Bot", "RandomBot", "kinds", "make"]
+def settings_from_text(text: str) -> dict[str, Any]:
+    """``key=value;key=value`` as a dict: numbers, ``true``/``false``, ``none`` converted.
+
+    >>> settings_from_text("iterations=2000;depth=none;rollout=heuristic")
+    {'iterations': 2000, 'depth': None, 'rollout': 'heuristic'}
+    """
+    settings: dict[str, Any] = {}
+    for item in filter(None, text.split(";")):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidOptionError(f"bot setting {item!r} must look like key=value")
+        settings[key.strip()] = _value(value.strip())
+    return settings
+
+
+def _value(text: str) -> Any:
+    words = {"none": None, "true": True, "false": False}
+    if text.lower() in words:
+        return words[text.lower()]
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            continue
+    return text
+
+
+def from_text(text: str, seed: int | None = None) -> Bot:
+    """A bot from ``kind`` or ``kind:key=value;...``; a ``seed`` setting wins over ``seed``."""
+    kind, _, rest = text.strip().partition(":")
+    settings = settings_from_text(rest)
+    return make(kind, seed=settings.pop("seed", seed), **settings)
+
+
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "from_text", "kinds", "make",
+           "settings_from_text"]

@@ -20,30 +20,15 @@ class Seat:
         return self.kind
 
 
-def _value(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            continue
-    return text
-
-
 def parse_seat(text: str, seed: int) -> Seat:
-    """``kind`` or ``kind:key=value,key=value``; bots get ``seed`` unless they name one."""
+    """``kind`` or ``kind:key=value;key=value``; bots get ``seed`` unless they name one."""
     kind, _, rest = text.strip().partition(":")
-    settings: dict[str, Any] = {}
-    for item in filter(None, rest.split(";")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise InvalidOptionError(f"bot setting {item!r} must look like key=value")
-        settings[key.strip()] = _value(value.strip())
     if kind == "human":
-        if settings:
+        if rest:
             raise InvalidOptionError("a human seat takes no settings")
         return Seat("human")
-    bot_seed = settings.pop("seed", seed)
-    return Seat(kind, settings, bots.make(kind, seed=bot_seed, **settings))
+    settings = bots.settings_from_text(rest)
+    return Seat(kind, settings, bots.from_text(text, seed))
 
 
 def parse_seats(text: str, seed: int) -> list[Seat]:

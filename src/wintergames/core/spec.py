@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wintergames.core.errors import InvalidOptionError
@@ -93,6 +94,15 @@ class GameSpec:
     # Public component data a client draws the board with (JSON): the same for every
     # table of the game, so a browser fetches it once. Nothing here is ever hidden.
     layout: Callable[[], dict[str, Any]] | None = field(default=None, repr=False)
+    # For bots: an estimate of every seat's final score from any full state (bots call it
+    # on determinizations), and the score difference that counts as clearly ahead.
+    heuristic: Callable[[State], list[float]] | None = field(default=None, repr=False)
+    heuristic_scale: float = 1.0
+    # For games with sampled kinds: a few promising actions of those kinds for ``player``
+    # (``propose(state, player, rng, count)``), which search bots consider instead of the
+    # whole sampled grid. Game knowledge, so it lives with the game.
+    propose: Callable[[State, int, Random, int], list[Action]] | None = field(
+        default=None, repr=False)
 
     @property
     def players_range(self) -> range:

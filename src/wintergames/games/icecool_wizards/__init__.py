@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec
+from wintergames.games.icecool_wizards import heuristic
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.layout import layout
 from wintergames.games.icecool_wizards.plot import save_png
+from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState, check_components
 from wintergames.games.icecool_wizards.text import render
 
@@ -33,6 +35,9 @@ SPEC = GameSpec(
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
+    heuristic=heuristic.estimate,
+    heuristic_scale=heuristic.SCALE,
+    propose=propose,
     check_invariants=check_components,
     sampled_kinds=frozenset({"flick"}),
     plot=save_png,

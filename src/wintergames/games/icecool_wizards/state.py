@@ -147,8 +147,14 @@ class IcecoolState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> IcecoolState:
-        """Resample what nobody sees: the order of both decks, and the RNG."""
+        """Resample what nobody sees: the order of both decks, and the RNG.
+
+        The decks are sorted before the shuffle, so the result depends only on what the
+        seat may know (which cards are in them), never on their true order.
+        """
         new = self.clone()
+        new.lesson_deck.sort()
+        new.exam_deck.sort()
         rng.shuffle(new.lesson_deck)
         rng.shuffle(new.exam_deck)
         new.rng = random.Random(rng.getrandbits(64))

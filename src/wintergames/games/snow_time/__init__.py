@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec
+from wintergames.games.snow_time import heuristic
 from wintergames.games.snow_time.actions import CODEC, NOTATION_HELP
 from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.state import SnowTimeState, check_components
@@ -33,6 +34,8 @@ SPEC = GameSpec(
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
+    heuristic=heuristic.estimate,
+    heuristic_scale=heuristic.SCALE,
     check_invariants=check_components,
 )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
+from wintergames.games.winter_queen import heuristic
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
@@ -40,6 +41,8 @@ SPEC = GameSpec(
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
+    heuristic=heuristic.estimate,
+    heuristic_scale=heuristic.SCALE,
     check_invariants=check_components,
 )
 

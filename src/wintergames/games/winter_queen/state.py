@@ -123,7 +123,8 @@ class WinterQueenState(State):
         draws is not, and that order comes from the RNG.
         """
         new = self.clone()
-        hidden = [b for stack in new.stacks for b in stack[:-1]]
+        # Sorted first: the result must not depend on the true order, only on the cards.
+        hidden = sorted(b for stack in new.stacks for b in stack[:-1])
         rng.shuffle(hidden)
         it = iter(hidden)
         for stack in new.stacks:

@@ -1,0 +1,107 @@
+"""Greedy bots: one step of lookahead on the game's own heuristic.
+
+``greedy`` applies each candidate action to a few determinizations of what its seat
+sees (hidden choices of others and the coming draws resampled, never peeked), fills in
+the other seats' pending simultaneous choices at random, and keeps the action whose
+position the heuristic likes best (own estimate minus the best other seat's).
+
+``flick`` is the same with the game's proposed flicks as candidates, each simulated by
+the physics engine, and it follows each one through the rest of its own turn (collect,
+exams, trades) greedily before judging it: the ICECOOL Wizards flick planner.
+
+>>> import wintergames as wg
+>>> state = wg.make("winter-queen", 2, seed=3)
+>>> bot = wg.bots.make("greedy", seed=1)
+>>> bot.choose(state, 0) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from wintergames.bots.base import Bot
+from wintergames.bots.common import candidates, estimate, margin, spec_of, win_shares
+from wintergames.core.actions import Action
+from wintergames.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+WIN = 1000.0  # a won game is worth more than any margin
+
+
+def _positive(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidOptionError(f"{name} is a whole number >= 1, not {value!r}")
+    return value
+
+
+class GreedyBot(Bot):
+    kind = "greedy"
+
+    def __init__(self, seed: int | None = None, samples: int = 2, proposals: int = 24,
+                 follow_through: bool = False) -> None:
+        self.rng = random.Random(seed)
+        self.samples = _positive("samples", samples)
+        self.proposals = _positive("proposals", proposals)
+        self.follow_through = follow_through
+
+    def choose(self, state: State, player: int) -> Action:
+        if state.is_over:
+            raise GameOverError("the game is over; there is nothing to choose")
+        if player not in state.to_move:
+            raise NotYourTurnError(f"player {player} has no decision to make now")
+        spec = spec_of(state)
+        actions = candidates(spec, state, player, self.rng, self.proposals)
+        if len(actions) == 1:
+            return actions[0]
+        self.rng.shuffle(actions)  # ties go to a random one of the best
+        worlds = [state.determinize(player, self.rng) for _ in range(self.samples)]
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            value = sum(self._value(spec, world, action, player) for world in worlds)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _value(self, spec: GameSpec, world: State, action: Action, player: int) -> float:
+        after = world.clone()
+        after.apply(action, player)
+        self._others_choose(after, player)
+        if self.follow_through:
+            self._finish_turn(spec, after, player)
+        if after.is_over:
+            return WIN * win_shares(after)[player] + margin(
+                [float(x) for x in after.scores()], player)
+        return margin(estimate(spec, after), player)
+
+    def _others_choose(self, state: State, player: int) -> None:
+        """Other seats' hidden choices at a simultaneous step: unknown, so random."""
+        while state.simultaneous and not state.is_over:
+            others = [p for p in state.to_move if p != player]
+            if not others:
+                return
+            p = others[0]
+            legal = state.legal_actions(p)
+            state.apply(legal[self.rng.randrange(len(legal))], p)
+
+    def _finish_turn(self, spec: GameSpec, state: State, player: int) -> None:
+        """The seat's own follow-up decisions, greedily, up to its next sampled one."""
+        step = GreedyBot(samples=1, proposals=self.proposals)
+        step.rng = self.rng
+        for _ in range(20):  # a turn has few follow-ups; the bound guards a loop
+            if state.is_over or state.to_move != (player,) or state.simultaneous:
+                return
+            legal = state.legal_actions(player)
+            if any(a.kind in spec.sampled_kinds for a in legal):
+                return
+            state.apply(step.choose(state, player), player)
+
+
+class FlickBot(GreedyBot):
+    """Greedy over proposed flicks, each followed through the rest of the turn."""
+
+    kind = "flick"
+
+    def __init__(self, seed: int | None = None, samples: int = 1, proposals: int = 24) -> None:
+        super().__init__(seed=seed, samples=samples, proposals=proposals, follow_through=True)

@@ -1,0 +1,187 @@
+"""Information-set Monte Carlo tree search (single observer, decoupled at simultaneous steps).
+
+Every iteration searches a fresh ``state.determinize(player, rng)``: what the seat cannot
+see is resampled, never read. One tree is shared by all iterations; its edges are
+(seat, action) with visit counts, reward sums and availability counts (an action is only
+available in the determinizations where it is legal, and UCB uses how often it was).
+Returns are vectors, one reward in [0, 1] per seat, so any number of players works.
+
+At a simultaneous step (Snow Time's hidden card choice) every seat that owes a choice
+selects from the same node with its own statistics, without seeing the others' choices
+(decoupled UCT); the step's child node is keyed by all the choices together, which are
+public once revealed.
+
+Rollouts play random (or, with ``rollout="heuristic"``, mostly heuristic-greedy) moves up
+to ``depth`` actions, then score the position with the game's heuristic.
+
+>>> import wintergames as wg
+>>> state = wg.make("snow-time", 3, seed=2)
+>>> bot = wg.bots.make("ismcts", seed=1, iterations=50)
+>>> bot.choose(state, 0) in state.legal_actions(0)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from wintergames.bots.base import Bot
+from wintergames.bots.common import candidates, estimate, rewards, spec_of
+from wintergames.core.actions import Action
+from wintergames.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+Choice = tuple[int, Action]
+
+
+class Node:
+    """A node of the search tree: edge statistics and children by the choices made."""
+
+    __slots__ = ("children", "proposals", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[Choice, list[float]] = {}  # [visits, reward sum, availability]
+        self.children: dict[tuple[Choice, ...], Node] = {}
+        self.proposals: dict[int, list[Action]] = {}  # sampled-kind candidates per seat
+
+
+class IsmctsBot(Bot):
+    kind = "ismcts"
+
+    def __init__(self, seed: int | None = None, iterations: int = 1000,
+                 seconds: float | None = None, c: float = 0.15, rollout: str = "random",
+                 depth: int | None = 4, proposals: int = 12) -> None:
+        if seconds is None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                or iterations < 1):
+            raise InvalidOptionError(f"iterations is a whole number >= 1, not {iterations!r}")
+        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
+            raise InvalidOptionError(f"seconds is a positive number, not {seconds!r}")
+        if rollout not in ("random", "heuristic"):
+            raise InvalidOptionError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise InvalidOptionError(f"depth is a whole number >= 0 or None, not {depth!r}")
+        self.rng = random.Random(seed)
+        self.iterations, self.seconds = iterations, seconds
+        self.c, self.rollout, self.depth, self.proposals = float(c), rollout, depth, proposals
+        self.last_iterations = 0  # how many the last choice ran (benchmarks read it)
+
+    # -- the decision ---------------------------------------------------------------
+
+    def choose(self, state: State, player: int) -> Action:
+        if state.is_over:
+            raise GameOverError("the game is over; there is nothing to choose")
+        if player not in state.to_move:
+            raise NotYourTurnError(f"player {player} has no decision to make now")
+        spec = spec_of(state)
+        root = Node()
+        legal = candidates(spec, state, player, self.rng, self.proposals)
+        if spec.propose is not None:
+            root.proposals[player] = [a for a in legal if a.kind in spec.sampled_kinds]
+        if len(legal) == 1:
+            return legal[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            self._iterate(spec, root, state.determinize(player, self.rng))
+            done += 1
+        self.last_iterations = done
+        allowed = set(legal)
+        best = max(((s[0], self.rng.random(), a) for (p, a), s in root.stats.items()
+                    if p == player and a in allowed), default=None)
+        return legal[0] if best is None else best[2]
+
+    # -- one iteration --------------------------------------------------------------
+
+    def _iterate(self, spec: GameSpec, root: Node, world: State) -> None:
+        node, path = root, []
+        while not world.is_over:
+            movers = world.to_move
+            choosers = movers if world.simultaneous else movers[:1]
+            choices: list[Choice] = []
+            expanded = False
+            for p in choosers:
+                action, new = self._select(spec, node, world, p)
+                choices.append((p, action))
+                expanded |= new
+            for p, action in choices:
+                world.apply(action, p)
+            path.append((node, choices))
+            key = tuple(choices)
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = Node()
+            node = child
+            if expanded:
+                break
+        reward = self._rollout(spec, world)
+        for visited, choices in path:
+            for choice in choices:
+                stat = visited.stats[choice]
+                stat[0] += 1
+                stat[1] += reward[choice[0]]
+
+    def _actions(self, spec: GameSpec, node: Node, world: State, p: int) -> list[Action]:
+        legal = world.legal_actions(p)
+        if spec.propose is None or not any(a.kind in spec.sampled_kinds for a in legal):
+            return legal
+        kept = [a for a in legal if a.kind not in spec.sampled_kinds]
+        if p not in node.proposals:  # the same candidates every time the node is visited
+            node.proposals[p] = spec.propose(world, p, self.rng, self.proposals)
+        return kept + node.proposals[p]
+
+    def _select(self, spec: GameSpec, node: Node, world: State, p: int) -> tuple[Action, bool]:
+        """UCB over the actions available in this world; an untried one first."""
+        stats = node.stats
+        untried = []
+        best, best_value = None, -1.0
+        log_term: list[tuple[Action, list[float]]] = []
+        for action in self._actions(spec, node, world, p):
+            stat = stats.get((p, action))
+            if stat is None:
+                untried.append(action)
+            else:
+                stat[2] += 1
+                log_term.append((action, stat))
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            stats[(p, action)] = [0.0, 0.0, 1.0]
+            return action, True
+        c = self.c
+        for action, (visits, total, available) in log_term:
+            value = total / visits + c * math.sqrt(math.log(available) / visits)
+            if value > best_value:
+                best, best_value = action, value
+        assert best is not None
+        return best, False
+
+    # -- rollouts ---------------------------------------------------------------------
+
+    def _rollout(self, spec: GameSpec, world: State) -> list[float]:
+        steps = 0
+        rng = self.rng
+        guided = self.rollout == "heuristic"
+        while not world.is_over and (self.depth is None or steps < self.depth):
+            p = world.to_move[0]
+            legal = world.legal_actions(p)
+            if guided and len(legal) > 1 and rng.random() < 0.8:
+                action = self._best_of_sample(spec, world, p, legal)
+            else:
+                action = legal[rng.randrange(len(legal))]
+            world.apply(action, p)
+            steps += 1
+        return rewards(spec, world)
+
+    def _best_of_sample(self, spec: GameSpec, world: State, p: int,
+                        legal: list[Action]) -> Action:
+        sample = self.rng.sample(legal, min(3, len(legal)))
+        best, best_value = sample[0], float("-inf")
+        for action in sample:
+            trial = world.clone()
+            trial.apply(action, p)
+            value = estimate(spec, trial)[p]
+            if value > best_value:
+                best, best_value = action, value
+        return best

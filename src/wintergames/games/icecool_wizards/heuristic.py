@@ -1,0 +1,52 @@
+"""An estimate of each seat's final Magic Points, for bots.
+
+Points so far (exams and lesson cards), plus part of every exam on the board for the
+share of its icons the seat's face-up lessons already pay (Water pays any icon).
+
+>>> import wintergames as wg
+>>> estimate(wg.make("icecool-wizards", 2, seed=1))
+[0.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.games.icecool_wizards.components import IW
+
+if TYPE_CHECKING:
+    from wintergames.games.icecool_wizards.state import IcecoolState
+
+EXAM_SHARE = 0.5  # an exam half paid for is worth a quarter of its points
+SCALE = 6.0  # one two-lesson exam
+
+ICON_OF = tuple(t.icon for t in IW.types)
+WILD = frozenset(IW.spell_types("wild"))
+
+
+def exam_progress(state: IcecoolState, player: int) -> float:
+    """Points the seat's face-up lessons are on the way to, over the exams on the board."""
+    have = [0] * len(IW.icons)
+    wild = 0
+    for t, count in enumerate(state.lessons_up[player]):
+        if count:
+            if t in WILD:
+                wild += count
+            else:
+                have[ICON_OF[t]] += count
+    total = 0.0
+    for exam_id in state.exam_spaces:
+        if exam_id < 0:
+            continue
+        exam = IW.exams[exam_id]
+        paid = sum(1 for icon in exam.icons if have[icon])
+        paid = min(len(exam.icons), paid + wild)
+        total += exam.points * EXAM_SHARE * (paid / len(exam.icons)) ** 2
+    return total
+
+
+def estimate(state: IcecoolState) -> list[float]:
+    scores = state.scores()
+    if state.is_over:
+        return [float(x) for x in scores]
+    return [scores[p] + exam_progress(state, p) for p in range(state.num_players)]

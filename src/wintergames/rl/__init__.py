@@ -1,0 +1,1 @@
+"""Adapters to other frameworks: OpenSpiel (``wintergames.rl.openspiel``)."""

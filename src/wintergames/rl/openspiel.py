@@ -1,0 +1,189 @@
+"""Every wintergames game as an OpenSpiel (pyspiel) Python game.
+
+``register()`` registers ``wintergames_<game>`` (dashes become underscores) for every
+game; load one with ``pyspiel.load_game("wintergames_winter_queen", {"players": 2})``.
+
+- Actions are the game's integer codec (``spec.encode`` / ``spec.decode``); ICECOOL
+  Wizards is played through its flick grid, the part of its flicks with codec indices.
+- Chance is *sampled*: the game's own seeded RNG draws inside ``apply`` (OpenSpiel's
+  ``SAMPLED_STOCHASTIC``); ``seed`` is a game parameter.
+- Snow Time has simultaneous dynamics: at a hidden-choice step every seat that owes a
+  choice acts at once; a seat that owes none plays the extra action ``NOOP`` (the last
+  index), the only one legal for it.
+- Imperfect information: ``resample_from_infostate`` is ``state.determinize``; the
+  observation string is the seat's observation (JSON) and the information-state string
+  adds every event the seat has seen, so it has perfect recall.
+- Returns are win shares: 1 shared among the winners (constant sum 1).
+
+Requires the ``bench`` extra (``pip install -e '.[bench]'``, which brings open-spiel).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pyspiel
+
+from wintergames.core.registry import available_games, make
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+MAX_GAME_LENGTH = 20_000  # decisions: a bound for algorithms that size buffers
+SIMULTANEOUS_GAMES = frozenset({"snow-time"})
+
+
+def short_name(game_id: str) -> str:
+    return "wintergames_" + game_id.replace("-", "_")
+
+
+def _game_type(spec: GameSpec) -> pyspiel.GameType:
+    simultaneous = spec.id in SIMULTANEOUS_GAMES
+    return pyspiel.GameType(
+        short_name=short_name(spec.id),
+        long_name=f"wintergames {spec.title}",
+        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
+                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": spec.min_players if spec.min_players > 2 else 2,
+                                 "seed": 0},
+    )
+
+
+class WintergamesGame(pyspiel.Game):
+    """One of our games with its player count and seed, as a pyspiel game."""
+
+    def __init__(self, spec: GameSpec, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.spec = spec
+        self.players = int(params.get("players", max(2, spec.min_players)))
+        self.seed = int(params.get("seed", 0))
+        spec.validate(self.players, {})
+        self.codec_size = spec.num_distinct_actions(self.players)
+        self.noop = self.codec_size if spec.id in SIMULTANEOUS_GAMES else None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec_size + (self.noop is not None),
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(spec), info, {"players": self.players, "seed": self.seed})
+
+    def new_initial_state(self) -> WintergamesState:
+        """The game dealt from ``seed``: the same start (and the same draws) each time."""
+        return WintergamesState(self, make(self.spec.id, self.players, seed=self.seed))
+
+
+class WintergamesState(pyspiel.State):
+    """A pyspiel state around one of our states."""
+
+    def __init__(self, game: WintergamesGame, state: State) -> None:
+        super().__init__(game)
+        self.wg_game = game
+        self.state = state
+
+    # -- whose move --------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        s = self.state
+        if s.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        if s.simultaneous:
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return s.to_move[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        s, spec, n = self.state, self.wg_game.spec, self.wg_game.players
+        if s.is_over:
+            return []
+        if player not in s.to_move:
+            return [self.wg_game.noop] if s.simultaneous and self.wg_game.noop is not None else []
+        return sorted(spec.encode(a, n) for a in s.legal_actions(player))
+
+    def _apply_action(self, action: int) -> None:
+        player = self.state.to_move[0]
+        self.state.apply(self.wg_game.spec.decode(action, self.wg_game.players), player)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        spec, n = self.wg_game.spec, self.wg_game.players
+        movers = self.state.to_move
+        for player, action in enumerate(actions):
+            if player in movers:
+                self.state.apply(spec.decode(action, n), player)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if action == self.wg_game.noop:
+            return "noop"
+        return str(self.wg_game.spec.decode(action, self.wg_game.players))
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.state.is_over
+
+    def returns(self) -> list[float]:
+        n = self.wg_game.players
+        if not self.state.is_over:
+            return [0.0] * n
+        winners = self.state.winners()
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+
+    # -- what a seat knows -------------------------------------------------------------
+
+    def _seat(self, player: int | None) -> int:
+        return self.current_player() if player is None else player
+
+    def observation_string(self, player: int | None = None) -> str:
+        return json.dumps(self.state.observation(self._seat(player)), sort_keys=True)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        player = self._seat(player)
+        seen = [e.text for e in self.state.events_for(player)]
+        return json.dumps([self.state.observation(player), seen], sort_keys=True)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WintergamesState:
+        seed = int(probability_sampler() * 2**53)
+        return WintergamesState(self.wg_game,
+                                self.state.determinize(player_id, random.Random(seed)))
+
+    def clone(self) -> WintergamesState:
+        return WintergamesState(self.wg_game, self.state.clone())
+
+    def __str__(self) -> str:
+        return json.dumps(self.state.observation(None), sort_keys=True)
+
+
+def _game_class(spec: GameSpec) -> type[WintergamesGame]:
+    """A class per game, as pyspiel registers classes (a closure crashes it at exit)."""
+
+    class Game(WintergamesGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(spec, params)
+
+    Game.__name__ = Game.__qualname__ = "".join(p.title() for p in spec.id.split("-")) + "Game"
+    return Game
+
+
+def register() -> list[str]:
+    """Register every game with pyspiel (once); the short names registered."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for spec in available_games():
+        name = short_name(spec.id)
+        if name not in registered:
+            pyspiel.register_game(_game_type(spec), _game_class(spec))
+        names.append(name)
+    return names

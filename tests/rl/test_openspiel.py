@@ -1,0 +1,100 @@
+"""Our games as OpenSpiel games: OpenSpiel's random-simulation checks, in Python.
+
+``pyspiel.random_sim_test`` cannot run Python games with sampled chance (it asks the game
+for its RNG state, which pyspiel's Python games cannot provide), so this test plays the
+same checks: legal actions sorted, distinct and in range; applying to a clone leaves the
+original alone; strings for every seat; simultaneous nodes take one action per seat;
+``resample_from_infostate`` keeps the seat's information state; terminal returns are in
+range and sum to the utility sum.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from wintergames.rl import openspiel
+
+openspiel.register()
+
+
+def check_actions(state: pyspiel.State, player: int, size: int) -> list[int]:
+    legal = state.legal_actions(player)
+    assert legal, f"seat {player} has no legal action at a node it must act at"
+    assert legal == sorted(set(legal)) and legal[0] >= 0 and legal[-1] < size
+    for action in legal[:5]:
+        assert isinstance(state.action_to_string(player, action), str)
+    return legal
+
+
+def random_sim(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+    state = game.new_initial_state()
+    size = game.num_distinct_actions()
+    players = game.num_players()
+    while not state.is_terminal():
+        for p in range(players):
+            assert isinstance(state.observation_string(p), str)
+            assert isinstance(state.information_state_string(p), str)
+        if state.is_simultaneous_node():
+            joint = [rng.choice(check_actions(state, p, size)) for p in range(players)]
+            state.apply_actions(joint)
+            continue
+        player = state.current_player()
+        assert 0 <= player < players
+        legal = check_actions(state, player, size)
+        twin = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0., 1.))
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        assert twin.legal_actions(player) == legal
+        before = state.information_state_string(player)
+        child = state.clone()
+        child.apply_action(legal[0])
+        assert state.information_state_string(player) == before
+        state.apply_action(rng.choice(legal))
+    assert len(state.history()) <= game.max_game_length()
+    returns = state.returns()
+    assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+    assert sum(returns) == pytest.approx(game.utility_sum())
+    return state
+
+
+@pytest.mark.parametrize(("name", "players", "sims"), [
+    ("wintergames_winter_queen", 2, 3), ("wintergames_winter_queen", 4, 2),
+    ("wintergames_snow_time", 3, 3), ("wintergames_snow_time", 2, 2),
+    ("wintergames_icecool_wizards", 2, 1),
+])
+def test_random_simulations_pass_openspiel_checks(name: str, players: int, sims: int) -> None:
+    for seed in range(sims):
+        game = pyspiel.load_game(name, {"players": players, "seed": seed})
+        random_sim(game, random.Random(seed))
+
+
+def test_the_game_types_say_what_each_game_is() -> None:
+    sim = pyspiel.load_game("wintergames_snow_time", {"players": 3}).get_type()
+    seq = pyspiel.load_game("wintergames_winter_queen", {"players": 2}).get_type()
+    assert sim.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert seq.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    for kind in (sim, seq):
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+        assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+def test_the_same_seed_and_actions_give_the_same_game() -> None:
+    game = pyspiel.load_game("wintergames_winter_queen", {"players": 2, "seed": 5})
+    first = random_sim(game, random.Random(1))
+    second = random_sim(game, random.Random(1))
+    assert first.history() == second.history() and first.returns() == second.returns()
+
+
+def test_openspiel_search_bots_play_our_games() -> None:
+    game = pyspiel.load_game("wintergames_winter_queen", {"players": 2, "seed": 2})
+    state = game.new_initial_state()
+    evaluator = mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(1))
+    bots = [ismcts.ISMCTSBot(game, evaluator, 1.0, 10, random_state=np.random.RandomState(1)),
+            mcts.MCTSBot(game, 1.0, 10, evaluator, random_state=np.random.RandomState(2))]
+    for bot in bots:
+        action = bot.step(state)
+        assert action in state.legal_actions()
