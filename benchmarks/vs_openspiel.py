@@ -6,6 +6,7 @@ Prints one JSON line per figure:
   scored by the heuristic, and full random rollouts) and of OpenSpiel's ``ISMCTSBot`` and
   ``MCTSBot`` (random-rollout evaluator), from the same positions of two-player Winter
   Queen reached through ``wintergames.rl.openspiel``;
+- ``seconds_budget``: how closely a seconds budget is kept (time taken / budget);
 - ``head_to_head``: our ISMCTS with a seconds budget against OpenSpiel's ISMCTSBot given
   the simulations it runs in the same time, seats rotated.
 
@@ -78,6 +79,17 @@ def their_rate(states: list[pyspiel.State], kind: str, simulations: int) -> floa
     return simulations * len(states) / spent
 
 
+def budget_kept(states: list[pyspiel.State], seconds: float) -> tuple[float, float]:
+    """Mean and worst ratio of the time a seconds-budget ISMCTS takes to its budget."""
+    ratios = []
+    for k, state in enumerate(states):
+        bot = wg.bots.make("ismcts", seed=k, seconds=seconds)
+        start = time.perf_counter()
+        bot.choose(state.state, state.current_player())
+        ratios.append((time.perf_counter() - start) / seconds)
+    return sum(ratios) / len(ratios), max(ratios)
+
+
 def head_to_head(games: int, seconds: float, their_simulations: int) -> tuple[float, int]:
     wins = 0.0
     for index in range(games):
@@ -116,6 +128,9 @@ def main() -> None:
          ours_over_openspiel_ismcts=round(rates["ours_ismcts"] / rates["openspiel_ismcts"], 1),
          full_rollouts_over_openspiel_ismcts=round(
              rates["ours_ismcts_full_rollouts"] / rates["openspiel_ismcts"], 1))
+    mean, worst = budget_kept(states, args.seconds)
+    emit(bench="seconds_budget", game="winter-queen", budget_s=args.seconds,
+         mean_ratio=round(mean, 3), worst_ratio=round(worst, 3))
     simulations = max(1, round(rates["openspiel_ismcts"] * args.seconds))
     share, games = head_to_head(args.games, args.seconds, simulations)
     low, high = wilson(share, games)

@@ -62,8 +62,11 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
     page.select_option("#game", "winter-queen")
     page.select_option("#players", "3")
     page.select_option("[data-seat='0']", "human")
-    page.select_option("[data-seat='1']", "random")
-    page.select_option("[data-seat='2']", "random")
+    page.select_option("[data-seat='1']", "greedy")
+    page.select_option("[data-seat='2']", "ismcts")
+    expect(page.locator("[data-settings='2']")).to_have_attribute(
+        "placeholder", re.compile("iterations=1000"))
+    page.fill("[data-settings='2']", "iterations=30, depth=none")
     page.fill("#seed", "21")
     page.click("#create-button")
     invite = page.locator("a.invite[data-seat='0']")

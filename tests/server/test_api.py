@@ -59,6 +59,8 @@ def test_the_lobby_lists_games_and_bots(client: TestClient) -> None:
     data = client.get("/api/games").json()
     assert [g["id"] for g in data["games"]] == ["icecool-wizards", "snow-time", "winter-queen"]
     assert "random" in data["bots"]
+    ismcts = next(b for b in data["bot_settings"] if b["kind"] == "ismcts")
+    assert ismcts["settings"]["iterations"] == 1000 and ismcts["summary"]
     wq = next(g for g in data["games"] if g["id"] == "winter-queen")
     assert wq["options"][0]["name"] == "first_player"
 

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,22 @@ _KINDS: dict[str, Callable[..., Bot]] = {
 
 def kinds() -> list[str]:
     return sorted(_KINDS)
+
+
+def describe() -> list[dict[str, Any]]:
+    """Every bot kind with its settings and their defaults (for lobbies and help).
+
+    >>> next(d for d in describe() if d["kind"] == "ismcts")["settings"]["iterations"]
+    1000
+    """
+    described = []
+    for kind in kinds():
+        factory = _KINDS[kind]
+        settings = {name: p.default for name, p in inspect.signature(factory).parameters.items()
+                    if name != "seed" and p.default is not inspect.Parameter.empty}
+        doc = (inspect.getdoc(factory) or "").splitlines()
+        described.append({"kind": kind, "settings": settings, "summary": doc[0] if doc else ""})
+    return described
 
 
 def make(kind: str, seed: int | None = None, **settings: Any) -> Bot:
@@ -73,5 +90,5 @@ def from_text(text: str, seed: int | None = None) -> Bot:
     return make(kind, seed=settings.pop("seed", seed), **settings)
 
 
-__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "from_text", "kinds", "make",
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "describe", "from_text", "kinds", "make",
            "settings_from_text"]

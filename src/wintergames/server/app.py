@@ -140,6 +140,7 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
                 for spec in available_games()
             ],
             "bots": bots.kinds(),
+            "bot_settings": bots.describe(),
         }
 
     @app.post("/api/tables", status_code=201)

@@ -9,7 +9,14 @@ function currentGame() {
 }
 
 function seatKinds() {
-  return ["human", ...catalogue.bots.map((b) => (typeof b === "string" ? b : b.kind))];
+  return ["human", ...catalogue.bots];
+}
+
+function settingsHint(kind) {
+  const bot = (catalogue.bot_settings || []).find((b) => b.kind === kind);
+  if (!bot) return "";
+  const pairs = Object.entries(bot.settings).map(([k, v]) => `${k}=${v === null ? "none" : v}`);
+  return pairs.length ? `e.g. ${pairs.join(", ")}` : "no settings";
 }
 
 function drawSeats() {
@@ -19,11 +26,15 @@ function drawSeats() {
   box.replaceChildren(h("legend", {}, "Seats"));
   for (let i = 0; i < count; i++) {
     const kind = before[i] || (i === 0 ? "human" : "random");
-    box.append(h("label", { class: "seat" }, `Player ${i + 1} `,
-      h("select", { "data-seat": i, name: `seat-${i}` },
-        seatKinds().map((k) => h("option", { value: k, selected: k === kind }, k))),
-      h("input", { "data-settings": i, placeholder: "bot settings, e.g. iterations=500",
-                   class: "settings" })));
+    const settings = h("input", { "data-settings": i, class: "settings",
+                                  placeholder: settingsHint(kind), hidden: kind === "human" });
+    const select = h("select", { "data-seat": i, name: `seat-${i}` },
+      seatKinds().map((k) => h("option", { value: k, selected: k === kind }, k)));
+    select.addEventListener("change", () => {
+      settings.hidden = select.value === "human";
+      settings.placeholder = settingsHint(select.value);
+    });
+    box.append(h("label", { class: "seat" }, `Player ${i + 1} `, select, settings));
   }
 }
 
@@ -54,7 +65,9 @@ function parseSettings(text) {
   for (const part of text.split(/[,\s]+/).filter(Boolean)) {
     const [key, value] = part.split("=");
     if (value === undefined) throw new Error(`bot setting "${part}" is not key=value`);
-    settings[key] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    const words = { none: null, true: true, false: false };
+    settings[key] = value.toLowerCase() in words ? words[value.toLowerCase()]
+      : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   return settings;
 }
