@@ -63,7 +63,8 @@ def test_end_of_input_stops_cleanly() -> None:
 
 def test_bad_arguments_are_explained() -> None:
     result = runner.invoke(app, ["play", "winter-queen", "--players", "human,wizard"])
-    assert result.exit_code == 2 and "no bot kind 'wizard'; kinds: flick, greedy, ismcts, random" in result.output
+    assert result.exit_code == 2
+    assert "no bot kind 'wizard'; kinds: flick, greedy, ismcts, random" in result.output
     result = runner.invoke(app, ["play", "winter-queen", "--players", "human"])
     assert result.exit_code == 2 and "played by 2 to 4 players" in result.output
     result = runner.invoke(app, ["play", "chess"])

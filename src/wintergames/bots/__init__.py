@@ -90,5 +90,5 @@ def from_text(text: str, seed: int | None = None) -> Bot:
     return make(kind, seed=settings.pop("seed", seed), **settings)
 
 
-__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "describe", "from_text", "kinds", "make",
-           "settings_from_text"]
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "describe", "from_text",
+           "kinds", "make", "settings_from_text"]

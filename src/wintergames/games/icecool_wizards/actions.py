@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action
+from wintergames.core.actions import Action, IndexedCodec
 from wintergames.core.errors import ActionFormatError
 from wintergames.games.icecool_wizards.components import IW
 
@@ -267,7 +266,6 @@ EXAM = {
 
 ALL: tuple[Action, ...] = (*GRID, RELOCATE, *CAST.values(), *COLLECT, *EXAM.values(),
                            *TRADE.values(), *DISCARD.values(), DONE)
-INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
 
 _FLICK = re.compile(r"^flick\s+(\S+)\s+(\S+)\s+(\S+)$", re.I)
 _EXAM = re.compile(r"^exam\s+(\S+)\s+(\S+)$", re.I)
@@ -291,7 +289,7 @@ def cast_action(card: int) -> Cast:
     return CAST[card]  # type: ignore[return-value]
 
 
-class IcecoolCodec:
+class IcecoolCodec(IndexedCodec):
     """Reads and numbers ICECOOL Wizards actions; only grid flicks have an index."""
 
     def parse(self, text: str) -> Action:
@@ -349,23 +347,10 @@ class IcecoolCodec:
         kinds = "flick, relocate, cast, collect, exam, trade, discard, done"
         raise ActionFormatError(f"unknown action kind {kind!r}; kinds: {kinds}")
 
-    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
-        return len(ALL)
-
-    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
-        try:
-            return INDEX[action]
-        except KeyError:
-            if isinstance(action, Flick):
-                raise ActionFormatError(
-                    f"{action} is off the flick grid; only grid flicks have an index"
-                ) from None
-            raise ActionFormatError(f"{action!r} is not an ICECOOL Wizards action") from None
-
-    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
-        if not isinstance(index, int) or not 0 <= index < len(ALL):
-            raise ActionFormatError(f"action index must be in 0..{len(ALL) - 1}, not {index!r}")
-        return ALL[index]
+    def unindexed(self, action: Action) -> str:
+        if isinstance(action, Flick):
+            return f"{action} is off the flick grid; only grid flicks have an index"
+        return super().unindexed(action)
 
 
-CODEC = IcecoolCodec()
+CODEC = IcecoolCodec(ALL, "ICECOOL Wizards")

@@ -68,6 +68,7 @@ class Components:
     lessons_on_board: int
     flicks_per_turn: int
     mountain_draws: int
+    near_wall: float  # cm of floor to a wall that still count as "close to a wall"
 
     def type_name(self, t: int) -> str:
         kind = self.types[t]
@@ -149,6 +150,7 @@ def _load_all() -> Components:
         lessons_on_board=setup["lessons_on_board"],
         flicks_per_turn=setup["flicks_per_turn"],
         mountain_draws=setup["mountain_draws"],
+        near_wall=setup["near_wall"],
     )
 
 

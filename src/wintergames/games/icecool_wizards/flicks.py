@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
 
 R = IW.penguin.radius
-NEAR_WALL = 0.8  # cm of floor between penguin and wall that still count as "close"
 
 
 def _others(s: IcecoolState, player: int) -> list[tuple[float, float]]:
@@ -55,7 +54,7 @@ def may_relocate(s: IcecoolState, player: int) -> bool:
     p = s.penguins[player]
     if p is None:
         return False
-    near = wall_clearance(IW.table, p) < R + NEAR_WALL
+    near = wall_clearance(IW.table, p) < R + IW.near_wall
     return near or any(d.in_threshold(p, R) for d in IW.table.doorways)
 
 

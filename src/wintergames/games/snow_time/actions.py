@@ -16,11 +16,10 @@ Healer, choose which discarded cards to take back.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action
+from wintergames.core.actions import Action, IndexedCodec
 from wintergames.core.errors import ActionFormatError
 from wintergames.games.snow_time.components import ST, cards_in
 
@@ -131,7 +130,6 @@ ALL: tuple[Action, ...] = (
     *(a for row in PLAY for a in row),
     *(a for row in HEAL for a in row.values()),
 )
-INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
 
 _HEAL_TEXT = re.compile(r"^(\S+)\s+heal\s+(none|-|\d+(?:\s*\+\s*\d+)*)$", re.I)
 _PLAY_TEXT = re.compile(r"^(\S+)\s+(\S+)$")
@@ -155,7 +153,7 @@ def _heal(colour: int, numbers: list[Any]) -> Action:
     return HEAL[colour][mask]
 
 
-class SnowTimeCodec:
+class SnowTimeCodec(IndexedCodec):
     """Reads and numbers Snow Time actions (see ``ActionCodec``)."""
 
     def parse(self, text: str) -> Action:
@@ -183,19 +181,5 @@ class SnowTimeCodec:
             raise ActionFormatError(f"malformed {kind!r} action {obj!r}: missing {err}") from None
         raise ActionFormatError(f"unknown action kind {kind!r}; kinds: play, heal")
 
-    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
-        return len(ALL)
 
-    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
-        try:
-            return INDEX[action]
-        except KeyError:
-            raise ActionFormatError(f"{action!r} is not a Snow Time action") from None
-
-    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
-        if not isinstance(index, int) or not 0 <= index < len(ALL):
-            raise ActionFormatError(f"action index must be in 0..{len(ALL) - 1}, not {index!r}")
-        return ALL[index]
-
-
-CODEC = SnowTimeCodec()
+CODEC = SnowTimeCodec(ALL, "Snow Time")

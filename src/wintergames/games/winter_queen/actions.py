@@ -17,11 +17,10 @@ Notation (colour letters b g y p r; stands 1-4; cells a1-e5; pages A/B):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action
+from wintergames.core.actions import Action, IndexedCodec
 from wintergames.core.errors import ActionFormatError
 from wintergames.games.winter_queen.components import WQ
 
@@ -243,14 +242,13 @@ ALL: tuple[Action, ...] = (
     *RETURN,
     PASS,
 )
-INDEX: dict[Action, int] = {a: i for i, a in enumerate(ALL)}
 
 _PLACE = re.compile(r"^([a-z])(\d+)-([a-z]\d+)$", re.I)
 _PLACE_BOOK = re.compile(r"^([a-z])(\d+)-(sb\d+)\.([ab])$", re.I)
 _WORD = re.compile(r"^(use|take|return)\s+(\S+)$", re.I)
 
 
-class WinterQueenCodec:
+class WinterQueenCodec(IndexedCodec):
     """Reads and numbers Winter Queen actions (see ``ActionCodec``)."""
 
     def parse(self, text: str) -> Action:
@@ -298,19 +296,5 @@ class WinterQueenCodec:
         kinds = "place, place-book, use, take, return, pass"
         raise ActionFormatError(f"unknown action kind {kind!r}; kinds: {kinds}")
 
-    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
-        return len(ALL)
 
-    def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
-        try:
-            return INDEX[action]
-        except KeyError:
-            raise ActionFormatError(f"{action!r} is not a Winter Queen action") from None
-
-    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
-        if not isinstance(index, int) or not 0 <= index < len(ALL):
-            raise ActionFormatError(f"action index must be in 0..{len(ALL) - 1}, not {index!r}")
-        return ALL[index]
-
-
-CODEC = WinterQueenCodec()
+CODEC = WinterQueenCodec(ALL, "Winter Queen")
