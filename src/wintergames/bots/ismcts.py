@@ -40,12 +40,13 @@ Choice = tuple[int, Action]
 class Node:
     """A node of the search tree: edge statistics and children by the choices made."""
 
-    __slots__ = ("children", "proposals", "stats")
+    __slots__ = ("children", "first", "proposals", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[Choice, list[float]] = {}  # [visits, reward sum, availability]
         self.children: dict[tuple[Choice, ...], Node] = {}
         self.proposals: dict[int, list[Action]] = {}  # sampled-kind candidates per seat
+        self.first: dict[int, list[Action]] = {}  # untried actions to expand first, in order
 
 
 class IsmctsBot(Bot):
@@ -82,6 +83,7 @@ class IsmctsBot(Bot):
             root.proposals[player] = [a for a in legal if a.kind in spec.sampled_kinds]
         if len(legal) == 1:
             return legal[0]
+        root.first[player] = self._ranked(spec, state, player, legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
@@ -89,9 +91,30 @@ class IsmctsBot(Bot):
             done += 1
         self.last_iterations = done
         allowed = set(legal)
-        best = max(((s[0], self.rng.random(), a) for (p, a), s in root.stats.items()
-                    if p == player and a in allowed), default=None)
-        return legal[0] if best is None else best[2]
+        # Most visited; among equals (a small budget) the better mean, then the better rank.
+        rank = {a: i for i, a in enumerate(root.first[player])}
+        best = max(((s[0], s[1] / s[0] if s[0] else 0.0, -rank.get(a, 0), a)
+                    for (p, a), s in root.stats.items() if p == player and a in allowed),
+                   default=None)
+        return root.first[player][0] if best is None else best[3]
+
+    def _ranked(self, spec: GameSpec, state: State, player: int,
+                legal: list[Action]) -> list[Action]:
+        """The seat's actions by one-step heuristic value on one determinization.
+
+        The root expands them in this order, so a budget smaller than the number of
+        actions still looks at the most promising ones (and plays like ``greedy``).
+        """
+        world = state.determinize(player, self.rng)
+        values = []
+        for action in legal:
+            after = world.clone()
+            after.apply(action, player)
+            mine = estimate(spec, after)
+            others = [v for q, v in enumerate(mine) if q != player]
+            values.append(mine[player] - (max(others) if others else 0.0))
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [legal[i] for i in order]
 
     # -- one iteration --------------------------------------------------------------
 
@@ -146,7 +169,13 @@ class IsmctsBot(Bot):
                 stat[2] += 1
                 log_term.append((action, stat))
         if untried:
-            action = untried[self.rng.randrange(len(untried))]
+            first = node.first.get(p)
+            if first:
+                tried = set(a for (q, a) in stats if q == p)
+                action = next((a for a in first if a not in tried and a in untried),
+                              untried[self.rng.randrange(len(untried))])
+            else:
+                action = untried[self.rng.randrange(len(untried))]
             stats[(p, action)] = [0.0, 0.0, 1.0]
             return action, True
         c = self.c
