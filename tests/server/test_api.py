@@ -301,3 +301,25 @@ def test_a_seat_payload_is_the_same_whatever_it_cannot_see(client: TestClient, g
             live.state = real.determinize(0, random.Random(trial))
             assert live.view(Viewer(0)) == before
         live.state = real
+
+
+def test_search_bots_with_settings_sit_at_a_table(client: TestClient) -> None:
+    body = {"game": "snow-time", "seed": 4, "options": {},
+            "seats": [{"kind": "human"}, {"kind": "ismcts", "settings": {"iterations": 20}},
+                      {"kind": "greedy", "settings": {"samples": 1}}]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    table = response.json()
+    v = wait_for_turn(client, table, 0)
+    mine = v["legal"][0]["action"]
+    assert act(client, table, 0, mine, v["version"]).status_code == 200
+    for _ in range(200):  # the bots choose in their threads; the turn resolves
+        v = view(client, table, 0)
+        if any(line.startswith("Revealed") for line in v["log"]):
+            break
+        time.sleep(0.02)
+    assert any(line.startswith("Revealed") for line in v["log"])
+    bad = dict(body, seats=[{"kind": "human"}, {"kind": "ismcts",
+                                                "settings": {"iterations": 0}}, {"kind": "human"}])
+    refused = client.post("/api/tables", json=bad)
+    assert refused.status_code == 400 and "iterations" in refused.json()["error"]["message"]
