@@ -76,6 +76,7 @@ class IsmctsBot(Bot):
             raise GameOverError("the game is over; there is nothing to choose")
         if player not in state.to_move:
             raise NotYourTurnError(f"player {player} has no decision to make now")
+        started = time.perf_counter()  # the seconds budget covers the whole decision
         spec = spec_of(state)
         root = Node()
         legal = candidates(spec, state, player, self.rng, self.proposals)
@@ -84,7 +85,7 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         root.first[player] = self._ranked(spec, state, player, legal)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else started + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             self._iterate(spec, root, state.determinize(player, self.rng))
