@@ -30,19 +30,23 @@ def main() -> None:
     parser.add_argument("--against", default="random")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (runs with disjoint ranges combine)")
     args = parser.parse_args()
     from_text(args.bot), from_text(args.against)  # bad kinds fail before any game
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(play_one, *zip(*[
-            (args.game, args.players, args.bot, args.against, i) for i in range(args.games)
+            (args.game, args.players, args.bot, args.against, i)
+            for i in range(args.first, args.first + args.games)
         ], strict=True)))
     share = sum(r[0] for r in results) / len(results)
     low, high = wilson(share, len(results))
     fair = 1 / args.players
     print(json.dumps({
         "bench": "strength", "game": args.game, "players": args.players, "bot": args.bot,
-        "against": args.against, "games": len(results), "win_share": round(share, 4),
+        "against": args.against, "games": len(results), "first": args.first,
+        "win_share": round(share, 4),
         "ci95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
         "times_fair": round(share / fair, 2),
         "seconds_per_game": round(sum(r[1] for r in results) / len(results), 2),
