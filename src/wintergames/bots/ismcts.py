@@ -28,7 +28,7 @@ import random
 import time
 
 from wintergames.bots.base import Bot
-from wintergames.bots.common import candidates, estimate, rewards, spec_of
+from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
 from wintergames.core.spec import GameSpec
@@ -111,9 +111,7 @@ class IsmctsBot(Bot):
         for action in legal:
             after = world.clone()
             after.apply(action, player)
-            mine = estimate(spec, after)
-            others = [v for q, v in enumerate(mine) if q != player]
-            values.append(mine[player] - (max(others) if others else 0.0))
+            values.append(margin(estimate(spec, after), player))
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         return [legal[i] for i in order]
 

@@ -24,8 +24,8 @@ ICON_OF = tuple(t.icon for t in IW.types)
 WILD = frozenset(IW.spell_types("wild"))
 
 
-def exam_progress(state: IcecoolState, player: int) -> float:
-    """Points the seat's face-up lessons are on the way to, over the exams on the board."""
+def lesson_icons(state: IcecoolState, player: int) -> tuple[list[int], int]:
+    """The seat's face-up lessons: how many of each icon, and how many wild (Water)."""
     have = [0] * len(IW.icons)
     wild = 0
     for t, count in enumerate(state.lessons_up[player]):
@@ -34,6 +34,12 @@ def exam_progress(state: IcecoolState, player: int) -> float:
                 wild += count
             else:
                 have[ICON_OF[t]] += count
+    return have, wild
+
+
+def exam_progress(state: IcecoolState, player: int) -> float:
+    """Points the seat's face-up lessons are on the way to, over the exams on the board."""
+    have, wild = lesson_icons(state, player)
     total = 0.0
     for exam_id in state.exam_spaces:
         if exam_id < 0:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.games.icecool_wizards.actions import Flick
 from wintergames.games.icecool_wizards.components import IW
-from wintergames.games.icecool_wizards.heuristic import ICON_OF, WILD
+from wintergames.games.icecool_wizards.heuristic import lesson_icons
 
 if TYPE_CHECKING:
     from wintergames.core.actions import Action
@@ -51,13 +51,7 @@ def power_for(distance: float) -> float:
 
 
 def _payable(s: IcecoolState, player: int, exam_id: int) -> bool:
-    have = [0] * len(IW.icons)
-    wild = 0
-    for t, count in enumerate(s.lessons_up[player]):
-        if t in WILD:
-            wild += count
-        else:
-            have[ICON_OF[t]] += count
+    have, wild = lesson_icons(s, player)
     missing = 0
     for icon in IW.exams[exam_id].icons:
         if have[icon]:
