@@ -23,7 +23,7 @@ import random
 from wintergames.bots.base import Bot
 from wintergames.bots.common import candidates, estimate, margin, spec_of, win_shares
 from wintergames.core.actions import Action
-from wintergames.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from wintergames.core.errors import InvalidOptionError
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
@@ -47,10 +47,7 @@ class GreedyBot(Bot):
         self.follow_through = follow_through
 
     def choose(self, state: State, player: int) -> Action:
-        if state.is_over:
-            raise GameOverError("the game is over; there is nothing to choose")
-        if player not in state.to_move:
-            raise NotYourTurnError(f"player {player} has no decision to make now")
+        self.check_turn(state, player)
         spec = spec_of(state)
         actions = candidates(spec, state, player, self.rng, self.proposals)
         if len(actions) == 1:

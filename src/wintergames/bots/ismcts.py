@@ -30,7 +30,7 @@ import time
 from wintergames.bots.base import Bot
 from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
 from wintergames.core.actions import Action
-from wintergames.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from wintergames.core.errors import InvalidOptionError
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
@@ -72,10 +72,7 @@ class IsmctsBot(Bot):
     # -- the decision ---------------------------------------------------------------
 
     def choose(self, state: State, player: int) -> Action:
-        if state.is_over:
-            raise GameOverError("the game is over; there is nothing to choose")
-        if player not in state.to_move:
-            raise NotYourTurnError(f"player {player} has no decision to make now")
+        self.check_turn(state, player)
         started = time.perf_counter()  # the seconds budget covers the whole decision
         spec = spec_of(state)
         root = Node()

@@ -6,7 +6,6 @@ import random
 
 from wintergames.bots.base import Bot
 from wintergames.core.actions import Action
-from wintergames.core.errors import GameOverError, NotYourTurnError
 from wintergames.core.state import State
 
 
@@ -26,9 +25,6 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> Action:
-        if state.is_over:
-            raise GameOverError("the game is over; there is nothing to choose")
+        self.check_turn(state, player)
         actions = state.legal_actions(player)
-        if not actions:
-            raise NotYourTurnError(f"player {player} has no decision to make now")
         return actions[self.rng.randrange(len(actions))]
