@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from wintergames.games.icecool_wizards.components import IW
-from wintergames.physics import FlickResult, launch, simulate
+from wintergames.physics import FlickResult, engine, launch, simulate
 
 P = IW.penguin
 R = P.radius
@@ -17,6 +17,8 @@ R = P.radius
 
 def flick(positions: list[tuple[float, float] | None], angle: float, power: float,
           spin: float = 0.0, mover: int = 0) -> FlickResult:
+    """A flick simulated afresh, never a kept result."""
+    engine.clear_memo()
     return simulate(IW.table, P, positions, mover, angle, power, spin)
 
 
@@ -40,6 +42,21 @@ def test_a_result_never_depends_on_earlier_flicks() -> None:
     for angle in range(0, 360, 20):
         flick([(2.2, 2.5), (33.0, 51.5), (15.2, 33.0)], angle, 1.0, 0.8, mover=angle % 3)
     assert flick(positions, 3.0, 0.8, 0.4) == fresh
+
+
+def test_a_repeated_flick_returns_the_kept_result_and_the_memo_stays_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = [(6.0, 44.6), (14.0, 45.0)]
+    first = flick(positions, 3.0, 0.8, 0.4)
+    hits, misses = engine.memo_stats()
+    again = simulate(IW.table, P, positions, 0, 3.0, 0.8, 0.4)
+    assert again is first and engine.memo_stats() == (hits + 1, misses)
+    other = simulate(IW.table, P, [(6.0, 44.6), (14.0, 45.5)], 0, 3.0, 0.8, 0.4)
+    assert other is not first and engine.memo_stats() == (hits + 1, misses + 1)
+    monkeypatch.setattr(engine, "MEMO_SIZE", 3)
+    for angle in range(6):
+        simulate(IW.table, P, positions, 0, float(angle), 0.1, 0.0)
+    assert len(engine._memo.results) == 3
 
 
 def test_a_fresh_interpreter_gives_the_same_result() -> None:

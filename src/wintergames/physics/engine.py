@@ -7,7 +7,9 @@ enough along its normal is hopped (the collision is ignored until the penguin is
 clear of it). A fixed time step runs until every penguin rests or the time cap.
 
 The same table, penguins and flick give the same result every time: the space is
-built afresh for each flick, in the same order, and stepped with a fixed ``dt``.
+built afresh for each flick, in the same order, and stepped with a fixed ``dt``. So
+results are kept (a bounded memo per thread): search bots flick the same candidates
+from the same positions in every determinization, and hidden cards never move penguins.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -198,6 +201,33 @@ class _Rig(threading.local):
 _rig = _Rig()
 
 
+MEMO_SIZE = 2048  # flicks kept per thread; a result with its path is a few kB
+
+
+class _Memo(threading.local):
+    """The last ``MEMO_SIZE`` results, least recently used dropped first."""
+
+    def __init__(self) -> None:
+        # The value keeps table and params alive, so their ids in the key stay theirs.
+        self.results: OrderedDict[tuple[object, ...],
+                                  tuple[Table, PenguinParams, FlickResult]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+
+_memo = _Memo()
+
+
+def memo_stats() -> tuple[int, int]:
+    """(hits, misses) of this thread's flick memo, for benchmarks."""
+    return _memo.hits, _memo.misses
+
+
+def clear_memo() -> None:
+    """Forget this thread's kept results (tests use it to simulate afresh)."""
+    _memo.results.clear()
+
+
 def simulate(
     table: Table,
     params: PenguinParams,
@@ -207,10 +237,39 @@ def simulate(
     power: float,
     spin: float,
 ) -> FlickResult:
-    """Flick penguin ``mover``; every other penguin in ``positions`` may be hit."""
-    start = positions[mover]
-    if start is None:
+    """Flick penguin ``mover``; every other penguin in ``positions`` may be hit.
+
+    A result is immutable and a pure function of its arguments, so a repeated flick
+    returns the kept one.
+    """
+    if positions[mover] is None:
         raise ValueError(f"penguin {mover} is not on the board")
+    key = (id(table), id(params), tuple(positions), mover, angle_deg, power, spin)
+    results = _memo.results
+    kept = results.get(key)
+    if kept is not None:
+        results.move_to_end(key)
+        _memo.hits += 1
+        return kept[2]
+    _memo.misses += 1
+    result = _simulate(table, params, positions, mover, angle_deg, power, spin)
+    results[key] = (table, params, result)
+    if len(results) > MEMO_SIZE:
+        results.popitem(last=False)
+    return result
+
+
+def _simulate(
+    table: Table,
+    params: PenguinParams,
+    positions: Sequence[Point | None],
+    mover: int,
+    angle_deg: float,
+    power: float,
+    spin: float,
+) -> FlickResult:
+    start = positions[mover]
+    assert start is not None
     space = _rig.space_for(table, params, positions)
     bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
     index = {_rig.discs[i]: i for i in bodies}

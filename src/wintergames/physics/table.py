@@ -131,18 +131,52 @@ def nearest_free_point(
 ) -> Point | None:
     """The point of the polylines nearest ``p`` that is at least ``min_gap`` from ``others``.
 
-    Every polyline is walked in ``step`` increments; the nearest free point wins.
+    The polylines are walked in ``step`` increments; the nearest free point wins, the
+    first walked among equals. Segments are searched nearest first, each outwards from
+    its point closest to ``p``, and the search stops once no nearer point can remain:
+    the same point a full walk finds, without the full walk.
     """
+    segments = [(a, b) for line in lines for a, b in itertools.pairwise(line)]
+    bounds = [segment_distance(a, b, p) for a, b in segments]
     best: Point | None = None
-    best_d = math.inf
-    for line in lines:
-        for a, b in itertools.pairwise(line):
-            length = math.dist(a, b)
-            n = max(1, int(length / step))
-            for i in range(n + 1):
-                t = i / n
-                q = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
-                d = math.dist(p, q)
-                if d < best_d and all(math.dist(q, o) >= min_gap for o in others):
-                    best, best_d = q, d
+    best_key = (math.inf, 0, 0)
+    for k in sorted(range(len(segments)), key=bounds.__getitem__):
+        if bounds[k] > best_key[0] + 1e-9:  # the margin covers rounding along the walk
+            break
+        found = _nearest_free_on_segment(segments[k], p, others, min_gap, step)
+        if found is not None and (found[0], k, found[1]) < best_key:
+            best, best_key = found[2], (found[0], k, found[1])
     return best
+
+
+def _nearest_free_on_segment(
+    segment: tuple[Point, Point], p: Point, others: list[Point], min_gap: float, step: float,
+) -> tuple[float, int, Point] | None:
+    """(distance, walk index, point) of the segment's nearest free walked point.
+
+    Distances grow both ways from the closest point, so the walk indices are visited
+    outwards in order of (distance, index) and the first free one is the answer.
+    """
+    a, b = segment
+    n = max(1, int(math.dist(a, b) / step))
+
+    def at(i: int) -> tuple[float, int, Point]:
+        t = i / n
+        q = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        return math.dist(p, q), i, q
+
+    _, t0 = closest_on_segment(a, b, p)
+    left, right = math.floor(t0 * n), math.floor(t0 * n) + 1
+    while left >= 0 or right <= n:
+        here = at(left) if left >= 0 else None
+        there = at(right) if right <= n else None
+        if there is None or (here is not None and here[:2] < there[:2]):
+            assert here is not None
+            left -= 1
+            pick = here
+        else:
+            right += 1
+            pick = there
+        if all(math.dist(pick[2], o) >= min_gap for o in others):
+            return pick
+    return None

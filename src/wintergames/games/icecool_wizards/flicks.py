@@ -38,10 +38,10 @@ def enter(s: IcecoolState, player: int) -> None:
     others = _others(s, player)
     spot = IW.start
     if not _free(spot, others):
-        candidates = [
+        candidates = (  # lazily: the first free ring point is usually near
             (spot[0] + d * math.cos(math.radians(a)), spot[1] + d * math.sin(math.radians(a)))
             for d in (0.5 * k for k in range(1, 40)) for a in range(0, 360, 15)
-        ]
+        )
         spot = next(c for c in candidates
                     if _free(c, others) and wall_clearance(IW.table, c) > R)
     s.penguins[player] = spot

@@ -15,6 +15,7 @@ stops the penguin about there, and a harder one that carries through; the rest o
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import TYPE_CHECKING
@@ -39,6 +40,7 @@ def stopping_distance(power: float) -> float:
     return v0 / k - a / (k * k) * math.log1p(k * v0 / a)
 
 
+@functools.lru_cache(maxsize=4096)  # searches aim from the same spots again and again
 def power_for(distance: float) -> float:
     """The power whose straight flick stops after ``distance`` cm (clipped to 0.05..1)."""
     lo, hi = 0.0, 1.0
