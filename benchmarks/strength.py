@@ -2,7 +2,9 @@
 
 Prints one JSON line: the tested bot's win share (ties shared) with a 95% Wilson
 interval, its fair share (1 / players) and the ratio to it. Games run in parallel
-worker processes. Example::
+worker processes; each finished game is also written to standard error as a JSON line,
+so a long run that is stopped keeps its games, and ``--combine`` sums such lines from
+any number of runs (disjoint ``--first`` ranges). Example::
 
     python benchmarks/strength.py --game winter-queen --players 2 \\
         --bot ismcts:iterations=1000 --against random --games 200 --workers 2
@@ -15,8 +17,9 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from wintergames.bots import from_text
 from wintergames.bots.arena import play_one, wilson
@@ -32,28 +35,62 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (runs with disjoint ranges combine)")
+    parser.add_argument("--combine", nargs="+", metavar="FILE",
+                        help="summarize the per-game lines of earlier runs instead of playing")
     args = parser.parse_args()
+    if args.combine:
+        summarize(args, combined(args, args.combine), wall=0.0)
+        return
     from_text(args.bot), from_text(args.against)  # bad kinds fail before any game
     start = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(play_one, *zip(*[
-            (args.game, args.players, args.bot, args.against, i)
-            for i in range(args.first, args.first + args.games)
-        ], strict=True)))
-    share = sum(r[0] for r in results) / len(results)
+        futures = {pool.submit(play_one, args.game, args.players, args.bot, args.against, i): i
+                   for i in range(args.first, args.first + args.games)}
+        for future in as_completed(futures):
+            share, seconds = future.result()
+            results.append((futures[future], share, seconds))
+            print(json.dumps({"game": args.game, "players": args.players, "bot": args.bot,
+                              "against": args.against, "index": futures[future],
+                              "share": share, "seconds": round(seconds, 2)}),
+                  file=sys.stderr, flush=True)
+    summarize(args, results, wall=time.perf_counter() - start)
+
+
+def combined(args: argparse.Namespace, files: list[str]) -> list[tuple[int, float, float]]:
+    """The games of ``args``' match found in the files, each index once."""
+    games: dict[int, tuple[int, float, float]] = {}
+    for name in files:
+        with open(name) as lines:
+            for line in lines:
+                if not line.startswith("{"):
+                    continue
+                g = json.loads(line)
+                if (g.get("index") is not None and g["game"] == args.game
+                        and g["players"] == args.players and g["bot"] == args.bot
+                        and g["against"] == args.against):
+                    games[g["index"]] = (g["index"], g["share"], g["seconds"])
+    if not games:
+        raise SystemExit(f"no games of {args.bot} against {args.against} in {files}")
+    return sorted(games.values())
+
+
+def summarize(args: argparse.Namespace, results: list[tuple[int, float, float]],
+              wall: float) -> None:
+    share = sum(r[1] for r in results) / len(results)
     low, high = wilson(share, len(results))
     fair = 1 / args.players
     print(json.dumps({
         "bench": "strength", "game": args.game, "players": args.players, "bot": args.bot,
-        "against": args.against, "games": len(results), "first": args.first,
+        "against": args.against, "games": len(results),
+        "first": min(r[0] for r in results), "last": max(r[0] for r in results),
         "win_share": round(share, 4),
         "ci95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
         "times_fair": round(share / fair, 2),
-        "seconds_per_game": round(sum(r[1] for r in results) / len(results), 2),
-        "wall_seconds": round(time.perf_counter() - start, 1),
+        "seconds_per_game": round(sum(r[2] for r in results) / len(results), 2),
+        "wall_seconds": round(wall, 1),
         "python": platform.python_version(),
     }), flush=True)
-
 
 if __name__ == "__main__":
     main()
