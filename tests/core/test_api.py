@@ -179,3 +179,15 @@ def test_actions_built_by_hand_are_range_checked() -> None:
     with pytest.raises(wg.ActionFormatError, match="province index"):
         TakeBook(7)
     assert PlaceOnBoard(0, 4, 12) == wg.get_spec("winter-queen").parse_action("r1-c3")
+
+
+def test_a_game_declares_its_simultaneous_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from wintergames.core import registry, testing
+
+    assert [s.id for s in wg.available_games() if s.simultaneous] == ["snow-time"]
+    undeclared = replace(wg.get_spec("snow-time"), simultaneous=False)
+    monkeypatch.setitem(registry._loaded, "snow-time", undeclared)
+    with pytest.raises(AssertionError, match="simultaneous step"):
+        testing.play_checked("snow-time", 3, seed=1)

@@ -88,6 +88,9 @@ class GameSpec:
     # Kinds of action whose listed actions only sample a continuous range (a flick grid):
     # any in-range value is legal too, so lists show them as one entry with an example.
     sampled_kinds: frozenset[str] = frozenset()
+    # Whether some steps collect every seat's hidden choice at once (``State.simultaneous``).
+    # Interfaces that fix their turn structure up front (OpenSpiel's dynamics) read this.
+    simultaneous: bool = False
     # A picture of the position (PNG), and the kinds of action after which one is worth it.
     plot: Callable[[State, Path], None] | None = field(default=None, repr=False)
     plot_after: frozenset[str] = frozenset()

@@ -177,6 +177,8 @@ def play_checked(
     steps = 0
     while not state.is_over:
         try:
+            assert spec.simultaneous or not state.simultaneous, (
+                "a simultaneous step in a game whose GameSpec says it has none")
             if spec.check_invariants is not None:
                 spec.check_invariants(state)
             if steps % deep_every == 0:

@@ -31,7 +31,6 @@ from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
 MAX_GAME_LENGTH = 20_000  # decisions: a bound for algorithms that size buffers
-SIMULTANEOUS_GAMES = frozenset({"snow-time"})
 
 
 def short_name(game_id: str) -> str:
@@ -39,7 +38,7 @@ def short_name(game_id: str) -> str:
 
 
 def _game_type(spec: GameSpec) -> pyspiel.GameType:
-    simultaneous = spec.id in SIMULTANEOUS_GAMES
+    simultaneous = spec.simultaneous
     return pyspiel.GameType(
         short_name=short_name(spec.id),
         long_name=f"wintergames {spec.title}",
@@ -70,7 +69,7 @@ class WintergamesGame(pyspiel.Game):
         self.seed = int(params.get("seed", 0))
         spec.validate(self.players, {})
         self.codec_size = spec.num_distinct_actions(self.players)
-        self.noop = self.codec_size if spec.id in SIMULTANEOUS_GAMES else None
+        self.noop = self.codec_size if spec.simultaneous else None
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec_size + (self.noop is not None),
             max_chance_outcomes=0,

@@ -31,6 +31,7 @@ SPEC = GameSpec(
     new_state=_new,
     state_from_json=SnowTimeState.from_json,
     codec=CODEC,
+    simultaneous=True,
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
