@@ -6,6 +6,7 @@ its report into what the player may do next (RB "Player's Turn").
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -52,8 +53,11 @@ def enter(s: IcecoolState, player: int) -> None:
 def may_relocate(s: IcecoolState, player: int) -> bool:
     """Close to a wall (doorways are part of walls) or stuck in a doorway."""
     p = s.penguins[player]
-    if p is None:
-        return False
+    return p is not None and _may_relocate_from(p)
+
+
+@functools.lru_cache(maxsize=4096)  # asked at every turn's start; penguins rest a while
+def _may_relocate_from(p: tuple[float, float]) -> bool:
     near = wall_clearance(IW.table, p) < R + IW.near_wall
     return near or any(d.in_threshold(p, R) for d in IW.table.doorways)
 
