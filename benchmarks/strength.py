@@ -22,7 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from wintergames.bots import from_text
-from wintergames.bots.arena import play_one, wilson
+from wintergames.bots.arena import game_line, play_one, read_games, wilson
 
 
 def main() -> None:
@@ -50,29 +50,19 @@ def main() -> None:
         for future in as_completed(futures):
             share, seconds = future.result()
             results.append((futures[future], share, seconds))
-            print(json.dumps({"game": args.game, "players": args.players, "bot": args.bot,
-                              "against": args.against, "index": futures[future],
-                              "share": share, "seconds": round(seconds, 2)}),
-                  file=sys.stderr, flush=True)
+            print(game_line(args.game, args.players, args.bot, args.against,
+                            futures[future], share, seconds), file=sys.stderr, flush=True)
     summarize(args, results, wall=time.perf_counter() - start)
 
 
 def combined(args: argparse.Namespace, files: list[str]) -> list[tuple[int, float, float]]:
-    """The games of ``args``' match found in the files, each index once."""
-    games: dict[int, tuple[int, float, float]] = {}
+    games = []
     for name in files:
         with open(name) as lines:
-            for line in lines:
-                if not line.startswith("{"):
-                    continue
-                g = json.loads(line)
-                if (g.get("index") is not None and g["game"] == args.game
-                        and g["players"] == args.players and g["bot"] == args.bot
-                        and g["against"] == args.against):
-                    games[g["index"]] = (g["index"], g["share"], g["seconds"])
+            games += read_games(lines, args.game, args.players, args.bot, args.against)
     if not games:
         raise SystemExit(f"no games of {args.bot} against {args.against} in {files}")
-    return sorted(games.values())
+    return sorted({g[0]: g for g in games}.values())
 
 
 def summarize(args: argparse.Namespace, results: list[tuple[int, float, float]],

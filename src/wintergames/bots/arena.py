@@ -9,8 +9,10 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import time
+from collections.abc import Iterable
 
 from wintergames.bots import from_text
 from wintergames.core.registry import make
@@ -41,3 +43,33 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def game_line(game: str, players: int, bot: str, against: str, index: int, share: float,
+              seconds: float) -> str:
+    """One finished game as a JSON line (``read_games`` reads it back)."""
+    return json.dumps({"game": game, "players": players, "bot": bot, "against": against,
+                       "index": index, "share": share, "seconds": round(seconds, 2)})
+
+
+def read_games(lines: Iterable[str], game: str, players: int, bot: str,
+               against: str) -> list[tuple[int, float, float]]:
+    """(index, share, seconds) of the match's games among ``lines``, each index once.
+
+    Other lines (other matches, summaries, anything not JSON) are passed over, so the
+    standard error of several runs may be given whole.
+
+    >>> line = game_line("snow-time", 2, "greedy", "random", 7, 1.0, 3.2)
+    >>> read_games([line, "noise", line], "snow-time", 2, "greedy", "random")
+    [(7, 1.0, 3.2)]
+    """
+    games: dict[int, tuple[int, float, float]] = {}
+    for line in lines:
+        if not line.startswith("{"):
+            continue
+        g = json.loads(line)
+        if g.get("index") is not None and (g.get("game"), g.get("players"), g.get("bot"),
+                                           g.get("against")) == (game, players, bot, against):
+            games[g["index"]] = (g["index"], float(g["share"]), float(g["seconds"]))
+    return sorted(games.values())
+
