@@ -144,9 +144,11 @@ class IsmctsBot(Bot):
 
     def _actions(self, spec: GameSpec, node: Node, world: State, p: int) -> list[Action]:
         legal = world.legal_actions(p)
-        if spec.propose is None or not any(a.kind in spec.sampled_kinds for a in legal):
+        if spec.propose is None:
             return legal
         kept = [a for a in legal if a.kind not in spec.sampled_kinds]
+        if len(kept) == len(legal):
+            return legal
         if p not in node.proposals:  # the same candidates every time the node is visited
             node.proposals[p] = spec.propose(world, p, self.rng, self.proposals)
         return kept + node.proposals[p]
