@@ -16,6 +16,7 @@ import wintergames as wg
 from wintergames.games.icecool_wizards.actions import GRID
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.physics import simulate
+from wintergames.physics.engine import clear_memo
 
 
 def positions(count: int) -> list[tuple[list[tuple[float, float] | None], int]]:
@@ -45,6 +46,7 @@ def main() -> None:
     start = time.perf_counter()
     for layout, mover in layouts:
         for f in flicks:
+            clear_memo()  # the physics itself, never a kept result
             result = simulate(IW.table, IW.penguin, layout, mover, f.angle_deg, f.power, f.spin)
             simulated += result.time
             steps += result.steps
