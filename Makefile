@@ -32,3 +32,4 @@ bench: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/random_play.py
 	$(BIN)/python benchmarks/physics.py
+	$(BIN)/python benchmarks/search_speed.py --positions 4
