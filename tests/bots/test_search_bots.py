@@ -99,6 +99,10 @@ def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
     ({"seconds": -1}, "seconds is a positive number"),
     ({"rollout": "smart"}, "rollout is 'random' or 'heuristic'"),
     ({"depth": -2}, "depth is a whole number"),
+    ({"depth": True}, "depth is a whole number"),
+    ({"c": -0.1}, r"c \(exploration\) is a number >= 0"),
+    ({"c": "wide"}, r"c \(exploration\) is a number >= 0"),
+    ({"proposals": 0}, "proposals is a whole number >= 1"),
     ({"speed": 3}, "bad settings for bot 'ismcts'"),
 ])
 def test_bad_ismcts_settings_are_refused_with_what_is_allowed(settings: dict[str, object],

@@ -21,19 +21,19 @@ from __future__ import annotations
 import random
 
 from wintergames.bots.base import Bot
-from wintergames.bots.common import candidates, estimate, margin, spec_of, win_shares
+from wintergames.bots.common import (
+    candidates,
+    estimate,
+    margin,
+    positive,
+    spec_of,
+    win_shares,
+)
 from wintergames.core.actions import Action
-from wintergames.core.errors import InvalidOptionError
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
 WIN = 1000.0  # a won game is worth more than any margin
-
-
-def _positive(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionError(f"{name} is a whole number >= 1, not {value!r}")
-    return value
 
 
 class GreedyBot(Bot):
@@ -42,8 +42,8 @@ class GreedyBot(Bot):
     def __init__(self, seed: int | None = None, samples: int = 2, proposals: int = 24,
                  follow_through: bool = False) -> None:
         self.rng = random.Random(seed)
-        self.samples = _positive("samples", samples)
-        self.proposals = _positive("proposals", proposals)
+        self.samples = positive("samples", samples)
+        self.proposals = positive("proposals", proposals)
         self.follow_through = follow_through
 
     def choose(self, state: State, player: int) -> Action:

@@ -28,7 +28,7 @@ import random
 import time
 
 from wintergames.bots.base import Bot
-from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
+from wintergames.bots.common import candidates, estimate, margin, positive, rewards, spec_of
 from wintergames.core.actions import Action
 from wintergames.core.errors import InvalidOptionError
 from wintergames.core.spec import GameSpec
@@ -55,15 +55,18 @@ class IsmctsBot(Bot):
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, c: float = 0.15, rollout: str = "random",
                  depth: int | None = 4, proposals: int = 12) -> None:
-        if seconds is None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                or iterations < 1):
-            raise InvalidOptionError(f"iterations is a whole number >= 1, not {iterations!r}")
+        if seconds is None:
+            positive("iterations", iterations)
         if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
             raise InvalidOptionError(f"seconds is a positive number, not {seconds!r}")
         if rollout not in ("random", "heuristic"):
             raise InvalidOptionError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or depth < 0):
             raise InvalidOptionError(f"depth is a whole number >= 0 or None, not {depth!r}")
+        if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
+            raise InvalidOptionError(f"c (exploration) is a number >= 0, not {c!r}")
+        positive("proposals", proposals)
         self.rng = random.Random(seed)
         self.iterations, self.seconds = iterations, seconds
         self.c, self.rollout, self.depth, self.proposals = float(c), rollout, depth, proposals
