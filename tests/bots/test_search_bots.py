@@ -10,8 +10,8 @@ import wintergames as wg
 from wintergames.cli.seats import parse_seats
 from wintergames.core.testing import snapshot
 
-GAMES = [("winter-queen", 2), ("winter-queen", 4), ("snow-time", 3), ("snow-time", 2),
-         ("icecool-wizards", 2)]
+GAMES = [("winter-queen", 2), ("winter-queen", 4), ("snow-time", 3), ("snow-time", 5),
+         ("snow-time", 2), ("icecool-wizards", 2)]
 CHEAP = {"greedy": {}, "ismcts": {"iterations": 25}, "flick": {"proposals": 6}}
 
 
