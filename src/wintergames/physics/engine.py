@@ -252,22 +252,16 @@ def simulate(
         _memo.hits += 1
         return kept[2]
     _memo.misses += 1
-    result = _simulate(table, params, positions, mover, angle_deg, power, spin)
+    result = _simulate(table, params, positions, mover, *launch(params, angle_deg, power, spin))
     results[key] = (table, params, result)
     if len(results) > MEMO_SIZE:
         results.popitem(last=False)
     return result
 
 
-def _simulate(
-    table: Table,
-    params: PenguinParams,
-    positions: Sequence[Point | None],
-    mover: int,
-    angle_deg: float,
-    power: float,
-    spin: float,
-) -> FlickResult:
+def _simulate(table: Table, params: PenguinParams, positions: Sequence[Point | None],
+              mover: int, velocity: tuple[float, float], spin_rate: float) -> FlickResult:
+    """The physics itself: ``mover`` launched with ``velocity`` and ``spin_rate``."""
     start = positions[mover]
     assert start is not None
     space = _rig.space_for(table, params, positions)
@@ -278,7 +272,7 @@ def _simulate(
     recorder = _Recorder(params, mover, index, active)
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
     space.on_collision(_PENGUIN, _PENGUIN, begin=recorder.contact)
-    body.velocity, body.angular_velocity = launch(params, angle_deg, power, spin)
+    body.velocity, body.angular_velocity = velocity, spin_rate
     trail = _run(space, params, body, active)
     final = tuple(
         None if p is None else (float(bodies[i].position.x), float(bodies[i].position.y))
