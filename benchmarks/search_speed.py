@@ -5,7 +5,7 @@ decision of a seat with a real choice); the bot searches each with a fixed numbe
 iterations. Prints one JSON line per game: iterations/s and seconds per decision, and
 for games with physics the share of flicks answered by the flick memo. Example::
 
-    python benchmarks/search_speed.py --iterations 1000 --positions 6
+    python benchmarks/search_speed.py --bot "ismcts:iterations=1000;depth=0" --positions 6
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import random
 import time
 
 import wintergames as wg
-from wintergames.bots import from_text
+from wintergames.bots import IsmctsBot, from_text
 from wintergames.physics.engine import memo_stats
 
 
@@ -41,8 +41,8 @@ def positions(game_id: str, players: int, count: int, every: int) -> list[wg.Sta
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", default="ismcts", help="a bot as in --players (ismcts:...)")
-    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--bot", default="ismcts:iterations=1000",
+                        help="an ISMCTS bot as in --players (ismcts:key=value;...)")
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--every", type=int, default=7)
     parser.add_argument("--games", nargs="*", default=[s.id for s in wg.available_games()])
@@ -54,11 +54,12 @@ def main() -> None:
         seconds, iterations = 0.0, 0
         for k, state in enumerate(positions(game_id, players, args.positions, args.every)):
             bot = from_text(args.bot, seed=k)
-            bot.iterations = args.iterations  # type: ignore[attr-defined]
+            if not isinstance(bot, IsmctsBot):
+                raise SystemExit(f"--bot must be an ismcts bot, not {args.bot!r}")
             start = time.perf_counter()
             bot.choose(state, state.to_move[0])
             seconds += time.perf_counter() - start
-            iterations += bot.last_iterations  # type: ignore[attr-defined]
+            iterations += bot.last_iterations
         new_hits, new_misses = memo_stats()
         flicks = (new_hits - hits) + (new_misses - misses)
         print(json.dumps({

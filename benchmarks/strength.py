@@ -56,13 +56,14 @@ def main() -> None:
 
 
 def combined(args: argparse.Namespace, files: list[str]) -> list[tuple[int, float, float]]:
-    games = []
+    lines: list[str] = []
     for name in files:
-        with open(name) as lines:
-            games += read_games(lines, args.game, args.players, args.bot, args.against)
+        with open(name) as f:
+            lines += f.readlines()
+    games = read_games(lines, args.game, args.players, args.bot, args.against)
     if not games:
         raise SystemExit(f"no games of {args.bot} against {args.against} in {files}")
-    return sorted({g[0]: g for g in games}.values())
+    return games
 
 
 def summarize(args: argparse.Namespace, results: list[tuple[int, float, float]],

@@ -11,6 +11,7 @@ the simulator what a flick did on it. Units are whatever the data uses (ICECOOL:
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from dataclasses import dataclass
@@ -166,17 +167,9 @@ def _nearest_free_on_segment(
         return math.dist(p, q), i, q
 
     _, t0 = closest_on_segment(a, b, p)
-    left, right = math.floor(t0 * n), math.floor(t0 * n) + 1
-    while left >= 0 or right <= n:
-        here = at(left) if left >= 0 else None
-        there = at(right) if right <= n else None
-        if there is None or (here is not None and here[:2] < there[:2]):
-            assert here is not None
-            left -= 1
-            pick = here
-        else:
-            right += 1
-            pick = there
-        if all(math.dist(pick[2], o) >= min_gap for o in others):
-            return pick
-    return None
+    middle = math.floor(t0 * n)
+    # Each side is in growing distance; merging them lazily computes every point once.
+    walk = heapq.merge((at(i) for i in range(middle, -1, -1)),
+                       (at(i) for i in range(middle + 1, n + 1)))
+    return next((pick for pick in walk
+                 if all(math.dist(pick[2], o) >= min_gap for o in others)), None)
