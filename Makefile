@@ -20,11 +20,13 @@ run: install
 
 lint: dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The storage tests also run on PostgreSQL and the browser tests on Chromium: when they are
 # missing, scripts/test-deps installs them (as root, on Debian) and starts PostgreSQL.
 test: dev
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	WG_TEST_POSTGRES_URL="$${WG_TEST_POSTGRES_URL:-$$(scripts/test-deps)}" $(BIN)/python -m pytest
 
 # Benchmarks report numbers (one JSON line each); they are not tests.

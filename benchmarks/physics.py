@@ -15,6 +15,7 @@ import time
 import wintergames as wg
 from wintergames.games.icecool_wizards.actions import GRID
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.state import IcecoolState
 from wintergames.physics import simulate
 from wintergames.physics.engine import clear_memo
 
@@ -26,12 +27,13 @@ def positions(count: int) -> list[tuple[list[tuple[float, float] | None], int]]:
     seed = 0
     while len(found) < count:
         state = wg.make("icecool-wizards", 4, seed=seed)
+        assert isinstance(state, IcecoolState)
         seed += 1
         while not state.is_over and len(found) < count:
             player = state.to_move[0]
             actions = state.legal_actions(player)
             if state.phase == 0 and rng.random() < 0.2:  # before a flick
-                found.append((list(state.penguins), player))  # type: ignore[attr-defined]
+                found.append((list(state.penguins), player))
             state.apply(actions[rng.randrange(len(actions))], player)
     return found
 
@@ -42,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     layouts = positions(max(1, args.flicks // 48))
     flicks = [GRID[i] for i in range(0, len(GRID), 6)]
-    simulated = steps = done = 0
+    simulated, steps, done = 0.0, 0, 0
     start = time.perf_counter()
     for layout, mover in layouts:
         for f in flicks:

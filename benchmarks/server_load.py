@@ -22,6 +22,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import websockets
 
@@ -39,7 +40,7 @@ def post(url: str, body: dict[str, object]) -> dict[str, object]:
         return json.loads(response.read())
 
 
-async def player(base: str, table: dict, seed: int, until: float,  # type: ignore[type-arg]
+async def player(base: str, table: dict[str, Any], seed: int, until: float,
                  latencies: list[float]) -> int:
     """Play seat 0 until the game ends or time is up; returns actions accepted."""
     rng = random.Random(seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import wintergames as wg
+from wintergames.games.winter_queen.state import WinterQueenState
 
 
 def test_random_bot_is_seeded_and_legal() -> None:
@@ -29,6 +30,7 @@ def test_random_bot_choice_ignores_what_its_seat_cannot_see() -> None:
     import random
 
     s = wg.make("winter-queen", 3, seed=9)
+    assert isinstance(s, WinterQueenState)
     bot_seed = 21
     for step in range(40):
         if s.is_over:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import wintergames as wg
+from wintergames.bots import IsmctsBot
 from wintergames.cli.seats import parse_seats
 from wintergames.core.testing import snapshot
 
@@ -19,7 +21,7 @@ def positions(game: str, players: int, count: int, seed: int = 1) -> list[wg.Sta
     """Positions met in a seeded random game, at every few steps."""
     state = wg.make(game, players, seed=seed)
     rng = random.Random(seed)
-    found = []
+    found: list[wg.State] = []
     step = 0
     while not state.is_over and len(found) < count:
         if step % 5 == 2:
@@ -90,6 +92,7 @@ def test_greedy_takes_the_best_immediate_score_in_winter_queen() -> None:
 def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
     state = positions("winter-queen", 2, 1)[0]
     bot = wg.bots.make("ismcts", seed=1, seconds=0.05)
+    assert isinstance(bot, IsmctsBot)
     assert bot.choose(state, state.to_move[0]) in state.legal_actions(state.to_move[0])
     assert bot.last_iterations > 0
 
@@ -105,7 +108,7 @@ def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
     ({"proposals": 0}, "proposals is a whole number >= 1"),
     ({"speed": 3}, "bad settings for bot 'ismcts'"),
 ])
-def test_bad_ismcts_settings_are_refused_with_what_is_allowed(settings: dict[str, object],
+def test_bad_ismcts_settings_are_refused_with_what_is_allowed(settings: dict[str, Any],
                                                                message: str) -> None:
     with pytest.raises(wg.InvalidOptionError, match=message):
         wg.bots.make("ismcts", **settings)

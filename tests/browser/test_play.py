@@ -72,7 +72,9 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
     invite = page.locator("a.invite[data-seat='0']")
     expect(invite).to_be_visible()
     assert page.locator("a.invite").count() == 1  # bots get no link
-    page.goto(server.url + invite.get_attribute("href"))
+    link = invite.get_attribute("href")
+    assert link is not None
+    page.goto(server.url + link)
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(5)
     for decision in range(400):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
 
@@ -15,7 +16,7 @@ P = IW.penguin
 R = P.radius
 
 
-def flick(positions: list[tuple[float, float] | None], angle: float, power: float,
+def flick(positions: Sequence[tuple[float, float] | None], angle: float, power: float,
           spin: float = 0.0, mover: int = 0) -> FlickResult:
     """A flick simulated afresh, never a kept result."""
     engine.clear_memo()

@@ -77,7 +77,7 @@ class GameSpec:
     min_players: int
     max_players: int
     summary: str
-    new_state: Callable[[int, int, dict[str, Any]], State] = field(repr=False)
+    new_state: Callable[[int, int | None, dict[str, Any]], State] = field(repr=False)
     state_from_json: Callable[[dict[str, Any]], State] = field(repr=False)
     codec: ActionCodec = field(repr=False)
     options: tuple[OptionSpec, ...] = ()

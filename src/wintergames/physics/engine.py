@@ -100,6 +100,7 @@ class _Recorder:
     def wall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         disc = arbiter.shapes[0]
         penguin = disc.body
+        assert penguin is not None  # every shape in the space hangs on a body
         impact = penguin.velocity.dot(arbiter.normal)  # the normal points into the wall
         if impact > self.params.hop_speed:
             arbiter.process_collision = False  # ignored until the penguin is clear of it
@@ -109,6 +110,7 @@ class _Recorder:
 
     def contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         a, b = arbiter.shapes
+        assert a.body is not None and b.body is not None
         self.active.add(a.body._body)  # Chipmunk handles: the stepping loop uses them
         self.active.add(b.body._body)
         i, j = self.index[a], self.index[b]
@@ -155,7 +157,8 @@ class _Rig(threading.local):
         self.space = space
         return space
 
-    def _penguin(self, i: int, pos: Point, params: PenguinParams) -> tuple[object, ...]:
+    def _penguin(self, i: int, pos: Point, params: PenguinParams) -> tuple[
+            pymunk.Body, pymunk.Circle, pymunk.PivotJoint, pymunk.GearJoint]:
         body = self.bodies[i]
         cp, handle = _chipmunk, body._body
         cp.cpBodyUpdatePosition(handle, 0.0)  # clears the last step's correction velocity
@@ -266,7 +269,7 @@ def _simulate(table: Table, params: PenguinParams, positions: Sequence[Point | N
     assert start is not None
     space = _rig.space_for(table, params, positions)
     bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
-    index = {_rig.discs[i]: i for i in bodies}
+    index: dict[pymunk.Shape, int] = {_rig.discs[i]: i for i in bodies}
     body = bodies[mover]
     active = {body._body}
     recorder = _Recorder(params, mover, index, active)

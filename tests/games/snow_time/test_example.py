@@ -9,6 +9,7 @@ discard their 5s and do not advance; the fruit on level 5 stays; Hugo earns 2 (1
 from __future__ import annotations
 
 from wintergames.games.snow_time.components import ST
+from wintergames.games.snow_time.state import SnowTimeState
 
 from .helpers import fruit_before_roll, game, numbers, play, summary
 
@@ -17,7 +18,7 @@ MARIE, VINCENT, ANNA, HUGO, NINA = range(5)
 START = [8, 3, 5, 16, 11]
 
 
-def example():
+def example() -> SnowTimeState:
     s = game(5, pawns=START, fruit={6: 3, 5: 1, 3: 1})
     play(s, "6", "5", "5", "4", "3")
     return s

@@ -11,6 +11,7 @@ from wintergames.core.testing import snapshot
 from wintergames.games.snow_time.actions import PLAY
 from wintergames.games.snow_time.components import ST
 from wintergames.games.snow_time.rules import CHOOSE, OVER
+from wintergames.games.snow_time.state import SnowTimeState
 
 from .helpers import act, fruit_before_roll, game, play
 
@@ -21,6 +22,7 @@ def test_two_dice_put_one_fruit_on_each_rolled_level() -> None:
     doubles = 0
     for seed in range(300):
         s = wg.make("snow-time", 3, seed=seed)
+        assert isinstance(s, SnowTimeState)
         assert len(s.dice) == 2 and s.supply == ST.fruit - 2
         for level in range(1, ST.levels + 1):
             assert s.fruit[level - 1] == sum(ST.die_levels[f - 1] == level for f in s.dice)
@@ -29,9 +31,10 @@ def test_two_dice_put_one_fruit_on_each_rolled_level() -> None:
 
 
 def test_no_fruit_ever_appears_on_level_7() -> None:
-    seen = set()
+    seen: set[int] = set()
     for seed in range(200):
         s = wg.make("snow-time", 4, seed=seed)
+        assert isinstance(s, SnowTimeState)
         seen.update(ST.die_levels[f - 1] for f in s.dice)
         assert s.fruit[6] == 0
     assert seen == {1, 2, 3, 4, 5, 6}
@@ -70,7 +73,7 @@ def test_every_player_chooses_at_once_and_a_choice_stays_hidden() -> None:
 
 def test_a_seats_view_is_the_same_whatever_another_seat_chose() -> None:
     base = wg.make("snow-time", 4, seed=5)
-    views = {}
+    views: dict[int | None, set[str]] = {}
     for action in base.legal_actions(2):
         s = base.clone()
         s.apply(action, 2)
@@ -82,6 +85,7 @@ def test_a_seats_view_is_the_same_whatever_another_seat_chose() -> None:
 
 def test_determinize_resamples_only_the_others_hidden_choices() -> None:
     s = wg.make("snow-time", 3, seed=1)
+    assert isinstance(s, SnowTimeState)
     s.apply(PLAY[0][6], 0)
     s.apply(PLAY[1][6], 1)
     twins = [s.determinize(2, random.Random(k)) for k in range(30)]

@@ -66,7 +66,7 @@ def test_others_vp_hidden_until_the_end() -> None:
 
 
 def test_same_seed_and_actions_same_game() -> None:
-    def play(seed: int) -> str:
+    def play(seed: int) -> tuple[object, ...]:
         s = wg.make("winter-queen", 4, seed=seed)
         bot = wg.bots.make("random", seed=5)
         while not s.is_over:

@@ -280,13 +280,13 @@ def exam_action(space: int, paid: list[int] | tuple[int, ...]) -> TakeExam:
         raise ActionFormatError(
             f"an exam is paid with 1 to {MAX_ICONS} lesson cards, not {len(paid)}"
         )
-    return EXAM[key]  # type: ignore[return-value]
+    return EXAM[key]
 
 
 def cast_action(card: int) -> Cast:
     if card not in CAST:
         raise ActionFormatError(f"{IW.type_name(card)} has no element: it is not a spell")
-    return CAST[card]  # type: ignore[return-value]
+    return CAST[card]
 
 
 class IcecoolCodec(IndexedCodec):

@@ -93,14 +93,14 @@ def _rect(values: list[float]) -> tuple[float, float, float, float]:
 def _table(board: dict[str, Any]) -> Table:
     return Table(
         walls=tuple(
-            Wall(tuple(w["a"]), tuple(w["b"]), w["radius"], w["outer"])  # type: ignore[arg-type]
+            Wall(tuple(w["a"]), tuple(w["b"]), w["radius"], w["outer"])
             for w in board["walls"]
         ),
         footprints=tuple(_rect(b["outer"]) for b in board["box"]),
         rooms=tuple(Region(r["id"], _rect(r["rect"])) for r in board["room"]),
         spots=tuple(Region(x["id"], _rect(x["rect"])) for x in board["exam_space"]),
         doorways=tuple(
-            Doorway(d["id"], d["axis"], d["at"], tuple(d["span"]), d["half_width"])  # type: ignore[arg-type]
+            Doorway(d["id"], d["axis"], d["at"], tuple(d["span"]), d["half_width"])
             for d in board["doorway"]
         ),
         white_lines=tuple(rect_loop(_rect(b["white_line"])) for b in board["box"]),
@@ -126,7 +126,7 @@ def _load_all() -> Components:
     places = []
     for p in board["lesson_place"]:
         places.append(LessonPlace(icons.index(p["icon"]), p["room"], p.get("doorway"),
-                                  tuple(p["centre"]), tuple(p["size"])))  # type: ignore[arg-type]
+                                  tuple(p["centre"]), tuple(p["size"])))
     places.sort(key=lambda p: p.icon)
     if [p.icon for p in places] != list(range(len(icons))):
         raise ValueError("board.toml: one lesson place per icon")
@@ -142,7 +142,7 @@ def _load_all() -> Components:
         places=tuple(places),
         table=_table(board),
         penguin=PenguinParams(**_load("physics.toml")),
-        start=tuple(board["start"]["centre"]),  # type: ignore[arg-type]
+        start=tuple(board["start"]["centre"]),
         start_radius=board["start"]["radius"],
         room_names={r["id"]: r["name"] for r in board["room"]},
         exam_spaces=tuple(x["id"] for x in board["exam_space"]),

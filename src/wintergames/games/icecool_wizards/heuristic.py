@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.core.state import State
 from wintergames.games.icecool_wizards.components import IW
 
 if TYPE_CHECKING:
@@ -51,8 +52,9 @@ def exam_progress(state: IcecoolState, player: int) -> float:
     return total
 
 
-def estimate(state: IcecoolState) -> list[float]:
-    scores = state.scores()
-    if state.is_over:
+def estimate(state: State) -> list[float]:
+    s: IcecoolState = state  # type: ignore[assignment]
+    scores = s.scores()
+    if s.is_over:
         return [float(x) for x in scores]
-    return [scores[p] + exam_progress(state, p) for p in range(state.num_players)]
+    return [scores[p] + exam_progress(s, p) for p in range(s.num_players)]

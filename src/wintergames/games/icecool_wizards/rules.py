@@ -93,8 +93,8 @@ def _clear_flick(s: IcecoolState) -> None:
 def legal_actions(s: IcecoolState, player: int) -> list[Action]:
     if s.fire_queue:
         up, down = s.lessons_up[player], s.lessons_down[player]
-        return [DISCARD[(t, False)] for t in range(len(IW.types)) if up[t]] + [
-            DISCARD[(t, True)] for t in range(len(IW.types)) if down[t]]
+        discards: list[Action] = [DISCARD[(t, False)] for t in range(len(IW.types)) if up[t]]
+        return discards + [DISCARD[(t, True)] for t in range(len(IW.types)) if down[t]]
     casts = [CAST[t] for t in _CASTABLE if s.lessons_up[player][t]]
     if s.phase == PREP:
         relocate = [RELOCATE] if flicks.may_relocate(s, player) else []

@@ -71,8 +71,8 @@ def _map(s: IcecoolState) -> Text:
         if pos is not None:
             _paint(grid, *pos, str(seat + 1), STYLES.get(IW.colours[seat], "bold") + " reverse")
     text = Text()
-    for row in grid:
-        for ch, style in row:
+    for cells in grid:
+        for ch, style in cells:
             text.append(ch, style=style)
         text.append("\n")
     return text

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.core.state import State
+
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState
 
@@ -19,7 +21,8 @@ PER_CARD = 0.3  # a card in hand is a turn's worth of options
 SCALE = 4.0  # spaces that make a clear difference
 
 
-def estimate(state: SnowTimeState) -> list[float]:
-    value = [state.pawn[k] + PER_CARD * state.hand[k].bit_count()
-             for k in range(state.colours)]
-    return [max(value[k] for k in state.of_player[p]) for p in range(state.num_players)]
+def estimate(state: State) -> list[float]:
+    s: SnowTimeState = state  # type: ignore[assignment]
+    value = [s.pawn[k] + PER_CARD * s.hand[k].bit_count()
+             for k in range(s.colours)]
+    return [max(value[k] for k in s.of_player[p]) for p in range(s.num_players)]

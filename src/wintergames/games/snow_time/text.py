@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -112,7 +112,7 @@ def render(state: State, player: int | None) -> Group:
                         in sorted(ST.bonuses.items()))
     legend = Text(f"Track: @ pawn, f/X/m fruit/fight/mana bonus ({bonuses}).\n"
                   "Cards: H healer, W watcher, S snowstorm.", style="dim")
-    parts = [head, tree(s), colours_table(s, player), track(s), legend]
+    parts: list[RenderableType] = [head, tree(s), colours_table(s, player), track(s), legend]
     if s.phase == OVER:
         names = " and ".join(f"Player {p + 1}" for p in s.winners())
         parts.append(Text(f"Winner: {names}", style="bold green"))

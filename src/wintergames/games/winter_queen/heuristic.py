@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.core.state import State
 from wintergames.games.winter_queen.scoring import score_page
 
 if TYPE_CHECKING:
@@ -22,16 +23,17 @@ EMPTY_PAGE = 1.5  # about a third of a typical filled page
 SCALE = 5.0  # VP that make a clear difference between two seats
 
 
-def estimate(state: WinterQueenState) -> list[float]:
-    open_pages = 0.0 if state.is_over else EMPTY_PAGE
+def estimate(state: State) -> list[float]:
+    s: WinterQueenState = state  # type: ignore[assignment]
+    open_pages = 0.0 if s.is_over else EMPTY_PAGE
     totals = []
-    for p in range(state.num_players):
-        total = float(state.vp[p])
-        if not state.is_over:  # at the end, held books are already in the VP
-            for entry in state.books[p]:
+    for p in range(s.num_players):
+        total = float(s.vp[p])
+        if not s.is_over:  # at the end, held books are already in the VP
+            for entry in s.books[p]:
                 for side in (0, 1):
                     colour = entry[1 + side]
-                    total += score_page(state, p, entry[0], side, colour)[0] if colour >= 0 \
+                    total += score_page(s, p, entry[0], side, colour)[0] if colour >= 0 \
                         else open_pages
         totals.append(total)
     return totals

@@ -12,6 +12,7 @@ from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
+    from wintergames.games.winter_queen.state import WinterQueenState
 
 STYLE = {"blue": "bold blue", "green": "bold green", "yellow": "bold yellow",
          "purple": "bold magenta", "red": "bold red"}
@@ -25,7 +26,7 @@ def _floe(colour: int, mark: str = "●") -> Text:
     return Text(mark, style=STYLE[name])
 
 
-def _board(s: State) -> Text:
+def _board(s: WinterQueenState) -> Text:
     out = Text("       " + "     ".join("abcde") + "\n")
     for r in range(5):
         line = Text(f"  {r + 1} " + "   " * r)
@@ -68,8 +69,9 @@ def _book_text(book: int, floes: list[int]) -> Text:
     return t
 
 
-def render(s: State, viewer: int | None) -> Group:
+def render(state: State, viewer: int | None) -> Group:
     """What seat ``viewer`` (or a spectator) sees, for the terminal."""
+    s: WinterQueenState = state  # type: ignore[assignment]
     parts: list[Text] = [_board(s)]
     stands = Text("Stands: ")
     for i, st in enumerate(s.stands):
