@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.state import State
 from wintergames.games.icecool_wizards.components import IW
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.icecool_wizards.state import IcecoolState
 
 EXAM_SHARE = 0.5  # an exam half paid for is worth a quarter of its points

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.state import State
-
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.snow_time.state import SnowTimeState
 
 PER_CARD = 0.3  # a card in hand is a turn's worth of options

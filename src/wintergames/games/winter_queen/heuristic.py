@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.state import State
 from wintergames.games.winter_queen.scoring import score_page
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.winter_queen.state import WinterQueenState
 
 EMPTY_PAGE = 1.5  # about a third of a typical filled page
