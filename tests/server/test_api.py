@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from wintergames import get_spec, make
 from wintergames.server.app import create_app
-from wintergames.server.live import Viewer
+from wintergames.server.live import LiveTable, Viewer
 from wintergames.server.models import Seat
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -46,13 +50,20 @@ def act(client: TestClient, table: dict[str, Any], seat: int, action: dict[str, 
                              "action": action})
 
 
-def wait_for_turn(client: TestClient, table: dict[str, Any], seat: int) -> dict[str, Any]:
-    for _ in range(200):
-        v = view(client, table, seat)
-        if seat in v["to_move"] or v["over"]:
-            return v
+def wait_until(poll: Callable[[], T], done: Callable[[T], bool]) -> T:
+    """Poll until ``done``; the generous limit only stops a test that would hang."""
+    for _ in range(1500):
+        now = poll()
+        if done(now):
+            return now
         time.sleep(0.02)
-    raise AssertionError("the bots never finished their turns")
+    raise AssertionError("the table never got there")
+
+
+def wait_for_turn(client: TestClient, table: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The view of ``seat`` once it is to move or the game is over (bots think meanwhile)."""
+    return wait_until(lambda: view(client, table, seat),
+                      lambda v: seat in v["to_move"] or v["over"])
 
 
 def test_the_lobby_lists_games_and_bots(client: TestClient) -> None:
@@ -183,12 +194,7 @@ def test_a_finished_game_replays_step_by_step(client: TestClient) -> None:
     table = new_table(client, "snow-time", ["random"] * 3, seed=2)
     early = client.get(f"/api/tables/{table['table']}/replay", params={"step": 0})
     assert early.status_code == 409  # only once the game is over
-    for _ in range(500):
-        v = view(client, table, None)
-        if v["over"]:
-            break
-        time.sleep(0.02)
-    assert v["over"]
+    v = wait_until(lambda: view(client, table, None), lambda v: v["over"])
     steps = client.get(f"/api/tables/{table['table']}/replay", params={"step": 0}).json()
     assert steps["step"] == 0 and steps["steps"] > 10
     last = client.get(f"/api/tables/{table['table']}/replay",
@@ -232,31 +238,52 @@ def test_every_seat_and_spectator_is_told_of_each_change(client: TestClient) -> 
 def test_a_bot_over_its_move_budget_is_replaced_by_a_random_legal_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The bot is held until the test lets it go, so whatever the table does before
+    # then is the fallback's doing; no step of this test depends on how fast it runs.
     from wintergames.bots.random_bot import RandomBot
 
-    original = RandomBot.choose
+    release = threading.Event()
+    asked: list[int] = []  # each time the table asked the bot for a move
+    results: list[bool] = []  # what each of those late attempts came to
+    choose, play_bot = RandomBot.choose, LiveTable.play_bot
 
-    def slow(self: RandomBot, state: Any, player: int) -> Any:
-        time.sleep(1.0)
-        return original(self, state, player)
+    def held(self: RandomBot, state: Any, player: int) -> Any:
+        assert release.wait(timeout=60), "the test never let the bot go"
+        return choose(self, state, player)
 
-    monkeypatch.setattr(RandomBot, "choose", slow)
+    def recorded(self: LiveTable, seat: int) -> bool:
+        asked.append(seat)
+        played = play_bot(self, seat)
+        results.append(played)
+        return played
+
+    monkeypatch.setattr(RandomBot, "choose", held)
+    monkeypatch.setattr(LiveTable, "play_bot", recorded)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", bot_budget=0.05)) as c:
         table = new_table(c, "snow-time", ["human", "human", "random"], seed=5)
         v0, v1 = view(c, table, 0), view(c, table, 1)
         act(c, table, 0, v0["legal"][0]["action"], v0["version"])
         act(c, table, 1, v1["legal"][0]["action"], v1["version"])
-        started = time.perf_counter()
-        v = wait_for_turn(c, table, 0)
-        assert time.perf_counter() - started < 0.8  # the fallback did not wait for the bot
-        assert v["observation"]["turn"] == 2
-        time.sleep(1.3)  # the slow bot finishes thinking: its late moves are dropped
-        v = view(c, table, 0)
-        assert v["observation"]["turn"] == 2 and v["to_move"] == [0, 1]
+        v = wait_until(lambda: view(c, table, 0),
+                       lambda v: v["observation"]["turn"] == 2 and v["to_move"] == [0, 1])
         hub = c.app.state.hub  # type: ignore[attr-defined]
         log = hub.store.actions(table["table"])
-        # one card per turn for the bot seat: turn 1's and turn 2's fallback moves
-        assert [p for p, _ in log] == [0, 1, 2, 2]
+        assert len(asked) >= 2 and not results  # asked twice or more; nothing answered yet
+        release.set()  # the held bot now answers every move it was asked for, too late
+        wait_until(lambda: len(results), lambda n: n == len(asked))
+        assert not any(results), "a late bot move was committed"
+        assert hub.store.actions(table["table"]) == log  # the late moves were dropped
+        assert view(c, table, 0)["version"] == v["version"]
+    # Every move of the bot's seat is the table's seeded fallback move for that step.
+    state = make("snow-time", 3, 5)
+    bot_moves = 0
+    for seat, obj in log:
+        if seat == 2:
+            rng = random.Random(f"{table['table']}:{len(state.history)}:2")
+            assert obj == rng.choice(state.legal_actions(2)).to_json()
+            bot_moves += 1
+        state.apply(get_spec("snow-time").action_from_json(obj), seat)
+    assert bot_moves >= 2  # a card in turn 1 (more if it was the Watcher) and in turn 2
 
 
 def test_the_web_client_is_served_with_a_view_module_and_layout_for_every_game(
@@ -313,12 +340,9 @@ def test_search_bots_with_settings_sit_at_a_table(client: TestClient) -> None:
     v = wait_for_turn(client, table, 0)
     mine = v["legal"][0]["action"]
     assert act(client, table, 0, mine, v["version"]).status_code == 200
-    for _ in range(200):  # the bots choose in their threads; the turn resolves
-        v = view(client, table, 0)
-        if any(line.startswith("Revealed") for line in v["log"]):
-            break
-        time.sleep(0.02)
-    assert any(line.startswith("Revealed") for line in v["log"])
+    # the bots choose in their threads; the turn resolves
+    wait_until(lambda: view(client, table, 0),
+               lambda v: any(line.startswith("Revealed") for line in v["log"]))
     bad = dict(body, seats=[{"kind": "human"}, {"kind": "ismcts",
                                                 "settings": {"iterations": 0}}, {"kind": "human"}])
     refused = client.post("/api/tables", json=bad)
