@@ -47,6 +47,15 @@ class Viewer:
         return "spectator" if self.seat is None else seat_name(self.seat)
 
 
+def fallback_move(table_id: str, state: State, seat: int) -> Action:
+    """The random legal move a table plays for a bot over its budget at ``state``.
+
+    Seeded by the table and the step, so a replay of the table's log meets the same moves.
+    """
+    rng = random.Random(f"{table_id}:{len(state.history)}:{seat}")
+    return rng.choice(state.legal_actions(seat))
+
+
 class LiveTable:
     """One table: its state, its seats and who may do what."""
 
@@ -156,8 +165,7 @@ class LiveTable:
         """A bot that overran its budget: a seeded random legal move instead."""
         with self.lock:
             if seat in self.state.to_move and self.version == version:
-                rng = random.Random(f"{self.id}:{self.version}:{seat}")  # stable across runs
-                self._commit(rng.choice(self.state.legal_actions(seat)), seat)
+                self._commit(fallback_move(self.id, self.state, seat), seat)
 
     def bots_to_move(self) -> list[int]:
         with self.lock:
