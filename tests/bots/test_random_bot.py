@@ -19,8 +19,13 @@ def test_random_bot_is_seeded_and_legal() -> None:
 def test_bot_registry_errors() -> None:
     with pytest.raises(wg.InvalidOptionError, match="no bot kind 'oracle'"):
         wg.bots.make("oracle")
-    with pytest.raises(wg.InvalidOptionError, match="bad settings for bot 'random'"):
+    with pytest.raises(wg.InvalidOptionError,
+                       match=r"bot 'random' has no setting 'depth'; settings: none$"):
         wg.bots.make("random", depth=3)
+    with pytest.raises(wg.InvalidOptionError,
+                       match=r"bot 'greedy' has no settings 'depth', 'foo'; settings: "
+                             r"follow_through, proposals, samples$"):
+        wg.bots.make("greedy", foo=1, depth=3)
     s = wg.make("winter-queen", 3, seed=2)
     with pytest.raises(wg.NotYourTurnError):
         wg.bots.make("random").choose(s, 1)

@@ -106,7 +106,8 @@ def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
     ({"c": -0.1}, r"c \(exploration\) is a number >= 0"),
     ({"c": "wide"}, r"c \(exploration\) is a number >= 0"),
     ({"proposals": 0}, "proposals is a whole number >= 1"),
-    ({"speed": 3}, "bad settings for bot 'ismcts'"),
+    ({"speed": 3}, "bot 'ismcts' has no setting 'speed'; "
+                   "settings: c, depth, iterations, proposals, rollout, seconds$"),
 ])
 def test_bad_ismcts_settings_are_refused_with_what_is_allowed(settings: dict[str, Any],
                                                                message: str) -> None:

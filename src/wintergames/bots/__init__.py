@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from wintergames.bots.base import Bot
@@ -29,6 +29,13 @@ def kinds() -> list[str]:
     return sorted(_KINDS)
 
 
+def _settings(factory: Callable[..., Bot]) -> dict[str, Any]:
+    """A kind's settings and their defaults, read from its constructor (``seed`` is not one:
+    it is passed apart, and a table seeds its bots itself)."""
+    return {name: p.default for name, p in inspect.signature(factory).parameters.items()
+            if name != "seed" and p.default is not inspect.Parameter.empty}
+
+
 def describe() -> list[dict[str, Any]]:
     """Every bot kind with its settings and their defaults (for lobbies and help).
 
@@ -38,22 +45,40 @@ def describe() -> list[dict[str, Any]]:
     described = []
     for kind in kinds():
         factory = _KINDS[kind]
-        settings = {name: p.default for name, p in inspect.signature(factory).parameters.items()
-                    if name != "seed" and p.default is not inspect.Parameter.empty}
         doc = (inspect.getdoc(factory) or "").splitlines()
-        described.append({"kind": kind, "settings": settings, "summary": doc[0] if doc else ""})
+        described.append({"kind": kind, "settings": _settings(factory),
+                          "summary": doc[0] if doc else ""})
     return described
 
 
-def make(kind: str, seed: int | None = None, **settings: Any) -> Bot:
-    """A new bot of ``kind``; unknown kinds and settings raise ``InvalidOptionError``."""
+def check_settings(kind: str, settings: Mapping[str, Any]) -> None:
+    """``InvalidOptionError`` naming what is allowed if ``kind`` or a setting's name is unknown.
+
+    >>> check_settings("random", {"depth": 3})
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.InvalidOptionError: bot 'random' has no setting 'depth'; settings: none
+    """
     factory = _KINDS.get(kind)
     if factory is None:
         raise InvalidOptionError(f"no bot kind {kind!r}; kinds: {', '.join(kinds())}")
-    try:
-        return factory(seed=seed, **settings)
-    except TypeError as err:
-        raise InvalidOptionError(f"bad settings for bot {kind!r}: {err}") from None
+    known = _settings(factory)
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        noun = "setting" if len(unknown) == 1 else "settings"
+        raise InvalidOptionError(
+            f"bot {kind!r} has no {noun} {', '.join(map(repr, unknown))}; "
+            f"settings: {', '.join(sorted(known)) or 'none'}"
+        )
+
+
+def make(kind: str, seed: int | None = None, **settings: Any) -> Bot:
+    """A new bot of ``kind``; unknown kinds and settings raise ``InvalidOptionError``.
+
+    Names are checked here, against the kind's constructor; each kind checks its values.
+    """
+    check_settings(kind, settings)
+    return _KINDS[kind](seed=seed, **settings)
 
 
 def settings_from_text(text: str) -> dict[str, Any]:
@@ -90,5 +115,5 @@ def from_text(text: str, seed: int | None = None) -> Bot:
     return make(kind, seed=settings.pop("seed", seed), **settings)
 
 
-__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "describe", "from_text",
-           "kinds", "make", "settings_from_text"]
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "check_settings",
+           "describe", "from_text", "kinds", "make", "settings_from_text"]
