@@ -38,12 +38,12 @@ def test_bots_play_a_whole_game_and_the_record_replays(tmp_path: Path) -> None:
 
 def test_human_turn_accepts_number_or_notation_and_reprompts(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    state = wg.make("winter-queen", 2, seed=3)
+    state = wg.make("winter-queen", 2, seed=3, options={"first_player": "1"})
     first = str(state.legal_actions()[0])
     typed = "\n".join(["help", "zz", "999", "r9-a1", first, "take none", "1", "quit"]) + "\n"
     result = runner.invoke(
         app, ["play", "winter-queen", "--players", "human,random", "--seed", "3",
-              "--record", str(path)], input=typed)
+              "-o", "first_player=1", "--record", str(path)], input=typed)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Winter Queen notation" in out
@@ -174,3 +174,23 @@ def test_serve_starts_the_server_on_a_fresh_sqlite_file(tmp_path: Path) -> None:
 def test_serve_explains_a_bad_database_url() -> None:
     result = runner.invoke(app, ["serve", "--database-url", "nosuchdb://x"])
     assert result.exit_code == 2 and "cannot open the database" in result.output
+
+
+def test_a_seat_number_beyond_the_player_count_is_refused() -> None:
+    result = runner.invoke(app, ["play", "winter-queen", "-o", "first_player=4",
+                                 "--players", "random,random"])
+    assert result.exit_code == 2
+    assert "cannot be '4' with 2 players (setup step 8" in " ".join(result.output.split())
+
+
+def test_python_dash_m_wintergames_is_the_wintergames_command() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "wintergames", "games"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "winter-queen" in done.stdout and "2-4" in done.stdout
+    refused = subprocess.run([sys.executable, "-m", "wintergames", "play", "chess"],
+                             capture_output=True, text=True, check=False)
+    assert refused.returncode == 2 and "no game 'chess'" in refused.stdout + refused.stderr

@@ -165,8 +165,9 @@ def test_events_visibility() -> None:
 
 def test_legal_actions_of_a_player_not_to_move_is_empty() -> None:
     s = wg.make("winter-queen", 3, seed=1)
-    assert s.legal_actions(1) == [] and s.legal_actions(0) == s.legal_actions()
-    assert s.current_player == 0 and not s.is_over
+    mover, waiting = s.to_move[0], (s.to_move[0] + 1) % 3
+    assert s.legal_actions(waiting) == [] and s.legal_actions(mover) == s.legal_actions()
+    assert s.current_player == mover and not s.is_over
 
 
 def test_actions_built_by_hand_are_range_checked() -> None:

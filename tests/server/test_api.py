@@ -104,6 +104,11 @@ def test_secrets_are_stored_hashed(client: TestClient) -> None:
       "no bot kind 'wizard'"),
      ({"game": "winter-queen", "seats": [{}, {}], "options": {"speed": 2}}, "bad-option",
       "no option 'speed'"),
+     ({"game": "winter-queen", "seats": [{}, {"kind": "ismcts", "settings": {"foo": 1}}]},
+      "bad-option", "bot 'ismcts' has no setting 'foo'; settings: c, depth, iterations,"),
+     # A bot seat's seed is the table's: a seed among the settings is not one of them.
+     ({"game": "winter-queen", "seats": [{}, {"kind": "random", "settings": {"seed": 4}}]},
+      "bad-option", "bot 'random' has no setting 'seed'; settings: none"),
      ({"game": "winter-queen", "seats": [{}, {}], "colour": 2}, "invalid-request",
       "colour: Extra inputs are not permitted")],
 )
@@ -116,7 +121,7 @@ def test_bad_tables_are_refused_with_a_reason(client: TestClient, body: dict[str
 
 
 def test_a_seat_plays_and_the_bots_answer(client: TestClient) -> None:
-    table = new_table(client, "winter-queen", ["human", "random", "random"])
+    table = new_table(client, "winter-queen", ["human", "random", "random"], first_player="1")
     v = view(client, table, 0)
     assert v["to_move"] == [0] and v["legal"]
     response = act(client, table, 0, v["legal"][0]["action"], v["version"])
@@ -130,7 +135,7 @@ def test_a_seat_plays_and_the_bots_answer(client: TestClient) -> None:
 
 
 def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
-    table = new_table(client, "winter-queen", ["human", "human"])
+    table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
     v = view(client, table, 0)
     legal = v["legal"][0]["action"]
     cases = [
@@ -153,7 +158,7 @@ def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
 
 
 def test_a_double_submit_is_stale(client: TestClient) -> None:
-    table = new_table(client, "winter-queen", ["human", "human"])
+    table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
     v = view(client, table, 0)
     assert act(client, table, 0, v["legal"][0]["action"], v["version"]).status_code == 200
     again = act(client, table, 0, v["legal"][0]["action"], v["version"])
@@ -203,7 +208,7 @@ def test_a_finished_game_replays_step_by_step(client: TestClient) -> None:
 
 
 def test_websocket_play_and_errors(client: TestClient) -> None:
-    table = new_table(client, "winter-queen", ["human", "human"])
+    table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
     secret = table["seats"][0]["secret"]
     with client.websocket_connect(f"/ws/tables/{table['table']}?secret={secret}") as ws:
         first = ws.receive_json()
@@ -221,7 +226,7 @@ def test_websocket_play_and_errors(client: TestClient) -> None:
 
 
 def test_every_seat_and_spectator_is_told_of_each_change(client: TestClient) -> None:
-    table = new_table(client, "winter-queen", ["human", "human"])
+    table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
     url = f"/ws/tables/{table['table']}?secret="
     with client.websocket_connect(url + table["seats"][0]["secret"]) as one, \
             client.websocket_connect(url + table["spectator_secret"]) as watcher:

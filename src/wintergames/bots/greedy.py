@@ -12,7 +12,8 @@ exams, trades) greedily before judging it: the ICECOOL Wizards flick planner.
 >>> import wintergames as wg
 >>> state = wg.make("winter-queen", 2, seed=3)
 >>> bot = wg.bots.make("greedy", seed=1)
->>> bot.choose(state, 0) in state.legal_actions(0)
+>>> player = state.to_move[0]
+>>> bot.choose(state, player) in state.legal_actions(player)
 True
 """
 

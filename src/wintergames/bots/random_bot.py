@@ -15,7 +15,8 @@ class RandomBot(Bot):
     >>> import wintergames as wg
     >>> state = wg.make("winter-queen", num_players=2, seed=3)
     >>> bot = wg.bots.make("random", seed=1)
-    >>> bot.choose(state, 0) in state.legal_actions(0)
+    >>> player = state.to_move[0]
+    >>> bot.choose(state, player) in state.legal_actions(player)
     True
     """
 

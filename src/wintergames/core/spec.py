@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 class OptionSpec:
     """One game option: its name, default, allowed values and meaning.
 
-    ``choices`` lists every allowed value; ``None`` means any value of ``kind``.
+    ``choices`` lists every allowed value; ``None`` means any value of ``kind``. Where a
+    rule allows fewer values at some player counts (a seat number), ``choices_for(n)``
+    gives the values allowed with ``n`` players and ``limited_by`` names that rule; the
+    default must be allowed at every player count.
     """
 
     name: str
@@ -27,9 +30,18 @@ class OptionSpec:
     description: str
     choices: tuple[Any, ...] | None = None
     kind: type = str
+    choices_for: Callable[[int], tuple[Any, ...]] | None = field(
+        default=None, repr=False, compare=False)
+    limited_by: str = ""
 
-    def check(self, value: Any) -> Any:
-        """The value if allowed (text from a command line is converted to ``kind``)."""
+    def allowed(self, num_players: int) -> tuple[Any, ...] | None:
+        """The values allowed with ``num_players`` players (``None``: any of ``kind``)."""
+        if self.choices_for is None:
+            return self.choices
+        return self.choices_for(num_players)
+
+    def check(self, value: Any, num_players: int) -> Any:
+        """The value if allowed with ``num_players`` players (text is converted to ``kind``)."""
         if isinstance(value, str) and self.kind is not str:
             value = self._convert(value)
         if self.choices is not None and value not in self.choices:
@@ -40,6 +52,14 @@ class OptionSpec:
         if self.choices is None and not isinstance(value, self.kind):
             raise InvalidOptionError(
                 f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}"
+            )
+        here = self.allowed(num_players)
+        if here is not None and value not in here:
+            allowed = ", ".join(repr(c) for c in here)
+            rule = f" ({self.limited_by})" if self.limited_by else ""
+            raise InvalidOptionError(
+                f"option {self.name!r} cannot be {value!r} with {num_players} players{rule}; "
+                f"allowed with {num_players} players: {allowed}"
             )
         return value
 
@@ -112,7 +132,11 @@ class GameSpec:
         return range(self.min_players, self.max_players + 1)
 
     def validate(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The full option dict (defaults filled in), or ``InvalidOptionError``."""
+        """The full option dict (defaults filled in), or ``InvalidOptionError``.
+
+        The one check of a game's options: ``make`` (and so the CLI, the server and
+        ``replay``) runs it, so a game is never set up with options its rules refuse.
+        """
         if not isinstance(num_players, int) or num_players not in self.players_range:
             raise InvalidOptionError(
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
@@ -126,7 +150,8 @@ class GameSpec:
             raise InvalidOptionError(
                 f"{self.title} has no option {', '.join(map(repr, unknown))}; options: {allowed}"
             )
-        return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+        return {name: opt.check(given.get(name, opt.default), num_players)
+                for name, opt in known.items()}
 
     def parse_action(self, text: str) -> Action:
         return self.codec.parse(text)

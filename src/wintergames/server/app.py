@@ -3,6 +3,10 @@
 ``create_app(database_url)`` builds an app on its own store. Every table is its action
 log in the database; ``Hub`` keeps the tables being played in memory (rebuilt by replay
 on first use, so a restart loses nothing) and the WebSocket connections watching them.
+
+A table is stored only once it has been built, so every stored table can be rebuilt. A
+row that still cannot be (an older server's, a hand edit) is reported in the log and
+stepped around: the lobby and the other tables never fail because of it, and it is kept.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from pathlib import Path
 from typing import Any
@@ -18,9 +23,10 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import DBAPIError
 
 from wintergames import bots
-from wintergames.core.errors import InvalidOptionError, UnknownGameError
+from wintergames.core.errors import InvalidOptionError, UnknownGameError, WintergamesError
 from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
@@ -30,6 +36,16 @@ from wintergames.server.schemas import ActionRequest, CreateTable
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
+logger = logging.getLogger(__name__)
+
+
+class UnreadableTableError(ServerError):
+    """A stored table that cannot be rebuilt from its rows: the server's fault, not the
+    asker's, so a 500 that says which table and why."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(500, "unreadable-table",
+                         f"table {table_id!r} cannot be rebuilt from its stored rows: {reason}")
 
 
 class Hub:
@@ -41,15 +57,38 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[tuple[WebSocket, Viewer]]] = {}
         self.driving: set[str] = set()
+        # Tables whose rows cannot be rebuilt, and why: rows only grow, so retrying on
+        # every lobby poll would only repeat the same error in the log.
+        self.unreadable: dict[str, str] = {}
 
     def table(self, table_id: str) -> LiveTable:
+        """The table in memory, rebuilt from its rows on first use.
+
+        ``ServerError`` 404 if there is none, ``UnreadableTableError`` if its rows do
+        not rebuild a game (logged once).
+        """
         live = self.tables.get(table_id)
-        if live is None:
+        if live is not None:
+            return live
+        if table_id in self.unreadable:
+            raise UnreadableTableError(table_id, self.unreadable[table_id])
+        try:
             row = self.store.table(table_id)
             if row is None:
                 raise ServerError(404, "no-table", f"there is no table {table_id!r}")
             live = LiveTable(row, self.store.actions(table_id), self.store)
-            self.tables[table_id] = live
+        except (ServerError, DBAPIError):
+            raise  # no such table, or the database itself failing: not this row's fault
+        except Exception as err:
+            # Whatever a stored row holds (unknown game, options or settings its rules
+            # refuse, JSON that does not parse, a log that does not replay) stays this
+            # table's problem, so any error of rebuilding it is caught here.
+            reason = f"{type(err).__name__}: {err}"
+            logger.exception("table %r cannot be rebuilt from its stored rows; it is "
+                             "skipped (and kept in the database)", table_id)
+            self.unreadable[table_id] = reason
+            raise UnreadableTableError(table_id, reason) from None
+        self.tables[table_id] = live
         return live
 
     async def changed(self, live: LiveTable) -> None:
@@ -134,7 +173,12 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
                     "min_players": spec.min_players, "max_players": spec.max_players,
                     "options": [{"name": o.name, "default": o.default,
                                  "description": o.description,
-                                 "choices": None if o.choices is None else list(o.choices)}
+                                 "choices": None if o.choices is None else list(o.choices),
+                                 # what the server accepts at each player count, so the
+                                 # lobby offers no value the game's rules refuse
+                                 "choices_by_players": None if o.choices is None else {
+                                     str(n): list(o.allowed(n) or ())
+                                     for n in spec.players_range}}
                                 for o in spec.options],
                 }
                 for spec in available_games()
@@ -145,17 +189,21 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable) -> dict[str, Any]:
-        created = _create(store, body)
-        await hub.changed(hub.table(created["table"]))  # bots may open the game
+        live, created = _create(store, body)
+        hub.tables[live.id] = live  # built before it was stored: no need to rebuild it
+        await hub.changed(live)  # bots may open the game
         return created
 
     @app.get("/api/tables")
     def open_tables() -> dict[str, Any]:
         listed = []
-        for row in store.tables():
-            live = hub.table(row.id)
+        for table_id in store.table_ids():
+            try:
+                live = hub.table(table_id)
+            except UnreadableTableError:
+                continue  # logged by the hub; one bad row must not hide the other tables
             if not live.state.is_over:
-                listed.append({"table": row.id, "game": row.game, "title": live.spec.title,
+                listed.append({"table": live.id, "game": live.spec.id, "title": live.spec.title,
                                "seats": live.kinds, "version": live.version,
                                "to_move": list(live.state.to_move)})
         return {"tables": listed}
@@ -234,19 +282,9 @@ async def _serve_message(socket: WebSocket, hub: Hub, live: LiveTable, viewer: V
     await hub.changed(live)
 
 
-def _create(store: Store, body: CreateTable) -> dict[str, Any]:
-    try:
-        spec = get_spec(body.game)
-        options = spec.validate(len(body.seats), body.options)
-        for seat in body.seats:
-            if seat.kind != "human":
-                bots.make(seat.kind, seed=0, **seat.settings)  # checks kind and settings
-            elif seat.settings:
-                raise InvalidOptionError("a human seat takes no settings")
-    except UnknownGameError as err:
-        raise ServerError(400, "unknown-game", str(err.args[0])) from None
-    except InvalidOptionError as err:
-        raise ServerError(400, "bad-option", str(err)) from None
+def _create(store: Store, body: CreateTable) -> tuple[LiveTable, dict[str, Any]]:
+    """Build the table, then store it: a table that cannot be built is refused (400, with
+    the rule's own message) and leaves nothing in the database."""
     table_id = secrets.token_hex(8)
     invites: dict[int, str] = {}
     seats = []
@@ -257,12 +295,28 @@ def _create(store: Store, body: CreateTable) -> dict[str, Any]:
         seats.append(Seat(index=index, kind=seat.kind, settings=seat.settings,
                           secret_hash=None if secret is None else hash_secret(secret)))
     spectator = secrets.token_urlsafe(18)
-    store.add_table(GameTable(
-        id=table_id, game=spec.id, num_players=len(body.seats), options=options,
-        seed=fresh_seed() if body.seed is None else body.seed,
-        spectator_hash=hash_secret(spectator), seats=seats,
-    ))
-    return {
+    try:
+        spec = get_spec(body.game)
+        options = spec.validate(len(body.seats), body.options)
+        for seat in body.seats:
+            if seat.kind != "human":
+                bots.check_settings(seat.kind, seat.settings)  # a table seeds its bots
+            elif seat.settings:
+                raise InvalidOptionError("a human seat takes no settings")
+        row = GameTable(
+            id=table_id, game=spec.id, num_players=len(body.seats), options=options,
+            seed=fresh_seed() if body.seed is None else body.seed,
+            spectator_hash=hash_secret(spectator), seats=seats,
+        )
+        # Exactly what a restarted server does with the stored row: if this fails, the
+        # row is never stored, so every stored table can be rebuilt.
+        live = LiveTable(row, [], store)
+    except UnknownGameError as err:
+        raise ServerError(400, "unknown-game", str(err.args[0])) from None
+    except WintergamesError as err:
+        raise ServerError(400, "bad-option", str(err)) from None
+    store.add_table(row)
+    created: dict[str, Any] = {
         "table": table_id,
         "game": spec.id,
         "seats": [
@@ -274,3 +328,4 @@ def _create(store: Store, body: CreateTable) -> dict[str, Any]:
         "spectator": f"/table/{table_id}?secret={spectator}",
         "spectator_secret": spectator,
     }
+    return live, created

@@ -75,7 +75,9 @@ class LiveTable:
         self.decision = [0] * row.num_players
         self._legal: list[list[Action]] = [self.state.legal_actions(p)
                                            for p in range(row.num_players)]
-        for player, obj in log:  # the log was accepted once: replaying it cannot fail
+        # Every action was accepted once, so the log replays; rows that do not (a damaged
+        # database) raise here, and the hub reports that table as unreadable.
+        for player, obj in log:
             self._advance(self.spec.action_from_json(obj), player)
 
     # -- who is asking ------------------------------------------------------------------

@@ -72,12 +72,11 @@ class Store:
                 _ = list(row.seats)  # loaded while the session is open
             return row
 
-    def tables(self) -> list[GameTable]:
+    def table_ids(self) -> list[str]:
+        """Every table's id, oldest first. Only ids: a row that cannot be read (its JSON
+        does not parse) then fails alone, when it is loaded, instead of the whole list."""
         with self.session() as session:
-            rows = list(session.scalars(select(GameTable).order_by(GameTable.created_at)))
-            for row in rows:
-                _ = list(row.seats)
-            return rows
+            return list(session.scalars(select(GameTable.id).order_by(GameTable.created_at)))
 
     def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
         with self.session() as session:

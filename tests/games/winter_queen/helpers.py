@@ -16,8 +16,11 @@ def cell(name: str) -> int:
 
 
 def blank(num_players: int = 3, seed: int = 0) -> WinterQueenState:
-    """A fresh game whose board is emptied (no depicted floes) for hand-built scenes."""
-    state = wg.make("winter-queen", num_players, seed=seed)
+    """A fresh game whose board is emptied (no depicted floes) for hand-built scenes.
+
+    Player 1 holds the Winter Queen token, so scenes are written from the first seat.
+    """
+    state = wg.make("winter-queen", num_players, seed=seed, options={"first_player": "1"})
     assert isinstance(state, WinterQueenState)
     state.board = [-1] * WQ.num_cells
     state.fixed = (False,) * WQ.num_cells

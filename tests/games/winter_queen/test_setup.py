@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import wintergames as wg
+from wintergames.games.winter_queen import SPEC
 from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.state import WinterQueenState
 
@@ -26,7 +27,7 @@ def test_setup_follows_the_table(n: int, seed: int) -> None:
     assert [len(stack) for stack in s.stacks] == [5, 5, 5, 5]
     assert sorted(b for stack in s.stacks for b in stack) == list(range(20))
     assert s.books == [[] for _ in range(n)] and s.vp == [0] * n
-    assert s.to_move == (0,) and s.first == 0
+    assert s.to_move == (s.first,) and 0 <= s.first < n
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -72,16 +73,39 @@ def test_board_map_has_the_reconstructed_shape() -> None:
     assert max(len(r) for rays in WQ.rays for r in rays) == 4  # lines of 5 spaces
 
 
-def test_first_player_option() -> None:
+def test_first_player_option_names_a_seat() -> None:
     s = wg.make("winter-queen", 3, seed=4, options={"first_player": "3"})
     assert s.to_move == (2,)
-    seats = {wg.make("winter-queen", 4, seed=k, options={"first_player": "random"}).to_move
-             for k in range(30)}
-    assert seats == {(0,), (1,), (2,), (3,)}
-    with pytest.raises(wg.InvalidOptionError, match=r"1\.\.2"):
-        wg.make("winter-queen", 2, seed=4, options={"first_player": "4"})
     with pytest.raises(wg.InvalidOptionError, match="allowed"):
         wg.make("winter-queen", 2, seed=4, options={"first_player": "left"})
+
+
+@pytest.mark.parametrize(("n", "seat"), [(2, "3"), (2, "4"), (3, "4")])
+def test_a_seat_beyond_the_player_count_is_refused_by_the_shared_check(n: int,
+                                                                      seat: str) -> None:
+    """Every entrance (make, CLI, server, replay) validates options through the spec."""
+    allowed = ", ".join(repr(str(k)) for k in range(1, n + 1)) + ", 'random'"
+    message = (f"option 'first_player' cannot be '{seat}' with {n} players "
+               rf"\(setup step 8: .*\); allowed with {n} players: {allowed}$")
+    with pytest.raises(wg.InvalidOptionError, match=message):
+        SPEC.validate(n, {"first_player": seat})
+    record = wg.make("winter-queen", n, seed=4).record()
+    record["options"] = {"first_player": seat}
+    with pytest.raises(wg.ReplayError, match="setup step 8"):
+        wg.replay(record)
+
+
+def test_a_random_participant_receives_the_winter_queen_token_by_default() -> None:
+    """Setup step 8: "A random participant ... receives the Winter Queen token"."""
+    assert next(o for o in SPEC.options if o.name == "first_player").default == "random"
+    for n in (2, 3, 4):
+        firsts = [wg.make("winter-queen", n, seed=k).to_move for k in range(40)]
+        assert set(firsts) == {(p,) for p in range(n)}  # every seat occurs
+        # drawn from the game's seed: the same seed gives the same holder, and saying
+        # "random" explicitly is the same game
+        again = [wg.make("winter-queen", n, seed=k, options={"first_player": "random"}).to_move
+                 for k in range(40)]
+        assert again == firsts
 
 
 def test_spellbook_data_has_five_pages_per_effect() -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
-from wintergames.games.winter_queen import heuristic
+from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
+
+MAX_PLAYERS = 4
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterQueenState:
@@ -24,7 +26,7 @@ SPEC = GameSpec(
     id="winter-queen",
     title="Winter Queen",
     min_players=2,
-    max_players=4,
+    max_players=MAX_PLAYERS,
     summary="Place ice floes in patterns, fill spellbooks and score their effects.",
     new_state=_new,
     state_from_json=WinterQueenState.from_json,
@@ -32,10 +34,12 @@ SPEC = GameSpec(
     options=(
         OptionSpec(
             "first_player",
-            default="1",
-            description="seat that holds the Winter Queen token and plays first "
-            "(1-4, or 'random' for a seeded random choice)",
-            choices=("1", "2", "3", "4", "random"),
+            default="random",
+            description="seat that holds the Winter Queen token and plays first: "
+            "'random' (setup step 8, drawn from the game's seed) or a seat number",
+            choices=rules.first_player_choices(MAX_PLAYERS),
+            choices_for=rules.first_player_choices,
+            limited_by="setup step 8: the token goes to one of the players",
         ),
     ),
     notation_help=NOTATION_HELP,

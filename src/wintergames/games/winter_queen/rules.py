@@ -12,7 +12,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
-from wintergames.core.errors import IllegalActionError, InvalidOptionError
+from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event, seat_name
 from wintergames.games.winter_queen.actions import (
     BOARD,
@@ -112,16 +112,20 @@ def _royal_text(s: S) -> str:
     return ", ".join(parts)
 
 
+def first_player_choices(num_players: int) -> tuple[str, ...]:
+    """Setup step 8: the token goes to one of the players, named by seat or drawn at random.
+
+    The values of the ``first_player`` option at ``num_players`` players; the spec's one
+    option check refuses the others (seat 4 of a 2-player game) before setup runs.
+    """
+    return (*(str(seat) for seat in range(1, num_players + 1)), "random")
+
+
 def _first_player(option: str, n: int, rng: Random) -> int:
     """Setup step 8: a random player (or the seat the option names) gets the token."""
     if option == "random":
         return rng.randrange(n)
-    seat = int(option) - 1
-    if not 0 <= seat < n:
-        raise InvalidOptionError(
-            f"first_player {option!r} names no seat of a {n}-player game; use 1..{n} or 'random'"
-        )
-    return seat
+    return int(option) - 1  # a seat of this game: ``first_player_choices`` was checked
 
 
 def _draw(s: S) -> int:

@@ -47,13 +47,25 @@ function drawGame() {
     (_, i) => game.min_players + i).map((n) => h("option", { value: n, selected: n === wanted }, n)));
   if (!players.value) players.value = game.min_players;
   drawSeats();
+  drawOptions();
+}
+
+// Choices follow the player count (a 2-player game has no seat 3), as the server says.
+function drawOptions() {
+  const game = currentGame();
+  const count = $("players").value;
   const options = $("options");
+  const before = Object.fromEntries([...options.querySelectorAll("[data-option]")]
+    .map((x) => [x.dataset.option, x.value]));
   options.replaceChildren(h("legend", {}, "Options"));
   options.hidden = game.options.length === 0;
   for (const option of game.options) {
-    const input = option.choices
+    const choices = option.choices_by_players ? option.choices_by_players[count] : option.choices;
+    const wanted = choices && choices.includes(before[option.name])
+      ? before[option.name] : option.default;
+    const input = choices
       ? h("select", { "data-option": option.name },
-          option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)))
+          choices.map((c) => h("option", { value: c, selected: c === wanted }, c)))
       : h("input", { "data-option": option.name, value: option.default });
     options.append(h("label", { title: option.description }, `${option.name} `, input,
       h("span", { class: "muted" }, ` ${option.description}`)));
@@ -120,7 +132,7 @@ async function start() {
   catalogue = await getJSON("/api/games");
   $("game").replaceChildren(...catalogue.games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", drawGame);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => { drawSeats(); drawOptions(); });
   $("create").addEventListener("submit", create);
   drawGame();
   refreshTables();

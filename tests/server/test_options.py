@@ -1,0 +1,115 @@
+"""Every option value the lobby offers, at every player count: a table or a clear refusal.
+
+The values come from ``GET /api/games`` (what the web lobby shows), not from a list kept
+here, so an option added to a game is covered without touching this test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wintergames.server.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}")) as c:
+        yield c
+
+
+def offered(game: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every (player count, options) the lobby lets a person pick, one option at a time."""
+    for n in range(game["min_players"], game["max_players"] + 1):
+        yield n, {}
+        for option in game["options"]:
+            for value in option["choices"] or [option["default"]]:
+                yield n, {option["name"]: value}
+
+
+def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
+        client: TestClient) -> None:
+    catalogue = client.get("/api/games").json()
+    refused: set[tuple[str, int, str]] = set()
+    for game in catalogue["games"]:
+        for n, options in offered(game):
+            before = client.get("/api/tables")
+            assert before.status_code == 200, before.text
+            body = {"game": game["id"], "seats": [{"kind": "human"}] * n, "options": options,
+                    "seed": 5}
+            response = client.post("/api/tables", json=body)
+            if response.status_code == 201:
+                table = response.json()
+                listed = client.get("/api/tables").json()["tables"]
+                assert table["table"] in [t["table"] for t in listed]
+                seen = client.get(f"/api/tables/{table['table']}/view",
+                                  params={"secret": table["spectator_secret"]})
+                assert seen.status_code == 200, seen.text
+                continue
+            assert 400 <= response.status_code < 500, (game["id"], n, options, response.text)
+            message = response.json()["error"]["message"]
+            ((name, value),) = options.items()  # the defaults alone are always accepted
+            assert name in message and repr(value) in message and f"{n} players" in message
+            assert client.get("/api/tables").json() == before.json()  # nothing stored
+            refused.add((game["id"], n, value))
+    assert refused == {("winter-queen", 2, "3"), ("winter-queen", 2, "4"),
+                       ("winter-queen", 3, "4")}
+
+
+def test_the_lobby_is_told_which_values_each_player_count_allows(client: TestClient) -> None:
+    """The lobby offers only what the server accepts (the same check answers both)."""
+    catalogue = client.get("/api/games").json()
+    for game in catalogue["games"]:
+        for option in game["options"]:
+            by_players = option["choices_by_players"]
+            if option["choices"] is None:
+                assert by_players is None
+                continue
+            counts = range(game["min_players"], game["max_players"] + 1)
+            assert sorted(by_players) == sorted(str(n) for n in counts)
+            for n in counts:
+                for value in option["choices"]:
+                    response = client.post("/api/tables", json={
+                        "game": game["id"], "seats": [{"kind": "human"}] * n,
+                        "options": {option["name"]: value}})
+                    assert (response.status_code == 201) == (value in by_players[str(n)])
+    wq = next(g for g in catalogue["games"] if g["id"] == "winter-queen")
+    assert wq["options"][0]["choices_by_players"]["2"] == ["1", "2", "random"]
+
+
+def test_a_refused_option_names_the_rule(client: TestClient) -> None:
+    response = client.post("/api/tables", json={
+        "game": "winter-queen", "seats": [{}, {}], "options": {"first_player": "4"}})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bad-option"
+    assert "setup step 8" in error["message"]
+    assert "allowed with 2 players: '1', '2', 'random'" in error["message"]
+    assert client.get("/api/tables").json() == {"tables": []}
+
+
+def test_a_table_whose_game_cannot_be_built_is_refused_and_never_stored(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Options the shared check passes may still fail in setup: the server builds the game
+    before it stores the table, so such a table is a 400 and leaves no row behind."""
+    import wintergames.server.live as live
+    from wintergames.core.errors import InvalidOptionError
+    from wintergames.core.state import State
+
+    def refusing_setup(game: str, num_players: int, seed: int | None,
+                       options: dict[str, Any]) -> State:
+        raise InvalidOptionError("setup step 2 cannot be done (planted by this test)")
+
+    monkeypatch.setattr(live, "make", refusing_setup)
+    response = client.post("/api/tables", json={"game": "snow-time", "seats": [{}, {}, {}]})
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == (
+        "setup step 2 cannot be done (planted by this test)")
+    monkeypatch.undo()
+    assert client.get("/api/tables").json() == {"tables": []}
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert store.table_ids() == []
