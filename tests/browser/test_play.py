@@ -6,6 +6,7 @@ import math
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -134,15 +135,21 @@ def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
             break
 
 
-def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
-        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+def icecool_at_my_penguin(server: Server, browser: Browser,
+                          page_errors: PageErrors) -> tuple[dict[str, Any], Page, float, float]:
+    """Seat 1 of a new ICECOOL table against a bot, and its penguin's centre on screen."""
     table = server.create("icecool-wizards", ["human", "random"], seed=4)
     page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1100}))
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     penguin = page.locator("g.penguin[data-seat='0'] circle").bounding_box()
     assert penguin is not None
-    x, y = penguin["x"] + penguin["width"] / 2, penguin["y"] + penguin["height"] / 2
+    return table, page, penguin["x"] + penguin["width"] / 2, penguin["y"] + penguin["height"] / 2
+
+
+def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    _, page, x, y = icecool_at_my_penguin(server, browser, page_errors)
     version = page.evaluate("document.body.dataset.version")
     page.mouse.move(x, y)
     page.mouse.down()

@@ -17,6 +17,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+from tests.games.icecool_wizards.helpers import act, after_flick, game, give
 from wintergames.rl import openspiel
 
 openspiel.register()
@@ -98,3 +99,24 @@ def test_openspiel_search_bots_play_our_games() -> None:
     for bot in bots:
         action = bot.step(state)
         assert action in state.legal_actions()
+
+
+def test_icecool_fire_discards_are_a_simultaneous_node() -> None:
+    game_type = pyspiel.load_game("wintergames_icecool_wizards", {"players": 3}).get_type()
+    assert game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    s = game(3, seed=1)
+    give(s, 0, "W-fire")
+    give(s, 1, "F", "H")
+    give(s, 2, "S")
+    after_flick(s)
+    og = pyspiel.load_game("wintergames_icecool_wizards", {"players": 3, "seed": 1})
+    state = openspiel.WintergamesState(og, s)
+    assert state.current_player() == 0 and not state.is_simultaneous_node()
+    state.apply_action(og.spec.encode(og.spec.parse_action("cast W-fire"), 3))
+    assert state.is_simultaneous_node()
+    size = og.num_distinct_actions()
+    joint = [check_actions(state, p, size)[0] for p in range(3)]
+    assert state.legal_actions(0) == [og.noop]  # the caster has nothing to choose
+    state.apply_actions(joint)
+    assert state.current_player() == 0 and sum(s.lessons_up[1]) + sum(s.lessons_up[2]) == 1
+    act(s, "done")

@@ -56,6 +56,21 @@ def lay(s: IcecoolState, name: str) -> None:
     s.board[place] = card
 
 
+def on_top(s: IcecoolState, name: str) -> None:
+    """Make a lesson card of type ``name`` the next one drawn from the deck."""
+    card = t(name)
+    _take_card(s, card)
+    s.lesson_deck.append(card)
+
+
+def clear_place(s: IcecoolState, icon_name: str) -> None:
+    """Move the lesson card on ``icon_name``'s place (if any) to the discard pile."""
+    place = icon(icon_name)
+    if s.board[place] >= 0:
+        s.lesson_discard.append(s.board[place])
+        s.board[place] = -1
+
+
 def put_exam(s: IcecoolState, space: str, exam: int) -> None:
     """Put exam ``exam`` on ``space``, swapping it with whatever lies there."""
     x = IW.exam_spaces.index(space)

@@ -8,6 +8,7 @@ import pytest
 
 import wintergames as wg
 from wintergames.core import testing
+from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.state import IcecoolState
 
 # A flick is a physics simulation: the deep checks apply a sample of the listed flicks.
@@ -22,6 +23,35 @@ def test_generic_checks_over_100_seeded_games(n: int, block: int) -> None:
     assert all(isinstance(g, IcecoolState) and g.final_round for g in games)
     kinds = {e.kind for g in games for e in g.log}
     assert {"collect", "exam", "spell", "trade", "off-board", "relocate"} <= kinds
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_generic_checks_hold_at_every_fire_step(n: int) -> None:
+    """The deep checks (hidden choices above all) at each Fire spell's simultaneous step.
+
+    Random play casts few spells and the sweep above checks every 40th step, so here a
+    seeded player casts Fire whenever it may and the checks run at every open Fire step.
+    """
+    checked = 0
+    for seed in range(8):
+        state = wg.make("icecool-wizards", n, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.simultaneous:
+                try:
+                    testing.check_actions(state, rng, applied=2)
+                    testing.check_observations(state, rng)
+                    testing.check_clone(state, rng)
+                    testing.check_hidden_choices(state, rng)
+                except AssertionError as err:
+                    raise AssertionError(f"{n}p seed {seed}: {err}") from err
+                checked += len(state.to_move) >= 2
+            player = state.to_move[0]
+            legal = state.legal_actions(player)
+            fire = [a for a in legal if a.kind == "cast"
+                    and IW.types[a.card].spell == "discard"]  # type: ignore[attr-defined]
+            state.apply(fire[0] if fire else rng.choice(legal), player)
+    assert checked >= 10  # open steps where two or more seats still chose at once
 
 
 def test_determinize_resamples_only_the_deck_orders() -> None:

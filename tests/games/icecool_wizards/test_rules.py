@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
 import wintergames as wg
@@ -9,6 +12,7 @@ from wintergames.core.testing import snapshot
 from wintergames.games.icecool_wizards import flicks
 from wintergames.games.icecool_wizards.actions import Flick
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.rules import AFTER, OVER, PREP
 from wintergames.games.icecool_wizards.state import check_components
 from wintergames.physics import FlickResult
@@ -44,12 +48,12 @@ def test_penguins_enter_at_the_start_spot_on_their_first_turn() -> None:
 
 def test_an_occupied_start_spot_sends_the_penguin_to_the_nearest_free_point() -> None:
     s = game(2)
-    act(s, "flick 0 0 0")  # player 1's penguin stays on the start spot
+    act(s, "flick 0 0.01 0")  # player 1's penguin barely leaves the start spot
     act(s, "done")
-    act(s, "flick 0 0 0")
+    act(s, "flick 0 0.01 0")
     act(s, "done")
     p1, p2 = s.penguins
-    assert p1 == IW.start and p2 is not None
+    assert p1 is not None and p2 is not None and math.dist(p1, IW.start) < 0.1
     gap = ((p1[0] - p2[0]) ** 2 + (p1[1] - p2[1]) ** 2) ** 0.5
     assert 2 * IW.penguin.radius <= gap <= 2 * IW.penguin.radius + 0.6
 
@@ -76,7 +80,7 @@ def test_the_classroom_the_penguin_starts_in_counts_as_visited() -> None:
     s = game(2)
     lay(s, "F")  # Magical Creatures
     s.penguins[0] = (26.0, 30.0)
-    act(s, "flick 0 0 0")
+    act(s, "flick 0 0.01 0")
     assert "collect fishbone" in [str(a) for a in s.legal_actions()]
 
 
@@ -86,7 +90,8 @@ def test_starting_half_in_a_doorway_does_not_collect_its_card() -> None:
     s.penguins[0] = (8.6, 35.3)
     act(s, "flick 90 0.5 0")
     assert "collect wand" not in [str(a) for a in s.legal_actions()]
-    with pytest.raises(wg.IllegalActionError, match="passed completely through the doorway"):
+    with pytest.raises(wg.IllegalActionError,
+                       match="across a doorway it passed completely through"):
         act(s, "collect wand")
 
 
@@ -95,7 +100,7 @@ def test_a_lesson_not_reached_cannot_be_collected() -> None:
     lay(s, "H")
     after_flick(s, collect=("star",))
     before = snapshot(s)
-    with pytest.raises(wg.IllegalActionError, match="neither visited the classroom"):
+    with pytest.raises(wg.IllegalActionError, match="in a classroom your penguin visited"):
         act(s, "collect hourglass")
     assert snapshot(s) == before
 
@@ -209,10 +214,11 @@ def test_flying_off_the_board_loses_the_flick_and_returns_the_penguin() -> None:
 def test_flying_off_on_the_second_flick_ends_the_turn() -> None:
     s = game(2)
     s.penguins[0] = (8.6, 48.0)
-    act(s, "flick 0 0 0")
+    act(s, "flick 0 0.01 0")
     act(s, "done")
+    before = s.penguins[0]
     act(s, "flick 90 1 0")
-    assert s.current == 1 and s.penguins[0] == (8.6, 48.0)
+    assert s.current == 1 and s.penguins[0] == before
 
 
 def test_an_other_penguin_knocked_off_the_board_goes_back(
@@ -275,6 +281,41 @@ def test_any_in_range_flick_is_legal_not_only_the_grid() -> None:
     assert s.phase == AFTER and str(s.history[-1][1]) == "flick 12.3 0.37 -0.15"
     with pytest.raises(wg.ActionFormatError, match=r"power is 0\.\.1"):
         act(s, "flick 10 1.5 0")
+
+
+def test_a_flick_of_power_zero_is_refused_and_the_smallest_step_is_legal() -> None:
+    # RB "How to Flick": "place their index finger near the bottom of the Penguin and
+    # push it forward": a flick moves the penguin; 0 would be a free "stay" that collects.
+    s = game(2)
+    before = snapshot(s)
+    for text in ("flick 90 0 0", "flick 90 0.004 0.5"):  # 0.004 is quantised to 0
+        with pytest.raises(wg.IllegalActionError,
+                           match=r"pushes the penguin forward.*at least 0\.01"):
+            act(s, text)
+        assert snapshot(s) == before
+    act(s, "flick 90 0.01 0")  # the smallest step of the quantised power
+    moved = s.penguins[0]
+    assert s.phase == AFTER and moved is not None and moved[1] > IW.start[1]
+
+
+def test_a_replay_with_a_zero_power_flick_is_refused_naming_the_rule() -> None:
+    # Records made before power 0 was refused do not replay: the game they describe
+    # broke the rule, so no state is rebuilt from them (docs/rules/icecool-wizards.md).
+    record = game(2, seed=3).record()
+    record["actions"] = [[0, {"kind": "flick", "angle": 90, "power": 0, "spin": 0}]]
+    with pytest.raises(wg.ReplayError, match=r"action 0 .*pushes the penguin forward"):
+        wg.replay(record)
+
+
+def test_no_listed_coded_or_proposed_flick_has_power_zero() -> None:
+    spec = wg.get_spec("icecool-wizards")
+    coded = [spec.decode(i, 2) for i in range(spec.num_distinct_actions(2))]
+    assert all(a.power100 >= 1 for a in coded if isinstance(a, Flick))
+    s = game(2)
+    lay(s, "F")
+    s.penguins[0] = (26.15, 26.9)  # half a centimetre from the Fishbone card: a tiny aim
+    proposed = propose(s, 0, random.Random(0), 60)
+    assert proposed and all(isinstance(a, Flick) and a.power100 >= 1 for a in proposed)
 
 
 def test_actions_out_of_their_step_are_refused() -> None:
@@ -346,9 +387,9 @@ def test_the_game_ends_when_the_round_is_complete_after_an_exam_space_stays_empt
     act(s, "done")  # ...so X3 cannot be refilled: the last round begins
     assert s.final_round and s.current == 1 and not s.is_over
     for _ in range(2):  # players 2 and 3 finish the round
-        act(s, "flick 0 0 0")
+        act(s, "flick 0 0.01 0")
         act(s, "done")
-        act(s, "flick 0 0 0")
+        act(s, "flick 0 0.01 0")
         act(s, "done")
     assert s.phase == OVER and s.is_over and s.turns == 3
     assert s.winners()
@@ -410,5 +451,5 @@ def test_a_penguin_on_the_border_of_creatures_and_potions_is_in_both() -> None:
     s = game(2)
     lay(s, "F")
     s.penguins[0] = (26.0, 17.65)
-    act(s, "flick 0 0 0")
+    act(s, "flick 0 0.01 0")
     assert "collect fishbone" in [str(a) for a in s.legal_actions()]

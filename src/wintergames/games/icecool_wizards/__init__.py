@@ -40,6 +40,7 @@ SPEC = GameSpec(
     propose=propose,
     check_invariants=check_components,
     sampled_kinds=frozenset({"flick"}),
+    simultaneous=True,  # a Fire spell's discards are chosen at once, hidden
     plot=save_png,
     plot_after=frozenset({"flick"}),
 )

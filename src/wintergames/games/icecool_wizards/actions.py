@@ -33,11 +33,16 @@ TYPE_NAMES = ", ".join(IW.type_name(t) for t in range(N_TYPES))
 GRID_ANGLES = tuple(range(0, 360, 15))
 GRID_POWERS = (0.25, 0.5, 0.75, 1.0)
 GRID_SPINS = (-0.6, 0.0, 0.6)
+# RB "How to Flick" pushes the penguin forward, so a flick has power: at least the
+# smallest step of the quantised power (hundredths). Power 0 is well-formed notation but
+# breaks that rule; rules.check refuses it, so old records with it fail to replay.
+MIN_POWER100 = 1
 
 NOTATION_HELP = f"""\
 ICECOOL Wizards notation:
   flick 90 0.5 -0.3   flick: angle in degrees (0 = east/right, 90 = north/up),
-                      power 0..1, spin -1..1 (+ = pushed on its right side: curves right)
+                      power 0.01..1 (a flick pushes the penguin: never 0),
+                      spin -1..1 (+ = pushed on its right side: curves right)
   relocate            before a flick, near a wall or stuck in a doorway: move the
                       penguin to the nearest free point of a white line
   cast F-wind         use a spell card (turned face down): wind = extra flick,
@@ -46,8 +51,9 @@ ICECOOL Wizards notation:
   exam X3 F+H-water   after a flick: take the exam on space X3 paying these lessons
                       (a water card pays any icon)
   trade 2 give F take H-fire   after touching player 2's penguin: swap one lesson each
-  discard H-fire      when another player's Fire spell makes you discard (add 'down'
-                      for a face-down card: discard H-fire down)
+  discard H-fire      when another player casts Fire: your discard, chosen at the
+                      same time as the others' and hidden until all have chosen
+                      (add 'down' for a face-down card: discard H-fire down)
   done                end this flick's actions
   lesson types: {TYPE_NAMES}"""
 
@@ -106,7 +112,7 @@ class Flick(Action):
 
     kind: ClassVar[str] = "flick"
     angle10: int  # 0..3599
-    power100: int  # 0..100
+    power100: int  # 0..100; a legal flick needs at least MIN_POWER100
     spin100: int  # -100..100
 
     def __post_init__(self) -> None:

@@ -162,18 +162,58 @@ def cast(s: IcecoolState, player: int, card: int) -> None:
                 _log(s, "No more lesson cards can be placed", "deck")
                 break
     else:  # "discard"
-        n = s.num_players
-        victims = [q % n for q in range(player + 1, player + n)
-                   if sum(s.lessons_up[q % n]) + sum(s.lessons_down[q % n])]
+        victims = [q for q in _from_left_of(s, player)
+                   if sum(s.lessons_up[q]) + sum(s.lessons_down[q])]
+        # "All other players choose": at once, each unseen by the others, as a
+        # simultaneous step (State.simultaneous) that resolves when the last is in.
         s.fire_queue = victims
         who = ", ".join(seat_name(q) for q in victims) or "nobody (no one else has lessons)"
-        _log(s, f"{seat_name(player)} casts {name}: every other player discards a lesson "
-                f"({who})", "spell", player)
+        _log(s, f"{seat_name(player)} casts {name}: every other player chooses a lesson to "
+                f"discard, all at once and hidden ({who})", "spell", player)
 
 
-def fire_discard(s: IcecoolState, player: int, card: int, face_down: bool) -> None:
-    (s.lessons_down if face_down else s.lessons_up)[player][card] -= 1
-    s.lesson_discard.append(card)
-    s.fire_queue.pop(0)
+def _from_left_of(s: IcecoolState, player: int) -> list[int]:
+    """The other seats in turn order, starting at ``player``'s left."""
+    n = s.num_players
+    return [q % n for q in range(player + 1, player + n)]
+
+
+def pack_discard(card: int, face_down: bool) -> int:
+    """A pending Fire discard as one int (``fire_choice`` stays plain JSON)."""
+    return 2 * card + face_down
+
+
+def unpack_discard(code: int) -> tuple[int, bool]:
+    card, down = divmod(code, 2)
+    return card, bool(down)
+
+
+def choose_discard(s: IcecoolState, player: int, card: int, face_down: bool) -> None:
+    """Store a seat's Fire discard, unseen by the others; the last choice resolves all.
+
+    The card stays in front of its owner until then: moving it now would show the
+    others which one it is (hands and the discard pile are public).
+    """
+    s.fire_choice[player] = pack_discard(card, face_down)
+    s.fire_queue.remove(player)
     how = "face-down " if face_down else ""
-    _log(s, f"{seat_name(player)} discards the {how}{IW.type_name(card)}", "discard", player)
+    s.log.append(Event(f"You chose to discard your {how}{IW.type_name(card)} (hidden until "
+                       "everyone has chosen)", frozenset({player}), kind="choice",
+                       player=player))
+    if not s.fire_queue:
+        _resolve_fire(s)
+
+
+def _resolve_fire(s: IcecoolState) -> None:
+    """Every Fire discard is in: all are discarded together, in turn order."""
+    shown = []
+    for q in _from_left_of(s, s.current):
+        if s.fire_choice[q] < 0:
+            continue
+        card, face_down = unpack_discard(s.fire_choice[q])
+        s.fire_choice[q] = -1
+        (s.lessons_down if face_down else s.lessons_up)[q][card] -= 1
+        s.lesson_discard.append(card)
+        how = "the face-down " if face_down else ""
+        shown.append(f"{seat_name(q)} discards {how}{IW.type_name(card)}")
+    _log(s, "Fire: " + ", ".join(shown), "discard")

@@ -3,7 +3,9 @@
 Everything on the table is public: penguins, the lessons and exams on the board, every
 player's face-up lessons, face-down spells (everyone saw them cast) and exams (everyone
 saw them taken), the discard pile, the deck sizes and what the last flick allows. Hidden
-from everyone: the order of the lesson and exam decks.
+from everyone: the order of the lesson and exam decks. At a Fire spell's simultaneous
+step, who has chosen a discard is public; what they chose only its owner sees until the
+last choice is in (the card stays in their hand until then).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
+from wintergames.games.icecool_wizards.actions import DISCARD
+from wintergames.games.icecool_wizards.cards import unpack_discard
 from wintergames.games.icecool_wizards.components import IW
 
 if TYPE_CHECKING:
@@ -26,6 +30,14 @@ def _exam(exam: int) -> dict[str, Any] | None:
         return None
     e = IW.exams[exam]
     return {"icons": [IW.icons[i] for i in e.icons], "points": e.points}
+
+
+def _your_discard(s: IcecoolState, player: int | None) -> str | None:
+    """The seat's own pending Fire discard, as notation; nobody else's."""
+    if player is None or s.fire_choice[player] < 0:
+        return None
+    card, face_down = unpack_discard(s.fire_choice[player])
+    return str(DISCARD[(card, face_down)])
 
 
 def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
@@ -65,7 +77,9 @@ def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
             "bumped": list(s.penguins_touched),
             "traded": list(s.traded),
         },
-        "fire_discards": list(s.fire_queue),
+        "fire_discards": list(s.fire_queue),  # seats still choosing a Fire discard
+        "fire_chosen": [q for q, c in enumerate(s.fire_choice) if c >= 0],
+        "your_discard": _your_discard(s, player),
         "last_path": [[x, y] for x, y in s.last_path],
         "scores": s.scores(),
         "winners": s.winners() if over else [],

@@ -6,8 +6,9 @@
 * AFTER (after a flick that stayed on the board): collect lessons, take exams, trade
   with bumped penguins, cast spells, in any order; ``done`` goes on to the next flick
   or ends the turn.
-* A Fire spell interrupts either step: the other players, in turn order, each discard
-  a lesson card; then the caster goes on.
+* A Fire spell interrupts either step with a simultaneous step: every other player
+  holding lessons chooses one to discard, all at once and hidden from each other; when
+  the last choice is in, all are discarded and the caster goes on.
 * End of turn: lessons and exams are refilled; once an exam space cannot be refilled
   the round is completed and the game ends.
 """
@@ -27,6 +28,7 @@ from wintergames.games.icecool_wizards.actions import (
     DONE,
     EXAM,
     GRID,
+    MIN_POWER100,
     RELOCATE,
     TRADE,
     Cast,
@@ -64,6 +66,7 @@ def setup(s: IcecoolState) -> None:
     s.exam_spaces = [-1] * len(IW.exam_spaces)
     s.collectable, s.exams_touched, s.penguins_touched, s.traded = [], [], [], []
     s.fire_queue = []
+    s.fire_choice = [-1] * n
     s.final_round = False
     s.turns = s.flicks = 0
     s.last_path = ()
@@ -92,14 +95,19 @@ def _clear_flick(s: IcecoolState) -> None:
 
 def legal_actions(s: IcecoolState, player: int) -> list[Action]:
     if s.fire_queue:
-        up, down = s.lessons_up[player], s.lessons_down[player]
-        discards: list[Action] = [DISCARD[(t, False)] for t in range(len(IW.types)) if up[t]]
-        return discards + [DISCARD[(t, True)] for t in range(len(IW.types)) if down[t]]
+        return list(discards(s, player))
     casts = [CAST[t] for t in _CASTABLE if s.lessons_up[player][t]]
     if s.phase == PREP:
         relocate = [RELOCATE] if flicks.may_relocate(s, player) else []
         return [*relocate, *casts, *GRID]
     return [*_after_flick_choices(s, player), *casts, DONE]
+
+
+def discards(s: IcecoolState, player: int) -> list[Discard]:
+    """The lessons ``player`` may discard to a Fire spell: any one, face up or down."""
+    up, down = s.lessons_up[player], s.lessons_down[player]
+    return ([DISCARD[(t, False)] for t in range(len(IW.types)) if up[t]]
+            + [DISCARD[(t, True)] for t in range(len(IW.types)) if down[t]])
 
 
 def _after_flick_choices(s: IcecoolState, player: int) -> list[Action]:
@@ -137,6 +145,12 @@ def check(s: IcecoolState, action: Action, player: int) -> None:
             raise IllegalActionError(
                 f"'{action}' comes after a flick; now relocate, cast a spell or flick"
             )
+        if isinstance(action, Flick) and action.power100 < MIN_POWER100:
+            raise IllegalActionError(
+                "a flick pushes the penguin forward (RB \"How to Flick\"), so its power is "
+                f"at least {MIN_POWER100 / 100:g} (the smallest step of the quantised "
+                "power), up to 1; power 0 is no flick"
+            )
         return
     if isinstance(action, Flick | Relocate):
         raise IllegalActionError(
@@ -147,12 +161,15 @@ def check(s: IcecoolState, action: Action, player: int) -> None:
 
 
 def _check_discard(s: IcecoolState, action: Action, player: int) -> None:
+    allowed = ", ".join(f"'{d}'" for d in discards(s, player))
     if not isinstance(action, Discard):
-        raise IllegalActionError("a Fire spell was cast: first discard one of your lessons")
+        raise IllegalActionError(
+            f"a Fire spell was cast: first choose one of your lessons to discard: {allowed}")
     held = (s.lessons_down if action.face_down else s.lessons_up)[player][action.card]
     if not held:
         side = "face-down" if action.face_down else "face-up"
-        raise IllegalActionError(f"you have no {side} {IW.type_name(action.card)} to discard")
+        raise IllegalActionError(
+            f"you have no {side} {IW.type_name(action.card)} to discard; you may: {allowed}")
 
 
 def _check_cast(s: IcecoolState, action: Cast, player: int) -> None:
@@ -168,10 +185,12 @@ def _check_cast(s: IcecoolState, action: Cast, player: int) -> None:
 def _why_not(s: IcecoolState, action: Action, player: int) -> str:
     """The rule an after-flick action breaks."""
     if isinstance(action, Collect):
+        name = IW.icon_names[action.icon]
         if s.board[action.icon] < 0:
-            return f"there is no lesson card on the {IW.icon_names[action.icon]} place"
-        return (f"your penguin neither visited the classroom nor passed completely through "
-                f"the doorway of the {IW.icon_names[action.icon]} lesson on this flick")
+            return f"there is no lesson card on the {name} place"
+        return (f"you collect only a lesson card that lay on the board during this flick, "
+                f"in a classroom your penguin visited or across a doorway it passed "
+                f"completely through; the {name} card is not one of them")
     if isinstance(action, TakeExam):
         space = IW.exam_spaces[action.space]
         if action.space not in s.exams_touched:
@@ -200,7 +219,7 @@ def _why_not(s: IcecoolState, action: Action, player: int) -> str:
 
 def do(s: IcecoolState, action: Action, player: int) -> None:
     if isinstance(action, Discard):
-        cards.fire_discard(s, player, action.card, action.face_down)
+        cards.choose_discard(s, player, action.card, action.face_down)
     elif isinstance(action, Cast):
         cards.cast(s, player, action.card)
     elif isinstance(action, Relocate):
@@ -226,9 +245,13 @@ def _flick(s: IcecoolState, player: int, action: Flick) -> None:
     s.log.append(Event(f"{seat_name(player)}'s penguin {flicks.describe(result)}",
                        kind="flick-result", player=player))
     s.phase = AFTER
+    # RB: "passed through a doorway or through a classroom with a Lesson card": the card
+    # must lie there during the flick, so one a Mountain spell draws after it is not
+    # collectable on it (nothing else puts a card on the board before the turn ends).
     s.collectable = [
         place.icon for place in IW.places
-        if (place.doorway in result.doorways if place.doorway else place.room in result.rooms)
+        if s.board[place.icon] >= 0
+        and (place.doorway in result.doorways if place.doorway else place.room in result.rooms)
     ]
     s.exams_touched = [IW.exam_spaces.index(x) for x in sorted(result.spots)]
     s.penguins_touched = sorted(result.touched)

@@ -13,14 +13,15 @@ from typing import Any
 
 from wintergames.core.actions import Action
 from wintergames.core.state import State
-from wintergames.games.icecool_wizards import observe, rules
+from wintergames.games.icecool_wizards import cards, observe, rules
 from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.rules import OVER
 
 _SCALARS = ("current", "phase", "flicks_left", "final_round", "turns", "flicks")
 _LISTS = ("board", "lesson_deck", "lesson_discard", "exam_deck", "exam_spaces",
-          "collectable", "exams_touched", "penguins_touched", "traded", "fire_queue")
+          "collectable", "exams_touched", "penguins_touched", "traded", "fire_queue",
+          "fire_choice")
 
 
 class IcecoolState(State):
@@ -36,6 +37,7 @@ class IcecoolState(State):
         "exams",
         "exams_touched",
         "final_round",
+        "fire_choice",
         "fire_queue",
         "flicks",
         "flicks_left",
@@ -67,7 +69,8 @@ class IcecoolState(State):
     exams_touched: list[int]  # exam spaces the last flick touched
     penguins_touched: list[int]  # seats whose penguins the last flick touched
     traded: list[int]  # seats already traded with after the last flick
-    fire_queue: list[int]  # seats still to discard for a Fire spell
+    fire_queue: list[int]  # seats still to choose a Fire discard (the simultaneous step)
+    fire_choice: list[int]  # per seat, its pending Fire discard (cards.pack_discard) or -1
     final_round: bool  # an exam space could not be refilled
     turns: int  # turns completed
     flicks: int  # flicks made in the game
@@ -83,7 +86,12 @@ class IcecoolState(State):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        return (self.fire_queue[0],) if self.fire_queue else (self.current,)
+        return tuple(self.fire_queue) if self.fire_queue else (self.current,)
+
+    @property
+    def simultaneous(self) -> bool:
+        """A Fire spell's discards: every seat that owes one chooses at once, hidden."""
+        return bool(self.fire_queue)
 
     def _legal_actions(self, player: int) -> list[Action]:
         return rules.legal_actions(self, player)
@@ -137,6 +145,7 @@ class IcecoolState(State):
         new.penguins_touched = self.penguins_touched.copy()
         new.traded = self.traded.copy()
         new.fire_queue = self.fire_queue.copy()
+        new.fire_choice = self.fire_choice.copy()
         new.current = self.current
         new.phase = self.phase
         new.flicks_left = self.flicks_left
@@ -147,16 +156,22 @@ class IcecoolState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> IcecoolState:
-        """Resample what nobody sees: the order of both decks, and the RNG.
+        """Resample what the seat cannot see: the deck orders, others' Fire discards, the RNG.
 
         The decks are sorted before the shuffle, so the result depends only on what the
-        seat may know (which cards are in them), never on their true order.
+        seat may know (which cards are in them), never on their true order. Another
+        seat's pending Fire discard is drawn from the lessons it holds (public), so only
+        *that* it chose carries over, never what.
         """
         new = self.clone()
         new.lesson_deck.sort()
         new.exam_deck.sort()
         rng.shuffle(new.lesson_deck)
         rng.shuffle(new.exam_deck)
+        for q, choice in enumerate(new.fire_choice):
+            if choice >= 0 and q != player:
+                pick = rng.choice(rules.discards(new, q))
+                new.fire_choice[q] = cards.pack_discard(pick.card, pick.face_down)
         new.rng = random.Random(rng.getrandbits(64))
         return new
 

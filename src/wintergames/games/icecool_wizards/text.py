@@ -14,7 +14,8 @@ from rich.table import Table
 from rich.text import Text
 
 from wintergames.core.events import seat_name
-from wintergames.games.icecool_wizards.cards import exam_title
+from wintergames.games.icecool_wizards.actions import DISCARD
+from wintergames.games.icecool_wizards.cards import exam_title, unpack_discard
 from wintergames.games.icecool_wizards.components import IW
 
 if TYPE_CHECKING:
@@ -109,10 +110,24 @@ def _board(s: IcecoolState) -> Text:
     return Text("\n".join(lines))
 
 
+def _fire_head(s: IcecoolState, player: int | None) -> str:
+    """Who still chooses a Fire discard, who has (never what), and the viewer's own."""
+    waiting = ", ".join(seat_name(q) for q in s.fire_queue)
+    lines = ["Fire! The other players choose a lesson to discard, all at once;",
+             "each choice stays hidden until everyone has chosen.", f"Choosing: {waiting}."]
+    chosen = [seat_name(q) for q, c in enumerate(s.fire_choice) if c >= 0]
+    if chosen:
+        lines.append(f"Chosen: {', '.join(chosen)}.")
+    if player is not None and s.fire_choice[player] >= 0:
+        card, face_down = unpack_discard(s.fire_choice[player])
+        lines.append(f"Your hidden choice: {DISCARD[(card, face_down)]}.")
+    return "\n".join(lines)
+
+
 def render(state: State, player: int | None) -> Group:
     s: IcecoolState = state  # type: ignore[assignment]
     if s.fire_queue:
-        head = f"Fire! {seat_name(s.fire_queue[0])} discards a lesson."
+        head = _fire_head(s, player)
     elif not s.to_move:
         head = "Game over."
     else:

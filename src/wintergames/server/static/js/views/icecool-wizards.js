@@ -2,12 +2,16 @@
 //
 // Drag from anywhere on the board: the arrow leaves your penguin in the direction you
 // drag, its length is the power; the spin slider bends the path. Releasing flicks. The
-// server simulates the flick; each new path is animated when it arrives.
+// server simulates the flick; each new path is animated when it arrives. A flick has
+// power (the rulebook's flick pushes the penguin): a drag too short to mean one is not
+// sent. After a Fire spell the others choose their discards at once: until all have
+// chosen a seat sees only who has chosen, and its own hidden choice.
 import { h, s } from "../dom.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
 const FULL_POWER_CM = 15;  // a drag this long is full power
+const MIN_DRAG_POWER = 0.05;  // shorter drags are slips of the mouse, never a flick
 const PENGUIN = { green: "#2e9d4a", pink: "#e05fa8", blue: "#3b6fd8", yellow: "#e8c21c" };
 
 export function scores(view) {
@@ -115,6 +119,10 @@ function animatePath(ctx, svg, g) {
   const begun = performance.now();
   document.body.dataset.animating = "1";
   const frame = (now) => {
+    if (!line.isConnected) {  // a newer view replaced the board: that render animates
+      delete document.body.dataset.animating;
+      return;
+    }
     const t = Math.min(1, (now - begun) / duration);
     const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
     line.style.strokeDashoffset = `${total * (1 - eased)}`;
@@ -170,11 +178,12 @@ function aimControl(ctx, svg, g) {
     if (!aiming) return;
     aiming = false;
     const { angle, power } = aimAt(event);
-    if (power < 0.05) { readout.textContent = "too short: drag further to flick"; return; }
+    if (!(power >= MIN_DRAG_POWER)) { readout.textContent = "too short: drag further to flick"; return; }
     act({ kind: "flick", angle, power, spin: round(Number(spin.value), 2) });
   });
   const typed = ["angle", "power", "spin"].map((name) => h("input", {
-    id: `typed-${name}`, type: "number", step: "any", placeholder: name, style: "width:5rem" }));
+    id: `typed-${name}`, type: "number", step: "any", placeholder: name === "power" ? "power 0.01..1" : name,
+    style: "width:7rem" }));
   const typedFlick = () => act({ kind: "flick", angle: Number(typed[0].value), power: Number(typed[1].value),
                                  spin: Number(typed[2].value || 0) });
   return h("div", { class: "aim" },
@@ -193,6 +202,18 @@ const NICE = {
   done: () => "Done",
 };
 
+function drawFire(view) {
+  // Only who still chooses and who has chosen are public; the choice is the owner's alone.
+  const obs = view.observation;
+  if (!obs.fire_discards.length) return null;
+  const seats = [...obs.fire_chosen.map((i) => [i, "has chosen"]), ...obs.fire_discards.map((i) => [i, "choosing…"])]
+    .sort((a, b) => a[0] - b[0]);
+  return h("div", { class: "panel", id: "fire" },
+    h("b", {}, "Fire! "), "The other players choose a lesson to discard, all at once; each choice stays hidden until everyone has chosen.",
+    h("ul", {}, seats.map(([i, what]) => h("li", { "data-seat": i, class: "fire-seat" }, `${obs.players[i]}: ${what}`))),
+    obs.your_discard ? h("div", { id: "your-discard" }, `Your hidden choice: ${obs.your_discard}`) : "");
+}
+
 function drawHands(view) {
   const obs = view.observation;
   return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
@@ -207,7 +228,8 @@ export function render(ctx) {
   const { view, layout, board, choices, act } = ctx;
   const g = geometry(layout);
   const svg = drawBoard(ctx, g);
-  board.replaceChildren(svg, drawHands(view));
+  const fire = drawFire(view);
+  board.replaceChildren(...(fire ? [fire] : []), svg, drawHands(view));
   animatePath(ctx, svg, g);
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);
