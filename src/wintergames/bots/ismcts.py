@@ -6,10 +6,10 @@ see is resampled, never read. One tree is shared by all iterations; its edges ar
 available in the determinizations where it is legal, and UCB uses how often it was).
 Returns are vectors, one reward in [0, 1] per seat, so any number of players works.
 
-At a simultaneous step (Snow Time's hidden card choice) every seat that owes a choice
-selects from the same node with its own statistics, without seeing the others' choices
-(decoupled UCT); the step's child node is keyed by all the choices together, which are
-public once revealed.
+At a simultaneous step (Snow Time's hidden card choice, ICECOOL's Fire discards) every
+seat that owes a choice selects from the same node with its own statistics, without
+seeing the others' choices (decoupled UCT); the step's child node is keyed by all the
+choices together, which are public once revealed.
 
 Rollouts play random (or, with ``rollout="heuristic"``, mostly heuristic-greedy) moves up
 to ``depth`` actions, then score the position with the game's heuristic.

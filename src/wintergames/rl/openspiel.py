@@ -7,9 +7,10 @@ game; load one with ``pyspiel.load_game("wintergames_winter_queen", {"players": 
   Wizards is played through its flick grid, the part of its flicks with codec indices.
 - Chance is *sampled*: the game's own seeded RNG draws inside ``apply`` (OpenSpiel's
   ``SAMPLED_STOCHASTIC``); ``seed`` is a game parameter.
-- Snow Time has simultaneous dynamics: at a hidden-choice step every seat that owes a
-  choice acts at once; a seat that owes none plays the extra action ``NOOP`` (the last
-  index), the only one legal for it.
+- Games with hidden-choice steps (Snow Time's cards, ICECOOL Wizards' Fire discards) have
+  simultaneous dynamics: at such a step every seat that owes a choice acts at once; a
+  seat that owes none plays the extra action ``NOOP`` (the last index), the only one
+  legal for it. Their other steps are ordinary single-player nodes.
 - Imperfect information: ``resample_from_infostate`` is ``state.determinize``; the
   observation string is the seat's observation (JSON) and the information-state string
   adds every event the seat has seen, so it has perfect recall.
