@@ -4,7 +4,10 @@ A penguin is a disc sliding on the floor: Coulomb friction and damping slow it, 
 spin decays, and spin bends its path towards the side it was pushed on (the dome
 rolling on its edge). Penguins bounce off each other and off walls; a wall hit hard
 enough along its normal is hopped (the collision is ignored until the penguin is
-clear of it). A fixed time step runs until every penguin rests or the time cap.
+clear of it). A fixed time step runs until every penguin rests or the time cap; a step
+in which a penguin would move farther than ``max_travel`` is cut into equal sub-steps,
+because Chipmunk finds a contact only once the shapes overlap: at full speed one step
+would sink a penguin more than half its radius into a wall.
 
 The same table, penguins and flick give the same result every time: the space is
 built afresh for each flick, in the same order, and stepped with a fixed ``dt``. So
@@ -14,7 +17,6 @@ from the same positions in every determinization, and hidden cards never move pe
 
 from __future__ import annotations
 
-import itertools
 import math
 import threading
 from collections import OrderedDict
@@ -24,7 +26,8 @@ from dataclasses import dataclass
 import pymunk
 from pymunk._chipmunk import lib as _chipmunk
 
-from wintergames.physics.table import Doorway, Point, Table
+from wintergames.physics.report import covered, crossed, drawn_path
+from wintergames.physics.table import Point, Table
 
 _WALL = 1
 _PENGUIN = 2
@@ -51,10 +54,12 @@ class PenguinParams:
     hop_speed: float
     hop_keep: float
     dt: float
+    max_travel: float
     iterations: int
     collision_slop: float
+    overlap_left_per_second: float
     max_time: float
-    path_every: int
+    path_tolerance: float
 
 
 @dataclass(frozen=True)
@@ -67,10 +72,12 @@ class FlickResult:
     doorways: frozenset[str]  # doorways it crossed completely
     spots: frozenset[str]  # spots (exam spaces) it touched before, during or after
     touched: frozenset[int]  # other penguins it made contact with
+    # The first contact with each of them: (penguin, its centre, the other's centre).
+    contacts: tuple[tuple[int, Point, Point], ...]
     hops: int  # walls it hopped
-    path: tuple[Point, ...]  # its sampled path, start and end included
+    path: tuple[Point, ...]  # its path as drawn: every turn and bump, start and end
     time: float  # simulated seconds
-    steps: int
+    steps: int  # physics steps, sub-steps included
 
 
 def launch(params: PenguinParams, angle_deg: float, power: float, spin: float) -> tuple[
@@ -88,13 +95,14 @@ def launch(params: PenguinParams, angle_deg: float, power: float, spin: float) -
 class _Recorder:
     """Collision callbacks: hops over walls, contacts of the flicked penguin."""
 
-    def __init__(self, params: PenguinParams, mover: int, index: dict[pymunk.Shape, int],
-                 active: set[object]) -> None:
+    def __init__(self, table: Table, params: PenguinParams, mover: int,
+                 index: dict[pymunk.Shape, int], active: set[object]) -> None:
+        self.table = table
         self.params = params
         self.mover = mover
         self.index = index
         self.active = active
-        self.touched: set[int] = set()
+        self.contacts: dict[int, tuple[Point, Point]] = {}
         self.hops = 0
 
     def wall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
@@ -109,15 +117,26 @@ class _Recorder:
                 self.hops += 1
 
     def contact(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Every step two discs overlap: a wall between their centres keeps them apart.
+
+        Two penguins pressed into a wall from both sides overlap inside it; a real
+        penguin cannot touch another through a wall, so that overlap is no contact.
+        Judged at every step (pre-solve), not once: the pair may come round the wall's
+        end while still overlapping.
+        """
         a, b = arbiter.shapes
         assert a.body is not None and b.body is not None
+        pa, pb = a.body.position, b.body.position
+        if self.table.blocked((pa.x, pa.y), (pb.x, pb.y)):
+            arbiter.process_collision = False
+            return
         self.active.add(a.body._body)  # Chipmunk handles: the stepping loop uses them
         self.active.add(b.body._body)
         i, j = self.index[a], self.index[b]
-        if i == self.mover:
-            self.touched.add(j)
-        elif j == self.mover:
-            self.touched.add(i)
+        if self.mover in (i, j) and (other := j if i == self.mover else i) not in \
+                self.contacts:
+            mine, theirs = (pa, pb) if i == self.mover else (pb, pa)
+            self.contacts[other] = ((mine.x, mine.y), (theirs.x, theirs.y))
 
 
 class _Rig(threading.local):
@@ -149,6 +168,7 @@ class _Rig(threading.local):
         space = pymunk.Space()
         space.iterations = params.iterations
         space.collision_slop = params.collision_slop
+        space.collision_bias = params.overlap_left_per_second
         space.damping = math.exp(-params.linear_damping)  # velocity kept per second
         space.add(self.walls, *self.segments)
         for i, pos in enumerate(positions):
@@ -181,11 +201,15 @@ class _Rig(threading.local):
     def _make(self, table: Table, params: PenguinParams, count: int) -> None:
         self.space = None
         self.walls = pymunk.Body(body_type=pymunk.Body.STATIC)
+        # Chipmunk multiplies the values of the two shapes in contact; the disc takes the
+        # square root of the penguin-penguin value, so each pair gets its documented one.
+        disc_e = math.sqrt(params.restitution_penguin)
+        disc_u = math.sqrt(params.friction_penguin)
         segments = []
         for w in table.walls:
             seg = pymunk.Segment(self.walls, w.a, w.b, w.radius)
-            seg.elasticity = params.restitution_wall
-            seg.friction = params.friction_wall
+            seg.elasticity = params.restitution_wall / disc_e
+            seg.friction = params.friction_wall / disc_u
             seg.collision_type = _WALL
             segments.append(seg)
         self.segments = tuple(segments)
@@ -194,8 +218,8 @@ class _Rig(threading.local):
         discs = []
         for body in self.bodies:
             disc = pymunk.Circle(body, params.radius)
-            disc.elasticity = params.restitution_penguin
-            disc.friction = params.friction_penguin
+            disc.elasticity = disc_e
+            disc.friction = disc_u
             disc.collision_type = _PENGUIN
             discs.append(disc)
         self.discs = tuple(discs)
@@ -255,44 +279,53 @@ def simulate(
         _memo.hits += 1
         return kept[2]
     _memo.misses += 1
-    result = _simulate(table, params, positions, mover, *launch(params, angle_deg, power, spin))
+    result, _ = trace(table, params, positions, mover, (angle_deg, power, spin))
     results[key] = (table, params, result)
     if len(results) > MEMO_SIZE:
         results.popitem(last=False)
     return result
 
 
-def _simulate(table: Table, params: PenguinParams, positions: Sequence[Point | None],
-              mover: int, velocity: tuple[float, float], spin_rate: float) -> FlickResult:
-    """The physics itself: ``mover`` launched with ``velocity`` and ``spin_rate``."""
-    start = positions[mover]
-    assert start is not None
+def trace(table: Table, params: PenguinParams, positions: Sequence[Point | None], mover: int,
+          flick: tuple[float, float, float]) -> tuple[FlickResult, tuple[Point, ...]]:
+    """A fresh simulation (never a kept one) and every position the flicked penguin took.
+
+    ``flick`` is (angle_deg, power, spin). The result is the one ``simulate`` gives; the
+    positions, one per physics step, are what its judgements were made on (checks and
+    analyses read them).
+    """
+    if positions[mover] is None:
+        raise ValueError(f"penguin {mover} is not on the board")
+    velocity, spin_rate = launch(params, *flick)
     space = _rig.space_for(table, params, positions)
     bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
     index: dict[pymunk.Shape, int] = {_rig.discs[i]: i for i in bodies}
     body = bodies[mover]
     active = {body._body}
-    recorder = _Recorder(params, mover, index, active)
+    recorder = _Recorder(table, params, mover, index, active)
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
-    space.on_collision(_PENGUIN, _PENGUIN, begin=recorder.contact)
+    space.on_collision(_PENGUIN, _PENGUIN, pre_solve=recorder.contact)
     body.velocity, body.angular_velocity = velocity, spin_rate
-    trail = _run(space, params, body, active)
+    trail, frames = _run(space, params, body, active)
     final = tuple(
         None if p is None else (float(bodies[i].position.x), float(bodies[i].position.y))
         for i, p in enumerate(positions)
     )
-    return _report(table, params, start, trail, final, recorder)
+    return _report(table, params, trail, frames, final, recorder), tuple(trail)
 
 
 def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
-         active: set[object]) -> list[Point]:
-    """Step until every penguin in motion rests; returns the flicked penguin's centres."""
+         active: set[object]) -> tuple[list[Point], int]:
+    """Step until every penguin in motion rests.
+
+    Returns the flicked penguin's centre after every (sub-)step, its start first, and
+    the number of whole time steps simulated.
+    """
     dt = params.dt
-    turn = params.curve * dt
     stop_v2, stop_w = params.stop_speed ** 2, params.stop_spin
     trail: list[Point] = [tuple(body.position)]  # type: ignore[list-item]
-    space.step(dt)  # the public step once: pymunk checks the bodies it was given
-    trail.append(tuple(body.position))  # type: ignore[arg-type]
+    space.step(dt / _substeps(body.velocity.length, params))  # the public step once:
+    trail.append(tuple(body.position))  # type: ignore[arg-type]  # pymunk checks bodies
     # Then Chipmunk's own functions directly. pymunk's wrappers only add bookkeeping for
     # objects added or removed inside callbacks (ours never do) and would cost three
     # times the physics itself on these small scenes.
@@ -302,17 +335,35 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
     get_w, set_w = cp.cpBodyGetAngularVelocity, cp.cpBodySetAngularVelocity
     cos, sin, append = math.cos, math.sin, trail.append
     cp_space, cp_body = space._space, body._body
-    for step in range(2, int(params.max_time / dt) + 1):
-        step_space(cp_space, dt)
-        p = position(cp_body)
-        append((p.x, p.y))
+    # Sub-steps: a step of ``dt`` moves the fastest penguin v * dt, so it is cut into
+    # ceil(v * dt / max_travel) equal parts; ``fast2`` is the speed² that needs a cut.
+    fast2 = (params.max_travel / dt) ** 2
+    frames = int(params.max_time / dt)
+    first_parts = _substeps(body.velocity.length, params)  # the public step's remainder
+    frame = 1
+    for frame in range(1, frames + 1):
+        fastest2 = 0.0
         for handle in active:
-            w = get_w(handle)
-            if w > stop_w or w < -stop_w:  # spin bends the path towards the pushed side
-                v = get_v(handle)
-                c, s = cos(turn * w), sin(turn * w)
-                set_v(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
-        if step % 4 == 0:
+            v = get_v(handle)
+            speed2 = v.x * v.x + v.y * v.y
+            if speed2 > fastest2:
+                fastest2 = speed2
+        parts = 1 if fastest2 <= fast2 else math.ceil(math.sqrt(fastest2 / fast2))
+        if frame == 1:
+            parts = first_parts - 1
+        h = dt / max(parts, 1)
+        turn = params.curve * h
+        for _ in range(parts):
+            step_space(cp_space, h)
+            p = position(cp_body)
+            append((p.x, p.y))
+            for handle in active:
+                w = get_w(handle)
+                if w > stop_w or w < -stop_w:  # spin bends the path to the pushed side
+                    v = get_v(handle)
+                    c, s = cos(turn * w), sin(turn * w)
+                    set_v(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
+        if frame % 4 == 0:
             for handle in list(active):
                 v = get_v(handle)
                 w = get_w(handle)
@@ -322,70 +373,48 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
                     active.discard(handle)
             if not active:
                 break
-    return trail
+    return trail, frame
+
+
+def _substeps(speed: float, params: PenguinParams) -> int:
+    return max(1, math.ceil(speed * params.dt / params.max_travel))
 
 
 def _report(
     table: Table,
     params: PenguinParams,
-    start: Point,
     trail: list[Point],
+    frames: int,
     final: tuple[Point | None, ...],
     recorder: _Recorder,
 ) -> FlickResult:
     r = params.radius
     xs = [p[0] for p in trail]
     ys = [p[1] for p in trail]
-    box = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
-
-    def covers(rect: tuple[float, float, float, float]) -> bool:
-        x1, y1, x2, y2 = rect
-        if x1 > box[2] or x2 < box[0] or y1 > box[3] or y2 < box[1]:
-            return False  # the whole path stays farther than r from it
-        r2 = r * r
-        for x, y in trail:
-            dx = x1 - x if x < x1 else x - x2 if x > x2 else 0.0
-            dy = y1 - y if y < y1 else y - y2 if y > y2 else 0.0
-            if dx * dx + dy * dy < r2:
-                return True
-        return False
-
     off = {i for i, p in enumerate(final) if p is not None and not table.on_board(p)}
     centres = (min(xs), min(ys), max(xs), max(ys))
     within_one_box = any(x1 <= centres[0] and centres[2] <= x2 and y1 <= centres[1]
                          and centres[3] <= y2 for x1, y1, x2, y2 in table.footprints)
     if not within_one_box and not all(table.on_board(p) for p in trail):
         off.add(recorder.mover)
-    end = trail[-1]
-    path = trail[:: params.path_every]
-    if path[-1] != end:
-        path.append(end)
+    reach = (centres[0] - r, centres[1] - r, centres[2] + r, centres[3] + r)
+
+    def reached(rect: tuple[float, float, float, float]) -> bool:
+        x1, y1, x2, y2 = rect
+        if x1 > reach[2] or x2 < reach[0] or y1 > reach[3] or y2 < reach[1]:
+            return False  # the whole path stays farther than r from it
+        return covered(table, rect, trail, r)
+
     return FlickResult(
         final=tuple(None if i in off else p for i, p in enumerate(final)),
         off_board=frozenset(off),
-        rooms=frozenset(room.id for room in table.rooms if covers(room.rect)),
-        doorways=frozenset(d.id for d in table.doorways if _crossed(d, start, end, trail, r)),
-        spots=frozenset(spot.id for spot in table.spots if covers(spot.rect)),
-        touched=frozenset(recorder.touched),
+        rooms=frozenset(room.id for room in table.rooms if reached(room.rect)),
+        doorways=frozenset(d.id for d in table.doorways if crossed(d, trail, r)),
+        spots=frozenset(spot.id for spot in table.spots if reached(spot.rect)),
+        touched=frozenset(recorder.contacts),
+        contacts=tuple((q, *recorder.contacts[q]) for q in sorted(recorder.contacts)),
         hops=recorder.hops,
-        path=tuple((float(x), float(y)) for x, y in path),
-        time=(len(trail) - 1) * params.dt,
+        path=tuple((float(x), float(y)) for x, y in drawn_path(trail, params.path_tolerance)),
+        time=frames * params.dt,
         steps=len(trail) - 1,
     )
-
-
-def _crossed(door: Doorway, start: Point, end: Point, trail: list[Point], r: float) -> bool:
-    """Wholly on one side at the start, wholly on the other at the end, through the opening."""
-    before, after = door.side(start, r), door.side(end, r)
-    if before == 0 or after == 0 or before == after:
-        return False
-    lo, hi = door.span
-    for a, b in itertools.pairwise(trail):
-        o0, o1 = door.offset(a), door.offset(b)
-        if (o0 > 0) == (o1 > 0):
-            continue
-        t = o0 / (o0 - o1) if o0 != o1 else 0.0
-        at = door.along(a) + t * (door.along(b) - door.along(a))
-        if lo <= at <= hi:
-            return True
-    return False

@@ -60,19 +60,34 @@ class Doorway:
     def along(self, p: Point) -> float:
         return p[0] if self.axis == "x" else p[1]
 
-    def side(self, p: Point, radius: float) -> int:
-        """+1 or -1 if a disc at ``p`` lies wholly on one side of the wall, else 0."""
-        d = self.offset(p)
-        if d > radius + self.half_width:
-            return 1
-        if d < -(radius + self.half_width):
-            return -1
-        return 0
-
-    def in_threshold(self, p: Point, radius: float) -> bool:
-        """A disc at ``p`` overlaps the opening's threshold band (stuck in the doorway)."""
+    @property
+    def threshold(self) -> Rect:
+        """The opening itself: the span of the wall's band that the wall leaves open."""
         lo, hi = self.span
-        return abs(self.offset(p)) < radius + self.half_width and lo <= self.along(p) <= hi
+        band = (self.at - self.half_width, self.at + self.half_width)
+        return (lo, band[0], hi, band[1]) if self.axis == "x" else (band[0], lo, band[1], hi)
+
+    def overlaps(self, p: Point, radius: float) -> bool:
+        """A disc at ``p`` is partially in the doorway: it overlaps the threshold itself.
+
+        Judged in the doorway's own neighbourhood, never against the wall's whole line,
+        which crosses open floor in other boxes.
+        """
+        return rect_distance(self.threshold, p) < radius
+
+    def crossing(self, a: Point, b: Point) -> int:
+        """+1 or -1 if the move ``a``-``b`` crosses the opening (by the sign of its side
+        after the move), else 0. Crossing the wall's line outside the opening is not
+        passing through the doorway (it is a hop)."""
+        o0, o1 = self.offset(a), self.offset(b)
+        if (o0 > 0) == (o1 > 0):
+            return 0
+        t = o0 / (o0 - o1)
+        at = self.along(a) + t * (self.along(b) - self.along(a))
+        lo, hi = self.span
+        if not lo <= at <= hi:
+            return 0
+        return 1 if o1 > 0 else -1
 
 
 @dataclass(frozen=True)
@@ -87,6 +102,18 @@ class Table:
     def on_board(self, p: Point) -> bool:
         x, y = p
         return any(x1 <= x <= x2 and y1 <= y <= y2 for x1, y1, x2, y2 in self.footprints)
+
+    def blocked(self, p: Point, q: Point) -> bool:
+        """Whether a wall stands between ``p`` and ``q``: the segment crosses a wall line.
+
+        A disc only reaches past a wall by sinking into it, so what lies beyond a wall's
+        centre line is never on the disc's side of it.
+        """
+        return any(segments_cross(p, q, w.a, w.b) for w in self.walls)
+
+    def clearance(self, p: Point) -> float:
+        """Distance from ``p`` to the nearest wall surface."""
+        return min(segment_distance(w.a, w.b, p) - w.radius for w in self.walls)
 
 
 def rect_distance(rect: Rect, p: Point) -> float:
@@ -114,7 +141,26 @@ def segment_distance(a: Point, b: Point, p: Point) -> float:
 
 def wall_clearance(table: Table, p: Point) -> float:
     """Distance from ``p`` to the nearest wall surface."""
-    return min(segment_distance(w.a, w.b, p) - w.radius for w in table.walls)
+    return table.clearance(p)
+
+
+def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Whether segments ``p``-``q`` and ``a``-``b`` meet (touching counts).
+
+    >>> segments_cross((0, 0), (2, 2), (0, 2), (2, 0))
+    True
+    >>> segments_cross((0, 0), (1, 0), (0, 1), (1, 1))
+    False
+    """
+    rx, ry = q[0] - p[0], q[1] - p[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    denom = rx * sy - ry * sx
+    if denom == 0:  # parallel: a wall along the path's own line never hides anything
+        return False
+    ex, ey = a[0] - p[0], a[1] - p[1]
+    t = (ex * sy - ey * sx) / denom
+    u = (ex * ry - ey * rx) / denom
+    return 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0
 
 
 def rect_loop(rect: Rect) -> tuple[Point, ...]:

@@ -230,7 +230,8 @@ def test_an_other_penguin_knocked_off_the_board_goes_back(
     def knock_off(*args: object) -> FlickResult:
         return FlickResult(final=((8.6, 47.0), None), off_board=frozenset({1}),
                            rooms=frozenset({"astrology"}), doorways=frozenset(),
-                           spots=frozenset(), touched=frozenset({1}), hops=0,
+                           spots=frozenset(), touched=frozenset({1}),
+                           contacts=((1, (8.6, 45.6), (8.6, 49.0)),), hops=0,
                            path=((8.6, 44.0), (8.6, 47.0)), time=0.5, steps=60)
 
     monkeypatch.setattr(flicks, "simulate", knock_off)
@@ -261,6 +262,17 @@ def test_a_penguin_stuck_in_a_doorway_may_relocate_but_not_one_in_the_open() -> 
     s.penguins[0] = (9.0, 20.0)
     with pytest.raises(wg.IllegalActionError, match="close to a wall or stuck in a doorway"):
         act(s, "relocate")
+
+
+def test_a_penguin_just_in_front_of_a_doorway_is_close_to_a_wall() -> None:
+    # RB "Close to a Wall?": "doorways count as a part of a wall". D1's threshold is the
+    # band 35.1..35.5 across x 5.35..11.85; 0.1 cm below it, in the middle of the opening.
+    s = game(2)
+    s.penguins[0] = (8.6, 35.1 - IW.penguin.radius - 0.1)
+    assert "relocate" in [str(a) for a in s.legal_actions()]
+    # As far from the threshold as a penguin may be from a wall, and no farther.
+    s.penguins[0] = (8.6, 35.1 - IW.penguin.radius - IW.near_wall - 0.05)
+    assert "relocate" not in [str(a) for a in s.legal_actions()]
 
 
 def test_relocation_avoids_other_penguins() -> None:
@@ -426,8 +438,8 @@ def test_john_slides_through_history_into_magical_creatures_and_collects_all_thr
     s = game(2)
     for card in ("S", "H", "F"):
         lay(s, card)
-    s.penguins[0] = (9.0, 41.0)  # in Astrology
-    act(s, "flick 346 1 0.3")
+    s.penguins[0] = (14.0, 48.0)  # in Astrology
+    act(s, "flick 314 0.6 0")  # steep enough to pass D2 without touching its frame
     x, y = s.penguins[0]  # type: ignore[misc]
     assert 17.4 < x < 34.9 and 17.65 < y < 35.1  # stopped in Magical Creatures
     for place in ("star", "hourglass", "fishbone"):

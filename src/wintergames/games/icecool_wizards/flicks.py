@@ -14,7 +14,7 @@ from wintergames.core.events import Event, seat_name
 from wintergames.games.icecool_wizards.actions import Flick
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.physics import FlickResult, simulate
-from wintergames.physics.table import nearest_free_point, wall_clearance
+from wintergames.physics.table import nearest_free_point, rect_distance, wall_clearance
 
 if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
@@ -58,8 +58,10 @@ def may_relocate(s: IcecoolState, player: int) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # asked at every turn's start; penguins rest a while
 def _may_relocate_from(p: tuple[float, float]) -> bool:
-    near = wall_clearance(IW.table, p) < R + IW.near_wall
-    return near or any(d.in_threshold(p, R) for d in IW.table.doorways)
+    # RB: "doorways count as a part of a wall": the threshold's edges are a wall's face.
+    near = min(wall_clearance(IW.table, p),
+               *(rect_distance(d.threshold, p) for d in IW.table.doorways))
+    return near < R + IW.near_wall
 
 
 def relocate(s: IcecoolState, player: int) -> None:
