@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.registry import get_spec, make
@@ -51,12 +52,15 @@ def check_clone(state: State, rng: random.Random) -> None:
 
 
 def check_persistence(state: State) -> None:
-    """``record()``/``replay()`` and ``to_json()``/``from_json()`` give the same state."""
+    """``record()``/``replay()`` and ``to_json()``/``from_json()`` give the same state.
+
+    And the state built from JSON keeps nothing of it (which is structural, so once per
+    game is enough: ``from_json`` costs as much as replaying the log).
+    """
     truth = snapshot(state)
     record = json.loads(json.dumps(state.record()))
     assert snapshot(replay(record)) == truth, "replay(record()) differs"
-    stored = json.loads(json.dumps(state.to_json()))
-    assert snapshot(state_from_json(stored)) == truth, "from_json(to_json()) differs"
+    check_from_json_owns(state, json.loads(json.dumps(state.to_json())))
 
 
 def check_actions(
@@ -161,6 +165,196 @@ def check_hidden_choices(state: State, rng: random.Random) -> None:
             assert left.observation(None) == right.observation(None), "spectator " + where
 
 
+# -- snapshots are values ----------------------------------------------------------------
+#
+# Whatever a state hands out (``to_json``, ``record``, ``observation``, ``scores``,
+# ``legal_actions``...) belongs to the caller: a server keeps views while the game goes on,
+# a bot edits its observation, a scenario test edits a ``to_json`` dict. None of it may be a
+# window onto the live state, and ``state_from_json(obj)`` may keep nothing of ``obj``.
+# Comparing values cannot show sharing, so these checks write into the snapshots.
+
+# What ``overwrite`` writes: a value no game stores, so every overwritten item changes.
+_MARK = "\N{SNOWMAN} overwritten"
+_CONTAINERS = (list, dict, tuple)
+# How many of a list's last items ``overwrite`` descends into. Long lists are histories
+# (the log, the actions, a flick's path) whose entries one piece of code builds alike;
+# their newest entries are what the game made since the previous deep check, and
+# descending into hundreds of old ones would cost more than all other checks together.
+_TAIL = 16
+
+
+def overwrite(obj: object, mark: str = _MARK) -> None:
+    """Write ``mark`` over every item of every list and dict reachable from ``obj``.
+
+    Innermost first, so a list nested in a fresh one is reached before its parent drops
+    it; and every list and dict also grows by one entry, so a container shared with a
+    state changes whatever it held (even if it already held ``mark``). Of a long list,
+    only the last ``_TAIL`` items are descended into; every item is still overwritten.
+    """
+    if isinstance(obj, list):
+        for item in obj[-_TAIL:]:
+            if isinstance(item, _CONTAINERS):
+                overwrite(item, mark)
+        obj[:] = [mark] * len(obj)
+        obj.append(mark)
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            if isinstance(value, _CONTAINERS):
+                overwrite(value, mark)
+        for key in obj:
+            obj[key] = mark
+        obj[mark] = mark
+    elif isinstance(obj, tuple):
+        for item in obj[-_TAIL:]:
+            if isinstance(item, _CONTAINERS):
+                overwrite(item, mark)
+
+
+# Whose observations a check handles: one seat (``None``: the spectator) or every seat.
+# ``play_checked`` takes one seat per deep step in turn, as views are the costly part.
+Seats = tuple[int | None, ...] | None
+
+
+def _seats(state: State, seats: Seats) -> tuple[int | None, ...]:
+    return (*range(state.num_players), None) if seats is None else seats
+
+
+def _snapshots(state: State, seats: Seats) -> list[tuple[str, Any]]:
+    """The JSON a caller may keep from ``state``, by the call that gave it."""
+    views: list[tuple[str, Any]] = [
+        ("to_json()", state.to_json()),
+        ("record()", state.record()),
+        ("scores()", state.scores()),
+    ]
+    views += [(f"observation({p})", state.observation(p)) for p in _seats(state, seats)]
+    return views
+
+
+def _handed_out(state: State, seats: Seats) -> list[tuple[str, Any]]:
+    """Every object a caller can get from ``state``, by the call that gave it."""
+    views = _snapshots(state, seats)
+    views.append(("winners()", state.winners()))
+    views += [(f"legal_actions({p})", state.legal_actions(p)) for p in state.to_move]
+    return views
+
+
+def _outward(state: State, seats: Seats) -> tuple[object, ...]:
+    """What callers read from ``state``, as one value sharing nothing with any of it.
+
+    Serialized or copied into tuples, because a result compared by ``==`` may itself be
+    what the overwriting changed (a module-level dict that every view hands out).
+    """
+    return (
+        snapshot(state),
+        json.dumps([state.observation(p) for p in _seats(state, seats)]),
+        tuple(state.scores()),
+        tuple(state.winners()),
+        state.to_move,
+        tuple(tuple(state.legal_actions(p)) for p in state.to_move),
+    )
+
+
+def _changed(state: State, before: tuple[object, ...], seats: Seats) -> bool:
+    try:
+        return _outward(state, seats) != before
+    except Exception:  # noqa: BLE001 - overwritten data may break the state any way at all
+        return True
+
+
+def _writers(state: State) -> str:
+    """The calls whose result, overwritten alone, changes a clone of ``state``.
+
+    Only on failure, so it may be slow. A fresh mark per call, because a first pass may
+    already have written into data that clones share by design (the options).
+    """
+    found = []
+    for k, (name, _) in enumerate(_handed_out(state, None)):
+        twin = state.clone()
+        try:
+            before = _outward(twin, None)
+        except Exception:  # noqa: BLE001 - the first pass broke what clones share
+            continue
+        overwrite(_handed_out(twin, None)[k][1], f"{_MARK} {k}")
+        if _changed(twin, before, None):
+            found.append(name)
+    return ", ".join(found) or "a snapshot"
+
+
+def check_overwrites(state: State, seats: Seats = None) -> None:
+    """Writing into everything ``state`` handed out changes nothing in it.
+
+    ``seats`` limits the observations written into (default: every seat's and the
+    spectator's). Works on a clone, so ``state`` goes on unharmed even when this fails.
+    """
+    twin = state.clone()
+    before = _outward(twin, seats)
+    for _, view in _handed_out(twin, seats):
+        overwrite(view)
+    if _changed(twin, before, seats):
+        raise AssertionError(
+            f"writing into what {_writers(state)} returned changed the state: "
+            "it hands out live data instead of a copy")
+
+
+def check_from_json_owns(state: State, obj: dict[str, Any] | None = None) -> None:
+    """``state_from_json(obj)`` equals ``state`` and keeps nothing of ``obj``.
+
+    ``obj`` defaults to ``state.to_json()``; it is overwritten.
+    """
+    if obj is None:
+        obj = state.to_json()
+    built = state_from_json(obj)
+    before = _outward(built, None)
+    assert before[0] == snapshot(state), "from_json(to_json()) differs"
+    overwrite(obj)
+    if _changed(built, before, None):
+        raise AssertionError(
+            "writing into obj after state_from_json(obj) changed the built state: "
+            "it keeps obj's lists instead of copying them")
+
+
+Kept = tuple[State, Seats, list[tuple[str, Any]]]
+
+
+def keep_snapshots(state: State, seats: Seats = None) -> Kept:
+    """Snapshots to hold across an ``apply`` (see ``check_kept``).
+
+    With them an untouched clone: the same calls on it later give what the snapshots
+    held when they were taken (``check_clone`` makes sure clones share nothing), and
+    comparing with ``==`` costs a fraction of a JSON dump of each.
+    """
+    return state.clone(), seats, _snapshots(state, seats)
+
+
+def check_kept(kept: Kept) -> None:
+    """Snapshots kept from before an ``apply`` are still what they were then."""
+    twin, seats, views = kept
+    then = _snapshots(twin, seats)
+    changed = [name for (name, view), (_, was) in zip(views, then, strict=True) if view != was]
+    assert not changed, (
+        f"{', '.join(changed)} taken before apply changed with it: it shares the live state")
+
+
+def check_snapshots(state: State, rng: random.Random) -> None:
+    """Every snapshot check at one position; ``state`` itself is never changed.
+
+    Snapshots kept across a random legal action (on a clone) stay as they were, writing
+    into anything handed out changes nothing, and ``state_from_json`` keeps nothing of
+    its input. ``play_checked`` runs the same checks more cheaply: it keeps the snapshots
+    across its own move (saving an ``apply``, a physics simulation in ICECOOL) and checks
+    ``from_json`` once per game, in ``check_persistence``.
+    """
+    if not state.is_over:
+        twin = state.clone()
+        kept = keep_snapshots(twin)
+        player = twin.to_move[0]
+        actions = twin.legal_actions(player)
+        twin.apply(actions[rng.randrange(len(actions))], player)
+        check_kept(kept)
+    check_overwrites(state)
+    check_from_json_owns(state)
+
+
 def play_checked(
     game_id: str,
     num_players: int,
@@ -176,6 +370,7 @@ def play_checked(
     rng = random.Random(seed)
     steps = 0
     while not state.is_over:
+        kept: Kept | None = None
         try:
             assert spec.simultaneous or not state.simultaneous, (
                 "a simultaneous step in a game whose GameSpec says it has none")
@@ -186,12 +381,23 @@ def play_checked(
                 check_observations(state, rng)
                 check_clone(state, rng)
                 check_hidden_choices(state, rng)
+                # The two snapshot checks take turns, one per deep step, each with one
+                # seat's view (the spectator's too) in turn: a fraction of their cost,
+                # and over a game every seat still meets both.
+                deep = steps // deep_every
+                seat = (*range(num_players), None)[deep // 2 % (num_players + 1)]
+                if deep % 2:
+                    kept = keep_snapshots(state, (seat,))
+                else:
+                    check_overwrites(state, (seat,))
+            player = state.to_move[0]
+            actions = state.legal_actions(player)
+            state.apply(actions[rng.randrange(len(actions))], player)
+            if kept is not None:
+                check_kept(kept)
         except AssertionError as err:
             where = f"{game_id} {num_players}p seed {seed} step {steps}"
             raise AssertionError(f"{where}: {err}") from err
-        player = state.to_move[0]
-        actions = state.legal_actions(player)
-        state.apply(actions[rng.randrange(len(actions))], player)
         steps += 1
         assert steps < max_steps, f"{game_id} seed {seed}: no end after {max_steps} steps"
     if spec.check_invariants is not None:

@@ -178,11 +178,13 @@ class IcecoolState(State):
     # -- persistence -------------------------------------------------------------
 
     def _state_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in (*_LISTS, *_SCALARS)}
+        # Copies, never the live lists: the caller owns the snapshot (issue 14).
+        data: dict[str, Any] = {name: getattr(self, name).copy() for name in _LISTS}
+        data.update((name, getattr(self, name)) for name in _SCALARS)
         data["penguins"] = [None if p is None else list(p) for p in self.penguins]
-        data["lessons_up"] = self.lessons_up
-        data["lessons_down"] = self.lessons_down
-        data["exams"] = self.exams
+        data["lessons_up"] = [row.copy() for row in self.lessons_up]
+        data["lessons_down"] = [row.copy() for row in self.lessons_down]
+        data["exams"] = [row.copy() for row in self.exams]
         data["last_path"] = [list(p) for p in self.last_path]
         return data
 

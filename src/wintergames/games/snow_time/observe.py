@@ -19,13 +19,19 @@ from wintergames.games.snow_time.rules import OVER, PHASE_NAMES
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState
 
-TRACK = {
-    "finish": ST.finish,
-    "bonuses": [
-        {"space": space, "kind": kind, "value": value}
-        for space, (kind, value) in sorted(ST.bonuses.items())
-    ],
-}
+_BONUSES = tuple(
+    {"space": space, "kind": kind, "value": value}
+    for space, (kind, value) in sorted(ST.bonuses.items())
+)
+
+
+def _track() -> dict[str, Any]:
+    """The score track, copied for each view (issue 14).
+
+    One shared dict would let a caller's edit of its view change every later view;
+    copying prebuilt dicts costs half of building them.
+    """
+    return {"finish": ST.finish, "bonuses": list(map(dict.copy, _BONUSES))}
 
 
 # Views are built often (every seat, every step): name every possible card set once.
@@ -67,7 +73,7 @@ def observation(s: SnowTimeState, player: int | None) -> dict[str, Any]:
         "dice": list(s.dice),
         "fruit": s.fruit.copy(),
         "supply": s.supply,
-        "track": TRACK,
+        "track": _track(),
         "colours": [colour_view(s, k, player) for k in range(s.colours)],
         "scores": s.scores(),
         "winners": s.winners() if s.phase == OVER else [],

@@ -153,22 +153,23 @@ class SnowTimeState(State):
     # -- persistence -------------------------------------------------------------
 
     def _state_json(self) -> dict[str, Any]:
+        # Copies, never the live lists: the caller owns the snapshot (issue 14).
         return {
             "owner": list(self.owner),
-            "hand": self.hand,
-            "discard": self.discard,
-            "used": self.used,
-            "played": self.played,
-            "watched": self.watched,
-            "pawn": self.pawn,
-            "owes": self.owes,
+            "hand": self.hand.copy(),
+            "discard": self.discard.copy(),
+            "used": self.used.copy(),
+            "played": self.played.copy(),
+            "watched": self.watched.copy(),
+            "pawn": self.pawn.copy(),
+            "owes": self.owes.copy(),
             "pending": [None if a is None else a.to_json() for a in self.pending],
-            "fruit": self.fruit,
+            "fruit": self.fruit.copy(),
             "supply": self.supply,
             "dice": list(self.dice),
             "turn": self.turn,
             "phase": self.phase,
-            "winners": self.winners_,
+            "winners": self.winners_.copy(),
         }
 
     @classmethod

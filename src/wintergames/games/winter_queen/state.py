@@ -136,19 +136,20 @@ class WinterQueenState(State):
     # -- persistence -------------------------------------------------------------
 
     def _state_json(self) -> dict[str, Any]:
+        # Copies, never the live lists: the caller owns the snapshot (issue 14).
         return {
-            "board": self.board,
+            "board": self.board.copy(),
             "fixed": list(self.fixed),
             "royal": list(self.royal),
-            "bag": self.bag,
+            "bag": self.bag.copy(),
             "box": list(self.box),
-            "stands": self.stands,
+            "stands": [s.copy() for s in self.stands],
             "reach": [list(r) for r in self.reach],
-            "stacks": self.stacks,
-            "books": self.books,
-            "discarded": self.discarded,
-            "discarded_books": self.discarded_books,
-            "vp": self.vp,
+            "stacks": [s.copy() for s in self.stacks],
+            "books": [[b.copy() for b in hand] for hand in self.books],
+            "discarded": self.discarded.copy(),
+            "discarded_books": self.discarded_books.copy(),
+            "vp": self.vp.copy(),
             "first": self.first,
             "current": self.current,
             "phase": self.phase,
