@@ -187,7 +187,9 @@ def test_a_game_declares_its_simultaneous_steps(monkeypatch: pytest.MonkeyPatch)
 
     from wintergames.core import registry, testing
 
-    assert [s.id for s in wg.available_games() if s.simultaneous] == ["snow-time"]
+    # Snow Time's card choice; ICECOOL's Fire discards.
+    assert [s.id for s in wg.available_games() if s.simultaneous] == ["icecool-wizards",
+                                                                      "snow-time"]
     undeclared = replace(wg.get_spec("snow-time"), simultaneous=False)
     monkeypatch.setitem(registry._loaded, "snow-time", undeclared)
     with pytest.raises(AssertionError, match="simultaneous step"):
