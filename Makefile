@@ -34,4 +34,5 @@ bench: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/random_play.py
 	$(BIN)/python benchmarks/physics.py
+	$(BIN)/python benchmarks/wall_fidelity.py
 	$(BIN)/python benchmarks/search_speed.py --positions 4

@@ -12,8 +12,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import random
-import tomllib
 
 import numpy as np
 import pymunk
@@ -27,41 +25,7 @@ from wintergames.physics.table import Point
 P = IW.penguin
 R = P.radius
 BOARD = wallcheck.load_board()
-FLOORS = [tuple(b["floor"]) for b in tomllib.loads(wallcheck.BOARD.read_text())["box"]]
-SAMPLES = wallcheck._disc_samples(R)
-
-
-def _on_floor(p: Point) -> bool:
-    return any(x1 <= p[0] <= x2 and y1 <= p[1] <= y2 for x1, y1, x2, y2 in FLOORS)
-
-
-def _place(rng: random.Random, others: list[Point]) -> Point:
-    """A free spot: anywhere on the floor, or (half the time) just off a wall's face."""
-    while True:
-        x1, y1, x2, y2 = rng.choice(FLOORS)
-        p = (rng.uniform(x1 + R, x2 - R), rng.uniform(y1 + R, y2 - R))
-        if rng.random() < 0.5:
-            ax, ay, bx, by = BOARD.walls[rng.randrange(len(BOARD.walls))]
-            t, side = rng.random(), rng.choice((-1.0, 1.0))
-            length = math.hypot(bx - ax, by - ay)
-            gap = R + 0.2 + rng.uniform(0.0, 0.3)
-            p = (ax + t * (bx - ax) - side * (by - ay) / length * gap,
-                 ay + t * (by - ay) + side * (bx - ax) / length * gap)
-        if (_on_floor(p) and wallcheck.clearance(BOARD, p) > R + 0.01
-                and all(math.dist(p, o) > 2 * R + 0.01 for o in others)):
-            return p
-
-
-def _scenarios(count: int, seed: int) -> list[tuple[list[Point | None], float, float, float]]:
-    rng = random.Random(seed)
-    found: list[tuple[list[Point | None], float, float, float]] = []
-    while len(found) < count:
-        placed: list[Point] = []
-        for _ in range(1 + rng.choice((0, 1, 1, 2))):
-            placed.append(_place(rng, placed))
-        found.append((list(placed), round(rng.uniform(0, 360), 1),
-                      round(rng.uniform(0.01, 1.0), 2), round(rng.uniform(-1, 1), 2)))
-    return found
+SAMPLES = wallcheck.disc_samples(R)
 
 
 def _missed(trail: tuple[Point, ...], credited: frozenset[str],
@@ -70,7 +34,7 @@ def _missed(trail: tuple[Point, ...], credited: frozenset[str],
 
     Clearly: a sampled point at least 0.05 cm inside the rectangle and the disc.
     """
-    inner = wallcheck._disc_samples(R - 0.05)
+    inner = wallcheck.disc_samples(R - 0.05)
     reach = (R - 0.05) ** 2
     missed = []
     for name, (x1, y1, x2, y2) in rects.items():
@@ -89,8 +53,10 @@ def _missed(trail: tuple[Point, ...], credited: frozenset[str],
 
 def test_random_flicks_credit_nothing_through_a_wall() -> None:
     checked = 0
-    for positions, angle, power, spin in _scenarios(2000, seed=14):
-        result, trail = engine.trace(IW.table, P, positions, 0, (angle, power, spin))
+    for positions, angle, power, spin in wallcheck.random_flicks(BOARD, R, 2000, seed=14):
+        engine.clear_memo()
+        result = engine.simulate(IW.table, P, positions, 0, angle, power, spin)
+        trail = result.positions
         if result.hops or result.off_board:
             continue  # a hop is meant to cross a wall
         checked += 1
@@ -107,21 +73,22 @@ def test_random_flicks_credit_nothing_through_a_wall() -> None:
 def test_the_reviewed_flick_from_the_start_spot_stays_in_magic_101() -> None:
     # Review: `flick 65.9 0.73 0.5` never left Magic 101 yet collected Magical Creatures
     # and Astrology, whose floors it reached only by sinking into the walls.
-    result, trail = engine.trace(IW.table, P, [IW.start], 0, (65.9, 0.73, 0.5))
+    result = engine.simulate(IW.table, P, [IW.start], 0, 65.9, 0.73, 0.5)
+    trail = result.positions
     assert result.rooms == {"magic101"}
     assert min(wallcheck.clearance(BOARD, p) for p in trail) > R - 0.45
 
 
 def test_a_penguin_is_never_touched_through_a_wall() -> None:
     # Review: penguins at (32, 42) and (32, 33.4), either side of the wall at y = 35.3.
-    result = engine.trace(IW.table, P, [(32.0, 42.0), (32.0, 33.4)], 0, (270.0, 0.5, 0.0))[0]
+    result = engine.simulate(IW.table, P, [(32.0, 42.0), (32.0, 33.4)], 0, 270.0, 0.5, 0.0)
     assert result.touched == frozenset() and result.contacts == ()
     assert result.final[1] == (32.0, 33.4)  # nothing pushed it
 
 
 def test_a_penguin_round_a_doorway_frame_still_touches_the_other() -> None:
     # Through the opening, with no wall between the centres, a contact is a contact.
-    result = engine.trace(IW.table, P, [(8.6, 30.0), (8.6, 40.0)], 0, (90.0, 0.6, 0.0))[0]
+    result = engine.simulate(IW.table, P, [(8.6, 30.0), (8.6, 40.0)], 0, 90.0, 0.6, 0.0)
     assert result.touched == {1} and result.final[1][1] > 40.0  # type: ignore[index]
 
 
@@ -174,8 +141,8 @@ def test_two_penguins_rub_with_the_documented_friction() -> None:
 
 
 def test_the_drawn_path_shows_every_bump() -> None:
-    result, trail = engine.trace(IW.table, P, [(28.0, 44.6), (24.0, 41.0)], 0,
-                                 (200.0, 0.9, 0.7))
+    result = engine.simulate(IW.table, P, [(28.0, 44.6), (24.0, 41.0)], 0, 200.0, 0.9, 0.7)
+    trail = result.positions
     drawn = np.array(result.path)
     for p in trail:
         gaps = [_segment_gap(p, tuple(a), tuple(b)) for a, b in itertools.pairwise(drawn)]
@@ -207,5 +174,5 @@ def test_a_doorway_is_judged_in_its_own_neighbourhood() -> None:
 def test_penguins_sunk_into_a_wall_from_both_sides_do_not_touch() -> None:
     # Each 0.3 cm into the double wall at y = 35.3 (faces 35.1 and 35.5): the discs
     # overlap inside the wall, which no real penguins can do.
-    result = engine.trace(IW.table, P, [(32.0, 36.9), (32.0, 33.7)], 0, (0.0, 0.2, 0.0))[0]
+    result = engine.simulate(IW.table, P, [(32.0, 36.9), (32.0, 33.7)], 0, 0.0, 0.2, 0.0)
     assert result.touched == frozenset() and result.contacts == ()

@@ -11,6 +11,7 @@ inside the disc and on the penguin's side, exists at some position of the path.
 from __future__ import annotations
 
 import math
+import random
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ class Board:
     rooms: dict[str, tuple[float, float, float, float]]
     spots: dict[str, tuple[float, float, float, float]]
     doorways: dict[str, dict[str, object]]
+    floors: list[tuple[float, float, float, float]]
 
 
 def load_board() -> Board:
@@ -42,10 +44,11 @@ def load_board() -> Board:
         rooms={r["id"]: tuple(r["rect"]) for r in data["room"]},
         spots={x["id"]: tuple(x["rect"]) for x in data["exam_space"]},
         doorways={d["id"]: d for d in data["doorway"]},
+        floors=[tuple(b["floor"]) for b in data["box"]],
     )
 
 
-def _disc_samples(radius: float, rings: int = 14, spokes: int = 96) -> np.ndarray:
+def disc_samples(radius: float, rings: int = 14, spokes: int = 96) -> np.ndarray:
     """Offsets of a polar grid strictly inside a disc (its centre included)."""
     points = [(0.0, 0.0)]
     for i in range(1, rings + 1):
@@ -135,4 +138,42 @@ def violations(board: Board, radius: float, path: tuple[Point, ...], rooms: froz
         gap = clearance(board, p)
         if gap < radius - 0.05:
             found.append(f"a penguin rests {radius - gap:.2f} cm inside a wall at {p}")
+    return found
+
+
+def _on_floor(board: Board, p: Point) -> bool:
+    return any(x1 <= p[0] <= x2 and y1 <= p[1] <= y2 for x1, y1, x2, y2 in board.floors)
+
+
+def _place(board: Board, radius: float, rng: random.Random, others: list[Point]) -> Point:
+    """A free spot: anywhere on the floor, or (half the time) just off a wall's face."""
+    while True:
+        x1, y1, x2, y2 = rng.choice(board.floors)
+        p = (rng.uniform(x1 + radius, x2 - radius), rng.uniform(y1 + radius, y2 - radius))
+        if rng.random() < 0.5:
+            ax, ay, bx, by = (float(v) for v in board.walls[rng.randrange(len(board.walls))])
+            t, side = rng.random(), rng.choice((-1.0, 1.0))
+            length = math.hypot(bx - ax, by - ay)
+            gap = radius + 0.2 + rng.uniform(0.0, 0.3)
+            p = (ax + t * (bx - ax) - side * (by - ay) / length * gap,
+                 ay + t * (by - ay) + side * (bx - ax) / length * gap)
+        if (_on_floor(board, p) and clearance(board, p) > radius + 0.01
+                and all(math.dist(p, o) > 2 * radius + 0.01 for o in others)):
+            return p
+
+
+def random_flicks(board: Board, radius: float, count: int, seed: int
+                  ) -> list[tuple[list[Point | None], float, float, float]]:
+    """Penguin layouts (one to three, the first flicked) and flicks, seeded.
+
+    Half the penguins stand just off a wall, where sinking into it would show.
+    """
+    rng = random.Random(seed)
+    found: list[tuple[list[Point | None], float, float, float]] = []
+    while len(found) < count:
+        placed: list[Point] = []
+        for _ in range(1 + rng.choice((0, 1, 1, 2))):
+            placed.append(_place(board, radius, rng, placed))
+        found.append((list(placed), round(rng.uniform(0, 360), 1),
+                      round(rng.uniform(0.01, 1.0), 2), round(rng.uniform(-1, 1), 2)))
     return found

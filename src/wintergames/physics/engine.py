@@ -17,11 +17,13 @@ from the same positions in every determinization, and hidden cards never move pe
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pymunk
 from pymunk._chipmunk import lib as _chipmunk
@@ -75,9 +77,25 @@ class FlickResult:
     # The first contact with each of them: (penguin, its centre, the other's centre).
     contacts: tuple[tuple[int, Point, Point], ...]
     hops: int  # walls it hopped
-    path: tuple[Point, ...]  # its path as drawn: every turn and bump, start and end
     time: float  # simulated seconds
     steps: int  # physics steps, sub-steps included
+    # Every centre of the flicked penguin, one per physics step, start first, flat as
+    # x0, y0, x1, y1, ...: compact, because kept results hold it. Not compared: it
+    # follows from the same inputs as the rest.
+    trail: array = field(compare=False, repr=False)
+    path_tolerance: float = field(default=0.02, compare=False, repr=False)
+
+    @functools.cached_property
+    def positions(self) -> tuple[Point, ...]:
+        """Every position the flicked penguin took, the judgements' evidence."""
+        t = self.trail
+        return tuple(zip(t[::2], t[1::2], strict=True))
+
+    @functools.cached_property
+    def path(self) -> tuple[Point, ...]:
+        """Its path as drawn: every bump and bend, start and end (made when asked:
+        search bots simulate thousands of flicks and draw none)."""
+        return drawn_path(self.positions, self.path_tolerance)
 
 
 def launch(params: PenguinParams, angle_deg: float, power: float, spin: float) -> tuple[
@@ -279,24 +297,16 @@ def simulate(
         _memo.hits += 1
         return kept[2]
     _memo.misses += 1
-    result, _ = trace(table, params, positions, mover, (angle_deg, power, spin))
+    result = _simulate(table, params, positions, mover, *launch(params, angle_deg, power, spin))
     results[key] = (table, params, result)
     if len(results) > MEMO_SIZE:
         results.popitem(last=False)
     return result
 
 
-def trace(table: Table, params: PenguinParams, positions: Sequence[Point | None], mover: int,
-          flick: tuple[float, float, float]) -> tuple[FlickResult, tuple[Point, ...]]:
-    """A fresh simulation (never a kept one) and every position the flicked penguin took.
-
-    ``flick`` is (angle_deg, power, spin). The result is the one ``simulate`` gives; the
-    positions, one per physics step, are what its judgements were made on (checks and
-    analyses read them).
-    """
-    if positions[mover] is None:
-        raise ValueError(f"penguin {mover} is not on the board")
-    velocity, spin_rate = launch(params, *flick)
+def _simulate(table: Table, params: PenguinParams, positions: Sequence[Point | None],
+              mover: int, velocity: tuple[float, float], spin_rate: float) -> FlickResult:
+    """The physics itself: ``mover`` launched with ``velocity`` and ``spin_rate``."""
     space = _rig.space_for(table, params, positions)
     bodies = {i: _rig.bodies[i] for i, p in enumerate(positions) if p is not None}
     index: dict[pymunk.Shape, int] = {_rig.discs[i]: i for i in bodies}
@@ -306,12 +316,16 @@ def trace(table: Table, params: PenguinParams, positions: Sequence[Point | None]
     space.on_collision(_PENGUIN, _WALL, begin=recorder.wall)
     space.on_collision(_PENGUIN, _PENGUIN, pre_solve=recorder.contact)
     body.velocity, body.angular_velocity = velocity, spin_rate
+    space.sleep_time_threshold = 1e9
+    for i, other in bodies.items():
+        if i != mover:
+            other.sleep()
     trail, frames = _run(space, params, body, active)
     final = tuple(
         None if p is None else (float(bodies[i].position.x), float(bodies[i].position.y))
         for i, p in enumerate(positions)
     )
-    return _report(table, params, trail, frames, final, recorder), tuple(trail)
+    return _report(table, params, trail, frames, final, recorder)
 
 
 def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
@@ -324,8 +338,10 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
     dt = params.dt
     stop_v2, stop_w = params.stop_speed ** 2, params.stop_spin
     trail: list[Point] = [tuple(body.position)]  # type: ignore[list-item]
-    space.step(dt / _substeps(body.velocity.length, params))  # the public step once:
-    trail.append(tuple(body.position))  # type: ignore[arg-type]  # pymunk checks bodies
+    parts = _substeps(body.velocity.length, params)
+    h = dt / parts
+    space.step(h)  # the public step once: pymunk checks the bodies it was given
+    trail.append(tuple(body.position))  # type: ignore[arg-type]
     # Then Chipmunk's own functions directly. pymunk's wrappers only add bookkeeping for
     # objects added or removed inside callbacks (ours never do) and would cost three
     # times the physics itself on these small scenes.
@@ -339,30 +355,30 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
     # ceil(v * dt / max_travel) equal parts; ``fast2`` is the speed² that needs a cut.
     fast2 = (params.max_travel / dt) ** 2
     frames = int(params.max_time / dt)
-    first_parts = _substeps(body.velocity.length, params)  # the public step's remainder
+    turn = params.curve * dt
+    parts -= 1  # the public step was the first part of the first step
     frame = 1
     for frame in range(1, frames + 1):
-        fastest2 = 0.0
-        for handle in active:
-            v = get_v(handle)
-            speed2 = v.x * v.x + v.y * v.y
-            if speed2 > fastest2:
-                fastest2 = speed2
-        parts = 1 if fastest2 <= fast2 else math.ceil(math.sqrt(fastest2 / fast2))
-        if frame == 1:
-            parts = first_parts - 1
-        h = dt / max(parts, 1)
-        turn = params.curve * h
         for _ in range(parts):
             step_space(cp_space, h)
             p = position(cp_body)
             append((p.x, p.y))
-            for handle in active:
-                w = get_w(handle)
-                if w > stop_w or w < -stop_w:  # spin bends the path to the pushed side
-                    v = get_v(handle)
-                    c, s = cos(turn * w), sin(turn * w)
-                    set_v(handle, (v.x * c - v.y * s, v.x * s + v.y * c))
+        # Once a step, for the next: spin bends the path towards the pushed side, and
+        # the fastest penguin sets how finely the step is cut.
+        fastest2 = 0.0
+        for handle in active:
+            v = get_v(handle)
+            vx, vy = v.x, v.y
+            w = get_w(handle)
+            if w > stop_w or w < -stop_w:
+                c, s = cos(turn * w), sin(turn * w)
+                vx, vy = vx * c - vy * s, vx * s + vy * c
+                set_v(handle, (vx, vy))
+            speed2 = vx * vx + vy * vy
+            if speed2 > fastest2:
+                fastest2 = speed2
+        parts = 1 if fastest2 <= fast2 else math.ceil(math.sqrt(fastest2 / fast2))
+        h = dt / parts
         if frame % 4 == 0:
             for handle in list(active):
                 v = get_v(handle)
@@ -414,7 +430,8 @@ def _report(
         touched=frozenset(recorder.contacts),
         contacts=tuple((q, *recorder.contacts[q]) for q in sorted(recorder.contacts)),
         hops=recorder.hops,
-        path=tuple((float(x), float(y)) for x, y in drawn_path(trail, params.path_tolerance)),
         time=frames * params.dt,
         steps=len(trail) - 1,
+        trail=array("d", [c for p in trail for c in p]),
+        path_tolerance=params.path_tolerance,
     )

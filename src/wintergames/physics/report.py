@@ -45,6 +45,8 @@ def crossed(door: Doorway, trail: Sequence[Point], radius: float) -> bool:
         return False
     k, at = (1 if door.axis == "x" else 0), door.at
     beyond = [p[k] > at for p in trail]  # which side of the wall's line, step by step
+    if all(beyond) or not any(beyond):
+        return False
     net = 0
     for i in range(1, len(trail)):
         if beyond[i] != beyond[i - 1]:  # only these moves can pass through the opening

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 
 import pytest
 
@@ -232,7 +233,7 @@ def test_an_other_penguin_knocked_off_the_board_goes_back(
                            rooms=frozenset({"astrology"}), doorways=frozenset(),
                            spots=frozenset(), touched=frozenset({1}),
                            contacts=((1, (8.6, 45.6), (8.6, 49.0)),), hops=0,
-                           path=((8.6, 44.0), (8.6, 47.0)), time=0.5, steps=60)
+                           time=0.5, steps=1, trail=array("d", [8.6, 44.0, 8.6, 47.0]))
 
     monkeypatch.setattr(flicks, "simulate", knock_off)
     act(s, "flick 90 1 0")
