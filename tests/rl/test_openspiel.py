@@ -11,6 +11,8 @@ range and sum to the utility sum.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pyspiel
@@ -120,3 +122,23 @@ def test_icecool_fire_discards_are_a_simultaneous_node() -> None:
     state.apply_actions(joint)
     assert state.current_player() == 0 and sum(s.lessons_up[1]) + sum(s.lessons_up[2]) == 1
     act(s, "done")
+
+
+def test_a_process_that_flicked_through_openspiel_exits_cleanly() -> None:
+    # Freeing the physics' pymunk objects at interpreter shutdown once called back into
+    # pymunk after it was gone: every such process died with a segmentation fault.
+    code = (
+        "import random, pyspiel\n"
+        "from wintergames.rl import openspiel\n"
+        "openspiel.register()\n"
+        "game = pyspiel.load_game('wintergames_icecool_wizards', {'players': 2, 'seed': 0})\n"
+        "state, rng = game.new_initial_state(), random.Random(0)\n"
+        "for _ in range(60):\n"
+        "    if state.is_simultaneous_node():\n"
+        "        state.apply_actions([rng.choice(state.legal_actions(p)) for p in (0, 1)])\n"
+        "    else:\n"
+        "        state.apply_action(rng.choice(state.legal_actions()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -17,6 +17,7 @@ from the same positions in every determinization, and hidden cards never move pe
 
 from __future__ import annotations
 
+import atexit
 import functools
 import math
 import threading
@@ -216,6 +217,20 @@ class _Rig(threading.local):
         turn.max_force = params.spin_decel * body.moment
         return body, self.discs[i], slide, turn
 
+    def release(self) -> None:
+        """Free this thread's pymunk objects now, while the interpreter still runs.
+
+        Left to interpreter shutdown, freeing a body calls back into pymunk's Python
+        code after it is gone, and the process dies with a segmentation fault.
+        """
+        if self.space is not None:
+            space = self.space
+            space.remove(*space.constraints, *space.shapes, *space.bodies)
+        self.space = None
+        self.key = None
+        for name in ("walls", "segments", "bodies", "discs"):
+            self.__dict__.pop(name, None)
+
     def _make(self, table: Table, params: PenguinParams, count: int) -> None:
         self.space = None
         self.walls = pymunk.Body(body_type=pymunk.Body.STATIC)
@@ -244,6 +259,7 @@ class _Rig(threading.local):
 
 
 _rig = _Rig()
+atexit.register(_rig.release)  # the main thread's objects; a worker's go with its thread
 
 
 MEMO_SIZE = 2048  # flicks kept per thread; a result with its path is a few kB
