@@ -7,6 +7,7 @@ the last flick's path as ``*``.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -39,6 +40,15 @@ def _paint(grid: list[list[tuple[str, str]]], x: float, y: float, ch: str, style
     grid[row][col] = (ch, style)
 
 
+def _line(grid: list[list[tuple[str, str]]], a: tuple[float, float], b: tuple[float, float],
+          ch: str, style: str) -> None:
+    """Paint every cell the segment a-b passes (a cell is 0.5 cm wide, 2 cm high)."""
+    (ax, ay), (bx, by) = a, b
+    steps = int(max(abs(bx - ax) * 2, abs(by - ay) / 2)) + 1
+    for i in range(steps + 1):
+        _paint(grid, ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps, ch, style)
+
+
 def _map(s: IcecoolState) -> Text:
     grid = [[(" ", "")] * COLS for _ in range(ROWS)]
     for room in IW.table.rooms:
@@ -49,10 +59,7 @@ def _map(s: IcecoolState) -> Text:
                 if x1 <= x <= x2 and y1 <= y <= y2:
                     grid[row][col] = (".", "dim")
     for wall in IW.table.walls:
-        (ax, ay), (bx, by) = wall.a, wall.b
-        steps = int(max(abs(bx - ax) * 2, abs(by - ay) / 2)) + 1
-        for i in range(steps + 1):
-            _paint(grid, ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps, "#", "white")
+        _line(grid, wall.a, wall.b, "#", "white")
     for x, spot in enumerate(IW.table.spots):
         x1, y1, x2, y2 = spot.rect
         style = "cyan" if s.exam_spaces[x] >= 0 else "dim cyan"
@@ -66,8 +73,9 @@ def _map(s: IcecoolState) -> Text:
         card = s.board[place.icon]
         if card >= 0:
             _paint(grid, *place.centre, IW.icon_letters[place.icon], "bold yellow reverse")
-    for x, y in s.last_path:
-        _paint(grid, x, y, "*", "red")
+    # The drawn path keeps only the corners of straight runs: draw the runs between them.
+    for a, b in itertools.pairwise(s.last_path):
+        _line(grid, a, b, "*", "red")
     for seat, pos in enumerate(s.penguins):
         if pos is not None:
             _paint(grid, *pos, str(seat + 1), STYLES.get(IW.colours[seat], "bold") + " reverse")
