@@ -165,7 +165,9 @@ class _Rig(threading.local):
     and discs are made once (per thread) and reused. Nothing of an earlier flick may
     leak into the next: the space is new (shape ids restart at zero), every body is
     reset, including Chipmunk's position-correction velocity that a body keeps from its
-    last step, and the friction joints (which keep warm-start impulses) are new.
+    last step, and the friction joints (which keep warm-start impulses) are new unless
+    their penguin slept through the last flick (Chipmunk never solved them, so they are
+    exactly as made; making joints is a sixth of a short flick).
     """
 
     key: tuple[int, int, int] | None = None
@@ -174,6 +176,7 @@ class _Rig(threading.local):
     segments: tuple[pymunk.Segment, ...]
     bodies: tuple[pymunk.Body, ...]
     discs: tuple[pymunk.Circle, ...]
+    joints: list[tuple[pymunk.PivotJoint, pymunk.GearJoint] | None]
 
     def space_for(self, table: Table, params: PenguinParams,
                   positions: Sequence[Point | None]) -> pymunk.Space:
@@ -207,15 +210,24 @@ class _Rig(threading.local):
         cp.cpBodySetAngle(handle, 0.0)
         cp.cpBodySetForce(handle, (0.0, 0.0))
         cp.cpBodySetTorque(handle, 0.0)
-        # Top-down floor friction (Chipmunk's idiom): joints to the static body that may
-        # only correct velocity, with a bounded force: a constant deceleration.
-        slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
-        slide.max_bias = 0
-        slide.max_force = params.floor_decel * params.mass
-        turn = pymunk.GearJoint(self.walls, body, 0.0, 1.0)
-        turn.max_bias = 0
-        turn.max_force = params.spin_decel * body.moment
-        return body, self.discs[i], slide, turn
+        joints = self.joints[i]
+        if joints is None:
+            # Top-down floor friction (Chipmunk's idiom): joints to the static body that
+            # may only correct velocity, with a bounded force: a constant deceleration.
+            slide = pymunk.PivotJoint(self.walls, body, (0, 0), (0, 0))
+            slide.max_bias = 0
+            slide.max_force = params.floor_decel * params.mass
+            turn = pymunk.GearJoint(self.walls, body, 0.0, 1.0)
+            turn.max_bias = 0
+            turn.max_force = params.spin_decel * body.moment
+            joints = self.joints[i] = (slide, turn)
+        return body, self.discs[i], *joints
+
+    def settled(self, bodies: dict[int, pymunk.Body]) -> None:
+        """After a flick: the joints of every penguin that woke were solved; drop them."""
+        for i, body in bodies.items():
+            if not body.is_sleeping:
+                self.joints[i] = None
 
     def release(self) -> None:
         """Free this thread's pymunk objects now, while the interpreter still runs.
@@ -228,7 +240,7 @@ class _Rig(threading.local):
             space.remove(*space.constraints, *space.shapes, *space.bodies)
         self.space = None
         self.key = None
-        for name in ("walls", "segments", "bodies", "discs"):
+        for name in ("walls", "segments", "bodies", "discs", "joints"):
             self.__dict__.pop(name, None)
 
     def _make(self, table: Table, params: PenguinParams, count: int) -> None:
@@ -248,6 +260,7 @@ class _Rig(threading.local):
         self.segments = tuple(segments)
         moment = pymunk.moment_for_circle(params.mass, 0, params.radius)
         self.bodies = tuple(pymunk.Body(params.mass, moment) for _ in range(count))
+        self.joints = [None] * count
         discs = []
         for body in self.bodies:
             disc = pymunk.Circle(body, params.radius)
@@ -337,6 +350,7 @@ def _simulate(table: Table, params: PenguinParams, positions: Sequence[Point | N
         if i != mover:
             other.sleep()
     trail, frames = _run(space, params, body, active)
+    _rig.settled(bodies)
     final = tuple(
         None if p is None else (float(bodies[i].position.x), float(bodies[i].position.y))
         for i, p in enumerate(positions)
