@@ -43,6 +43,12 @@ def test_unknown_option_lists_the_options() -> None:
         wg.make("winter-queen", 2, options={"speed": 3})
 
 
+def test_an_option_of_the_wrong_type_says_which_type_is_wanted() -> None:
+    # JSON's 3 and "3" print alike in the list of choices.
+    with pytest.raises(wg.InvalidOptionError, match=r"cannot be 3 \(it must be str, given int\)"):
+        wg.make("winter-queen", 2, options={"first_player": 3})
+
+
 def test_seed_is_kept_when_not_given() -> None:
     s = wg.make("winter-queen", 2)
     assert isinstance(s.seed, int)

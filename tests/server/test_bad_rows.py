@@ -23,13 +23,14 @@ SPECTATOR = "spectator-secret"
 
 
 def plant(store: Store, table_id: str, game: str, num_players: int, options: dict[str, Any],
-          actions: tuple[dict[str, Any], ...] = ()) -> None:
+          actions: tuple[dict[str, Any], ...] = (), seats: tuple[int, ...] | None = None
+          ) -> None:
     with store.session() as session:
         session.add(GameTable(
             id=table_id, game=game, num_players=num_players, options=options, seed=1,
             spectator_hash=hash_secret(SPECTATOR),
             seats=[Seat(index=i, kind="human", settings={}, secret_hash=None)
-                   for i in range(num_players)]))
+                   for i in (range(num_players) if seats is None else seats)]))
     for seq, action in enumerate(actions):
         store.append(table_id, seq, 0, action)
 
@@ -40,7 +41,9 @@ def plant_bad_rows(store: Store) -> list[str]:
     plant(store, "badoptions", "winter-queen", 2, {"first_player": "4"})
     plant(store, "nosuchgame", "chess", 2, {})
     plant(store, "badlog", "snow-time", 3, {}, ({"kind": "no-such-action"},))
-    bad = ["badoptions", "nosuchgame", "badlog"]
+    plant(store, "twoseats", "snow-time", 3, {}, seats=(0, 1))  # a seat row went missing
+    plant(store, "farseat", "winter-queen", 2, {}, seats=(0, 5))
+    bad = ["badoptions", "nosuchgame", "badlog", "twoseats", "farseat"]
     if store.engine.dialect.name == "sqlite":  # PostgreSQL refuses text that is not JSON
         plant(store, "notjson", "winter-queen", 2, {})
         with store.engine.begin() as connection:

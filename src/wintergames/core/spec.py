@@ -46,8 +46,11 @@ class OptionSpec:
             value = self._convert(value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
+            # JSON's 3 and '3' print alike in a list of choices: say which one is wanted.
+            kind = (f" (it must be {self.kind.__name__}, given {type(value).__name__})"
+                    if not isinstance(value, self.kind) else "")
             raise InvalidOptionError(
-                f"option {self.name!r} cannot be {value!r}; allowed: {allowed}"
+                f"option {self.name!r} cannot be {value!r}{kind}; allowed: {allowed}"
             )
         if self.choices is None and not isinstance(value, self.kind):
             raise InvalidOptionError(

@@ -63,7 +63,11 @@ class LiveTable:
         self.id = row.id
         self.store = store
         self.spec = get_spec(row.game)
-        self.kinds = [seat.kind for seat in row.seats]
+        indices = sorted(seat.index for seat in row.seats)
+        if indices != list(range(row.num_players)):
+            raise ValueError(f"a {row.num_players}-player table needs seats 0..."
+                             f"{row.num_players - 1}, and its stored seats are {indices}")
+        self.kinds = [seat.kind for seat in sorted(row.seats, key=lambda seat: seat.index)]
         self.secrets = {seat.secret_hash: seat.index for seat in row.seats if seat.secret_hash}
         self.spectator_hash = row.spectator_hash
         self.state: State = make(row.game, row.num_players, row.seed, dict(row.options))
