@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import urllib.request
 from typing import Any
 
@@ -64,15 +63,7 @@ def post(server: Server, table: dict[str, Any], seat: int, action: Action) -> No
 
 def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
-    found: list[tuple[int, tuple[list[tuple[int, Action]], Action]]] = []
-    # In a thread of its own, whose physics objects are freed when it ends: the main
-    # thread's are freed at interpreter shutdown, where pymunk's callbacks crash the
-    # process once Playwright has run (exit code 139 after every test passed).
-    worker = threading.Thread(target=lambda: found.append(next(
-        (k, r) for k in range(60) if (r := road_to_fire(k)) is not None)))
-    worker.start()
-    worker.join()
-    seed, (moves, fire) = found[0]
+    seed, (moves, fire) = next((k, r) for k in range(60) if (r := road_to_fire(k)) is not None)
     table = server.create("icecool-wizards", ["human"] * 3, seed=seed)
     for seat, action in moves:
         post(server, table, seat, action)

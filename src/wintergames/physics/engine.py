@@ -84,7 +84,7 @@ class FlickResult:
     # x0, y0, x1, y1, ...: compact, because kept results hold it. Not compared: it
     # follows from the same inputs as the rest.
     trail: array = field(compare=False, repr=False)
-    path_tolerance: float = field(default=0.02, compare=False, repr=False)
+    path_tolerance: float = field(compare=False, repr=False)  # for drawing ``path``
 
     @functools.cached_property
     def positions(self) -> tuple[Point, ...]:
@@ -275,7 +275,7 @@ _rig = _Rig()
 atexit.register(_rig.release)  # the main thread's objects; a worker's go with its thread
 
 
-MEMO_SIZE = 2048  # flicks kept per thread; a result with its path is a few kB
+MEMO_SIZE = 2048  # flicks kept per thread; a result with its positions is a few kB
 
 
 class _Memo(threading.local):
@@ -381,8 +381,8 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
     get_w, set_w = cp.cpBodyGetAngularVelocity, cp.cpBodySetAngularVelocity
     cos, sin, append = math.cos, math.sin, trail.append
     cp_space, cp_body = space._space, body._body
-    # Sub-steps: a step of ``dt`` moves the fastest penguin v * dt, so it is cut into
-    # ceil(v * dt / max_travel) equal parts; ``fast2`` is the speed² that needs a cut.
+    # Sub-steps (``_substeps``) from the fastest penguin; ``fast2`` is the speed² above
+    # which a step needs cutting at all (the common slow case skips the square root).
     fast2 = (params.max_travel / dt) ** 2
     frames = int(params.max_time / dt)
     turn = params.curve * dt
@@ -407,7 +407,7 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
             speed2 = vx * vx + vy * vy
             if speed2 > fastest2:
                 fastest2 = speed2
-        parts = 1 if fastest2 <= fast2 else math.ceil(math.sqrt(fastest2 / fast2))
+        parts = 1 if fastest2 <= fast2 else _substeps(math.sqrt(fastest2), params)
         h = dt / parts
         if frame % 4 == 0:
             for handle in list(active):
@@ -423,6 +423,8 @@ def _run(space: pymunk.Space, params: PenguinParams, body: pymunk.Body,
 
 
 def _substeps(speed: float, params: PenguinParams) -> int:
+    """A step of ``dt`` moves a penguin ``speed * dt``: into how many equal parts to cut
+    it so that no part moves it farther than ``max_travel``."""
     return max(1, math.ceil(speed * params.dt / params.max_travel))
 
 

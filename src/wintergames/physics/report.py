@@ -25,7 +25,7 @@ def covered(table: Table, rect: Rect, trail: Sequence[Point], radius: float) -> 
     """
     x1, y1, x2, y2 = rect
     r2 = radius * radius
-    for p in trail:
+    for p in trail:  # rect_distance inlined: this loop runs over every physics step
         x, y = p
         qx = x1 if x < x1 else x2 if x > x2 else x
         qy = y1 if y < y1 else y2 if y > y2 else y
@@ -38,8 +38,8 @@ def covered(table: Table, rect: Rect, trail: Sequence[Point], radius: float) -> 
 def crossed(door: Doorway, trail: Sequence[Point], radius: float) -> bool:
     """RB: "begin its flick completely on one side and end … completely on the other".
 
-    Clear of the threshold at the start and at the end, and through the opening an odd
-    number of times in between (in and back out again is not through).
+    Clear of the threshold at the start and at the end, and through the opening in net,
+    counting each pass by its direction (in and back out again is not through).
     """
     if door.overlaps(trail[0], radius) or door.overlaps(trail[-1], radius):
         return False

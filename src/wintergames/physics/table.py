@@ -111,10 +111,6 @@ class Table:
         """
         return any(segments_cross(p, q, w.a, w.b) for w in self.walls)
 
-    def clearance(self, p: Point) -> float:
-        """Distance from ``p`` to the nearest wall surface."""
-        return min(segment_distance(w.a, w.b, p) - w.radius for w in self.walls)
-
 
 def rect_distance(rect: Rect, p: Point) -> float:
     """Distance from ``p`` to the rectangle (0 inside)."""
@@ -141,7 +137,7 @@ def segment_distance(a: Point, b: Point, p: Point) -> float:
 
 def wall_clearance(table: Table, p: Point) -> float:
     """Distance from ``p`` to the nearest wall surface."""
-    return table.clearance(p)
+    return min(segment_distance(w.a, w.b, p) - w.radius for w in table.walls)
 
 
 def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:

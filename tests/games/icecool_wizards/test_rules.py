@@ -233,7 +233,8 @@ def test_an_other_penguin_knocked_off_the_board_goes_back(
                            rooms=frozenset({"astrology"}), doorways=frozenset(),
                            spots=frozenset(), touched=frozenset({1}),
                            contacts=((1, (8.6, 45.6), (8.6, 49.0)),), hops=0,
-                           time=0.5, steps=1, trail=array("d", [8.6, 44.0, 8.6, 47.0]))
+                           time=0.5, steps=1, trail=array("d", [8.6, 44.0, 8.6, 47.0]),
+                           path_tolerance=IW.penguin.path_tolerance)
 
     monkeypatch.setattr(flicks, "simulate", knock_off)
     act(s, "flick 90 1 0")

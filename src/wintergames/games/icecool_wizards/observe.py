@@ -32,7 +32,7 @@ def _exam(exam: int) -> dict[str, Any] | None:
     return {"icons": [IW.icons[i] for i in e.icons], "points": e.points}
 
 
-def _your_discard(s: IcecoolState, player: int | None) -> str | None:
+def pending_discard(s: IcecoolState, player: int | None) -> str | None:
     """The seat's own pending Fire discard, as notation; nobody else's."""
     if player is None or s.fire_choice[player] < 0:
         return None
@@ -79,7 +79,7 @@ def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
         },
         "fire_discards": list(s.fire_queue),  # seats still choosing a Fire discard
         "fire_chosen": [q for q, c in enumerate(s.fire_choice) if c >= 0],
-        "your_discard": _your_discard(s, player),
+        "your_discard": pending_discard(s, player),
         "last_path": [[x, y] for x, y in s.last_path],
         "scores": s.scores(),
         "winners": s.winners() if over else [],

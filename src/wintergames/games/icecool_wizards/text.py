@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from wintergames.core.events import seat_name
-from wintergames.games.icecool_wizards.actions import DISCARD
-from wintergames.games.icecool_wizards.cards import exam_title, unpack_discard
+from wintergames.games.icecool_wizards.cards import exam_title
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.observe import pending_discard
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -126,9 +126,9 @@ def _fire_head(s: IcecoolState, player: int | None) -> str:
     chosen = [seat_name(q) for q, c in enumerate(s.fire_choice) if c >= 0]
     if chosen:
         lines.append(f"Chosen: {', '.join(chosen)}.")
-    if player is not None and s.fire_choice[player] >= 0:
-        card, face_down = unpack_discard(s.fire_choice[player])
-        lines.append(f"Your hidden choice: {DISCARD[(card, face_down)]}.")
+    mine = pending_discard(s, player)
+    if mine is not None:
+        lines.append(f"Your hidden choice: {mine}.")
     return "\n".join(lines)
 
 
