@@ -142,7 +142,14 @@ def icecool_at_my_penguin(server: Server, browser: Browser,
     page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1100}))
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
-    penguin = page.locator("g.penguin[data-seat='0'] circle").bounding_box()
+    circle = page.locator("g.penguin[data-seat='0'] circle")
+    # Every view that arrives redraws the board (a broadcast may follow the first one):
+    # a circle found in one drawing may be gone when its box is asked for, so ask again.
+    for _ in range(10):
+        expect(circle).to_be_visible(timeout=TIMEOUT)
+        penguin = circle.bounding_box()
+        if penguin is not None:
+            break
     assert penguin is not None
     return table, page, penguin["x"] + penguin["width"] / 2, penguin["y"] + penguin["height"] / 2
 
