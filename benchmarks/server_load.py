@@ -1,123 +1,534 @@
-"""Server load: N tables on loopback, each with one WebSocket player and bot seats.
+"""Server load: busy tables on loopback, and whether one client can hurt everyone else.
 
-Starts ``wintergames serve`` on a temporary SQLite file (or ``--database-url``), creates
-N Winter Queen tables (one human seat played by a WebSocket client choosing random
-legal actions, two random bots), plays them all at once for ``--seconds`` and prints one
-JSON line: accepted client actions per second and the p50/p99 latency from an action
-sent to the client's next view received. Run: ``python benchmarks/server_load.py``.
+Every case starts ``wintergames serve`` on a fresh database (a temporary SQLite file, or
+a new PostgreSQL database made next to ``--database-url`` and dropped afterwards) and
+plays N busy Winter Queen tables: one WebSocket player choosing random legal actions (a
+table that ends is replaced by a new one) and two random bots. It prints one JSON line
+per case: the p50/p99 latency from an action sent to the player's next view, the
+"turn" latency (action sent -> the player's next turn, the bots' moves included), and,
+beside the attack's own figures, the same for the OTHER busy tables during the attack.
+
+Cases (``--case``, repeatable; default all):
+  baseline        N busy tables (``--tables``, default 50)
+  silent-watcher  + one spectator at table 0 that completes the handshake on a raw socket
+                  with a 2 KiB receive buffer, then never reads (nor answers pings)
+  overlong-bot    + 3 bot-only tables of ISMCTS bots with the heaviest settings accepted
+                  (``{"seconds": 1e9}`` first); server CPU and memory after the load
+  creation-burst  + one client POSTing tables from 4 connections for the whole case
+                  (at most 3,000 requests); then GET /api/tables timed 10 times
+  watchers-1000   + 1,000 spectator WebSockets at table 0, each reading its views
+  load-200        200 busy tables (target: p99 action -> view <= 100 ms on 2 cores)
+
+Attackers connect from 127.0.0.2, each busy table's player from its own 127.1.x.y, so
+per-client limits see them as different clients. ``--serve-arg=--some-limit=N`` passes
+options through to ``wintergames serve``. Every wait is bounded; a case that overruns
+its bound is reported as such. Run: ``python benchmarks/server_load.py --seconds 10``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
+import contextlib
 import json
+import multiprocessing
+import os
 import platform
 import random
+import re
 import socket
-import statistics
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.request
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import websockets
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from load_rig import (
+    ATTACKER,
+    HOST,
+    Server,
+    SilentWatcher,
+    burst,
+    cpu_between,
+    fresh_database,
+    http_json,
+    make_tmp,
+    percentile,
+    player_address,
+    raise_nofile,
+    watchers,
+)
+
+CASES = ("baseline", "silent-watcher", "overlong-bot", "creation-burst", "watchers-1000",
+         "load-200")
+TABLE = {"game": "winter-queen",
+         "seats": [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}]}
+GRACE = 5.0  # how long a reply to an action sent just before the end may take
+Attack = Callable[[float, asyncio.Event, list["Busy"]], Awaitable[dict[str, Any]]]
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+@dataclass
+class Busy:
+    """One busy table's player and what it measured."""
+
+    slot: int
+    table: dict[str, Any]
+    samples: list[tuple[float, float]] = field(default_factory=list)  # (sent, action->view)
+    turns: list[tuple[float, float]] = field(default_factory=list)  # (sent, action->turn)
+    actions: int = 0
+    moves: int = 0  # versions seen to advance, the bots' moves included
+    games: int = 1
+    unanswered: int = 0  # actions whose reply, or next turn, had not come by the deadline
+    errors: Counter[str] = field(default_factory=Counter)
 
 
-def post(url: str, body: dict[str, object]) -> dict[str, object]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+async def recv(ws: Any, deadline: float) -> dict[str, Any] | None:
+    left = deadline - time.monotonic()
+    if left <= 0:
+        return None
+    try:
+        message = json.loads(await asyncio.wait_for(ws.recv(), left))
+    except TimeoutError:
+        return None
+    return message if isinstance(message, dict) else {"type": "not an object"}
 
 
-async def player(base: str, table: dict[str, Any], seed: int, until: float,
-                 latencies: list[float]) -> int:
-    """Play seat 0 until the game ends or time is up; returns actions accepted."""
-    rng = random.Random(seed)
-    secret = table["seats"][0]["secret"]
-    done = 0
-    async with websockets.connect(f"{base}/ws/tables/{table['table']}?secret={secret}") as ws:
-        view = json.loads(await ws.recv())
-        while time.perf_counter() < until and not view["over"]:
-            if 0 not in view["to_move"] or not view["legal"]:
-                view = json.loads(await ws.recv())
-                continue
-            choice = rng.choice(view["legal"])["action"]
-            sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "action", "version": view["version"],
-                                      "action": choice}))
-            reply = json.loads(await ws.recv())
-            latencies.append(time.perf_counter() - sent)
-            if reply.get("type") == "view":
-                done += 1
-                view = reply
-    return done
+async def play_game(ws: Any, busy: Busy, rng: random.Random, until: float,
+                    reply_deadline: float) -> str:
+    """Play seat 0 on one connection; returns why it stopped ('over', 'time', ...)."""
+    view = await recv(ws, until)
+    if view is None or view.get("type") != "view":
+        busy.errors["no first view" if view is None else f"first {view.get('code')}"] += 1
+        return "time" if view is None else "error"
+    version, pending = view["version"], None
+
+    def seen(message: dict[str, Any]) -> None:
+        nonlocal version, pending
+        busy.moves += max(0, message["version"] - version)
+        version = max(version, message["version"])
+        mine = 0 in message["to_move"] and message.get("legal")
+        if pending is not None and (mine or message["over"]):
+            busy.turns.append((pending, time.monotonic() - pending))
+            pending = None
+
+    while not view["over"]:
+        if time.monotonic() >= until and pending is None:
+            return "time"
+        if 0 not in view["to_move"] or not view.get("legal"):
+            # waiting for the bots: a turn owed after an action is waited for as a reply
+            message = await recv(ws, until if pending is None else reply_deadline)
+            if message is None and pending is not None:
+                busy.turns.append((pending, time.monotonic() - pending))  # censored
+                busy.unanswered += 1
+                return "unanswered"
+            if message is None:
+                return "time"
+            if message.get("type") != "view":
+                busy.errors[f"error {message.get('code')}"] += 1
+                return "error"
+            view = message
+            seen(view)
+            continue
+        if time.monotonic() >= until:
+            return "time"
+        choice = rng.choice(view["legal"])["action"]
+        sent = time.monotonic()
+        await asyncio.wait_for(ws.send(json.dumps({"type": "action", "version": view["version"],
+                                                   "action": choice})), GRACE)
+        reply = await recv(ws, reply_deadline)
+        busy.samples.append((sent, time.monotonic() - sent))  # censored if None
+        if reply is None:
+            busy.unanswered += 1
+            return "unanswered"
+        if reply.get("type") != "view":
+            busy.errors[f"error {reply.get('code')}"] += 1
+            return "error"
+        busy.actions += 1
+        pending = sent
+        view = reply
+        seen(view)
+    return "over"
 
 
-async def run(port: int, tables: int, seconds: float) -> dict[str, object]:
-    http, ws = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    created = [post(f"{http}/api/tables", {"game": "winter-queen", "seed": i,
-                                            "seats": [{"kind": "human"}, {"kind": "random"},
-                                                      {"kind": "random"}]})
-               for i in range(tables)]
-    latencies: list[float] = []
-    start = time.perf_counter()
-    counts = await asyncio.gather(*(player(ws, t, i, start + seconds, latencies)
-                                    for i, t in enumerate(created)))
-    elapsed = time.perf_counter() - start
-    total = 0
-    for t in created:
-        secret = t["spectator_secret"]
-        with urllib.request.urlopen(f"{http}/api/tables/{t['table']}/view?secret={secret}") as r:
-            total += json.loads(r.read())["version"]
-    ordered = sorted(latencies)
-    return {
-        "bench": "server_load",
-        "tables": tables,
-        "client_actions": sum(counts),
-        "actions_per_s": round(sum(counts) / elapsed, 1),
-        "all_actions_per_s": round(total / elapsed, 1),  # bots' moves included
-        "latency_p50_ms": round(statistics.median(ordered) * 1e3, 2),
-        "latency_p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1e3, 2),
+async def player(port: int, busy: Busy, until: float, reply_deadline: float) -> None:
+    """Play busy tables until time is up: reconnect after an error, a new table after
+    the game ends."""
+    rng = random.Random(busy.slot)
+    source = player_address(busy.slot)
+    while time.monotonic() < until:
+        t = busy.table
+        uri = f"ws://{HOST}:{port}/ws/tables/{t['table']}?secret={t['seats'][0]['secret']}"
+        try:
+            async with websockets.connect(
+                    uri, open_timeout=10, close_timeout=1, proxy=None, max_size=1 << 24,
+                    local_addr=(source, 0),
+                    origin=websockets.Origin(f"http://{HOST}:{port}")) as ws:
+                why = await play_game(ws, busy, rng, until, reply_deadline)
+        except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as err:
+            busy.errors[type(err).__name__] += 1
+            await asyncio.sleep(0.2)
+            continue
+        if why in ("time", "unanswered"):
+            return
+        if why == "over":
+            status, made = await asyncio.to_thread(http_json, "POST", port, "/api/tables",
+                                                   TABLE, timeout=10, source=source)
+            if status == 201:
+                busy.table, busy.games = made, busy.games + 1
+            else:
+                busy.errors[f"new table refused {status}"] += 1
+                await asyncio.sleep(1)
+
+
+async def open_tables(port: int, count: int, body: dict[str, Any] = TABLE,
+                      slot0: int = 0) -> list[dict[str, Any]]:
+    gate = asyncio.Semaphore(8)
+
+    async def one(slot: int) -> dict[str, Any]:
+        async with gate:
+            status, made = await asyncio.to_thread(http_json, "POST", port, "/api/tables", body,
+                                                   timeout=30, source=player_address(slot))
+        if status != 201:
+            raise RuntimeError(f"creating a busy table answered {status}: {made}")
+        return dict(made)
+
+    return list(await asyncio.gather(*(one(slot0 + i) for i in range(count))))
+
+
+def latencies(busy: list[Busy], kind: str, skip: int | None = None,
+              window: tuple[float, float] | None = None) -> list[float]:
+    lo, hi = window or (0.0, float("inf"))
+    return [value for b in busy if b.slot != skip
+            for sent, value in getattr(b, kind) if lo <= sent <= hi]
+
+
+def summary(busy: list[Busy], elapsed: float, attacked: int | None,
+            window: tuple[float, float] | None) -> dict[str, Any]:
+    """The figures of all busy tables, of the others during the attack, of the attacked."""
+    every = latencies(busy, "samples")
+    others = latencies(busy, "samples", attacked, window)
+    errors: Counter[str] = Counter()
+    for b in busy:
+        errors.update(b.errors)
+    out: dict[str, Any] = {
+        "tables": len(busy),
+        "client_actions": sum(b.actions for b in busy),
+        "actions_per_s": round(sum(b.actions for b in busy) / elapsed, 1),
+        "all_moves_per_s": round(sum(b.moves for b in busy) / elapsed, 1),  # bots included
+        "games_started": sum(b.games for b in busy),
+        "p50_ms": percentile(every, 0.5), "p99_ms": percentile(every, 0.99),
+        "max_ms": percentile(every, 1.0),
+        "turn_p50_ms": percentile(latencies(busy, "turns"), 0.5),
+        "turn_p99_ms": percentile(latencies(busy, "turns"), 0.99),
+        "others_p50_ms": percentile(others, 0.5), "others_p99_ms": percentile(others, 0.99),
+        "others_turn_p99_ms": percentile(latencies(busy, "turns", attacked, window), 0.99),
+        "unanswered": sum(b.unanswered for b in busy),
+        "client_errors": dict(errors),
     }
+    if attacked is not None:
+        hit = busy[attacked]
+        values = [v for _, v in hit.samples]
+        out["attacked_table"] = {
+            "actions": hit.actions, "p50_ms": percentile(values, 0.5),
+            "p99_ms": percentile(values, 0.99), "max_ms": percentile(values, 1.0),
+            "turn_p99_ms": percentile([v for _, v in hit.turns], 0.99),
+            "unanswered": hit.unanswered, "errors": dict(hit.errors)}
+    return out
+
+
+async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
+                   attack: Attack | None = None, attacked: int | None = None,
+                   attacked_wait: float = GRACE) -> dict[str, Any]:
+    """Play the busy tables for ``seconds`` with ``attack`` running beside them; then
+    let the server idle 5 s to see what it still spends."""
+    busy = [Busy(i, t) for i, t in enumerate(tables)]
+    done = asyncio.Event()
+    s0 = server.sample()
+    start = time.monotonic()
+    until = start + seconds
+    window = [start, until]
+    attack_result: dict[str, Any] = {}
+
+    async def attacking() -> None:
+        if attack is not None:
+            attack_result.update(await attack(until, done, busy))
+            window[1] = min(window[1], time.monotonic())
+
+    attack_task = asyncio.create_task(attacking())
+    await asyncio.gather(*(player(server.port, b, until,
+                                  until + (attacked_wait if b.slot == attacked else GRACE))
+                           for b in busy))
+    elapsed = min(time.monotonic(), until) - start
+    done.set()
+    try:
+        await asyncio.wait_for(attack_task, 90)
+    except TimeoutError:
+        attack_result["attack"] = "did not end within 90 s of the load"
+    s1 = server.sample()
+    await asyncio.sleep(5)
+    s2 = server.sample()
+    result = summary(busy, elapsed, attacked,
+                     None if attack is None else (window[0], window[1]))
+    result["seconds"] = round(elapsed, 1)
+    result.update(attack_result)
+    result["server"] = {
+        "load_cpu_cores": cpu_between(s0, s1)["cpu_cores"],
+        "idle_cpu_cores_5s_after": cpu_between(s1, s2)["cpu_cores"],
+        "rss_mib": [s.get("rss_mib") for s in (s0, s1, s2)],  # start, end, 5 s after
+        "threads": [s.get("threads") for s in (s0, s1, s2)],
+    }
+    return result
+
+
+# -- the cases ------------------------------------------------------------------------
+
+async def baseline(server: Server, args: argparse.Namespace, count: int = 0) -> dict[str, Any]:
+    return await run_load(server, await open_tables(server.port, count or args.tables),
+                          args.seconds)
+
+
+async def silent_watcher(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    tables = await open_tables(server.port, args.tables)
+    opened: list[SilentWatcher] = []
+
+    async def watch(table: dict[str, Any]) -> None:
+        watcher = SilentWatcher(server.port, f"/ws/tables/{table['table']}"
+                                             f"?secret={table['spectator_secret']}")
+        await asyncio.wait_for(asyncio.to_thread(watcher.connect), 15)
+        opened.append(watcher)
+
+    await watch(tables[0])
+    assert opened[0].sock is not None
+    rcvbuf = opened[0].sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+
+    async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+        """Watch table 0 silently; when its game ends (or it moves on), watch the next one
+        too, as a persistent attacker would (at most 50 connections, the old kept open)."""
+        started, watched, failed = time.monotonic(), tables[0]["table"], []
+        while not done.is_set():
+            for watcher in opened:
+                watcher.poll(started)
+            table = busy[0].table
+            if table["table"] != watched and time.monotonic() < until and len(opened) < 50:
+                watched = table["table"]
+                try:
+                    await watch(table)
+                except (OSError, RuntimeError, TimeoutError) as err:
+                    failed.append(f"{type(err).__name__}: {err}"[:120])
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 0.5)
+        for watcher in opened:
+            watcher.poll(started)
+        drained = [await asyncio.to_thread(w.drain) for w in opened]
+        first = opened[0]
+        return {"silent_watcher": {
+            "how": "raw-socket handshake, SO_RCVBUF 2048, MSS 1400, never reads or pongs",
+            "rcvbuf_bytes": rcvbuf,
+            "connections": len(opened), "refused": failed,
+            "let_go_by_server": sum(w.server_left is not None for w in opened),
+            "first": {
+                "max_unsent_bytes_at_server": first.max_server_queue,
+                "max_unread_bytes_at_watcher": first.max_client_queue,
+                "server_socket_states": first.states,
+                "server_let_go_after_s": first.server_left,
+                "read_at_the_end": drained[0]}}}
+
+    return await run_load(server, tables, args.seconds, attack, attacked=0,
+                          attacked_wait=args.stall_wait)
+
+
+def _limit(described: Any, name: str) -> float | None:
+    """An upper limit for setting ``name`` if the server's bot description names one."""
+    if isinstance(described, dict):
+        for key, value in described.items():
+            if key == name and isinstance(value, dict):
+                for word in ("max", "maximum", "most", "upper", "le", "limit"):
+                    if isinstance(value.get(word), int | float):
+                        return float(value[word])
+            if ("limit" in key or "max" in key) and isinstance(value, dict) \
+                    and isinstance(value.get(name), int | float):
+                return float(value[name])
+            found = _limit(value, name)
+            if found is not None:
+                return found
+    elif isinstance(described, list):
+        for item in described:
+            found = _limit(item, name)
+            if found is not None:
+                return found
+    return None
+
+
+async def overlong_bot(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    tables = await open_tables(server.port, args.tables)
+    _, games = await asyncio.to_thread(http_json, "GET", server.port, "/api/games", timeout=10)
+    described = (games or {}).get("bot_settings", [])
+    ismcts: dict[str, Any] = next((d for d in described if d.get("kind") == "ismcts"), {})
+
+    async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+        candidates: list[dict[str, Any]] = [{"seconds": 1e9}]
+        refused: list[dict[str, Any]] = []
+        used: dict[str, Any] | None = None
+        made: list[dict[str, Any]] = []
+        tried: set[str] = set()
+        while candidates and len(refused) < 6:
+            settings = candidates.pop(0)
+            tried.add(json.dumps(settings))
+            body = {"game": "winter-queen", "seats": [{"kind": "ismcts", "settings": settings}] * 3}
+            status, answer = await asyncio.to_thread(http_json, "POST", server.port,
+                                                     "/api/tables", body, timeout=10,
+                                                     source=ATTACKER)
+            if status == 201:
+                used, made = settings, [answer]
+                break
+            message = json.dumps(answer)[:300]
+            refused.append({"settings": settings, "status": status, "answer": message})
+            name = next(iter(settings))
+            stated = re.search(r"(?:at most|<=|maximum(?: is)?|up to|max(?:imum)?)\s*"
+                               r"([0-9][0-9.e+]*)", message)
+            limit = _limit(ismcts, name) or (float(stated.group(1).rstrip(".")) if stated
+                                             else None)
+            fresh = limit is not None and json.dumps({name: limit}) not in tried
+            if fresh and limit is not None and limit < settings[name]:
+                candidates.append({name: int(limit) if name == "iterations" else limit})
+            if name == "seconds":
+                candidates.append({"iterations": 10**6})
+        if used is not None:
+            for _ in range(2):  # three such tables in all
+                status, answer = await asyncio.to_thread(
+                    http_json, "POST", server.port, "/api/tables",
+                    {"game": "winter-queen", "seats": [{"kind": "ismcts", "settings": used}] * 3},
+                    timeout=10, source=ATTACKER)
+                if status == 201:
+                    made.append(answer)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), until - time.monotonic() + 120)
+        moves = []
+        for t in made:
+            status, view = await asyncio.to_thread(
+                http_json, "GET", server.port,
+                f"/api/tables/{t['table']}/view?secret={t['spectator_secret']}", timeout=10)
+            moves.append(view.get("version") if status == 200 and view else f"status {status}")
+        return {"overlong_bot": {"refused": refused, "used": used, "tables": len(made),
+                                 "moves_at_those_tables": moves}}
+
+    return await run_load(server, tables, args.seconds, attack)
+
+
+async def creation_burst(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    tables = await open_tables(server.port, args.tables)
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        pool.submit(int).result(timeout=60)  # the attacker's process is up before the load
+
+        async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+            got = await asyncio.wait_for(loop.run_in_executor(
+                pool, burst, server.port, until - time.monotonic(), 3000, 4, TABLE),
+                args.seconds + 60)
+            return {"burst": got}
+
+        result = await run_load(server, tables, args.seconds, attack)
+    timings: list[float] = []
+    listed: int | str | None = None
+    size = 0
+    give_up = time.monotonic() + 120
+    for _ in range(10):
+        if time.monotonic() > give_up:
+            break
+        began = time.monotonic()
+        status, lobby = await asyncio.to_thread(http_json, "GET", server.port, "/api/tables",
+                                                timeout=60)
+        timings.append(time.monotonic() - began)
+        if status == 200 and isinstance(lobby, dict):
+            listed = len(lobby.get("tables", []))
+            size = len(json.dumps(lobby))
+        else:
+            listed = f"status {status}"
+    result["lobby_after_burst"] = {"calls": len(timings), "p50_ms": percentile(timings, 0.5),
+                                   "max_ms": percentile(timings, 1.0), "listed": listed,
+                                   "bytes": size}
+    return result
+
+
+async def watchers_1000(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    tables = await open_tables(server.port, args.tables)
+    t0 = tables[0]
+    path = f"/ws/tables/{t0['table']}?secret={t0['spectator_secret']}"
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        pool.submit(int).result(timeout=60)
+
+        async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+            got = await asyncio.wait_for(loop.run_in_executor(
+                pool, watchers, server.port, path, 1000, until - time.monotonic()),
+                args.seconds + 90)
+            return {"watchers": got}
+
+        return await run_load(server, tables, args.seconds, attack, attacked=0)
+
+
+async def load_200(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    return await baseline(server, args, 200)
+
+
+RUN: dict[str, Callable[[Server, argparse.Namespace], Awaitable[dict[str, Any]]]] = {
+    "baseline": baseline, "silent-watcher": silent_watcher, "overlong-bot": overlong_bot,
+    "creation-burst": creation_burst, "watchers-1000": watchers_1000, "load-200": load_200}
+
+
+def run_case(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    """One case on a fresh server and database; always a result, never an exception."""
+    result: dict[str, Any] = {"bench": "server_load", "case": name,
+                              "loadavg_1m_before": round(os.getloadavg()[0], 2)}
+    bound = args.seconds + args.stall_wait + 300
+    with make_tmp() as tmp, fresh_database(args.database_url, Path(tmp)) as url:
+        server = Server(url, args.serve_arg, Path(tmp) / "server.log")
+        try:
+            server.start()
+            result.update(asyncio.run(asyncio.wait_for(RUN[name](server, args), bound)))
+        except TimeoutError:
+            result["error"] = f"case did not end within {bound:.0f} s"
+        except Exception as err:  # noqa: BLE001 - a failing case is reported, the next runs
+            result["error"] = f"{type(err).__name__}: {str(err)[:300]}"
+        finally:
+            server.stop()
+        result["server_exit"] = server.exit
+        result["server_errors"] = server.errors()
+        if args.serve_arg:
+            result["serve_args"] = args.serve_arg
+    result["database"] = url.split(":", 1)[0].split("+")[0]
+    result["python"] = platform.python_version()
+    result["cpus"] = os.cpu_count()
+    return result
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--database-url", default=None)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--case", action="append", choices=CASES,
+                        help="a case to run (repeatable; default: all)")
+    parser.add_argument("--tables", type=int, default=50, help="busy tables (not load-200)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="load time per case")
+    parser.add_argument("--stall-wait", type=float, default=60.0,
+                        help="silent-watcher: how long the attacked table's last action "
+                             "may wait for its reply after the load")
+    parser.add_argument("--database-url", default=None,
+                        help="postgresql://... (a fresh database is made per case and "
+                             "dropped); default: a temporary SQLite file per case")
+    parser.add_argument("--serve-arg", action="append", default=[],
+                        help="passed through to 'wintergames serve' (repeatable; "
+                             "write --serve-arg=--option=value)")
     args = parser.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database_url or f"sqlite:///{Path(tmp) / 'load.db'}"
-        server = subprocess.Popen([sys.executable, "-m", "wintergames.cli", "serve", "--port",
-                                   str(port), "--database-url", url],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games").close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            result = asyncio.run(run(port, args.tables, args.seconds))
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
-    result["database"] = url.split(":", 1)[0]
-    result["python"] = platform.python_version()
-    print(json.dumps(result), flush=True)
+    raise_nofile()
+    for name in args.case or CASES:
+        print(json.dumps(run_case(name, args)), flush=True)
 
 
 if __name__ == "__main__":
