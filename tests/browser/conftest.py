@@ -47,7 +47,7 @@ class Server:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(f"sqlite:///{database}", bot_budget=5.0)
+        app = create_app(f"sqlite:///{database}", bot_budget=5.0, seeded_human_tables=True)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                                     log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -23,7 +23,9 @@ T = TypeVar("T")
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}")) as c:
+    # a test server: tables with people take the test's seeds
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}",
+                               seeded_human_tables=True)) as c:
         yield c
 
 
@@ -252,19 +254,21 @@ def test_a_bot_over_its_move_budget_is_replaced_by_a_random_legal_move(
     results: list[bool] = []  # what each of those late attempts came to
     choose, play_bot = RandomBot.choose, LiveTable.play_bot
 
-    def held(self: RandomBot, state: Any, player: int) -> Any:
+    def held(self: RandomBot, state: Any, player: int, deadline: float | None = None) -> Any:
+        # a bot that ignores its deadline: the table must not wait for it
         assert release.wait(timeout=60), "the test never let the bot go"
         return choose(self, state, player)
 
-    def recorded(self: LiveTable, seat: int) -> bool:
+    def recorded(self: LiveTable, seat: int, deadline: float | None = None) -> bool:
         asked.append(seat)
-        played = play_bot(self, seat)
+        played = play_bot(self, seat, deadline)
         results.append(played)
         return played
 
     monkeypatch.setattr(RandomBot, "choose", held)
     monkeypatch.setattr(LiveTable, "play_bot", recorded)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", bot_budget=0.05)) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", bot_budget=0.05,
+                                   seeded_human_tables=True)) as c:
         table = new_table(c, "snow-time", ["human", "human", "random"], seed=5)
         v0, v1 = view(c, table, 0), view(c, table, 1)
         act(c, table, 0, v0["legal"][0]["action"], v0["version"])

@@ -28,11 +28,12 @@ def play_some(client: TestClient, table: dict[str, Any], steps: int, rng: random
 def test_a_restarted_server_continues_where_it_was(database_url: str) -> None:
     url = database_url
     rng = random.Random(4)
-    with TestClient(create_app(url)) as first:
+    with TestClient(create_app(url, seeded_human_tables=True)) as first:
         table = new_table(first, "snow-time", ["human"] * 3, seed=11)
         play_some(first, table, 25, rng)
         before = view(first, table, 1)
-    with TestClient(create_app(url)) as second:  # a new process would see only the file
+    # a new process would see only the file
+    with TestClient(create_app(url, seeded_human_tables=True)) as second:
         assert view(second, table, 1) == before
         play_some(second, table, 10_000, rng)
         final = view(second, table, None)
@@ -45,7 +46,7 @@ def test_a_restarted_server_continues_where_it_was(database_url: str) -> None:
 
 def test_the_log_only_grows(database_url: str) -> None:
     url = database_url
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, seeded_human_tables=True)) as client:
         table = new_table(client, "winter-queen", ["human", "human"])
         store = client.app.state.hub.store  # type: ignore[attr-defined]
         seen: list[tuple[int, dict[str, Any]]] = []

@@ -124,19 +124,33 @@ def serve(
     database_url: Annotated[
         str, typer.Option(help="sqlite:///file.db (created if missing) or postgresql://...")
     ] = "sqlite:///wintergames.db",
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(help="a server setting as name=value (repeatable), e.g. "
+                          "bot_budget=5 or max_connections_per_client=64; see "
+                          "docs/server.md"),
+    ] = None,
 ) -> None:
     """Start the web server: lobby, tables, play over WebSocket."""
     import uvicorn
 
     from wintergames.server.app import create_app
+    from wintergames.server.settings import ServerSettings
 
     try:
-        application = create_app(database_url)
+        settings = ServerSettings().with_text(limit or [])
+    except InvalidOptionError as err:
+        raise _fail(err) from None
+    try:
+        application = create_app(database_url, settings=settings)
     except Exception as err:  # noqa: BLE001 - any database problem is reported, then exit
         raise _fail(RuntimeError(f"cannot open the database {database_url!r}: {err}")) from None
     console.print(f"wintergames server on [bold]http://{host}:{port}/[/] "
                   f"(database {database_url})")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    # Frames past four times the message limit are cut by uvicorn itself (close 1009);
+    # smaller oversized messages get the server's own error and the socket stays open.
+    uvicorn.run(application, host=host, port=port, log_level="warning",
+                ws_max_size=4 * settings.max_message_bytes)
 
 
 def main() -> None:  # pragma: no cover - console script entry

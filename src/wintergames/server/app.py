@@ -1,147 +1,121 @@
-"""The FastAPI application: lobby, tables, actions over HTTP and WebSocket.
+"""The FastAPI application: lobby, tables, actions over HTTP (WebSockets in ``sockets``).
 
 ``create_app(database_url)`` builds an app on its own store. Every table is its action
-log in the database; ``Hub`` keeps the tables being played in memory (rebuilt by replay
-on first use, so a restart loses nothing) and the WebSocket connections watching them.
+log in the database; the ``Hub`` keeps the tables being played in memory (rebuilt by
+replay on first use, so a restart loses nothing) and the connections watching them.
 
 A table is stored only once it has been built, so every stored table can be rebuilt. A
 row that still cannot be (an older server's, a hand edit) is reported in the log and
 stepped around: the lobby and the other tables never fail because of it, and it is kept.
+
+Every refusal is JSON ``{"error": {"code", "message"}}`` with a fitting status: 4xx for
+what the client sent (quoting at most a short excerpt of it), 429 over a limit, 503 while
+storage fails (nothing is acknowledged that was not stored).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError, UnknownGameError, WintergamesError
 from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
-from wintergames.server.live import LiveTable, ServerError, Viewer
+from wintergames.server.hub import Hub, UnreadableTableError
+from wintergames.server.quotas import ClientLimits
+from wintergames.server.live import LiveTable, ServerError
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.schemas import ActionRequest, CreateTable
+from wintergames.server.settings import ServerSettings
+from wintergames.server.sockets import add_sockets
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
+from wintergames.server.wire import StrictJSONRoute
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
+MESSAGE_LIMIT = 400  # characters of an error message; longer ones are cut
 logger = logging.getLogger(__name__)
 
-
-class UnreadableTableError(ServerError):
-    """A stored table that cannot be rebuilt from its rows: the server's fault, not the
-    asker's, so a 500 that says which table and why."""
-
-    def __init__(self, table_id: str, reason: str) -> None:
-        super().__init__(500, "unreadable-table",
-                         f"table {table_id!r} cannot be rebuilt from its stored rows: {reason}")
+__all__ = ["UnreadableTableError", "create_app"]
 
 
-class Hub:
-    """Tables in memory, their watchers, and the bots that play at them."""
-
-    def __init__(self, store: Store, bot_budget: float) -> None:
-        self.store = store
-        self.bot_budget = bot_budget
-        self.tables: dict[str, LiveTable] = {}
-        self.watchers: dict[str, set[tuple[WebSocket, Viewer]]] = {}
-        self.driving: set[str] = set()
-        # Tables whose rows cannot be rebuilt, and why: rows only grow, so retrying on
-        # every lobby poll would only repeat the same error in the log.
-        self.unreadable: dict[str, str] = {}
-
-    def table(self, table_id: str) -> LiveTable:
-        """The table in memory, rebuilt from its rows on first use.
-
-        ``ServerError`` 404 if there is none, ``UnreadableTableError`` if its rows do
-        not rebuild a game (logged once).
-        """
-        live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        if table_id in self.unreadable:
-            raise UnreadableTableError(table_id, self.unreadable[table_id])
-        try:
-            row = self.store.table(table_id)
-            if row is None:
-                raise ServerError(404, "no-table", f"there is no table {table_id!r}")
-            live = LiveTable(row, self.store.actions(table_id), self.store)
-        except (ServerError, DBAPIError):
-            raise  # no such table, or the database itself failing: not this row's fault
-        except Exception as err:
-            # Whatever a stored row holds (unknown game, options or settings its rules
-            # refuse, JSON that does not parse, a log that does not replay) stays this
-            # table's problem, so any error of rebuilding it is caught here.
-            reason = f"{type(err).__name__}: {err}"
-            logger.exception("table %r cannot be rebuilt from its stored rows; it is "
-                             "skipped (and kept in the database)", table_id)
-            self.unreadable[table_id] = reason
-            raise UnreadableTableError(table_id, reason) from None
-        self.tables[table_id] = live
-        return live
-
-    async def changed(self, live: LiveTable) -> None:
-        """Send every watcher its own view, then let bots move."""
-        await self.broadcast(live)
-        if live.bots_to_move() and live.id not in self.driving:
-            self.driving.add(live.id)
-            asyncio.get_running_loop().create_task(self.drive_bots(live))
-
-    async def broadcast(self, live: LiveTable) -> None:
-        for socket, viewer in list(self.watchers.get(live.id, ())):
-            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                await socket.send_json({"type": "view", **live.view(viewer)})
-
-    async def drive_bots(self, live: LiveTable) -> None:
-        """Bots think in worker threads, one move at a time, within the move budget."""
-        try:
-            while seats := live.bots_to_move():
-                for seat in seats:
-                    version = live.version
-                    try:
-                        await asyncio.wait_for(asyncio.to_thread(live.play_bot, seat),
-                                               self.bot_budget)
-                    except TimeoutError:
-                        live.fallback(seat, version)
-                    await self.broadcast(live)
-        finally:
-            self.driving.discard(live.id)
+def error_response(err: ServerError) -> JSONResponse:
+    return JSONResponse({"error": {"code": err.code, "message": short(err.message)}},
+                        status_code=err.status, headers=err.headers)
 
 
-def _error(err: ServerError) -> JSONResponse:
-    return JSONResponse({"error": {"code": err.code, "message": err.message}},
-                        status_code=err.status)
+def short(message: str) -> str:
+    """A message cut to ``MESSAGE_LIMIT`` characters: no refusal echoes a whole input."""
+    return message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
 
 
-def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> FastAPI:
-    """The wintergames server on the database at ``database_url``."""
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | None = None,
+               **overrides: Any) -> FastAPI:
+    """The wintergames server on the database at ``database_url``.
+
+    ``settings`` (or single ``overrides`` such as ``bot_budget=2.0``) set its limits.
+    """
+    settings = (settings or ServerSettings()).replace(**overrides)
     store = Store(database_url)
-    hub = Hub(store, bot_budget)
-    app = FastAPI(title="wintergames", summary="Five winter board games, played online.")
+    hub = Hub(store, settings)
+    limits = ClientLimits(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        keeper = asyncio.get_running_loop().create_task(hub.keep())
+        try:
+            yield
+        finally:
+            keeper.cancel()
+
+    app = FastAPI(title="wintergames", summary="Five winter board games, played online.",
+                  lifespan=lifespan, max_body_size=settings.max_body_bytes)
+    app.router.route_class = StrictJSONRoute
     app.state.hub = hub
+    app.state.limits = limits
 
     @app.exception_handler(ServerError)
     async def server_error(request: Request, err: ServerError) -> JSONResponse:
-        return _error(err)
+        return error_response(err)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, err: HTTPException) -> JSONResponse:
+        code = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+        return error_response(ServerError(err.status_code, code.get(err.status_code, "http"),
+                                          str(err.detail)))
+
+    @app.exception_handler(DBAPIError)
+    async def storage_error(request: Request, err: DBAPIError) -> JSONResponse:
+        logger.error("storage failed: %s", err.orig)
+        return error_response(ServerError(503, "storage-unavailable",
+                                          "the server cannot reach its storage; nothing "
+                                          "was changed, try again in a moment",
+                                          headers={"Retry-After": "5"}))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
         problems = "; ".join(
-            f"{'.'.join(str(x) for x in e['loc'][1:]) or 'body'}: {e['msg']}"
-            for e in err.errors()
+            f"{'.'.join(str(x)[:40] for x in e['loc'][1:]) or 'body'}: {e['msg']}"
+            for e in err.errors()[:5]
         )
-        return _error(ServerError(422, "invalid-request", problems))
+        return error_response(ServerError(422, "invalid-request", problems))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -185,40 +159,47 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
             ],
             "bots": bots.kinds(),
             "bot_settings": bots.describe(),
+            # whether a table with a person takes a chosen seed (test servers only)
+            "seeded_human_tables": settings.seeded_human_tables,
         }
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
-        live, created = _create(store, body)
-        hub.tables[live.id] = live  # built before it was stored: no need to rebuild it
-        await hub.changed(live)  # bots may open the game
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        limits.new_table(client_of(request))
+        live, created = await asyncio.to_thread(_create, store, settings, body)
+        hub.adopt(live)  # built before it was stored: no need to rebuild it
+        hub.changed(live)  # bots may open the game
         return created
 
     @app.get("/api/tables")
-    def open_tables() -> dict[str, Any]:
+    def open_tables(limit: int = Query(settings.lobby_page, ge=1, le=settings.lobby_page),
+                    after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
+        """Unfinished tables, newest first, a page at a time: ``next`` is the ``after``
+        of the following page (None on the last)."""
+        page = store.open_tables(limit + 1, after)
         listed = []
-        for table_id in store.table_ids():
+        for row in page[:limit]:
             try:
-                live = hub.table(table_id)
-            except UnreadableTableError:
-                continue  # logged by the hub; one bad row must not hide the other tables
-            if not live.state.is_over:
-                listed.append({"table": live.id, "game": live.spec.id, "title": live.spec.title,
-                               "seats": live.kinds, "version": live.version,
-                               "to_move": list(live.state.to_move)})
-        return {"tables": listed}
+                title = get_spec(row.game).title
+            except UnknownGameError:
+                continue  # only built tables are summarised; an edited row is skipped
+            listed.append({"table": row.table, "game": row.game, "title": title,
+                           "seats": list(row.kinds), "version": row.moves,
+                           "to_move": list(row.to_move)})
+        return {"tables": listed, "next": page[limit - 1].table if len(page) > limit else None}
 
     @app.get("/api/tables/{table_id}/view")
-    def view(table_id: str, secret: str | None = None) -> dict[str, Any]:
+    def view(table_id: str, secret: str | None = Query(None, max_length=200)
+             ) -> dict[str, Any]:
         live = hub.table(table_id)
         return live.view(live.viewer(secret))
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, body: ActionRequest) -> dict[str, Any]:
-        live = hub.table(table_id)
+        live = await hub.table_async(table_id)
         viewer = live.viewer(body.secret)
-        live.act(viewer, body.version, body.action)
-        await hub.changed(live)
+        await asyncio.to_thread(live.act, viewer, body.version, body.action)
+        hub.changed(live)
         return live.view(viewer)
 
     @app.get("/api/tables/{table_id}/replay")
@@ -235,54 +216,12 @@ def create_app(database_url: str = DEFAULT_URL, *, bot_budget: float = 10.0) -> 
                 "observation": state.observation(None),
                 "log": [e.text for e in state.events_for(None)]}
 
-    @app.websocket("/ws/tables/{table_id}")
-    async def play(socket: WebSocket, table_id: str, secret: str | None = None) -> None:
-        await socket.accept()
-        try:
-            live = hub.table(table_id)
-            viewer = live.viewer(secret)
-        except ServerError as err:
-            await socket.send_json({"type": "error", "code": err.code, "message": err.message})
-            await socket.close(code=4000 + err.status)
-            return
-        watchers = hub.watchers.setdefault(table_id, set())
-        watchers.add((socket, viewer))
-        try:
-            await socket.send_json({"type": "view", **live.view(viewer)})
-            if live.bots_to_move():
-                await hub.changed(live)
-            while True:
-                await _serve_message(socket, hub, live, viewer)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            watchers.discard((socket, viewer))
-
+    add_sockets(app, hub, limits)
     return app
 
 
-async def _serve_message(socket: WebSocket, hub: Hub, live: LiveTable, viewer: Viewer) -> None:
-    text = await socket.receive_text()
-    try:
-        message = json.loads(text)
-        if not isinstance(message, dict) or message.get("type") != "action":
-            raise ServerError(400, "malformed",
-                              'send {"type": "action", "version": N, "action": {...}}')
-        version = message.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise ServerError(400, "malformed", "'version' is the number from your last view")
-        live.act(viewer, version, message.get("action"))
-    except json.JSONDecodeError as err:
-        await socket.send_json({"type": "error", "code": "malformed",
-                                "message": f"not JSON: {err}"})
-        return
-    except ServerError as err:
-        await socket.send_json({"type": "error", "code": err.code, "message": err.message})
-        return
-    await hub.changed(live)
-
-
-def _create(store: Store, body: CreateTable) -> tuple[LiveTable, dict[str, Any]]:
+def _create(store: Store, settings: ServerSettings,
+            body: CreateTable) -> tuple[LiveTable, dict[str, Any]]:
     """Build the table, then store it: a table that cannot be built is refused (400, with
     the rule's own message) and leaves nothing in the database."""
     table_id = secrets.token_hex(8)
@@ -295,6 +234,12 @@ def _create(store: Store, body: CreateTable) -> tuple[LiveTable, dict[str, Any]]
         seats.append(Seat(index=index, kind=seat.kind, settings=seat.settings,
                           secret_hash=None if secret is None else hash_secret(secret)))
     spectator = secrets.token_urlsafe(18)
+    people = any(seat.kind == "human" for seat in body.seats)
+    if body.seed is not None and people and not settings.seeded_human_tables:
+        # A known seed would let a player compute every hidden draw offline.
+        raise ServerError(400, "seed-not-allowed",
+                          "a table with a person at it draws its own seed (shown to all "
+                          "when the game ends); only bot-only tables take a chosen seed")
     try:
         spec = get_spec(body.game)
         options = spec.validate(len(body.seats), body.options)
@@ -315,6 +260,9 @@ def _create(store: Store, body: CreateTable) -> tuple[LiveTable, dict[str, Any]]
         raise ServerError(400, "unknown-game", str(err.args[0])) from None
     except WintergamesError as err:
         raise ServerError(400, "bad-option", str(err)) from None
+    progress = live.progress()
+    row.moves, row.finished = progress.moves, progress.finished
+    row.to_move, row.bot_to_move = list(progress.to_move), progress.bot_to_move
     store.add_table(row)
     created: dict[str, Any] = {
         "table": table_id,

@@ -11,10 +11,14 @@ seat may do, so its version stays and its choice is not stale.
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 import threading
 from dataclasses import dataclass
 from typing import Any
+
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from wintergames import bots
 from wintergames.core.actions import Action
@@ -23,17 +27,20 @@ from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
 from wintergames.server.models import GameTable
-from wintergames.server.store import Store, hash_secret
+from wintergames.server.store import Progress, Store, hash_secret
 
 SPECTATOR = -1  # the seat number of a spectator in versions and views
+logger = logging.getLogger(__name__)
 
 
 class ServerError(Exception):
     """A refused request: an HTTP status, a short code and a message for people."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers or {}
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,17 @@ def fallback_move(table_id: str, state: State, seat: int) -> Action:
     return rng.choice(state.legal_actions(seat))
 
 
+class StaleTableError(ServerError):
+    """This copy of a table is behind its stored log (another writer got there first, or
+    the database failed mid-write): it is dropped and the next request reloads it."""
+
+
 class LiveTable:
-    """One table: its state, its seats and who may do what."""
+    """One table: its state, its seats and who may do what.
+
+    ``stale`` becomes true when this copy can no longer be trusted to match storage; the
+    hub then rebuilds the table from its rows.
+    """
 
     def __init__(self, row: GameTable, log: list[tuple[int, dict[str, Any]]], store: Store):
         self.id = row.id
@@ -70,6 +86,9 @@ class LiveTable:
         self.kinds = [seat.kind for seat in sorted(row.seats, key=lambda seat: seat.index)]
         self.secrets = {seat.secret_hash: seat.index for seat in row.seats if seat.secret_hash}
         self.spectator_hash = row.spectator_hash
+        self.seed = row.seed
+        self.stale = False
+        self._texts: dict[int | None, str] = {}  # views as sent, for the current version
         self.state: State = make(row.game, row.num_players, row.seed, dict(row.options))
         self.lock = threading.RLock()
         self.bots = {
@@ -121,10 +140,29 @@ class LiveTable:
                 "over": s.is_over,
                 "winners": s.winners(),
                 "scores": s.scores() if s.is_over else None,
+                # drawn by the server and kept secret while it could predict hidden draws
+                "seed": self.seed if s.is_over else None,
                 "observation": s.observation(seat),
                 "log": [e.text for e in s.events_for(seat)],
                 "legal": [{"action": a.to_json(), "notation": str(a)} for a in legal],
             }
+
+    def view_text(self, viewer: Viewer) -> str:
+        """The view message as JSON text, made once per version and seat however many
+        watch (a thousand spectators cost one view)."""
+        with self.lock:
+            text = self._texts.get(viewer.seat)
+            if text is None:
+                text = self._texts[viewer.seat] = json.dumps({"type": "view",
+                                                              **self.view(viewer)})
+            return text
+
+    def progress(self, state: State | None = None) -> Progress:
+        """Where the game stands (or would, at ``state``), as the lobby and the bot
+        resumer read it from storage."""
+        s = self.state if state is None else state
+        return Progress(moves=len(s.history), finished=s.is_over, to_move=tuple(s.to_move),
+                        bot_to_move=any(p in self.bots for p in s.to_move))
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -150,17 +188,23 @@ class LiveTable:
                 raise ServerError(400, "malformed", str(err)) from None
             self._commit(action, seat)
 
-    def play_bot(self, seat: int) -> bool:
+    def play_bot(self, seat: int, deadline: float | None = None) -> bool:
         """Let the bot of ``seat`` choose and play; False if the game moved on meanwhile.
 
-        The bot thinks on a copy without holding the lock, so people keep playing; its
-        move is committed only if nothing happened in between.
+        The bot thinks on a copy without holding the lock, so people keep playing, and
+        stops at ``deadline`` (``time.monotonic()``); its move is committed only if
+        nothing happened in between. A bot that fails plays the fallback move (logged).
         """
         with self.lock:
-            if seat not in self.state.to_move or seat not in self.bots:
+            if self.stale or seat not in self.state.to_move or seat not in self.bots:
                 return False
             version, position = self.version, self.state.clone()
-        action = self.bots[seat].choose(position, seat)
+        try:
+            action = self.bots[seat].choose(position, seat, deadline=deadline)
+        except Exception:  # a bot's bug must not stop the table: log it, play on
+            logger.exception("the %s bot of table %r failed; it plays the fallback move",
+                             self.kinds[seat], self.id)
+            action = fallback_move(self.id, position, seat)
         with self.lock:
             if self.version != version:
                 return False
@@ -170,7 +214,7 @@ class LiveTable:
     def fallback(self, seat: int, version: int) -> None:
         """A bot that overran its budget: a seeded random legal move instead."""
         with self.lock:
-            if seat in self.state.to_move and self.version == version:
+            if not self.stale and seat in self.state.to_move and self.version == version:
                 self._commit(fallback_move(self.id, self.state, seat), seat)
 
     def bots_to_move(self) -> list[int]:
@@ -178,6 +222,9 @@ class LiveTable:
             return [p for p in self.state.to_move if p in self.bots]
 
     def _commit(self, action: Action, seat: int) -> None:
+        if self.stale:
+            raise StaleTableError(409, "conflict", "this table was reloaded; take the new "
+                                  "view and choose again")
         trial = self.state.clone()
         try:
             trial.apply(action, seat)
@@ -185,7 +232,18 @@ class LiveTable:
             raise ServerError(409, "game-over", str(err)) from None
         except WintergamesError as err:
             raise ServerError(422, "illegal", str(err)) from None
-        self.store.append(self.id, self.version, seat, action.to_json())
+        try:
+            self.store.append(self.id, self.version, seat, action.to_json(),
+                              self.progress(trial))
+        except IntegrityError:
+            # Another writer stored this step first: this copy is behind the log.
+            self.stale = True
+            raise StaleTableError(409, "conflict", "the table changed meanwhile; take the "
+                                  "new view and choose again") from None
+        except DBAPIError:
+            # Whether the write landed is unknown: storage, not this copy, is the truth.
+            self.stale = True
+            raise
         self._advance(action, seat, applied=trial)
 
     def _advance(self, action: Action, seat: int, applied: State | None = None) -> None:
@@ -193,6 +251,7 @@ class LiveTable:
             self.state.apply(action, seat)
         else:
             self.state = applied
+        self._texts.clear()
         movers = self.state.to_move
         for p in range(len(self.decision)):
             legal = self.state.legal_actions(p) if p in movers else []

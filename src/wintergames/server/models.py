@@ -10,7 +10,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -34,6 +43,12 @@ class GameTable(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     spectator_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # Progress, kept beside the log by every append (NULL: not summarised yet). Derived
+    # data: the log alone rebuilds the game; these only spare the lobby from doing so.
+    moves: Mapped[int | None] = mapped_column(Integer, default=None)
+    finished: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    to_move: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    bot_to_move: Mapped[bool | None] = mapped_column(Boolean, default=None)
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.index")
 
 

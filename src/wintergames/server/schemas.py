@@ -10,17 +10,20 @@ from pydantic import BaseModel, ConfigDict, Field
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: str = Field("human", description="'human' or a bot kind such as 'random'")
+    kind: str = Field("human", max_length=40,
+                      description="'human' or a bot kind such as 'random'")
     settings: dict[str, Any] = Field(default_factory=dict, description="bot settings")
 
 
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    game: str = Field(description="a game id, see GET /api/games")
+    game: str = Field(max_length=40, description="a game id, see GET /api/games")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, lt=2**63,
+                             description="bot-only tables only: a table with a person at "
+                                         "it draws its own")
 
 
 class ActionRequest(BaseModel):

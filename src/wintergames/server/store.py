@@ -9,12 +9,13 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event, select
+from sqlalchemy import create_engine, event, select, tuple_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -34,6 +35,27 @@ def normalized_url(url: str) -> str:
     if url.startswith("postgresql://"):
         return "postgresql+psycopg://" + url.removeprefix("postgresql://")
     return url
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a table's game stands, stored beside its row with every action."""
+
+    moves: int
+    finished: bool
+    to_move: tuple[int, ...]
+    bot_to_move: bool
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One open table as the lobby lists it, read from its row alone."""
+
+    table: str
+    game: str
+    kinds: tuple[str, ...]
+    moves: int
+    to_move: tuple[int, ...]
 
 
 class Store:
@@ -85,10 +107,68 @@ class Store:
             )
             return [(row.player, row.action) for row in rows]
 
-    def append(self, table_id: str, seq: int, player: int, action: dict[str, Any]) -> None:
-        """Add one accepted action; a second writer of the same ``seq`` fails."""
+    def append(self, table_id: str, seq: int, player: int, action: dict[str, Any],
+               progress: Progress | None = None) -> None:
+        """Add one accepted action (and, in the same transaction, where the game now
+        stands); a second writer of the same ``seq`` fails."""
         with self.session() as session:
             session.add(ActionRow(table_id=table_id, seq=seq, player=player, action=action))
+            if progress is not None:
+                session.flush()  # the log row first: its unique step is the real guard
+                session.execute(_set_progress(table_id, progress))
+
+    def set_progress(self, table_id: str, progress: Progress) -> None:
+        """Summarise a table an older server stored without its progress."""
+        with self.session() as session:
+            session.execute(_set_progress(table_id, progress))
+
+    def unsummarised(self) -> list[str]:
+        """Tables stored without their progress (by a server before it was kept)."""
+        with self.session() as session:
+            return list(session.scalars(select(GameTable.id).where(GameTable.moves.is_(None))
+                                        .order_by(GameTable.created_at)))
+
+    def awaiting_bots(self) -> list[str]:
+        """Unfinished tables whose next decision is a bot's: a restart resumes them."""
+        with self.session() as session:
+            return list(session.scalars(select(GameTable.id)
+                                        .where(GameTable.bot_to_move.is_(True))
+                                        .order_by(GameTable.created_at)))
+
+    def open_tables(self, limit: int, after: str | None = None) -> list[Listing]:
+        """Up to ``limit`` unfinished tables, newest first, from the one after ``after``.
+
+        Read from the rows' progress columns only (never the options or the log), so a
+        page costs one query however many tables there are, and a row whose other
+        columns cannot be read does not spoil the page.
+        """
+        query = (select(GameTable.id, GameTable.game, GameTable.moves, GameTable.to_move)
+                 .where(GameTable.finished.is_(False))
+                 .order_by(GameTable.created_at.desc(), GameTable.id.desc())
+                 .limit(limit))
+        with self.session() as session:
+            if after is not None:
+                mark = session.execute(select(GameTable.created_at, GameTable.id)
+                                       .where(GameTable.id == after)).first()
+                if mark is None:
+                    return []
+                query = query.where(tuple_(GameTable.created_at, GameTable.id)
+                                    < tuple_(mark.created_at, mark.id))
+            rows = session.execute(query).all()
+            kinds: dict[str, list[str]] = {row.id: [] for row in rows}
+            seats = session.execute(select(Seat.table_id, Seat.kind)
+                                    .where(Seat.table_id.in_(list(kinds)))
+                                    .order_by(Seat.table_id, Seat.index))
+            for seat in seats:
+                kinds[seat.table_id].append(seat.kind)
+        return [Listing(row.id, row.game, tuple(kinds[row.id]), row.moves or 0,
+                        tuple(row.to_move or ())) for row in rows]
+
+
+def _set_progress(table_id: str, progress: Progress) -> Any:
+    return (update(GameTable).where(GameTable.id == table_id)
+            .values(moves=progress.moves, finished=progress.finished,
+                    to_move=list(progress.to_move), bot_to_move=progress.bot_to_move))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
@@ -101,4 +181,4 @@ def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor.close()
 
 
-__all__ = ["DEFAULT_URL", "GameTable", "Seat", "Store", "hash_secret"]
+__all__ = ["DEFAULT_URL", "GameTable", "Listing", "Progress", "Seat", "Store", "hash_secret"]

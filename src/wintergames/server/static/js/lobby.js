@@ -33,9 +33,25 @@ function drawSeats() {
     select.addEventListener("change", () => {
       settings.hidden = select.value === "human";
       settings.placeholder = settingsHint(select.value);
+      drawSeed();
     });
     box.append(h("label", { class: "seat" }, `Player ${i + 1} `, select, settings));
   }
+  drawSeed();
+}
+
+// A seed known to a player would reveal every hidden draw, so the server takes one only
+// for tables of bots (unless it is a test server); the field says so instead of failing.
+function seedAllowed() {
+  const kinds = [...$("seats").querySelectorAll("select")].map((x) => x.value);
+  return catalogue.seeded_human_tables || !kinds.includes("human");
+}
+
+function drawSeed() {
+  const seed = $("seed");
+  seed.disabled = !seedAllowed();
+  seed.title = seed.disabled ? "only tables of bots take a chosen seed; with a person "
+    + "at the table the server draws it and shows it when the game ends" : "";
 }
 
 function drawGame() {
@@ -97,7 +113,7 @@ async function create(event) {
       options[input.dataset.option] = input.value;
     }
     const body = { game: $("game").value, seats, options };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if ($("seed").value !== "" && seedAllowed()) body.seed = Number($("seed").value);
     const table = await getJSON("/api/tables", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });

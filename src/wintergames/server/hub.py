@@ -1,0 +1,273 @@
+"""The tables in memory, who watches them, and the bots that play at them.
+
+A table is loaded from storage on first use, by one request only (others wait for it),
+and unloaded when nobody has used it for a while: storage is the truth, memory a cache.
+Bots think in a pool of their own; their clock starts when they start thinking, and
+they stop at the deadline. Tables whose next decision is a bot's are found in storage
+on start and every few seconds, so neither a restart nor a failed write stops a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from sqlalchemy.exc import DBAPIError
+
+from wintergames.server.live import LiveTable, ServerError
+from wintergames.server.settings import ServerSettings
+from wintergames.server.store import Store
+from wintergames.server.watchers import Watcher
+
+logger = logging.getLogger(__name__)
+
+
+class UnreadableTableError(ServerError):
+    """A stored table that cannot be rebuilt from its rows: the server's fault, not the
+    asker's, so a 500 that says which table and why."""
+
+    def __init__(self, table_id: str, reason: str) -> None:
+        super().__init__(500, "unreadable-table",
+                         f"table {table_id!r} cannot be rebuilt from its stored rows: {reason}")
+
+
+class Hub:
+    """Tables in memory, their watchers, and the bots that play at them."""
+
+    def __init__(self, store: Store, settings: ServerSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self.watchers: dict[str, set[Watcher]] = {}
+        self.driving: set[str] = set()
+        self.used: dict[str, float] = {}  # table id -> time.monotonic() of its last use
+        # Tables whose rows cannot be rebuilt, and why: rows only grow, so retrying on
+        # every request would only repeat the same error in the log.
+        self.unreadable: dict[str, str] = {}
+        self._loading: dict[str, threading.Lock] = {}
+        self._loading_guard = threading.Lock()
+        self._thinkers: asyncio.Semaphore | None = None  # made on the serving loop
+
+    # -- tables -------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> LiveTable:
+        """The table in memory, rebuilt from its rows on first use (by one caller: the
+        others wait for it, so a table never has two copies).
+
+        ``ServerError`` 404 if there is none, ``UnreadableTableError`` if its rows do
+        not rebuild a game (logged once).
+        """
+        live = self._loaded(table_id)
+        if live is not None:
+            return live
+        with self._loading_guard:
+            lock = self._loading.setdefault(table_id, threading.Lock())
+        try:
+            with lock:
+                live = self._loaded(table_id)
+                if live is None:
+                    live = self._load(table_id)
+                    self.tables[table_id] = live
+                    self.used[table_id] = time.monotonic()
+                return live
+        finally:
+            with self._loading_guard:
+                self._loading.pop(table_id, None)
+
+    async def table_async(self, table_id: str) -> LiveTable:
+        """``table`` without holding up the event loop while storage is read."""
+        live = self._loaded(table_id)
+        return live if live is not None else await asyncio.to_thread(self.table, table_id)
+
+    def _loaded(self, table_id: str) -> LiveTable | None:
+        live = self.tables.get(table_id)
+        if live is None:
+            return None
+        if live.stale:  # behind its log: the next use rebuilds it from storage
+            if self.tables.get(table_id) is live:
+                del self.tables[table_id]
+            return None
+        self.used[table_id] = time.monotonic()
+        return live
+
+    def _load(self, table_id: str) -> LiveTable:
+        if table_id in self.unreadable:
+            raise UnreadableTableError(table_id, self.unreadable[table_id])
+        try:
+            row = self.store.table(table_id)
+            if row is None:
+                raise ServerError(404, "no-table", f"there is no table {table_id[:40]!r}")
+            return LiveTable(row, self.store.actions(table_id), self.store)
+        except (ServerError, DBAPIError):
+            raise  # no such table, or the database itself failing: not this row's fault
+        except Exception as err:
+            # Whatever a stored row holds (unknown game, options or settings its rules
+            # refuse, JSON that does not parse, a log that does not replay) stays this
+            # table's problem, so any error of rebuilding it is caught here.
+            reason = f"{type(err).__name__}: {err}"
+            logger.exception("table %r cannot be rebuilt from its stored rows; it is "
+                             "skipped (and kept in the database)", table_id)
+            self.unreadable[table_id] = reason
+            raise UnreadableTableError(table_id, reason) from None
+
+    def adopt(self, live: LiveTable) -> None:
+        """A table built by its creator (and stored): no need to load it again."""
+        self.tables[live.id] = live
+        self.used[live.id] = time.monotonic()
+
+    def unload_idle(self) -> list[str]:
+        """Forget tables nobody watched or moved at for ``idle_seconds`` (a tenth of that
+        for finished games); they load again on their next use. Returns their ids."""
+        now = time.monotonic()
+        gone = []
+        for table_id, live in list(self.tables.items()):
+            idle = self.settings.idle_seconds / (10 if live.state.is_over else 1)
+            if (now - self.used.get(table_id, now) >= idle and not self.watchers.get(table_id)
+                    and table_id not in self.driving):
+                del self.tables[table_id]
+                self.used.pop(table_id, None)
+                gone.append(table_id)
+        return gone
+
+    # -- watchers -----------------------------------------------------------------------
+
+    def watch(self, table_id: str, watcher: Watcher) -> None:
+        """Add a watcher; ``ServerError`` 429 if the table has as many as it may."""
+        watchers = self.watchers.setdefault(table_id, set())
+        if len(watchers) >= self.settings.max_watchers_per_table:
+            raise ServerError(429, "too-many-watchers",
+                              f"a table has at most {self.settings.max_watchers_per_table} "
+                              "connections; try again later")
+        watchers.add(watcher)
+
+    def unwatch(self, table_id: str, watcher: Watcher) -> None:
+        watchers = self.watchers.get(table_id)
+        if watchers is not None:
+            watchers.discard(watcher)
+            if not watchers:
+                del self.watchers[table_id]
+        self.used[table_id] = time.monotonic()
+
+    def broadcast(self, live: LiveTable) -> None:
+        """Queue every watcher's own view; never waits for a client."""
+        for watcher in list(self.watchers.get(live.id, ())):
+            watcher.send(live.view_text(watcher.viewer))
+
+    def changed(self, live: LiveTable) -> None:
+        """Tell every watcher, then let bots move (on the running event loop)."""
+        self.broadcast(live)
+        if live.id not in self.driving and live.bots_to_move():
+            self.driving.add(live.id)
+            asyncio.get_running_loop().create_task(self.drive_bots(live))
+
+    # -- bots ---------------------------------------------------------------------------
+
+    async def drive_bots(self, live: LiveTable) -> None:
+        """Bots move, one at a time, until a person (or nobody) is to move.
+
+        A storage error stops the drive (logged); the resumer starts it again.
+        """
+        try:
+            while not live.stale and (seats := live.bots_to_move()):
+                for seat in seats:
+                    await self._bot_move(live, seat)
+                    self.broadcast(live)
+        except Exception:
+            logger.exception("the bots of table %r stopped; they resume within %s s",
+                             live.id, self.settings.resume_seconds)
+        finally:
+            self.driving.discard(live.id)
+
+    async def _bot_move(self, live: LiveTable, seat: int) -> None:
+        """One bot move: at most ``bot_workers`` bots think at once, each in a thread of
+        its own, and the budget counts from when it starts, not while it waits."""
+        if self._thinkers is None:
+            self._thinkers = asyncio.Semaphore(self.settings.bot_workers)
+        budget = self.settings.bot_budget
+        async with self._thinkers:
+            version = live.version
+            thinking = _in_thread(live.play_bot, seat, time.monotonic() + budget)
+            try:
+                await asyncio.wait_for(asyncio.shield(thinking),
+                                       budget + self.settings.bot_grace)
+            except TimeoutError:
+                # A bot that ignores its deadline: the table plays on without it, its
+                # late move is dropped (the version moved on), and its thread no longer
+                # holds a place among the thinkers.
+                logger.warning("a %s bot of table %r overran its budget of %s s",
+                               live.kinds[seat], live.id, budget)
+                await asyncio.to_thread(live.fallback, seat, version)
+
+    async def resume(self) -> None:
+        """Drive every stored table whose next decision is a bot's and that no one drives."""
+        waiting = await asyncio.to_thread(self.store.awaiting_bots)
+        for table_id in waiting:
+            if table_id in self.driving:
+                continue
+            try:
+                live = await self.table_async(table_id)
+            except ServerError:
+                continue  # unreadable (logged once) or gone
+            self.changed(live)
+
+    async def summarise_old_tables(self) -> None:
+        """Fill in the progress of tables an older server stored without it, so the
+        lobby and the resumer see them; unreadable ones stay out (and are logged)."""
+        for table_id in await asyncio.to_thread(self.store.unsummarised):
+            try:
+                live = await self.table_async(table_id)
+            except ServerError:
+                continue
+            await asyncio.to_thread(self.store.set_progress, table_id, live.progress())
+
+    async def keep(self) -> None:
+        """The hub's housekeeping, forever: old rows summarised once, then every
+        ``resume_seconds`` bots resumed and idle tables unloaded."""
+        summarised = False
+        while True:
+            try:
+                if not summarised:
+                    await self.summarise_old_tables()
+                    summarised = True
+                await self.resume()
+                self.unload_idle()
+            except DBAPIError:
+                logger.warning("storage unavailable; bots resume when it is back")
+            await asyncio.sleep(self.settings.resume_seconds)
+
+
+
+def _in_thread(play: Callable[[int, float], bool], seat: int,
+               deadline: float) -> asyncio.Future[bool]:
+    """``play(seat, deadline)`` in a new daemon thread, as a future of the running loop.
+
+    Not a pool: a bot that never returns keeps only its own thread, never a worker that
+    every other table needs.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[bool] = loop.create_future()
+
+    def settle(outcome: Callable[[], None]) -> None:
+        if not future.done():
+            outcome()
+
+    def report(outcome: Callable[[], None]) -> None:
+        # A bot that overran may answer after the server stopped: nobody waits then.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, outcome)
+
+    def run() -> None:
+        try:
+            played = play(seat, deadline)
+        except Exception as err:  # noqa: BLE001 - handed to the awaiting coroutine
+            report(functools.partial(future.set_exception, err))
+        else:
+            report(functools.partial(future.set_result, played))
+
+    threading.Thread(target=run, name="wg-bot", daemon=True).start()
+    return future

@@ -1,0 +1,88 @@
+"""What a server allows each client, and how it spends its own time: one place, one check.
+
+Every limit has a default a public server can run with; ``wintergames serve`` and
+``create_app`` take overrides. Limits answer 429 (too many), 413 (too large) or a clear
+error on the WebSocket; none of them ever changes a stored table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from wintergames.core.errors import InvalidOptionError
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's limits. Read the field comments for units; every number is > 0."""
+
+    bot_budget: float = 10.0  # seconds a bot may think per move, counted from its start
+    bot_grace: float = 1.0  # past the budget, a bot that has not answered is replaced
+    bot_workers: int = max(1, min(4, os.cpu_count() or 1))  # bots thinking at once
+    max_body_bytes: int = 64 * 1024  # an HTTP request body
+    max_message_bytes: int = 64 * 1024  # a WebSocket message
+    tables_per_minute: int = 20  # new tables per client address in any 60 s
+    max_connections_per_client: int = 32  # open WebSockets per client address
+    max_watchers_per_table: int = 200  # open WebSockets per table
+    send_queue: int = 16  # messages waiting for a slow watcher before it is dropped
+    idle_seconds: float = 600.0  # a table nobody watches or moves at leaves memory
+    lobby_page: int = 50  # tables per lobby page (the largest a client may ask for)
+    resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
+    seeded_human_tables: bool = False  # True only on test servers: clients pick seeds
+    allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if field.type in ("int", "float") and (
+                    isinstance(value, bool) or not isinstance(value, int | float)
+                    or not math.isfinite(value) or value <= 0
+                    or (field.type == "int" and not isinstance(value, int))):
+                raise InvalidOptionError(
+                    f"server setting {field.name} is a {field.type} > 0, not {value!r}")
+
+    def with_text(self, items: list[str]) -> ServerSettings:
+        """These settings changed by ``name=value`` texts (the ``serve --limit`` option).
+
+        >>> ServerSettings().with_text(["bot_budget=2.5", "allowed_origins=https://a.org"]
+        ...                            ).allowed_origins
+        ('https://a.org',)
+        """
+        types = {field.name: str(field.type) for field in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for item in items:
+            name, eq, text = (part.strip() for part in item.partition("="))
+            if not eq or name not in types:
+                raise InvalidOptionError(f"a server setting is name=value, with a name of "
+                                         f"{', '.join(sorted(types))}; not {item[:60]!r}")
+            changes[name] = _convert(types[name], name, text)
+        return self.replace(**changes)
+
+    def replace(self, **changes: Any) -> ServerSettings:
+        """These settings with ``changes``; an unknown name is refused, naming the known."""
+        known = {field.name for field in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise InvalidOptionError(f"no server setting {', '.join(unknown)}; settings: "
+                                     f"{', '.join(sorted(known))}")
+        return dataclasses.replace(self, **changes)
+
+
+def _convert(kind: str, name: str, text: str) -> Any:
+    try:
+        if kind == "int":
+            return int(text)
+        if kind == "float":
+            return float(text)
+    except ValueError:
+        raise InvalidOptionError(f"server setting {name} is a number, not {text[:40]!r}"
+                                 ) from None
+    if kind == "bool":
+        if text.lower() not in ("true", "false"):
+            raise InvalidOptionError(f"server setting {name} is true or false")
+        return text.lower() == "true"
+    return tuple(filter(None, (part.strip() for part in text.split(","))))

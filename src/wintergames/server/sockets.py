@@ -1,0 +1,115 @@
+"""Live play over WebSocket: ``/ws/tables/{id}?secret=...``.
+
+The server sends ``{"type": "view", ...}`` on connecting and after every change, and
+``{"type": "error", "code", "message"}`` for a refused message; the socket stays open
+after any refusal. A client sends ``{"type": "action", "version": N, "action": {...}}``
+as a text frame. Browsers may connect only from the server's own origin (or one the
+operator allows), so another site cannot play with a visitor's invite link.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, WebSocket
+from sqlalchemy.exc import DBAPIError
+
+from wintergames.server.hub import Hub
+from wintergames.server.quotas import ClientLimits
+from wintergames.server.live import ServerError, Viewer
+from wintergames.server.watchers import Watcher
+from wintergames.server.wire import parse_json
+
+FORBIDDEN_ORIGIN = 4403  # close code of a handshake from another site
+
+
+def origin_allowed(socket: WebSocket, allowed: tuple[str, ...]) -> bool:
+    """No Origin (not a browser), the server's own host, or one the operator allows."""
+    origin = socket.headers.get("origin")
+    if origin is None or origin in allowed:
+        return True
+    return urlsplit(origin).netloc.lower() == socket.headers.get("host", "").lower()
+
+
+def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
+    settings = hub.settings
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(socket: WebSocket, table_id: str, secret: str | None = None) -> None:
+        if not origin_allowed(socket, settings.allowed_origins):
+            await socket.close(code=FORBIDDEN_ORIGIN)  # before accepting: a 403 handshake
+            return
+        await socket.accept()
+        client = socket.client.host if socket.client else "unknown"
+        try:
+            with limits.socket(client):
+                live = await hub.table_async(table_id)
+                watcher = Watcher(socket, live.viewer(secret), settings.send_queue)
+                hub.watch(table_id, watcher)
+                try:
+                    await _session(socket, hub, table_id, watcher)
+                finally:
+                    hub.unwatch(table_id, watcher)
+        except ServerError as err:
+            await _refuse(socket, err)
+        except DBAPIError:
+            await _refuse(socket, ServerError(503, "storage-unavailable",
+                                              "the server cannot reach its storage; "
+                                              "reconnect in a moment"))
+
+
+async def _refuse(socket: WebSocket, err: ServerError) -> None:
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await socket.send_json({"type": "error", "code": err.code, "message": err.message})
+        await socket.close(code=4000 + err.status)
+
+
+async def _session(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) -> None:
+    """Serve one connection until the client leaves or falls behind."""
+    live = await hub.table_async(table_id)
+    watcher.send(live.view_text(watcher.viewer))
+    if live.bots_to_move():
+        hub.changed(live)
+    pump = asyncio.ensure_future(watcher.pump())
+    reader = asyncio.ensure_future(_read(socket, hub, table_id, watcher))
+    try:
+        await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        reader.cancel()
+        pump.cancel()  # the client left, or fell behind and was closed by the pump
+        with contextlib.suppress(asyncio.CancelledError):
+            await pump
+
+
+async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) -> None:
+    max_bytes = hub.settings.max_message_bytes
+    while True:
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        try:
+            text = message.get("text")
+            if text is None:
+                raise ServerError(400, "malformed", "send JSON as text frames, not binary")
+            await _act(hub, table_id, watcher.viewer, parse_json(text, max_bytes))
+        except ServerError as err:
+            watcher.send({"type": "error", "code": err.code, "message": err.message[:400]})
+        except DBAPIError:
+            watcher.send({"type": "error", "code": "storage-unavailable",
+                          "message": "the server cannot reach its storage; nothing was "
+                                     "changed, try again in a moment"})
+
+
+async def _act(hub: Hub, table_id: str, viewer: Viewer, message: Any) -> None:
+    if not isinstance(message, dict) or message.get("type") != "action":
+        raise ServerError(400, "malformed",
+                          'send {"type": "action", "version": N, "action": {...}}')
+    version = message.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ServerError(400, "malformed", "'version' is the number from your last view")
+    live = await hub.table_async(table_id)  # a reloaded table is a new object
+    await asyncio.to_thread(live.act, viewer, version, message.get("action"))
+    hub.changed(live)
