@@ -361,7 +361,7 @@ def burst(port: int, seconds: float, limit: int, connections: int,
 def own_cpu() -> float:
     """CPU seconds this process has used (an attacker's share of the machine)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return round(usage.ru_utime + usage.ru_stime, 1)
+    return round(usage.ru_utime + usage.ru_stime, 2)
 
 
 def watchers(port: int, path: str, count: int, seconds: float, parallel: int = 100
