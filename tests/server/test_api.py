@@ -29,7 +29,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def new_table(client: TestClient, game: str, kinds: list[str], seed: int = 3,
+def new_table(client: TestClient, game: str, kinds: list[str], seed: int | None = 3,
               **options: Any) -> dict[str, Any]:
     body = {"game": game, "seats": [{"kind": k} for k in kinds], "seed": seed,
             "options": options}

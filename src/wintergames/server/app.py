@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
+from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError, UnknownGameError, WintergamesError
@@ -36,14 +37,14 @@ from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
 from wintergames.server.hub import Hub, UnreadableTableError
-from wintergames.server.quotas import ClientLimits
 from wintergames.server.live import LiveTable, ServerError
 from wintergames.server.models import GameTable, Seat
+from wintergames.server.quotas import ClientLimits
 from wintergames.server.schemas import ActionRequest, CreateTable
 from wintergames.server.settings import ServerSettings
 from wintergames.server.sockets import add_sockets
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
-from wintergames.server.wire import StrictJSONRoute
+from wintergames.server.wire import DeclaredSizeLimit, StrictJSONRoute
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
 MESSAGE_LIMIT = 400  # characters of an error message; longer ones are cut
@@ -86,8 +87,12 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
             keeper.cancel()
 
     app = FastAPI(title="wintergames", summary="Five winter board games, played online.",
-                  lifespan=lifespan, max_body_size=settings.max_body_bytes)
+                  lifespan=lifespan)
     app.router.route_class = StrictJSONRoute
+    # Bodies sent without a length are counted as they arrive (Starlette), inside the
+    # app so the refusal is our JSON; a declared length over the limit never gets in.
+    app.add_middleware(RequestBodyLimitMiddleware, max_body_size=settings.max_body_bytes)
+    app.add_middleware(DeclaredSizeLimit, max_bytes=settings.max_body_bytes)
     app.state.hub = hub
     app.state.limits = limits
 

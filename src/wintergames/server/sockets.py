@@ -18,8 +18,8 @@ from fastapi import FastAPI, WebSocket
 from sqlalchemy.exc import DBAPIError
 
 from wintergames.server.hub import Hub
-from wintergames.server.quotas import ClientLimits
 from wintergames.server.live import ServerError, Viewer
+from wintergames.server.quotas import ClientLimits
 from wintergames.server.watchers import Watcher
 from wintergames.server.wire import parse_json
 

@@ -14,7 +14,9 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from fastapi import Request, Response
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from wintergames.server.live import ServerError
 
@@ -88,7 +90,7 @@ class StrictJSONRequest(Request):
 
     async def json(self) -> Any:
         if not hasattr(self, "_strict"):
-            body = await self.body()  # FastAPI's body size limit has already applied
+            body = await self.body()  # the body size limit has already applied
             self._strict = parse_json(body, len(body))
         return self._strict
 
@@ -107,3 +109,24 @@ class StrictJSONRoute(APIRoute):
             return await handler(request)
 
         return strict
+
+
+class DeclaredSizeLimit:
+    """ASGI middleware: a request that declares a body over ``max_bytes`` gets the
+    server's JSON 413 before any of it is read. (Starlette's ``RequestBodyLimitMiddleware``
+    counts bodies sent without a length, and the app's handlers answer those.)"""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            declared = dict(scope["headers"]).get(b"content-length", b"0")
+            if not declared.isdigit() or int(declared) > self.max_bytes:
+                response = JSONResponse(
+                    {"error": {"code": "too-large",
+                               "message": f"a request body is at most {self.max_bytes} bytes"}},
+                    status_code=413)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
