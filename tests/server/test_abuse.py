@@ -262,3 +262,19 @@ def test_the_budget_counts_from_when_a_bot_starts_thinking(
         wait_until(lambda: len(left), lambda n: n >= 4)
     # Whoever waited behind the held bot still had (nearly) its whole budget.
     assert min(left) > budget - hold / 2
+
+
+def test_server_settings_are_checked_once_for_the_cli_and_create_app(tmp_path: Path) -> None:
+    from wintergames.core.errors import InvalidOptionError
+    from wintergames.server.settings import ServerSettings
+
+    settings = ServerSettings().with_text(["bot_budget=2.5", "seeded_human_tables=true",
+                                           "allowed_origins=https://a.org, https://b.org"])
+    assert settings.bot_budget == 2.5 and settings.seeded_human_tables
+    assert settings.allowed_origins == ("https://a.org", "https://b.org")
+    for bad in (["bot_budget=nan"], ["bot_budget=-1"], ["send_queue=1.5"], ["speed=3"],
+                ["bot_budget"], ["seeded_human_tables=maybe"]):
+        with pytest.raises(InvalidOptionError):
+            ServerSettings().with_text(bad)
+    with pytest.raises(InvalidOptionError, match="no server setting speed"):
+        create_app(f"sqlite:///{tmp_path / 'wg.db'}", speed=3)
