@@ -99,13 +99,13 @@ def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
 
 @pytest.mark.parametrize(("settings", "message"), [
     ({"iterations": 0}, "iterations is a whole number"),
-    ({"seconds": -1}, "seconds is a positive number"),
+    ({"seconds": -1}, "seconds is a number from 0.001 to 60, or none; not -1"),
     ({"rollout": "smart"}, "rollout is 'random' or 'heuristic'"),
     ({"depth": -2}, "depth is a whole number"),
     ({"depth": True}, "depth is a whole number"),
-    ({"c": -0.1}, r"c \(exploration\) is a number >= 0"),
-    ({"c": "wide"}, r"c \(exploration\) is a number >= 0"),
-    ({"proposals": 0}, "proposals is a whole number >= 1"),
+    ({"c": -0.1}, "c is a number from 0 to 10; not -0.1"),
+    ({"c": "wide"}, "c is a number from 0 to 10; not 'wide'"),
+    ({"proposals": 0}, "proposals is a whole number from 1 to 64"),
     ({"speed": 3}, "bot 'ismcts' has no setting 'speed'; "
                    "settings: c, depth, iterations, proposals, rollout, seconds$"),
 ])

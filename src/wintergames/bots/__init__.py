@@ -14,10 +14,11 @@ from typing import Any
 from wintergames.bots.base import Bot
 from wintergames.bots.greedy import FlickBot, GreedyBot
 from wintergames.bots.ismcts import IsmctsBot
+from wintergames.bots.limits import Setting, check, excerpt
 from wintergames.bots.random_bot import RandomBot
 from wintergames.core.errors import InvalidOptionError
 
-_KINDS: dict[str, Callable[..., Bot]] = {
+_KINDS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": IsmctsBot,
@@ -29,7 +30,7 @@ def kinds() -> list[str]:
     return sorted(_KINDS)
 
 
-def _settings(factory: Callable[..., Bot]) -> dict[str, Any]:
+def _settings(factory: type[Bot]) -> dict[str, Any]:
     """A kind's settings and their defaults, read from its constructor (``seed`` is not one:
     it is passed apart, and a table seeds its bots itself)."""
     return {name: p.default for name, p in inspect.signature(factory).parameters.items()
@@ -37,48 +38,53 @@ def _settings(factory: Callable[..., Bot]) -> dict[str, Any]:
 
 
 def describe() -> list[dict[str, Any]]:
-    """Every bot kind with its settings and their defaults (for lobbies and help).
+    """Every bot kind with its settings, their defaults and their limits (for lobbies and
+    help).
 
-    >>> next(d for d in describe() if d["kind"] == "ismcts")["settings"]["iterations"]
-    1000
+    >>> ismcts = next(d for d in describe() if d["kind"] == "ismcts")
+    >>> ismcts["settings"]["iterations"], ismcts["limits"]["iterations"]
+    (1000, {'type': 'integer', 'min': 1, 'max': 100000, 'none': False})
+    >>> ismcts["limits"]["rollout"]
+    {'type': 'choice', 'choices': ['random', 'heuristic'], 'none': False}
     """
     described = []
     for kind in kinds():
         factory = _KINDS[kind]
         doc = (inspect.getdoc(factory) or "").splitlines()
         described.append({"kind": kind, "settings": _settings(factory),
+                          "limits": {name: setting.limits()
+                                     for name, setting in factory.SETTINGS.items()},
                           "summary": doc[0] if doc else ""})
     return described
 
 
 def check_settings(kind: str, settings: Mapping[str, Any]) -> None:
-    """``InvalidOptionError`` naming what is allowed if ``kind`` or a setting's name is unknown.
+    """``InvalidOptionError`` naming what is allowed if ``kind`` is unknown, or a setting's
+    name, type or value is not allowed (``seed`` is never a setting: a table seeds its
+    bots itself). The server and the command line check a seat with it before making it.
 
     >>> check_settings("random", {"depth": 3})
     Traceback (most recent call last):
     ...
     wintergames.core.errors.InvalidOptionError: bot 'random' has no setting 'depth'; settings: none
+    >>> try:
+    ...     check_settings("greedy", {"samples": 10**9})
+    ... except InvalidOptionError as err:
+    ...     print(err)
+    bot 'greedy': samples is a whole number from 1 to 16; not 1000000000
     """
-    factory = _KINDS.get(kind)
+    factory = _KINDS.get(kind) if isinstance(kind, str) else None
     if factory is None:
-        raise InvalidOptionError(f"no bot kind {kind!r}; kinds: {', '.join(kinds())}")
-    known = _settings(factory)
-    unknown = sorted(set(settings) - set(known))
-    if unknown:
-        noun = "setting" if len(unknown) == 1 else "settings"
-        raise InvalidOptionError(
-            f"bot {kind!r} has no {noun} {', '.join(map(repr, unknown))}; "
-            f"settings: {', '.join(sorted(known)) or 'none'}"
-        )
+        raise InvalidOptionError(f"no bot kind {excerpt(kind)}; kinds: {', '.join(kinds())}")
+    check(kind, factory.SETTINGS, settings)
 
 
 def make(kind: str, seed: int | None = None, **settings: Any) -> Bot:
-    """A new bot of ``kind``; unknown kinds and settings raise ``InvalidOptionError``.
-
-    Names are checked here, against the kind's constructor; each kind checks its values.
-    """
+    """A new bot of ``kind``; an unknown kind, or a setting ``check_settings`` refuses,
+    raises ``InvalidOptionError`` (each constructor checks its values again)."""
     check_settings(kind, settings)
-    return _KINDS[kind](seed=seed, **settings)
+    factory: Callable[..., Bot] = _KINDS[kind]
+    return factory(seed=seed, **settings)
 
 
 def settings_from_text(text: str) -> dict[str, Any]:
@@ -115,5 +121,5 @@ def from_text(text: str, seed: int | None = None) -> Bot:
     return make(kind, seed=settings.pop("seed", seed), **settings)
 
 
-__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "check_settings",
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "Setting", "check_settings",
            "describe", "from_text", "kinds", "make", "settings_from_text"]

@@ -1,9 +1,18 @@
-"""The bot interface: ``bot.choose(state, player) -> Action``."""
+"""The bot interface: ``bot.choose(state, player, deadline=None) -> Action``.
+
+``deadline`` is a ``time.monotonic()`` instant: a search bot stops there (checked between
+its steps, so it overruns by one step at most) and plays the best move it has found so
+far, always a legal one. Without a deadline a bot runs its own budget, and the same seed
+gives the same moves.
+"""
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
+from typing import ClassVar
 
+from wintergames.bots.limits import Setting, check
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
 from wintergames.core.state import State
@@ -14,13 +23,26 @@ class Bot(ABC):
 
     A bot decides only on what its seat may see: it never reads the true state's
     RNG or hidden components (search bots work on ``state.determinize(player, rng)``).
+    ``SETTINGS`` declares each of its settings' type and range (the constructor's
+    defaults lie inside them).
     """
 
     kind: str = "bot"
+    SETTINGS: ClassVar[dict[str, Setting]] = {}
 
     @abstractmethod
-    def choose(self, state: State, player: int) -> Action:
-        """The action this bot takes for ``player`` in ``state``."""
+    def choose(self, state: State, player: int, deadline: float | None = None) -> Action:
+        """The action this bot takes for ``player`` in ``state``, decided by ``deadline``
+        (a ``time.monotonic()`` instant) if one is given."""
+
+    def check_settings(self, **settings: object) -> None:
+        """``InvalidOptionError`` unless every value is allowed by ``SETTINGS``."""
+        check(self.kind, self.SETTINGS, settings)
+
+    @staticmethod
+    def expired(deadline: float | None) -> bool:
+        """Whether ``deadline`` (a ``time.monotonic()`` instant, or None) has passed."""
+        return deadline is not None and time.monotonic() >= deadline
 
     @staticmethod
     def check_turn(state: State, player: int) -> None:

@@ -11,17 +11,9 @@ import math
 import random
 
 from wintergames.core.actions import Action
-from wintergames.core.errors import InvalidOptionError
 from wintergames.core.registry import get_spec
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
-
-
-def positive(name: str, value: object) -> int:
-    """A bot setting that is a whole number >= 1, or ``InvalidOptionError``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidOptionError(f"{name} is a whole number >= 1, not {value!r}")
-    return value
 
 
 def spec_of(state: State) -> GameSpec:

@@ -20,16 +20,11 @@ True
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from wintergames.bots.base import Bot
-from wintergames.bots.common import (
-    candidates,
-    estimate,
-    margin,
-    positive,
-    spec_of,
-    win_shares,
-)
+from wintergames.bots.common import candidates, estimate, margin, spec_of, win_shares
+from wintergames.bots.limits import Setting, check
 from wintergames.core.actions import Action
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
@@ -38,36 +33,60 @@ WIN = 1000.0  # a won game is worth more than any margin
 
 
 class GreedyBot(Bot):
+    """One step of lookahead on the game's heuristic, averaged over a few determinizations."""
+
     kind = "greedy"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "samples": Setting("whole", 1, 16),  # determinizations each candidate is tried on
+        "proposals": Setting("whole", 1, 64),  # flicks proposed where a range is sampled
+        "follow_through": Setting("flag"),  # play the rest of the own turn before judging
+    }
 
     def __init__(self, seed: int | None = None, samples: int = 2, proposals: int = 24,
                  follow_through: bool = False) -> None:
+        check(self.kind, GreedyBot.SETTINGS, {"samples": samples, "proposals": proposals,
+                                              "follow_through": follow_through})
         self.rng = random.Random(seed)
-        self.samples = positive("samples", samples)
-        self.proposals = positive("proposals", proposals)
+        self.samples, self.proposals = samples, proposals
         self.follow_through = follow_through
+        self.last_evaluated = 0  # candidates the last choice judged on every sample
 
-    def choose(self, state: State, player: int) -> Action:
+    def choose(self, state: State, player: int, deadline: float | None = None) -> Action:
+        """The candidate the heuristic likes best; at ``deadline`` (checked between
+        samples) the best one judged so far, or the first candidate if none was."""
         self.check_turn(state, player)
+        self.last_evaluated = 0
         spec = spec_of(state)
         actions = candidates(spec, state, player, self.rng, self.proposals)
         if len(actions) == 1:
             return actions[0]
         self.rng.shuffle(actions)  # ties go to a random one of the best
-        worlds = [state.determinize(player, self.rng) for _ in range(self.samples)]
+        worlds: list[State] = []
+        for _ in range(self.samples):
+            if self.expired(deadline):
+                break
+            worlds.append(state.determinize(player, self.rng))
         best, best_value = actions[0], float("-inf")
+        if not worlds:
+            return best
         for action in actions:
-            value = sum(self._value(spec, world, action, player) for world in worlds)
+            value = 0.0
+            for world in worlds:
+                if self.expired(deadline):
+                    return best
+                value += self._value(spec, world, action, player, deadline)
+            self.last_evaluated += 1
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _value(self, spec: GameSpec, world: State, action: Action, player: int) -> float:
+    def _value(self, spec: GameSpec, world: State, action: Action, player: int,
+               deadline: float | None = None) -> float:
         after = world.clone()
         after.apply(action, player)
         self._others_choose(after, player)
         if self.follow_through:
-            self._finish_turn(spec, after, player)
+            self._finish_turn(spec, after, player, deadline)
         if after.is_over:
             return WIN * win_shares(after)[player] + margin(
                 [float(x) for x in after.scores()], player)
@@ -83,7 +102,8 @@ class GreedyBot(Bot):
             legal = state.legal_actions(p)
             state.apply(legal[self.rng.randrange(len(legal))], p)
 
-    def _finish_turn(self, spec: GameSpec, state: State, player: int) -> None:
+    def _finish_turn(self, spec: GameSpec, state: State, player: int,
+                     deadline: float | None = None) -> None:
         """The seat's own follow-up decisions, greedily, up to its next sampled one."""
         step = GreedyBot(samples=1, proposals=self.proposals)
         step.rng = self.rng
@@ -93,13 +113,18 @@ class GreedyBot(Bot):
             legal = state.legal_actions(player)
             if any(a.kind in spec.sampled_kinds for a in legal):
                 return
-            state.apply(step.choose(state, player), player)
+            state.apply(step.choose(state, player, deadline), player)
 
 
 class FlickBot(GreedyBot):
     """Greedy over proposed flicks, each followed through the rest of the turn."""
 
     kind = "flick"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "samples": Setting("whole", 1, 16),
+        "proposals": Setting("whole", 1, 64),
+    }
 
     def __init__(self, seed: int | None = None, samples: int = 1, proposals: int = 24) -> None:
+        self.check_settings(samples=samples, proposals=proposals)
         super().__init__(seed=seed, samples=samples, proposals=proposals, follow_through=True)

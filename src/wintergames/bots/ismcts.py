@@ -26,11 +26,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import ClassVar
 
 from wintergames.bots.base import Bot
-from wintergames.bots.common import candidates, estimate, margin, positive, rewards, spec_of
+from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
+from wintergames.bots.limits import Setting
 from wintergames.core.actions import Action
-from wintergames.core.errors import InvalidOptionError
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
@@ -50,23 +51,23 @@ class Node:
 
 
 class IsmctsBot(Bot):
+    """Information-set MCTS: determinized iterations on one shared tree."""
+
     kind = "ismcts"
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "iterations": Setting("whole", 1, 100_000),  # the budget, unless seconds is given
+        "seconds": Setting("number", 0.001, 60, none=True),  # a time budget instead
+        "c": Setting("number", 0, 10),  # UCB exploration
+        "rollout": Setting("choice", choices=("random", "heuristic")),
+        "depth": Setting("whole", 0, 200, none=True),  # rollout moves; none: to the end
+        "proposals": Setting("whole", 1, 64),  # flicks proposed per node
+    }
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,
                  seconds: float | None = None, c: float = 0.15, rollout: str = "random",
                  depth: int | None = 4, proposals: int = 12) -> None:
-        if seconds is None:
-            positive("iterations", iterations)
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise InvalidOptionError(f"seconds is a positive number, not {seconds!r}")
-        if rollout not in ("random", "heuristic"):
-            raise InvalidOptionError(f"rollout is 'random' or 'heuristic', not {rollout!r}")
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                                  or depth < 0):
-            raise InvalidOptionError(f"depth is a whole number >= 0 or None, not {depth!r}")
-        if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c < math.inf:
-            raise InvalidOptionError(f"c (exploration) is a number >= 0, not {c!r}")
-        positive("proposals", proposals)
+        self.check_settings(iterations=iterations, seconds=seconds, c=c, rollout=rollout,
+                            depth=depth, proposals=proposals)
         self.rng = random.Random(seed)
         self.iterations, self.seconds = iterations, seconds
         self.c, self.rollout, self.depth, self.proposals = float(c), rollout, depth, proposals
@@ -74,9 +75,15 @@ class IsmctsBot(Bot):
 
     # -- the decision ---------------------------------------------------------------
 
-    def choose(self, state: State, player: int) -> Action:
+    def choose(self, state: State, player: int, deadline: float | None = None) -> Action:
+        """The most visited root action after ``iterations`` (or ``seconds``, counted
+        from the call), or by ``deadline`` if that comes first: the search stops there
+        and plays its best so far (the best-ranked action if it never iterated)."""
         self.check_turn(state, player)
-        started = time.perf_counter()  # the seconds budget covers the whole decision
+        self.last_iterations = 0
+        if self.seconds is not None:  # the seconds budget covers the whole decision
+            own = time.monotonic() + self.seconds
+            deadline = own if deadline is None else min(own, deadline)
         spec = spec_of(state)
         root = Node()
         legal = candidates(spec, state, player, self.rng, self.proposals)
@@ -84,10 +91,10 @@ class IsmctsBot(Bot):
             root.proposals[player] = [a for a in legal if a.kind in spec.sampled_kinds]
         if len(legal) == 1:
             return legal[0]
-        root.first[player] = self._ranked(spec, state, player, legal)
-        deadline = None if self.seconds is None else started + self.seconds
+        root.first[player] = self._ranked(spec, state, player, legal, deadline)
+        budget = None if self.seconds is not None else self.iterations
         done = 0
-        while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+        while (budget is None or done < budget) and not self.expired(deadline):
             self._iterate(spec, root, state.determinize(player, self.rng))
             done += 1
         self.last_iterations = done
@@ -100,18 +107,24 @@ class IsmctsBot(Bot):
         return root.first[player][0] if best is None else best[3]
 
     def _ranked(self, spec: GameSpec, state: State, player: int,
-                legal: list[Action]) -> list[Action]:
+                legal: list[Action], deadline: float | None = None) -> list[Action]:
         """The seat's actions by one-step heuristic value on one determinization.
 
         The root expands them in this order, so a budget smaller than the number of
-        actions still looks at the most promising ones (and plays like ``greedy``).
+        actions still looks at the most promising ones (and plays like ``greedy``). At
+        ``deadline`` the actions not yet valued follow the valued ones, in their order.
         """
+        if self.expired(deadline):
+            return list(legal)
         world = state.determinize(player, self.rng)
         values = []
         for action in legal:
+            if self.expired(deadline):
+                break
             after = world.clone()
             after.apply(action, player)
             values.append(margin(estimate(spec, after), player))
+        values += [float("-inf")] * (len(legal) - len(values))
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         return [legal[i] for i in order]
 

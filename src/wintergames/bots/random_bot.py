@@ -25,7 +25,8 @@ class RandomBot(Bot):
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, player: int) -> Action:
+    def choose(self, state: State, player: int, deadline: float | None = None) -> Action:
+        """A uniform choice (instant: ``deadline`` never matters)."""
         self.check_turn(state, player)
         actions = state.legal_actions(player)
         return actions[self.rng.randrange(len(actions))]
