@@ -16,6 +16,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from sqlalchemy.exc import DBAPIError
 
@@ -36,6 +37,14 @@ class UnreadableTableError(ServerError):
                          f"table {table_id!r} cannot be rebuilt from its stored rows: {reason}")
 
 
+@dataclass
+class _Loading:
+    """The lock of one table being loaded, and how many callers hold or wait for it."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    waiters: int = 0
+
+
 class Hub:
     """Tables in memory, their watchers, and the bots that play at them."""
 
@@ -49,7 +58,7 @@ class Hub:
         # Tables whose rows cannot be rebuilt, and why: rows only grow, so retrying on
         # every request would only repeat the same error in the log.
         self.unreadable: dict[str, str] = {}
-        self._loading: dict[str, threading.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
         self._loading_guard = threading.Lock()
         self._thinkers: asyncio.Semaphore | None = None  # made on the serving loop
 
@@ -66,9 +75,10 @@ class Hub:
         if live is not None:
             return live
         with self._loading_guard:
-            lock = self._loading.setdefault(table_id, threading.Lock())
+            loading = self._loading.setdefault(table_id, _Loading())
+            loading.waiters += 1
         try:
-            with lock:
+            with loading.lock:
                 live = self._loaded(table_id)
                 if live is None:
                     live = self._load(table_id)
@@ -77,7 +87,11 @@ class Hub:
                 return live
         finally:
             with self._loading_guard:
-                self._loading.pop(table_id, None)
+                # Only the last one out forgets the lock: a caller still waiting on it
+                # must find the same lock as any newcomer, or both would load.
+                loading.waiters -= 1
+                if not loading.waiters:
+                    del self._loading[table_id]
 
     async def table_async(self, table_id: str) -> LiveTable:
         """``table`` without holding up the event loop while storage is read."""
