@@ -257,8 +257,8 @@ def test_the_budget_counts_from_when_a_bot_starts_thinking(
 
     monkeypatch.setattr(LiveTable, "play_bot", timed)
     with app_client(tmp_path, bot_budget=budget, bot_workers=1) as c:
-        for seed in (1, 2):
-            new_table(c, "snow-time", ["random"] * 3, seed=seed)
+        for seed in (1, 2):  # greedy bots search, so they take turns at the one place
+            new_table(c, "snow-time", ["greedy"] * 3, seed=seed)
         wait_until(lambda: len(left), lambda n: n >= 4)
     # Whoever waited behind the held bot still had (nearly) its whole budget.
     assert min(left) > budget - hold / 2
@@ -278,3 +278,27 @@ def test_server_settings_are_checked_once_for_the_cli_and_create_app(tmp_path: P
             ServerSettings().with_text(bad)
     with pytest.raises(InvalidOptionError, match="no server setting speed"):
         create_app(f"sqlite:///{tmp_path / 'wg.db'}", speed=3)
+
+
+def test_a_random_bot_never_waits_behind_a_searching_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from wintergames.bots.greedy import GreedyBot
+
+    release = threading.Event()
+    choose = GreedyBot.choose
+
+    def held(self: GreedyBot, state: Any, player: int, deadline: float | None = None) -> Any:
+        assert release.wait(timeout=60), "the test never let the bot go"
+        return choose(self, state, player, deadline=deadline)
+
+    monkeypatch.setattr(GreedyBot, "choose", held)
+    try:
+        with app_client(tmp_path, bot_workers=1, bot_budget=60.0) as c:
+            searching = new_table(c, "snow-time", ["greedy"] * 3, seed=1)
+            quick = new_table(c, "snow-time", ["random"] * 3, seed=2)
+            # the only thinking place is taken, yet the random table plays to its end
+            assert wait_until(lambda: view(c, quick, None), lambda v: v["over"])["over"]
+            assert view(c, searching, None)["version"] == 0
+            release.set()
+    finally:
+        release.set()

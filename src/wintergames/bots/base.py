@@ -28,6 +28,9 @@ class Bot(ABC):
     """
 
     kind: str = "bot"
+    # Whether choosing takes real time (a search): a server makes such bots wait for a
+    # free thinker, while one that answers at once never queues behind them.
+    searches: bool = True
     SETTINGS: ClassVar[dict[str, Setting]] = {}
 
     @abstractmethod

@@ -21,6 +21,7 @@ class RandomBot(Bot):
     """
 
     kind = "random"
+    searches = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

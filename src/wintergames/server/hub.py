@@ -198,24 +198,28 @@ class Hub:
             self.driving.discard(live.id)
 
     async def _bot_move(self, live: LiveTable, seat: int) -> None:
-        """One bot move: at most ``bot_workers`` bots think at once, each in a thread of
-        its own, and the budget counts from when it starts, not while it waits."""
+        """One bot move. Searching bots take one of ``bot_workers`` places to think (so
+        searches never crowd out the event loop), in a thread of their own, and their
+        budget counts from when they start, not while they wait; bots that answer at
+        once (random) never wait behind them."""
         if self._thinkers is None:
             self._thinkers = asyncio.Semaphore(self.settings.bot_workers)
+        async with (self._thinkers if live.bots[seat].searches else contextlib.nullcontext()):
+            await self._think(live, seat)
+
+    async def _think(self, live: LiveTable, seat: int) -> None:
         budget = self.settings.bot_budget
-        async with self._thinkers:
-            version = live.version
-            thinking = _in_thread(live.play_bot, seat, time.monotonic() + budget)
-            try:
-                await asyncio.wait_for(asyncio.shield(thinking),
-                                       budget + self.settings.bot_grace)
-            except TimeoutError:
-                # A bot that ignores its deadline: the table plays on without it, its
-                # late move is dropped (the version moved on), and its thread no longer
-                # holds a place among the thinkers.
-                logger.warning("a %s bot of table %r overran its budget of %s s",
-                               live.kinds[seat], live.id, budget)
-                await asyncio.to_thread(live.fallback, seat, version)
+        version = live.version
+        thinking = _in_thread(live.play_bot, seat, time.monotonic() + budget)
+        try:
+            await asyncio.wait_for(asyncio.shield(thinking), budget + self.settings.bot_grace)
+        except TimeoutError:
+            # A bot that ignores its deadline: the table plays on without it, its late
+            # move is dropped (the version moved on), and its thread no longer holds a
+            # place among the thinkers.
+            logger.warning("a %s bot of table %r overran its budget of %s s",
+                           live.kinds[seat], live.id, budget)
+            await asyncio.to_thread(live.fallback, seat, version)
 
     async def resume(self) -> None:
         """Drive every stored table whose next decision is a bot's and that no one drives."""

@@ -22,7 +22,9 @@ class ServerSettings:
 
     bot_budget: float = 10.0  # seconds a bot may think per move, counted from its start
     bot_grace: float = 1.0  # past the budget, a bot that has not answered is replaced
-    bot_workers: int = max(1, min(4, os.cpu_count() or 1))  # bots thinking at once
+    # searching bots thinking at once: they share the interpreter with the event loop,
+    # so one core is always left to serve requests
+    bot_workers: int = max(1, min(4, (os.cpu_count() or 1) - 1))
     max_body_bytes: int = 64 * 1024  # an HTTP request body
     max_message_bytes: int = 64 * 1024  # a WebSocket message
     tables_per_minute: int = 20  # new tables per client address in any 60 s
