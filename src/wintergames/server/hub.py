@@ -60,7 +60,9 @@ class Hub:
         self.unreadable: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
         self._loading_guard = threading.Lock()
-        self._thinkers: asyncio.Semaphore | None = None  # made on the serving loop
+        # places to think for searching bots, and for quick ones (made on the loop)
+        self._thinkers: asyncio.Semaphore | None = None
+        self._movers: asyncio.Semaphore | None = None
 
     # -- tables -------------------------------------------------------------------------
 
@@ -201,10 +203,13 @@ class Hub:
         """One bot move. Searching bots take one of ``bot_workers`` places to think (so
         searches never crowd out the event loop), in a thread of their own, and their
         budget counts from when they start, not while they wait; bots that answer at
-        once (random) never wait behind them."""
-        if self._thinkers is None:
+        once (random) have as many places of their own, never behind a search."""
+        if self._thinkers is None or self._movers is None:
             self._thinkers = asyncio.Semaphore(self.settings.bot_workers)
-        async with (self._thinkers if live.bots[seat].searches else contextlib.nullcontext()):
+            self._movers = asyncio.Semaphore(self.settings.bot_workers)
+        # Quick bots have places of their own: a hundred bot threads at once would
+        # take the interpreter from the event loop that answers the people.
+        async with self._thinkers if live.bots[seat].searches else self._movers:
             await self._think(live, seat)
 
     async def _think(self, live: LiveTable, seat: int) -> None:

@@ -6,7 +6,9 @@ SQLite (a file, created on first start) by default, PostgreSQL with a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -67,6 +69,11 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time and makes the others retry with sleeps of up to
+        # 100 ms; writers of this process queue on a lock instead (PostgreSQL needs none).
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if self.engine.dialect.name == "sqlite"
+            else contextlib.nullcontext())
         self.migrate()
 
     def migrate(self) -> None:
@@ -81,10 +88,16 @@ class Store:
         with self.sessions() as session, session.begin():
             yield session
 
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session that writes: one at a time on SQLite."""
+        with self._writing, self.session() as session:
+            yield session
+
     # -- queries ---------------------------------------------------------------------
 
     def add_table(self, table: GameTable) -> None:
-        with self.session() as session:
+        with self.writing() as session:
             session.add(table)
 
     def table(self, table_id: str) -> GameTable | None:
@@ -111,7 +124,7 @@ class Store:
                progress: Progress | None = None) -> None:
         """Add one accepted action (and, in the same transaction, where the game now
         stands); a second writer of the same ``seq`` fails."""
-        with self.session() as session:
+        with self.writing() as session:
             session.add(ActionRow(table_id=table_id, seq=seq, player=player, action=action))
             if progress is not None:
                 session.flush()  # the log row first: its unique step is the real guard
@@ -119,7 +132,7 @@ class Store:
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
         """Summarise a table an older server stored without its progress."""
-        with self.session() as session:
+        with self.writing() as session:
             session.execute(_set_progress(table_id, progress))
 
     def unsummarised(self) -> list[str]:
