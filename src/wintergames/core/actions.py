@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from wintergames.core.errors import ActionFormatError
+from wintergames.core.errors import ActionFormatError, excerpt
+
+# No action's notation is near this long; longer text is refused before any parsing.
+MAX_NOTATION = 200
 
 
 class Action:
@@ -44,15 +47,62 @@ class IndexedCodec:
     def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
         try:
             return self.index[action]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: not even hashable
             raise ActionFormatError(self.unindexed(action)) from None
 
     def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
         if isinstance(index, bool) or not isinstance(index, int) \
                 or not 0 <= index < len(self.actions):
             raise ActionFormatError(
-                f"action index must be in 0..{len(self.actions) - 1}, not {index!r}")
+                f"action index must be in 0..{len(self.actions) - 1}, not {excerpt(index)}")
         return self.actions[index]
 
     def unindexed(self, action: Action) -> str:
-        return f"{action!r} is not a {self.title} action"
+        return f"{excerpt(action)} is not a {self.title} action"
+
+
+# -- reading untrusted input: every failure is an ActionFormatError with a short message --
+
+
+def notation(text: object) -> str:
+    """``text`` stripped, if it can be an action's notation at all: a string of at most
+    ``MAX_NOTATION`` characters (so no parser ever sees a megabyte)."""
+    if not isinstance(text, str):
+        raise ActionFormatError(f"an action's notation is text, not {excerpt(text)}")
+    if len(text) > MAX_NOTATION:
+        raise ActionFormatError(
+            f"an action's notation is at most {MAX_NOTATION} characters, not {len(text)}: "
+            f"{excerpt(text)}")
+    return text.strip()
+
+
+def int_or_text(text: str) -> int | str:
+    """The integer written in ``text`` if it is a short run of digits, else ``text`` itself,
+    which the caller's range check then refuses (``int`` refuses over 4,300 digits).
+
+    >>> int_or_text("12"), int_or_text("9" * 5000) == "9" * 5000, int_or_text("²")
+    (12, True, '²')
+    """
+    digits = text.strip()
+    if digits.isascii() and digits.isdigit() and len(digits) <= 18:
+        return int(digits)
+    return text
+
+
+def json_kind(obj: object, kinds: str) -> str:
+    """The ``kind`` of an action's JSON object (``kinds`` lists the allowed ones)."""
+    if not isinstance(obj, dict) or "kind" not in obj:
+        raise ActionFormatError(f"an action is a JSON object with a 'kind', not {excerpt(obj)}")
+    kind = obj["kind"]
+    if not isinstance(kind, str):
+        raise ActionFormatError(f"an action's kind is one of {kinds}, not {excerpt(kind)}")
+    return kind
+
+
+def json_field(obj: dict[Any, Any], kind: str, name: str) -> Any:
+    """``obj[name]``, or an error naming the missing field."""
+    if name not in obj:
+        raise ActionFormatError(
+            f"malformed {excerpt(kind)} action {excerpt(obj)}: missing {name!r}")
+    return obj[name]
+

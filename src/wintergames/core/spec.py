@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wintergames.core.errors import InvalidOptionError
+from wintergames.core.errors import InvalidOptionError, excerpt
 
 if TYPE_CHECKING:
     from wintergames.core.actions import Action
@@ -41,39 +42,54 @@ class OptionSpec:
         return self.choices_for(num_players)
 
     def check(self, value: Any, num_players: int) -> Any:
-        """The value if allowed with ``num_players`` players (text is converted to ``kind``)."""
+        """The value if allowed with ``num_players`` players (text is converted to ``kind``).
+
+        Values come from clients, so a refusal quotes only an excerpt of them; ``true`` is
+        not the number 1 and no option is ever NaN or infinite.
+        """
         if isinstance(value, str) and self.kind is not str:
             value = self._convert(value)
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InvalidOptionError(
+                f"option {self.name!r} must be a finite number, not {excerpt(value)}")
+        if self.choices is not None and (not self._is_kind(value) or value not in self.choices):
+            allowed = ", ".join(excerpt(c) for c in self.choices)
             # JSON's 3 and '3' print alike in a list of choices: say which one is wanted.
             kind = (f" (it must be {self.kind.__name__}, given {type(value).__name__})"
-                    if not isinstance(value, self.kind) else "")
+                    if not self._is_kind(value) else "")
             raise InvalidOptionError(
-                f"option {self.name!r} cannot be {value!r}{kind}; allowed: {allowed}"
+                f"option {self.name!r} cannot be {excerpt(value)}{kind}; allowed: {allowed}"
             )
-        if self.choices is None and not isinstance(value, self.kind):
+        if self.choices is None and not self._is_kind(value):
             raise InvalidOptionError(
-                f"option {self.name!r} must be a {self.kind.__name__}, not {value!r}"
+                f"option {self.name!r} must be a {self.kind.__name__}, not {excerpt(value)}"
             )
         here = self.allowed(num_players)
         if here is not None and value not in here:
-            allowed = ", ".join(repr(c) for c in here)
+            allowed = ", ".join(excerpt(c) for c in here)
             rule = f" ({self.limited_by})" if self.limited_by else ""
             raise InvalidOptionError(
-                f"option {self.name!r} cannot be {value!r} with {num_players} players{rule}; "
-                f"allowed with {num_players} players: {allowed}"
+                f"option {self.name!r} cannot be {excerpt(value)} with {num_players} players"
+                f"{rule}; allowed with {num_players} players: {allowed}"
             )
         return value
+
+    def _is_kind(self, value: Any) -> bool:
+        """Whether ``value`` is of ``kind``: ``True`` is no number, an int is a float."""
+        if isinstance(value, bool):
+            return self.kind is bool
+        if self.kind is float:
+            return isinstance(value, int | float)
+        return isinstance(value, self.kind)
 
     def _convert(self, text: str) -> Any:
         if self.kind is bool and text.lower() in ("true", "false", "yes", "no", "1", "0"):
             return text.lower() in ("true", "yes", "1")
         try:
             return self.kind(text)
-        except ValueError:
+        except ValueError:  # also an int of over 4,300 digits
             raise InvalidOptionError(
-                f"option {self.name!r} must be a {self.kind.__name__}, not {text!r}"
+                f"option {self.name!r} must be a {self.kind.__name__}, not {excerpt(text)}"
             ) from None
 
 
@@ -140,18 +156,24 @@ class GameSpec:
         The one check of a game's options: ``make`` (and so the CLI, the server and
         ``replay``) runs it, so a game is never set up with options its rules refuse.
         """
-        if not isinstance(num_players, int) or num_players not in self.players_range:
+        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+                or num_players not in self.players_range:
             raise InvalidOptionError(
                 f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                f"not {num_players!r}"
+                f"not {excerpt(num_players)}"
             )
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidOptionError(
+                f"a game's options are a mapping of names to values, not {excerpt(options)}")
         given = dict(options or {})
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known))
+        unknown = [name for name in given if name not in known]
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"
+            names = sorted(excerpt(name, 30) for name in unknown[:3])
+            more = f" (and {len(unknown) - 3} more)" if len(unknown) > 3 else ""
             raise InvalidOptionError(
-                f"{self.title} has no option {', '.join(map(repr, unknown))}; options: {allowed}"
+                f"{self.title} has no option {', '.join(names)}{more}; options: {allowed}"
             )
         return {name: opt.check(given.get(name, opt.default), num_players)
                 for name, opt in known.items()}

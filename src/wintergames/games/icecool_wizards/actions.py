@@ -7,6 +7,11 @@ Lesson card types are named ``F``, ``H-water`` ... (icon letter, then the elemen
 >>> from wintergames.games.icecool_wizards.actions import CODEC
 >>> str(CODEC.parse("flick 90 0.5 -0.25")), str(CODEC.parse("flick 405.04 1 0"))
 ('flick 90 0.5 -0.25', 'flick 45 1 0')
+>>> try:
+...     CODEC.from_json({"kind": "flick", "angle": 1e308, "power": 1, "spin": 0})
+... except ValueError as err:
+...     print(err)
+angle is -3600..3600 degrees (read modulo 360), not 1e+308
 >>> str(CODEC.parse("exam X3 h+f")), str(CODEC.parse("trade 2 give F take W-fire"))
 ('exam X3 F+H', 'trade 2 give F take W-fire')
 >>> str(CODEC.parse("cast S-wind")), str(CODEC.parse("collect star"))
@@ -16,12 +21,20 @@ Lesson card types are named ``F``, ``H-water`` ... (icon letter, then the elemen
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action, IndexedCodec
-from wintergames.core.errors import ActionFormatError
+from wintergames.core.actions import (
+    Action,
+    IndexedCodec,
+    int_or_text,
+    json_field,
+    json_kind,
+    notation,
+)
+from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.icecool_wizards.components import IW
 
 MAX_SEATS = len(IW.colours)
@@ -37,10 +50,15 @@ GRID_SPINS = (-0.6, 0.0, 0.6)
 # smallest step of the quantised power (hundredths). Power 0 is well-formed notation but
 # breaks that rule; rules.check refuses it, so old records with it fail to replay.
 MIN_POWER100 = 1
+# Any angle is read modulo 360 (so -90 is 270), within ten turns either way: beyond that a
+# number is a mistake or an attack (1e308 * 10 is no longer a number).
+MAX_ANGLE = 3600
+KINDS = "flick, relocate, cast, collect, exam, trade, discard, done"
 
 NOTATION_HELP = f"""\
 ICECOOL Wizards notation:
-  flick 90 0.5 -0.3   flick: angle in degrees (0 = east/right, 90 = north/up),
+  flick 90 0.5 -0.3   flick: angle in degrees (0 = east/right, 90 = north/up;
+                      -3600..3600, read modulo 360),
                       power 0.01..1 (a flick pushes the penguin: never 0),
                       spin -1..1 (+ = pushed on its right side: curves right)
   relocate            before a flick, near a wall or stuck in a doorway: move the
@@ -59,9 +77,10 @@ ICECOOL Wizards notation:
 
 
 def _type(name: Any) -> int:
-    index = IW.type_index(name) if isinstance(name, str) else None
+    index = IW.type_index(name) if isinstance(name, str) and len(name) < 40 else None
     if index is None:
-        raise ActionFormatError(f"there is no lesson card {name!r}; lesson types: {TYPE_NAMES}")
+        raise ActionFormatError(
+            f"there is no lesson card {excerpt(name)}; lesson types: {TYPE_NAMES}")
     return index
 
 
@@ -71,20 +90,20 @@ def _icon(name: Any) -> int:
         for i, icon in enumerate(IW.icons):
             if key in (icon, IW.icon_letters[i].lower()):
                 return i
-    raise ActionFormatError(f"there is no icon {name!r}; icons: {', '.join(IW.icons)}")
+    raise ActionFormatError(f"there is no icon {excerpt(name)}; icons: {', '.join(IW.icons)}")
 
 
 def _space(name: Any) -> int:
     if isinstance(name, str) and name.strip().upper() in IW.exam_spaces:
         return IW.exam_spaces.index(name.strip().upper())
     raise ActionFormatError(
-        f"there is no exam space {name!r}; spaces: {', '.join(IW.exam_spaces)}"
+        f"there is no exam space {excerpt(name)}; spaces: {', '.join(IW.exam_spaces)}"
     )
 
 
 def _seat(number: Any) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_SEATS:
-        raise ActionFormatError(f"players are numbered 1 to {MAX_SEATS}, not {number!r}")
+        raise ActionFormatError(f"players are numbered 1 to {MAX_SEATS}, not {excerpt(number)}")
     return number - 1
 
 
@@ -92,10 +111,25 @@ def _number(text: str, what: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ActionFormatError(f"the {what} must be a number, not {text!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ActionFormatError(f"the {what} must be a finite number, not {text!r}")
+        raise ActionFormatError(f"the {what} must be a number, not {excerpt(text)}") from None
+    if not math.isfinite(value):
+        raise ActionFormatError(f"the {what} must be a finite number, not {excerpt(text)}")
     return value
+
+
+def _json_number(value: Any, what: str) -> float:
+    """A flick's number from JSON: an int or float, never ``true``, never NaN or infinite."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ActionFormatError(f"angle, power and spin are numbers; the {what} is "
+                                f"{excerpt(value)}")
+    return value
+
+
+def _within(value: float, what: str, lo: float, hi: float, unit: str = "") -> None:
+    """Refuse ``value`` outside ``lo..hi`` (NaN and infinities are outside every range; an
+    integer too big for a float compares exactly)."""
+    if not lo <= value <= hi:
+        raise ActionFormatError(f"{what} is {lo:g}..{hi:g}{unit}, not {excerpt(value)}")
 
 
 def _fmt(value: int, scale: int) -> str:
@@ -120,14 +154,15 @@ class Flick(Action):
                                     ("power", self.power100, 0, 100),
                                     ("spin", self.spin100, -100, 100)):
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise ActionFormatError(f"flick {name} out of range: {value!r}")
+                raise ActionFormatError(f"flick {name} out of range: {excerpt(value)}")
 
     @classmethod
     def of(cls, angle_deg: float, power: float, spin: float) -> Flick:
-        if not 0.0 <= power <= 1.0:
-            raise ActionFormatError(f"power is 0..1, not {power}")
-        if not -1.0 <= spin <= 1.0:
-            raise ActionFormatError(f"spin is -1..1, not {spin}")
+        """The flick at ``angle_deg`` (any angle within ``MAX_ANGLE``, read modulo 360),
+        ``power`` 0..1 and ``spin`` -1..1, quantized."""
+        _within(angle_deg, "angle", -MAX_ANGLE, MAX_ANGLE, " degrees (read modulo 360)")
+        _within(power, "power", 0, 1)
+        _within(spin, "spin", -1, 1)
         return cls(round(angle_deg * 10) % 3600, round(power * 100), round(spin * 100))
 
     @property
@@ -280,13 +315,13 @@ _DISCARD = re.compile(r"^discard\s+(\S+)(\s+down)?$", re.I)
 _WORD = re.compile(r"^(cast|collect)\s+(\S+)$", re.I)
 
 
-def exam_action(space: int, paid: list[int] | tuple[int, ...]) -> TakeExam:
-    key = (space, tuple(sorted(paid)))
-    if key not in EXAM:
+def exam_action(space: int, names: list[Any]) -> TakeExam:
+    """The exam on ``space`` paid with the lesson cards named in ``names``."""
+    if not 1 <= len(names) <= MAX_ICONS:  # counted first: a million names are not read
         raise ActionFormatError(
-            f"an exam is paid with 1 to {MAX_ICONS} lesson cards, not {len(paid)}"
+            f"an exam is paid with 1 to {MAX_ICONS} lesson cards, not {len(names)}"
         )
-    return EXAM[key]
+    return EXAM[(space, tuple(sorted(_type(name) for name in names)))]
 
 
 def cast_action(card: int) -> Cast:
@@ -299,7 +334,7 @@ class IcecoolCodec(IndexedCodec):
     """Reads and numbers ICECOOL Wizards actions; only grid flicks have an index."""
 
     def parse(self, text: str) -> Action:
-        raw = text.strip()
+        raw = notation(text)
         low = raw.lower()
         if low in ("done", "relocate"):
             return DONE if low == "done" else RELOCATE
@@ -308,9 +343,9 @@ class IcecoolCodec(IndexedCodec):
                                   ((1, "angle"), (2, "power"), (3, "spin")))
             return Flick.of(angle, power, spin)
         if m := _EXAM.match(raw):
-            return exam_action(_space(m.group(1)), [_type(t) for t in m.group(2).split("+")])
+            return exam_action(_space(m.group(1)), m.group(2).split("+"))
         if m := _TRADE.match(raw):
-            return TRADE[(_seat(int(m.group(1))), _type(m.group(2)), _type(m.group(3)))]
+            return TRADE[(_seat(int_or_text(m.group(1))), _type(m.group(2)), _type(m.group(3)))]
         if m := _DISCARD.match(raw):
             return DISCARD[(_type(m.group(1)), bool(m.group(2)))]
         if m := _WORD.match(raw):
@@ -318,40 +353,38 @@ class IcecoolCodec(IndexedCodec):
                 return cast_action(_type(m.group(2)))
             return COLLECT[_icon(m.group(2))]
         raise ActionFormatError(
-            f"cannot read {text!r} as an ICECOOL Wizards action.\n{NOTATION_HELP}"
+            f"cannot read {excerpt(text)} as an ICECOOL Wizards action.\n{NOTATION_HELP}"
         )
 
     def from_json(self, obj: Any) -> Action:
-        if not isinstance(obj, dict) or "kind" not in obj:
-            raise ActionFormatError(f"an action is a JSON object with a 'kind', not {obj!r}")
-        kind = obj["kind"]
-        try:
-            if kind in ("done", "relocate"):
-                return DONE if kind == "done" else RELOCATE
-            if kind == "flick":
-                values = [obj["angle"], obj["power"], obj["spin"]]
-                if not all(isinstance(v, int | float) and not isinstance(v, bool)
-                           for v in values):
-                    raise ActionFormatError(f"angle, power and spin are numbers: {obj!r}")
-                return Flick.of(*values)
-            if kind == "exam":
-                if not isinstance(obj["paid"], list):
-                    raise ActionFormatError(f"'paid' is a list of lesson cards: {obj!r}")
-                return exam_action(_space(obj["space"]), [_type(t) for t in obj["paid"]])
-            if kind == "trade":
-                return TRADE[(_seat(obj["player"]), _type(obj["give"]), _type(obj["take"]))]
-            if kind == "discard":
-                if not isinstance(obj.get("face_down", False), bool):
-                    raise ActionFormatError(f"'face_down' is true or false: {obj!r}")
-                return DISCARD[(_type(obj["card"]), obj.get("face_down", False))]
-            if kind == "cast":
-                return cast_action(_type(obj["card"]))
-            if kind == "collect":
-                return COLLECT[_icon(obj["icon"])]
-        except KeyError as err:
-            raise ActionFormatError(f"malformed {kind!r} action {obj!r}: missing {err}") from None
-        kinds = "flick, relocate, cast, collect, exam, trade, discard, done"
-        raise ActionFormatError(f"unknown action kind {kind!r}; kinds: {kinds}")
+        kind = json_kind(obj, KINDS)
+
+        def field(name: str) -> Any:
+            return json_field(obj, kind, name)
+
+        if kind in ("done", "relocate"):
+            return DONE if kind == "done" else RELOCATE
+        if kind == "flick":
+            return Flick.of(*(_json_number(field(name), name)
+                              for name in ("angle", "power", "spin")))
+        if kind == "exam":
+            paid = field("paid")
+            if not isinstance(paid, list):
+                raise ActionFormatError(
+                    f"'paid' is a list of lesson cards, not {excerpt(paid)}")
+            return exam_action(_space(field("space")), paid)
+        if kind == "trade":
+            return TRADE[(_seat(field("player")), _type(field("give")), _type(field("take")))]
+        if kind == "discard":
+            face_down = obj.get("face_down", False)
+            if not isinstance(face_down, bool):
+                raise ActionFormatError(f"'face_down' is true or false, not {excerpt(face_down)}")
+            return DISCARD[(_type(field("card")), face_down)]
+        if kind == "cast":
+            return cast_action(_type(field("card")))
+        if kind == "collect":
+            return COLLECT[_icon(field("icon"))]
+        raise ActionFormatError(f"unknown action kind {excerpt(kind)}; kinds: {KINDS}")
 
     def unindexed(self, action: Action) -> str:
         if isinstance(action, Flick):

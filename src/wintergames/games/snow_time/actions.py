@@ -19,11 +19,19 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action, IndexedCodec
-from wintergames.core.errors import ActionFormatError
+from wintergames.core.actions import (
+    Action,
+    IndexedCodec,
+    int_or_text,
+    json_field,
+    json_kind,
+    notation,
+)
+from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.snow_time.components import ST, cards_in
 
 MAX_HEAL = 2  # RB "Healer": "takes back into hand up to two previously discarded cards"
+KINDS = "play, heal"
 
 _CARD_WORDS = ", ".join(ST.card_name(c) for c in range(ST.cards))
 NOTATION_HELP = f"""\
@@ -43,21 +51,25 @@ def _colour(name: Any) -> int:
         initials = [c[0] for c in ST.colours]
         if len(key) == 1 and key in initials:
             return initials.index(key)
-    raise ActionFormatError(f"there is no colour {name!r}; colours: {', '.join(ST.colours)}")
+    raise ActionFormatError(
+        f"there is no colour {excerpt(name)}; colours: {', '.join(ST.colours)}")
 
 
 def _card(name: Any) -> int:
     """A card by its name (``"5"``, ``"healer"``, ``"h"``) or, in JSON, its number."""
-    valid = isinstance(name, str) or (isinstance(name, int) and not isinstance(name, bool))
-    index = ST.card_index(str(name)) if valid else None
+    if isinstance(name, int) and not isinstance(name, bool) and 0 < name < 100:
+        text = str(name)
+    else:  # only plain short words are names (``int`` refuses some digits, like "²")
+        text = name if isinstance(name, str) and name.isascii() and len(name) < 20 else ""
+    index = ST.card_index(text) if text.strip() else None
     if index is None:
-        raise ActionFormatError(f"there is no card {name!r}; cards: {_CARD_WORDS}")
+        raise ActionFormatError(f"there is no card {excerpt(name)}; cards: {_CARD_WORDS}")
     return index
 
 
 def _in_range(name: str, value: object, size: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < size:
-        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {excerpt(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +104,14 @@ class Heal(Action):
         _in_range("colour", self.colour, len(ST.colours))
         if (
             not isinstance(self.cards, int)
+            or isinstance(self.cards, bool)
             or self.cards & ~ST.all_characters
             or self.cards < 0
             or self.cards.bit_count() > MAX_HEAL
         ):
             raise ActionFormatError(
-                f"a Healer takes back at most {MAX_HEAL} character cards, not {self.cards!r}"
+                f"a Healer takes back at most {MAX_HEAL} character cards, "
+                f"not {excerpt(self.cards)}"
             )
 
     @property
@@ -138,18 +152,20 @@ _PLAY_SHORT = re.compile(r"^([a-z])(\d|[hws])$", re.I)
 
 def _heal(colour: int, numbers: list[Any]) -> Action:
     mask = 0
-    for number in numbers:
+    for number in numbers:  # stops at the first bad or repeated card, so within 8 numbers
         if isinstance(number, bool) or not isinstance(number, int):
             raise ActionFormatError(
-                f"a healed card is a number 1..{ST.characters}, not {number!r}"
+                f"a healed card is a number 1..{ST.characters}, not {excerpt(number)}"
             )
         if not 1 <= number <= ST.characters:
-            raise ActionFormatError(f"characters are numbered 1..{ST.characters}, not {number}")
+            raise ActionFormatError(
+                f"characters are numbered 1..{ST.characters}, not {excerpt(number)}")
         if mask & 1 << (number - 1):
             raise ActionFormatError(f"card {number} is named twice")
         mask |= 1 << (number - 1)
     if mask.bit_count() > MAX_HEAL:
-        raise ActionFormatError(f"a Healer takes back at most {MAX_HEAL} cards, not {numbers}")
+        raise ActionFormatError(
+            f"a Healer takes back at most {MAX_HEAL} cards, not {excerpt(numbers)}")
     return HEAL[colour][mask]
 
 
@@ -157,29 +173,27 @@ class SnowTimeCodec(IndexedCodec):
     """Reads and numbers Snow Time actions (see ``ActionCodec``)."""
 
     def parse(self, text: str) -> Action:
-        raw = text.strip()
+        raw = notation(text)
         if m := _HEAL_TEXT.match(raw):
             colour, taken = _colour(m.group(1)), m.group(2)
             numbers = [] if taken.lower() in ("none", "-") else taken.split("+")
-            return _heal(colour, [int(n) for n in numbers])
+            return _heal(colour, [int_or_text(n) for n in numbers])
         if m := _PLAY_SHORT.match(raw) or _PLAY_TEXT.match(raw):
             return PLAY[_colour(m.group(1))][_card(m.group(2))]
-        raise ActionFormatError(f"cannot read {text!r} as a Snow Time action.\n{NOTATION_HELP}")
+        raise ActionFormatError(
+            f"cannot read {excerpt(text)} as a Snow Time action.\n{NOTATION_HELP}")
 
     def from_json(self, obj: Any) -> Action:
-        if not isinstance(obj, dict) or "kind" not in obj:
-            raise ActionFormatError(f"an action is a JSON object with a 'kind', not {obj!r}")
-        kind = obj["kind"]
-        try:
-            if kind == "play":
-                return PLAY[_colour(obj["colour"])][_card(obj["card"])]
-            if kind == "heal":
-                if not isinstance(obj["cards"], list):
-                    raise ActionFormatError(f"'cards' is a list of numbers, not {obj['cards']!r}")
-                return _heal(_colour(obj["colour"]), obj["cards"])
-        except KeyError as err:
-            raise ActionFormatError(f"malformed {kind!r} action {obj!r}: missing {err}") from None
-        raise ActionFormatError(f"unknown action kind {kind!r}; kinds: play, heal")
+        kind = json_kind(obj, KINDS)
+        if kind == "play":
+            return PLAY[_colour(json_field(obj, kind, "colour"))][
+                _card(json_field(obj, kind, "card"))]
+        if kind == "heal":
+            cards = json_field(obj, kind, "cards")
+            if not isinstance(cards, list):
+                raise ActionFormatError(f"'cards' is a list of numbers, not {excerpt(cards)}")
+            return _heal(_colour(json_field(obj, kind, "colour")), cards)
+        raise ActionFormatError(f"unknown action kind {excerpt(kind)}; kinds: {KINDS}")
 
 
 CODEC = SnowTimeCodec(ALL, "Snow Time")

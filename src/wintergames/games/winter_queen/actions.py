@@ -20,14 +20,22 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from wintergames.core.actions import Action, IndexedCodec
-from wintergames.core.errors import ActionFormatError
+from wintergames.core.actions import (
+    Action,
+    IndexedCodec,
+    int_or_text,
+    json_field,
+    json_kind,
+    notation,
+)
+from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.winter_queen.components import WQ
 
 LETTERS = "".join(c[0] for c in WQ.colours)  # "bgypr"
 MAX_STANDS = max(s.stands for s in WQ.setups.values())
 PAGES = "AB"
 _BOOK_IDS = tuple(b.id for b in WQ.books)
+KINDS = "place, place-book, use, take, return, pass"
 
 NOTATION_HELP = f"""\
 Winter Queen notation (one turn = one main action, sometimes a follow-up choice):
@@ -42,53 +50,67 @@ Winter Queen notation (one turn = one main action, sometimes a follow-up choice)
   pass       only when you have no other legal action"""
 
 
-def _cell(name: str) -> int:
-    try:
-        return WQ.cell_names.index(name.lower())
-    except ValueError:
+def _word(name: Any) -> str | None:
+    """``name`` in lower case if it can be a name at all (a short string), else ``None``."""
+    return name.lower() if isinstance(name, str) and len(name) < 40 else None
+
+
+def _cell(name: Any) -> int:
+    key = _word(name)
+    if key not in WQ.cell_names:
         raise ActionFormatError(
-            f"there is no space {name!r}; spaces are a1..e5 (column letter, row number)"
-        ) from None
+            f"there is no space {excerpt(name)}; spaces are a1..e5 (column letter, row number)"
+        )
+    return WQ.cell_names.index(key)
 
 
-def _colour(name: str) -> int:
-    key = name.lower()
+def _colour(name: Any) -> int:
+    key = _word(name)
     if key in WQ.colours:
         return WQ.colours.index(key)
-    if len(key) == 1 and key in LETTERS:
+    if key is not None and len(key) == 1 and key in LETTERS:
         return LETTERS.index(key)
-    raise ActionFormatError(f"there is no floe colour {name!r}; colours: {', '.join(WQ.colours)}")
+    raise ActionFormatError(
+        f"there is no floe colour {excerpt(name)}; colours: {', '.join(WQ.colours)}")
 
 
-def _book(name: str) -> int:
-    try:
-        return _BOOK_IDS.index(name.upper())
-    except ValueError:
+def _book(name: Any) -> int:
+    key = _word(name)
+    if key is None or key.upper() not in _BOOK_IDS:
         raise ActionFormatError(
-            f"there is no spellbook {name!r}; books are {_BOOK_IDS[0]}..{_BOOK_IDS[-1]}"
-        ) from None
+            f"there is no spellbook {excerpt(name)}; books are {_BOOK_IDS[0]}..{_BOOK_IDS[-1]}"
+        )
+    return _BOOK_IDS.index(key.upper())
 
 
-def _province(name: str | None) -> int:
-    if name is None or name.lower() in ("none", "-"):
+def _province(name: Any) -> int:
+    """A province by name; ``None`` (JSON ``null``), ``none`` or ``-``: take no book."""
+    key = _word(name)
+    if name is None or key in ("none", "-"):
         return -1
-    try:
-        return WQ.provinces.index(name.lower())
-    except ValueError:
+    if key not in WQ.provinces:
         raise ActionFormatError(
-            f"there is no province {name!r}; provinces: {', '.join(WQ.provinces)} (or none)"
-        ) from None
+            f"there is no province {excerpt(name)}; provinces: {', '.join(WQ.provinces)} "
+            "(or none)"
+        )
+    return WQ.provinces.index(key)
+
+
+def _page(name: Any) -> int:
+    if name not in ("A", "B"):
+        raise ActionFormatError(f"page is 'A' or 'B', not {excerpt(name)}")
+    return PAGES.index(name)
 
 
 def _stand(number: Any) -> int:
-    if not isinstance(number, int) or not 1 <= number <= MAX_STANDS:
-        raise ActionFormatError(f"stands are numbered 1 to {MAX_STANDS}, not {number!r}")
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_STANDS:
+        raise ActionFormatError(f"stands are numbered 1 to {MAX_STANDS}, not {excerpt(number)}")
     return number - 1
 
 
 def _in_range(name: str, value: object, size: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < size:
-        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {excerpt(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,15 +274,15 @@ class WinterQueenCodec(IndexedCodec):
     """Reads and numbers Winter Queen actions (see ``ActionCodec``)."""
 
     def parse(self, text: str) -> Action:
-        raw = text.strip()
+        raw = notation(text)
         if raw.lower() == "pass":
             return PASS
         if m := _PLACE_BOOK.match(raw):
             c, s, b, p = m.groups()
-            return ON_BOOK[_stand(int(s))][_colour(c)][_book(b)][PAGES.index(p.upper())]
+            return ON_BOOK[_stand(int_or_text(s))][_colour(c)][_book(b)][_page(p.upper())]
         if m := _PLACE.match(raw):
             c, s, x = m.groups()
-            return BOARD[_stand(int(s))][_colour(c)][_cell(x)]
+            return BOARD[_stand(int_or_text(s))][_colour(c)][_cell(x)]
         if m := _WORD.match(raw):
             word, arg = m.group(1).lower(), m.group(2)
             if word == "use":
@@ -268,33 +290,29 @@ class WinterQueenCodec(IndexedCodec):
             if word == "take":
                 return TAKE[_province(arg)]
             return RETURN[_cell(arg)]
-        raise ActionFormatError(f"cannot read {text!r} as a Winter Queen action.\n{NOTATION_HELP}")
+        raise ActionFormatError(
+            f"cannot read {excerpt(text)} as a Winter Queen action.\n{NOTATION_HELP}")
 
     def from_json(self, obj: Any) -> Action:
-        if not isinstance(obj, dict) or "kind" not in obj:
-            raise ActionFormatError(f"an action is a JSON object with a 'kind', not {obj!r}")
-        kind = obj["kind"]
-        try:
-            if kind == "place":
-                return BOARD[_stand(obj["stand"])][_colour(obj["floe"])][_cell(obj["cell"])]
-            if kind == "place-book":
-                page = PAGES.index(obj["page"]) if obj["page"] in ("A", "B") else None
-                if page is None:
-                    raise ActionFormatError(f"page is 'A' or 'B', not {obj['page']!r}")
-                row = ON_BOOK[_stand(obj["stand"])][_colour(obj["floe"])]
-                return row[_book(obj["book"])][page]
-            if kind == "use":
-                return USE[_book(obj["book"])]
-            if kind == "take":
-                return TAKE[_province(obj["province"])]
-            if kind == "return":
-                return RETURN[_cell(obj["cell"])]
-            if kind == "pass":
-                return PASS
-        except (KeyError, AttributeError, TypeError) as err:
-            raise ActionFormatError(f"malformed {kind!r} action {obj!r}: {err!r}") from None
-        kinds = "place, place-book, use, take, return, pass"
-        raise ActionFormatError(f"unknown action kind {kind!r}; kinds: {kinds}")
+        kind = json_kind(obj, KINDS)
+
+        def field(name: str) -> Any:
+            return json_field(obj, kind, name)
+
+        if kind == "place":
+            return BOARD[_stand(field("stand"))][_colour(field("floe"))][_cell(field("cell"))]
+        if kind == "place-book":
+            row = ON_BOOK[_stand(field("stand"))][_colour(field("floe"))]
+            return row[_book(field("book"))][_page(field("page"))]
+        if kind == "use":
+            return USE[_book(field("book"))]
+        if kind == "take":
+            return TAKE[_province(field("province"))]
+        if kind == "return":
+            return RETURN[_cell(field("cell"))]
+        if kind == "pass":
+            return PASS
+        raise ActionFormatError(f"unknown action kind {excerpt(kind)}; kinds: {KINDS}")
 
 
 CODEC = WinterQueenCodec(ALL, "Winter Queen")
