@@ -10,8 +10,9 @@ import pytest
 
 import wintergames as wg
 from wintergames.bots import FlickBot, GreedyBot, IsmctsBot, Setting, check_settings
-from wintergames.bots.limits import EXCERPT, excerpt
+from wintergames.bots.limits import EXCERPT
 from wintergames.cli.seats import parse_seat
+from wintergames.core.errors import excerpt
 
 KINDS: dict[str, type[wg.bots.Bot]] = {"random": wg.bots.RandomBot, "greedy": GreedyBot,
                                      "ismcts": IsmctsBot, "flick": FlickBot}
@@ -129,7 +130,8 @@ def test_refusals_quote_a_short_excerpt_of_the_value() -> None:
     with pytest.raises(wg.InvalidOptionError) as err:
         check_settings(huge, {})
     assert len(str(err.value)) < 120
-    assert len(excerpt(huge)) == EXCERPT and excerpt(10**5000).endswith("digits")
+    assert len(excerpt(huge, EXCERPT)) == EXCERPT + 1  # the shared quoting, then '…'
+    assert excerpt(10**5000, EXCERPT).endswith("digits>")
 
 
 # -- the deadline -----------------------------------------------------------------------

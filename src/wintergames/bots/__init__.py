@@ -14,9 +14,9 @@ from typing import Any
 from wintergames.bots.base import Bot
 from wintergames.bots.greedy import FlickBot, GreedyBot
 from wintergames.bots.ismcts import IsmctsBot
-from wintergames.bots.limits import Setting, check, excerpt
+from wintergames.bots.limits import EXCERPT, Setting, check
 from wintergames.bots.random_bot import RandomBot
-from wintergames.core.errors import InvalidOptionError
+from wintergames.core.errors import InvalidOptionError, excerpt
 
 _KINDS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -75,7 +75,8 @@ def check_settings(kind: str, settings: Mapping[str, Any]) -> None:
     """
     factory = _KINDS.get(kind) if isinstance(kind, str) else None
     if factory is None:
-        raise InvalidOptionError(f"no bot kind {excerpt(kind)}; kinds: {', '.join(kinds())}")
+        raise InvalidOptionError(
+            f"no bot kind {excerpt(kind, EXCERPT)}; kinds: {', '.join(kinds())}")
     check(kind, factory.SETTINGS, settings)
 
 

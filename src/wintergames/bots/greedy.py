@@ -120,10 +120,10 @@ class FlickBot(GreedyBot):
     """Greedy over proposed flicks, each followed through the rest of the turn."""
 
     kind = "flick"
+    # greedy's settings, less the one a flick planner always has on
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "samples": Setting("whole", 1, 16),
-        "proposals": Setting("whole", 1, 64),
-    }
+        name: setting for name, setting in GreedyBot.SETTINGS.items()
+        if name != "follow_through"}
 
     def __init__(self, seed: int | None = None, samples: int = 1, proposals: int = 24) -> None:
         self.check_settings(samples=samples, proposals=proposals)

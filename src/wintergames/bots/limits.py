@@ -9,8 +9,6 @@ naming the bot, the setting, what is allowed and a short excerpt of the value.
 ... except InvalidOptionError as err:
 ...     print(err)
 bot 'ismcts': depth is a whole number from 0 to 200, or none; not 1000000000.0
->>> excerpt("x" * 10_000)
-"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from wintergames.core.errors import InvalidOptionError
+from wintergames.core.errors import InvalidOptionError, excerpt
 
 EXCERPT = 40  # at most this many characters of a refused value are quoted
 
@@ -81,22 +79,6 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def excerpt(value: object, limit: int = EXCERPT) -> str:
-    """A short, safe quote of ``value``: never more than ``limit`` characters, and never
-    the cost of printing a huge value (a 5,000-digit number, a deep list)."""
-    if isinstance(value, str):
-        text = repr(value[:limit])
-    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        text = f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    elif value is None or isinstance(value, bool | int | float):
-        text = repr(value)
-    elif isinstance(value, list | tuple | dict | set):
-        text = f"a {type(value).__name__} of {len(value)} items"
-    else:
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def check(kind: str, table: Mapping[str, Setting], settings: Mapping[str, Any]) -> None:
     """``InvalidOptionError`` unless every setting is one of ``table`` and allowed by it.
 
@@ -111,11 +93,11 @@ def check(kind: str, table: Mapping[str, Setting], settings: Mapping[str, Any]) 
     unknown = sorted(str(name) for name in settings if name not in table)
     if unknown:
         noun = "setting" if len(unknown) == 1 else "settings"
-        shown = ", ".join(excerpt(name) for name in unknown[:5])
+        shown = ", ".join(excerpt(name, EXCERPT) for name in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise InvalidOptionError(f"bot {kind!r} has no {noun} {shown}{more}; settings: {names}")
     for name, value in settings.items():
         setting = table[name]
         if not setting.allowed(value):
             raise InvalidOptionError(
-                f"bot {kind!r}: {name} is {setting.rule()}; not {excerpt(value)}")
+                f"bot {kind!r}: {name} is {setting.rule()}; not {excerpt(value, EXCERPT)}")
