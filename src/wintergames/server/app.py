@@ -37,7 +37,7 @@ from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
 from wintergames.server.hub import Hub, UnreadableTableError
-from wintergames.server.live import LiveTable, ServerError
+from wintergames.server.live import LiveTable, ServerError, storage_unavailable
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.schemas import ActionRequest, CreateTable
@@ -47,20 +47,14 @@ from wintergames.server.store import DEFAULT_URL, Store, hash_secret
 from wintergames.server.wire import DeclaredSizeLimit, StrictJSONRoute
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
-MESSAGE_LIMIT = 400  # characters of an error message; longer ones are cut
 logger = logging.getLogger(__name__)
 
 __all__ = ["UnreadableTableError", "create_app"]
 
 
 def error_response(err: ServerError) -> JSONResponse:
-    return JSONResponse({"error": {"code": err.code, "message": short(err.message)}},
+    return JSONResponse({"error": {"code": err.code, "message": err.message}},
                         status_code=err.status, headers=err.headers)
-
-
-def short(message: str) -> str:
-    """A message cut to ``MESSAGE_LIMIT`` characters: no refusal echoes a whole input."""
-    return message if len(message) <= MESSAGE_LIMIT else message[:MESSAGE_LIMIT - 1] + "…"
 
 
 def client_of(request: Request) -> str:
@@ -109,10 +103,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     @app.exception_handler(DBAPIError)
     async def storage_error(request: Request, err: DBAPIError) -> JSONResponse:
         logger.error("storage failed: %s", err.orig)
-        return error_response(ServerError(503, "storage-unavailable",
-                                          "the server cannot reach its storage; nothing "
-                                          "was changed, try again in a moment",
-                                          headers={"Retry-After": "5"}))
+        return error_response(storage_unavailable())
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:

@@ -54,6 +54,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.watchers: dict[str, set[Watcher]] = {}
         self.driving: set[str] = set()
+        self._drives: set[asyncio.Task[None]] = set()
         self.used: dict[str, float] = {}  # table id -> time.monotonic() of its last use
         # Tables whose rows cannot be rebuilt, and why: rows only grow, so retrying on
         # every request would only repeat the same error in the log.
@@ -179,7 +180,10 @@ class Hub:
         self.broadcast(live)
         if live.id not in self.driving and live.bots_to_move():
             self.driving.add(live.id)
-            asyncio.get_running_loop().create_task(self.drive_bots(live))
+            # The loop keeps only weak references to tasks: held here until done.
+            task = asyncio.get_running_loop().create_task(self.drive_bots(live))
+            self._drives.add(task)
+            task.add_done_callback(self._drives.discard)
 
     # -- bots ---------------------------------------------------------------------------
 

@@ -33,11 +33,17 @@ SPECTATOR = -1  # the seat number of a spectator in versions and views
 logger = logging.getLogger(__name__)
 
 
+MESSAGE_LIMIT = 400  # characters of a refusal's message: none echoes a whole input
+
+
 class ServerError(Exception):
-    """A refused request: an HTTP status, a short code and a message for people."""
+    """A refused request: an HTTP status, a short code and a message for people (cut to
+    ``MESSAGE_LIMIT`` characters, whatever it quotes)."""
 
     def __init__(self, status: int, code: str, message: str,
                  headers: dict[str, str] | None = None) -> None:
+        if len(message) > MESSAGE_LIMIT:
+            message = message[:MESSAGE_LIMIT - 1] + "…"
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}
@@ -61,6 +67,13 @@ def fallback_move(table_id: str, state: State, seat: int) -> Action:
     """
     rng = random.Random(f"{table_id}:{len(state.history)}:{seat}")
     return rng.choice(state.legal_actions(seat))
+
+
+def storage_unavailable() -> ServerError:
+    """The refusal while the database fails: nothing was changed, try again."""
+    return ServerError(503, "storage-unavailable", "the server cannot reach its storage; "
+                       "nothing was changed, try again in a moment",
+                       headers={"Retry-After": "5"})
 
 
 class StaleTableError(ServerError):

@@ -18,7 +18,7 @@ from fastapi import FastAPI, WebSocket
 from sqlalchemy.exc import DBAPIError
 
 from wintergames.server.hub import Hub
-from wintergames.server.live import ServerError, Viewer
+from wintergames.server.live import ServerError, Viewer, storage_unavailable
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.watchers import Watcher
 from wintergames.server.wire import parse_json
@@ -56,14 +56,16 @@ def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
         except ServerError as err:
             await _refuse(socket, err)
         except DBAPIError:
-            await _refuse(socket, ServerError(503, "storage-unavailable",
-                                              "the server cannot reach its storage; "
-                                              "reconnect in a moment"))
+            await _refuse(socket, storage_unavailable())
+
+
+def _error_message(err: ServerError) -> dict[str, str]:
+    return {"type": "error", "code": err.code, "message": err.message}
 
 
 async def _refuse(socket: WebSocket, err: ServerError) -> None:
     with contextlib.suppress(Exception):  # the client may be gone already
-        await socket.send_json({"type": "error", "code": err.code, "message": err.message})
+        await socket.send_json(_error_message(err))
         await socket.close(code=4000 + err.status)
 
 
@@ -96,11 +98,9 @@ async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) ->
                 raise ServerError(400, "malformed", "send JSON as text frames, not binary")
             await _act(hub, table_id, watcher.viewer, parse_json(text, max_bytes))
         except ServerError as err:
-            watcher.send({"type": "error", "code": err.code, "message": err.message[:400]})
+            watcher.send(_error_message(err))
         except DBAPIError:
-            watcher.send({"type": "error", "code": "storage-unavailable",
-                          "message": "the server cannot reach its storage; nothing was "
-                                     "changed, try again in a moment"})
+            watcher.send(_error_message(storage_unavailable()))
 
 
 async def _act(hub: Hub, table_id: str, viewer: Viewer, message: Any) -> None:
