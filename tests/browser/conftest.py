@@ -42,12 +42,14 @@ def chromium_path() -> str:
 class Server:
     """A wintergames server in a thread of this process, on a free loopback port."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, **settings: Any) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        app = create_app(f"sqlite:///{database}", bot_budget=5.0, seeded_human_tables=True)
+        # By default a test server: tables with people take the tests' seeds.
+        settings = {"bot_budget": 5.0, "seeded_human_tables": True, **settings}
+        app = create_app(f"sqlite:///{database}", **settings)
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
                                                     log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)

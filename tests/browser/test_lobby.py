@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
 
 from .conftest import PageErrors, Server
 
@@ -25,3 +27,22 @@ def test_the_lobby_offers_only_seats_of_the_chosen_player_count(
     page.select_option("#players", "3")
     assert first.all_text_contents() == ["1", "2", "3", "random"]
     assert page.locator("[data-option='first_player']").input_value() == "random"  # default
+
+
+def test_on_a_public_server_the_seed_is_chosen_only_for_tables_of_bots(
+        browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    with Server(tmp_path / "public.db", seeded_human_tables=False) as public:
+        page = page_errors.watch(browser.new_page())
+        page.goto(public.url)
+        page.wait_for_selector("body[data-ready]")
+        page.select_option("#game", "snow-time")
+        page.select_option("#players", "3")
+        page.select_option("[data-seat='0']", "human")
+        expect(page.locator("#seed")).to_be_disabled()
+        expect(page.locator("#seed-hint")).to_be_visible()  # says why, not just greyed out
+        page.click("#create-button")  # a person's table is created with a drawn seed
+        expect(page.locator("a.invite")).to_have_count(1)
+        assert page.locator("#create-error").text_content() == ""
+        page.select_option("[data-seat='0']", "random")
+        expect(page.locator("#seed")).to_be_enabled()
+        expect(page.locator("#seed-hint")).to_be_hidden()

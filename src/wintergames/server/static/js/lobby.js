@@ -50,8 +50,8 @@ function seedAllowed() {
 function drawSeed() {
   const seed = $("seed");
   seed.disabled = !seedAllowed();
-  seed.title = seed.disabled ? "only tables of bots take a chosen seed; with a person "
-    + "at the table the server draws it and shows it when the game ends" : "";
+  seed.placeholder = seed.disabled ? "drawn by the server" : "random";
+  $("seed-hint").hidden = !seed.disabled;
 }
 
 function drawGame() {
