@@ -278,6 +278,9 @@ def test_server_settings_are_checked_once_for_the_cli_and_create_app(tmp_path: P
             ServerSettings().with_text(bad)
     with pytest.raises(InvalidOptionError, match="no server setting speed"):
         create_app(f"sqlite:///{tmp_path / 'wg.db'}", speed=3)
+    for wrong in ({"allowed_origins": "https://a.org"}, {"seeded_human_tables": 1}):
+        with pytest.raises(InvalidOptionError):
+            ServerSettings(**wrong)
 
 
 def test_a_random_bot_never_waits_behind_a_searching_one(

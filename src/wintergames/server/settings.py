@@ -46,6 +46,13 @@ class ServerSettings:
                     or (field.type == "int" and not isinstance(value, int))):
                 raise InvalidOptionError(
                     f"server setting {field.name} is a {field.type} > 0, not {value!r}")
+            if field.type == "bool" and not isinstance(value, bool):
+                raise InvalidOptionError(f"server setting {field.name} is true or false")
+        # A string here would match origins by substring ("a.org" in "evil-a.org,...").
+        if not (isinstance(self.allowed_origins, tuple)
+                and all(isinstance(o, str) and o for o in self.allowed_origins)):
+            raise InvalidOptionError("server setting allowed_origins is a tuple of origins "
+                                     "such as ('https://example.org',)")
 
     def with_text(self, items: list[str]) -> ServerSettings:
         """These settings changed by ``name=value`` texts (the ``serve --limit`` option).
