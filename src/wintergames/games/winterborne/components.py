@@ -1,0 +1,717 @@
+"""Winterborne's components, read from ``data/*.toml`` once at import.
+
+Everything the rules look up lives in one ``Components`` value, ``WB``: the kingdom
+board as a graph, the cards and their uses, allies, spoils, conquer tiles, power cards,
+the season chart and the solo Balaur's numbers. Indices, not names, are used by the
+rules; names are for notation, views and logs.
+
+Indices used throughout the game:
+- resources: 0 gold, 1 meat, 2 military (``RESOURCES``);
+- characters: 0 shaman, 1 explorer, 2 warrior (``CHARACTERS``); 3 is the white meeple;
+- colours/provinces: 0..5 in clockwise order from 12 o'clock (``WB.colours``);
+- kingdom gray spaces 0..5 clockwise (``WB.space_names``); sections 0..11, 0..5 the
+  starter sections (section i has colour i), 6..11 the conquerable ones
+  (``WB.section_names``);
+- cards: one index per distinct card in ``WB.cards`` (house cards are the same for every
+  house, so a house card index names "my copy of that card").
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data"
+
+RESOURCES = ("gold", "meat", "military")
+CHARACTERS = ("shaman", "explorer", "warrior")
+WHITE = 3  # the white meeple, in the characters' index space
+# Exploration card types that score as sets (Scoring Exploration Sets).
+SET_TYPES = ("provision", "treasure", "weapon", "wylds")
+# Winterborne power codes (Winterborne Power Cards, in the rulebook's order).
+POWERS = ("move-building", "two-resources", "discard-draw", "explore-discount", "swap-card",
+          "spoils-any", "white-meeple", "trade", "round-action")
+SEASONS = ("spring", "summer", "autumn", "winter")
+# The code vocabularies below are what the rules know how to carry out; the data files
+# may only use these, so an unknown code is a data error found at import.
+CARD_TYPES = ("house", "mercenary", "treasure", "provision", "weapon", "banner", "wylds")
+CORE_TYPES = ("treasure", "provision", "weapon")  # the 18 core cards
+BANNERS = ("horn", "mask", "bag", "book", "rune", "orb", "potion")
+BANNER_SCORING = ("mask-types", "bag-unconquered", "bag-unused-winter",
+                  "bag-unbuilt-churches", "book-bbg", "book-pyr", "book-starter-settlements",
+                  "rune", "orb", "potion-banners", "")
+WYLDS_EFFECTS = ("military-to-meat", "swap-shaman-explorer", "gold", "explorer-step", "meat",
+                 "shaman-2", "military", "warrior-3", "sacked-spoils", "meat-to-military",
+                 "favor")
+HORN_VARIANTS = ("free-adjacent", "anywhere", "adjacent-any")
+ALLY_SCORING = ("wylds", "settlements-2", "deck-3", "flat")
+SPOILS_KINDS = ("province", "hex", "move", "wylds")
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One option printed on a card; a played card uses exactly one.
+
+    ``kind`` is one of:
+    - ``hex``: a character hex; ``character`` is 0..2, or -1 for any one character;
+    - ``move``: a movement circle; ``values`` are the numbers to choose from (the Book
+      banners print two), ``ccw`` for the Mask banners (counter-clockwise);
+    - ``gain``: take ``resources`` (a gold/meat/military triple) from the supply;
+    - ``gain-any``: take any one resource (the mercenary);
+    - ``hire``: pay 1 gold for any character hex this turn (the mercenary);
+    - ``wylds``: activate every Wylds card in your reserve;
+    - ``horn``: a Horn banner's special build, ``variant`` one of ``free-adjacent``
+      (adjacent to the warrior, no resource cost), ``anywhere`` (any section, normal
+      cost), ``adjacent-any`` (adjacent to any of your characters, normal cost);
+    - ``draw``: discard this banner and draw 1 card (Bag);
+    - ``castle``: discard this banner and move ``character`` to the castle (Potion).
+    ``code`` is the short notation of the use (``S``, ``m2``, ``m1/2``, ``ccw2``,
+    ``+2g``, ``wy``, ...), unique on its card.
+    """
+
+    kind: str
+    code: str
+    character: int = -1
+    values: tuple[int, ...] = ()
+    ccw: bool = False
+    resources: tuple[int, int, int] = (0, 0, 0)
+    variant: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card kind. ``type``: house, mercenary, treasure, provision, weapon, banner, wylds.
+
+    ``banner`` names the set (horn, mask, bag, book, rune, orb, potion) and ``scoring``
+    the end-game bonus code of a banner (``mask-types``, ``bag-unconquered``,
+    ``bag-unused-winter``, ``bag-unbuilt-churches``, ``book-bbg``, ``book-pyr``,
+    ``book-starter-settlements``, ``rune``, ``orb``, ``potion-banners``, or ``""``).
+    ``wylds`` is a Wylds card's effect code (``military-to-meat``, ``swap-shaman-explorer``,
+    ``gold``, ``explorer-step``, ``meat``, ``shaman-2``, ``military``, ``warrior-3``,
+    ``sacked-spoils``, ``meat-to-military``, ``favor``); ``promo`` marks promotional Wylds.
+    """
+
+    id: str
+    name: str
+    type: str
+    uses: tuple[Use, ...]
+    reserve: bool = False
+    banner: str = ""
+    scoring: str = ""
+    wylds: str = ""
+    promo: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ally:
+    """An ally card: its trade and its end-game scoring.
+
+    Trade: pay ``pay`` (a resource triple) plus ``pay_any`` resources of your choice plus
+    ``pay_favor`` favor; or, for black allies, ``sack_spoils`` (sack one spoils tile from
+    your supply). Gain ``gain`` (resource triple) and ``gain_favor`` favor; ``gain_choice``
+    lists resource indices of which you take one each time (purple: "another resource"
+    is printed, so it is usually empty); red allies ``conquer`` for free anywhere.
+    Scoring codes: ``wylds`` (1 per Wylds in reserve, Orb counts), ``settlements-2``
+    (1 per 2 settlements built), ``deck-3`` (1 per 3 cards in your personal deck), or
+    ``flat`` (``points`` each).
+    """
+
+    id: str
+    colour: int
+    pay: tuple[int, int, int] = (0, 0, 0)
+    pay_any: int = 0
+    pay_favor: int = 0
+    sack_spoils: bool = False
+    gain: tuple[int, int, int] = (0, 0, 0)
+    gain_favor: int = 0
+    conquer: bool = False
+    scoring: str = "flat"
+    points: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Spoils:
+    """A spoils tile: ``kind`` province (``colour``), hex (``character``), move (``value``)
+    or wylds (activate your Wylds; returned to the box after use)."""
+
+    id: str
+    kind: str
+    colour: int = -1
+    character: int = -1
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A solo objective tile (printed on the back of a conquer tile of ``colour``)."""
+
+    letter: str
+    text: str
+    colour: int
+
+
+@dataclass(frozen=True, slots=True)
+class PowerCard:
+    """A Winterborne power card with its two power codes (see ``POWERS``)."""
+
+    id: str
+    powers: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSetup:
+    """The season board's chart for one player count."""
+
+    banner_sets: int
+    wylds: int
+    spring: int
+    summer: int
+    autumn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """A solo difficulty: the Balaur's base score and how many objectives are used."""
+
+    base: int
+    objectives: int
+
+
+@dataclass(frozen=True)
+class Components:
+    colours: tuple[str, ...]  # 6, clockwise from 12 o'clock
+    province_names: tuple[str, ...]
+    space_names: tuple[str, ...]  # gray spaces, clockwise
+    section_names: tuple[str, ...]  # 12: starters then conquerables
+    space_sections: tuple[tuple[int, ...], ...]  # sections adjacent to each gray space
+    crossed_cw: tuple[int, ...]  # section passed stepping clockwise from space g
+    crossed_ccw: tuple[int, ...]  # section passed stepping counter-clockwise from g
+    borders: tuple[tuple[int, int], ...]  # per conquerable section (index - 6): 2 colours
+    start_space: tuple[int, int, int]  # per character
+    cards: tuple[Card, ...]
+    house: tuple[int, ...]  # card indices of one house's 6 cards
+    mercenary: int  # card index of the mercenary
+    core: tuple[int, ...]  # the 18 core exploration cards
+    banner_sets: dict[str, tuple[int, ...]]  # set name -> 3 card indices (box order)
+    wylds: tuple[int, ...]  # every Wylds card (base first, then promotional)
+    allies: tuple[Ally, ...]
+    spoils: tuple[Spoils, ...]
+    spoils_per_province: int
+    conquer_tiles: int  # per colour
+    solo_conquer_tiles: int  # per colour, in the solo game
+    objectives: tuple[Objective, ...]
+    objective_vp: tuple[int, ...]  # VP under each objective slot, from the right
+    difficulties: dict[str, Difficulty]
+    power_cards: tuple[PowerCard, ...]
+    round_power_character: tuple[int, int, int]  # the round power's character, per round
+    seasons: dict[int, SeasonSetup]  # by player count (1 = the solo set-up)
+    explore_cost: tuple[int, int, int, int]  # meat, per season (spring..winter)
+    first_game_banners: tuple[str, ...]
+    favor_supply: int
+    starting_gold: int
+    hand_size: int
+    reserve_size: int
+    resource_cap: int
+    rows: int  # settlement rows on a house board
+    winter_rounds: int
+
+    card_by_id: dict[str, int]  # card id (any case is looked up upper-cased) -> index
+    ally_by_id: dict[str, int]
+    spoils_by_id: dict[str, int]
+
+
+# --- Loading ------------------------------------------------------------------------
+# Every file is checked as it is read: a typo in a code, a duplicated id or a count that
+# contradicts the rulebook stops the import with a ValueError naming the file, rather
+# than surfacing later as a wrong rule.
+
+_HEX = {name[0].upper(): i for i, name in enumerate(CHARACTERS)} | {"*": -1}
+_MOVE = re.compile(r"m(\d+)(?:/(\d+))?")
+_CCW = re.compile(r"ccw(\d+)")
+_GAIN = re.compile(r"\+(?:(\d+)g)?(?:(\d+)m)?(?:(\d+)x)?")
+_SIMPLE = {"+any": "gain-any", "hire": "hire", "wy": "wylds", "draw": "draw"}
+_CARD_KEYS = {"id", "name", "type", "uses", "reserve", "banner", "scoring", "wylds",
+              "promo", "text"}
+_ALLY_KEYS = {"id", "colour", "pay", "pay_any", "pay_favor", "sack_spoils", "gain",
+              "gain_favor", "conquer", "scoring", "points", "text"}
+
+
+def _read(data: Path, name: str) -> dict[str, Any]:
+    with open(data / name, "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _check(ok: bool, where: str, message: str) -> None:
+    if not ok:
+        raise ValueError(f"{where}: {message}")
+
+
+def _find(names: Sequence[str], name: str, what: str, where: str) -> int:
+    """Index of ``name`` among ``names``, refusing a name that is not there."""
+    _check(name in names, where, f"unknown {what} {name!r}")
+    return list(names).index(name)
+
+
+def _unique(ids: Sequence[str], where: str) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        _check(i not in seen, where, f"duplicate id {i!r}")
+        seen.add(i)
+
+
+def _keys(raw: dict[str, Any], allowed: set[str], where: str) -> None:
+    """Refuse unknown keys: a misspelt field would otherwise silently take its default."""
+    extra = set(raw) - allowed
+    _check(not extra, where, f"unknown field(s) {sorted(extra)}")
+
+
+def _resources(raw: dict[str, int], where: str) -> tuple[int, int, int]:
+    """A gold/meat/military table as a resource triple."""
+    _keys(raw, set(RESOURCES), where)
+    r = (raw.get("gold", 0), raw.get("meat", 0), raw.get("military", 0))
+    _check(all(isinstance(n, int) and n >= 0 for n in r), where, f"bad amounts {raw}")
+    return r
+
+
+def _gain_code(r: tuple[int, int, int]) -> str:
+    return "+" + "".join(f"{n}{c}" for n, c in zip(r, "gmx", strict=True) if n)
+
+
+# --- Card uses ---
+
+
+def _move(code: str, where: str) -> Use | None:
+    if m := _MOVE.fullmatch(code):
+        values = tuple(int(v) for v in m.groups() if v is not None)
+        _check(all(v > 0 for v in values) and list(values) == sorted(set(values)), where,
+               f"bad movement circle {code!r}")
+        return Use("move", code, values=values)
+    if m := _CCW.fullmatch(code):
+        _check(int(m[1]) > 0, where, f"bad movement circle {code!r}")
+        return Use("move", code, values=(int(m[1]),), ccw=True)
+    return None
+
+
+def _gain(code: str, where: str) -> Use | None:
+    m = _GAIN.fullmatch(code)
+    if not m:
+        return None
+    r = (int(m[1] or 0), int(m[2] or 0), int(m[3] or 0))
+    # The canonical spelling keeps codes comparable (and unique on a card).
+    _check(sum(r) > 0 and code == _gain_code(r), where, f"bad gain code {code!r}")
+    return Use("gain", code, resources=r)
+
+
+def _use(raw: str | dict[str, Any], where: str) -> Use:
+    """A use from its code, or from a table for the uses that need more (horn, castle)."""
+    if isinstance(raw, dict):
+        extra = dict(raw)
+        code = str(extra.pop("code", ""))
+        if code == "horn":
+            _keys(extra, {"variant"}, where)
+            variant = str(extra.get("variant", ""))
+            _find(HORN_VARIANTS, variant, "horn variant", where)
+            return Use("horn", code, variant=variant)
+        if code == "castle":
+            _keys(extra, {"character"}, where)
+            return Use("castle", code, character=_find(
+                CHARACTERS, str(extra.get("character", "")), "character", where))
+        _check(not extra, where, f"use {code!r} takes no fields")
+    else:
+        code = raw
+    if code in _HEX:
+        return Use("hex", code, character=_HEX[code])
+    if code in _SIMPLE:
+        return Use(_SIMPLE[code], code)
+    use = _move(code, where) or _gain(code, where)
+    _check(use is not None, where, f"unknown use code {code!r}")
+    assert use is not None
+    return use
+
+
+# --- Cards ---
+
+
+def _card(raw: dict[str, Any], banner_sets: Sequence[str], where: str) -> Card:
+    _keys(raw, _CARD_KEYS, where)
+    where = f"{where} {raw.get('id')!r}"
+    card = Card(
+        id=raw["id"], name=raw["name"], type=raw["type"],
+        uses=tuple(_use(u, where) for u in raw["uses"]),
+        reserve=raw.get("reserve", False), banner=raw.get("banner", ""),
+        scoring=raw.get("scoring", ""), wylds=raw.get("wylds", ""),
+        promo=raw.get("promo", False), text=raw.get("text", ""),
+    )
+    _check_card(card, banner_sets, where)
+    return card
+
+
+def _check_card(card: Card, banner_sets: Sequence[str], where: str) -> None:
+    _check(card.id == card.id.upper() and card.id.isalnum(), where,
+           "ids are upper-case letters and digits (looked up upper-cased)")
+    _check(bool(card.name and card.text), where, "needs a name and a text")
+    _find(CARD_TYPES, card.type, "card type", where)
+    codes = [u.code for u in card.uses]
+    _check(len(codes) == len(set(codes)), where, "a use code repeats on the card")
+    # Wylds are never played (RB: locked in the reserve), everything else is.
+    _check(bool(card.uses) != (card.type == "wylds"), where, "only Wylds cards have no uses")
+    _check((card.type == "wylds") == (card.wylds != ""), where, "Wylds effect on the wrong card")
+    if card.wylds:
+        _find(WYLDS_EFFECTS, card.wylds, "Wylds effect", where)
+    _check(not card.promo or card.type == "wylds", where, "promo marks Wylds cards only")
+    is_banner = card.type == "banner"
+    _check(is_banner == (card.banner != ""), where, "banner set on the wrong card")
+    _check(is_banner or card.scoring == "", where, "only banners have end-game scoring")
+    if is_banner:
+        _find(banner_sets, card.banner, "banner set", where)
+        _find(BANNER_SCORING, card.scoring, "banner scoring", where)
+    banner_only = {"horn", "draw", "castle"}
+    _check(is_banner or not banner_only & {u.kind for u in card.uses}, where,
+           "horn/draw/castle uses belong on banners")
+    _check(card.type == "mercenary" or "hire" not in codes, where, "only the mercenary hires")
+
+
+def _load_cards(raw: dict[str, Any], rb: dict[str, int]) -> tuple[tuple[Card, ...], dict[
+        str, tuple[int, ...]]]:
+    where = "cards.toml"
+    names: list[str] = raw["banner_sets"]
+    for name in names + raw["promo_banner_sets"]:
+        _find(BANNERS, name, "banner set", where)
+    _unique(names, where)
+    cards = tuple(_card(c, names, where) for c in raw["card"])
+    _unique([c.id for c in cards], where)
+    sets = {n: tuple(i for i, c in enumerate(cards) if c.banner == n) for n in names}
+    for name, members in sets.items():
+        _check(len(members) == rb["banner_set_size"], where,
+               f"banner set {name!r} has {len(members)} cards, not {rb['banner_set_size']}")
+    base = sum(len(m) for n, m in sets.items() if n not in raw["promo_banner_sets"])
+    _check(base == rb["banner_cards"], where,
+           f"{base} banner cards outside promotional sets, the rulebook has {rb['banner_cards']}")
+    return cards, sets
+
+
+def _check_house(cards: tuple[Card, ...], house: tuple[int, ...], rb: dict[str, int]) -> None:
+    where = "cards.toml"
+    _check(len(house) == rb["house_cards"], where, f"{len(house)} house cards")
+    # The solo Balaur reads one character hex per house card (RB), 2 per character.
+    hexes = [[u.character for u in cards[i].uses if u.kind == "hex"] for i in house]
+    _check(all(len(h) == 1 and h[0] >= 0 for h in hexes), where,
+           "each house card shows exactly one character's hex")
+    for ch, name in enumerate(CHARACTERS):
+        n = sum(h == [ch] for h in hexes)
+        _check(n == rb["house_cards_per_character"], where, f"{n} {name} house cards")
+
+
+def _check_core(cards: tuple[Card, ...], core: tuple[int, ...], rb: dict[str, int]) -> None:
+    where = "cards.toml"
+    _check(len(core) == rb["core_cards"], where, f"{len(core)} core cards")
+    for t in CORE_TYPES:
+        n = sum(cards[i].type == t for i in core)
+        _check(n == rb["core_per_type"], where, f"{n} {t} cards, not {rb['core_per_type']}")
+
+
+def _check_wylds(cards: tuple[Card, ...], wylds: tuple[int, ...], rb: dict[str, int]) -> None:
+    where = "cards.toml"
+    effects = [cards[i].wylds for i in wylds]
+    _check(len(effects) == rb["wylds_effects"] and len(set(effects)) == len(effects), where,
+           f"the Wylds must show the rulebook's {rb['wylds_effects']} effects once each")
+    promo = [cards[i].promo for i in wylds]
+    _check(promo == sorted(promo), where, "base Wylds come before promotional ones")
+    _check(promo.count(False) == rb["wylds_cards"], where,
+           f"{promo.count(False)} base Wylds, the box has {rb['wylds_cards']}")
+
+
+# --- Kingdom board ---
+
+
+@dataclass(frozen=True, slots=True)
+class _Kingdom:
+    colours: tuple[str, ...]
+    province_names: tuple[str, ...]
+    space_names: tuple[str, ...]
+    section_names: tuple[str, ...]
+    space_sections: tuple[tuple[int, ...], ...]
+    crossed_cw: tuple[int, ...]
+    crossed_ccw: tuple[int, ...]
+    borders: tuple[tuple[int, int], ...]
+    start_space: tuple[int, int, int]
+
+
+def _sections(raw: list[dict[str, Any]], colours: tuple[str, ...]) -> tuple[
+        tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """Section names (starters first, starter i of colour i) and the conquerables' borders."""
+    where = "kingdom.toml sections"
+    n = len(colours)
+    names = tuple(s["name"] for s in raw)
+    _unique(names, where)
+    for i, s in enumerate(raw[:n]):
+        _keys(s, {"name", "colour"}, where)
+        _check(s.get("colour") == colours[i], where,
+               f"starter section {i} ({s['name']}) must have colour {colours[i]!r}")
+    borders = []
+    for s in raw[n:]:
+        _keys(s, {"name", "borders"}, where)
+        a, b = (_find(colours, c, "colour", where) for c in s.get("borders", ()))
+        # RB Conquer: an empty section borders two colours; here clockwise neighbours.
+        _check((b - a) % n == 1, where, f"{s['name']}: borders must be clockwise neighbours")
+        borders.append((a, b))
+    return names, tuple(borders)
+
+
+def _load_kingdom(raw: dict[str, Any], rb: dict[str, int]) -> _Kingdom:
+    where = "kingdom.toml"
+    colours = tuple(p["colour"] for p in raw["province"])
+    names = tuple(p["name"] for p in raw["province"])
+    _check(len(colours) == rb["provinces"], where, f"{len(colours)} provinces")
+    _unique(colours, where)
+    _unique(names, where)
+    n = len(colours)
+    section_names, borders = _sections(raw["section"], colours)
+    spaces = raw["space"]
+    space_names = tuple(s["name"] for s in spaces)
+    _unique(space_names, where)
+    # Six gray positions mirror the six province hexes of the main board (S1).
+    _check(len(spaces) == n, where, f"{len(spaces)} gray spaces for {n} provinces")
+    sections, cw, ccw = [], [], []
+    for s in spaces:
+        w = f"{where} {s['name']}"
+        _keys(s, {"name", "sections", "cw", "ccw"}, w)
+        sections.append(tuple(_find(section_names, x, "section", w) for x in s["sections"]))
+        cw.append(_find(section_names, s["cw"], "section", w))
+        ccw.append(_find(section_names, s["ccw"], "section", w))
+        _check(sum(x < n for x in sections[-1]) == 1, w,
+               "a gray space touches exactly one starter section (RB)")
+        _check({cw[-1], ccw[-1]} <= set(sections[-1]) and min(cw[-1], ccw[-1]) >= n
+               and cw[-1] != ccw[-1], w, "it crosses two adjacent conquerable sections")
+    _check_ring(sections, cw, ccw, borders, space_names, n)
+    start = tuple(_find(space_names, raw["start"].get(c, ""), "start space", where)
+                  for c in CHARACTERS)
+    _keys(raw["start"], set(CHARACTERS), where)
+    return _Kingdom(colours, names, space_names, section_names, tuple(sections), tuple(cw),
+                    tuple(ccw), borders, (start[0], start[1], start[2]))
+
+
+def _check_ring(sections: list[tuple[int, ...]], cw: list[int], ccw: list[int],
+                borders: tuple[tuple[int, int], ...], space_names: tuple[str, ...],
+                n: int) -> None:
+    """The spaces form one clockwise ring, each step crossing the section between them."""
+    where = "kingdom.toml"
+    _check(sorted(cw) == list(range(n, 2 * n)) == sorted(ccw), where,
+           "every conquerable section is crossed once each way")
+    starters = [next(x for x in secs if x < n) for secs in sections]
+    _check(sorted(starters) == list(range(n)), where, "each starter touches one gray space")
+    for g in range(n):
+        h = (g + 1) % n
+        _check(cw[g] == ccw[h], where,
+               f"{space_names[g]} -> {space_names[h]} must cross one section both ways")
+        # The section crossed lies between the two spaces' starters: it borders their colours.
+        _check(borders[cw[g] - n] == (starters[g], starters[h]), where,
+               f"section crossed after {space_names[g]} must border its neighbours' colours")
+
+
+# --- Allies, spoils ---
+
+
+def _ally(raw: dict[str, Any], colours: tuple[str, ...]) -> Ally:
+    where = f"allies.toml {raw.get('id')!r}"
+    _keys(raw, _ALLY_KEYS, where)
+    ally = Ally(
+        id=raw["id"], colour=_find(colours, raw["colour"], "colour", where),
+        pay=_resources(raw.get("pay", {}), where), pay_any=raw.get("pay_any", 0),
+        pay_favor=raw.get("pay_favor", 0), sack_spoils=raw.get("sack_spoils", False),
+        gain=_resources(raw.get("gain", {}), where), gain_favor=raw.get("gain_favor", 0),
+        conquer=raw.get("conquer", False), scoring=raw.get("scoring", "flat"),
+        points=raw.get("points", 0), text=raw.get("text", ""),
+    )
+    _check(ally.id == ally.id.upper() and ally.id.isalnum(), where, "bad id")
+    _check(bool(ally.text), where, "needs a text")
+    _find(ALLY_SCORING, ally.scoring, "ally scoring", where)
+    _check((ally.scoring == "flat") == (ally.points > 0), where,
+           "flat scoring needs points, the other scorings none")
+    pays = sum(ally.pay) + ally.pay_any + ally.pay_favor > 0 or ally.sack_spoils
+    gains = sum(ally.gain) + ally.gain_favor > 0 or ally.conquer
+    _check(pays and gains, where, "a trade pays something and gains something")
+    return ally
+
+
+def _load_allies(raw: dict[str, Any], colours: tuple[str, ...],
+                 rb: dict[str, int]) -> tuple[Ally, ...]:
+    where = "allies.toml"
+    allies = tuple(_ally(a, colours) for a in raw["ally"])
+    _unique([a.id for a in allies], where)
+    for c, name in enumerate(colours):
+        mine = [a for a in allies if a.colour == c]
+        _check(len(mine) == rb["allies_per_colour"], where, f"{len(mine)} {name} allies")
+        # RB prints one kind of trade and one scoring per colour.
+        kinds = {(a.pay_favor, a.sack_spoils, a.conquer, a.gain_favor, a.scoring, a.points)
+                 for a in mine}
+        _check(len(kinds) == 1, where, f"{name} allies differ in trade kind or scoring")
+    return allies
+
+
+def _spoils(raw: dict[str, Any], colours: tuple[str, ...]) -> Spoils:
+    where = f"spoils.toml {raw.get('id')!r}"
+    kind = raw.get("kind", "")
+    _find(SPOILS_KINDS, kind, "spoils kind", where)
+    fields = {"province": {"colour"}, "hex": {"character"}, "move": {"value"}, "wylds": set()}
+    _keys(raw, {"id", "kind"} | fields[kind], where)
+    _check(set(raw) >= fields[kind], where, f"a {kind} tile needs {sorted(fields[kind])}")
+    spoils = Spoils(
+        id=raw["id"], kind=kind,
+        colour=_find(colours, raw["colour"], "colour", where) if "colour" in raw else -1,
+        character=(_find(CHARACTERS, raw["character"], "character", where)
+                   if "character" in raw else -1),
+        value=raw.get("value", 0),
+    )
+    _check(bool(spoils.id) and " " not in spoils.id, where, "bad id")
+    _check(kind != "move" or spoils.value > 0, where, "a move tile needs a positive value")
+    return spoils
+
+
+def _load_spoils(raw: dict[str, Any], colours: tuple[str, ...],
+                 rb: dict[str, int]) -> tuple[Spoils, ...]:
+    where = "spoils.toml"
+    spoils = tuple(_spoils(s, colours) for s in raw["spoils"])
+    _unique([s.id for s in spoils], where)
+    _check(len(spoils) == rb["spoils"], where, f"{len(spoils)} tiles, the rulebook has 21")
+    _check(raw["spoils_per_province"] * len(colours) <= len(spoils), where,
+           "not enough tiles to deal to every province")
+    return spoils
+
+
+# --- Set-up, solo, powers ---
+
+
+def _load_seasons(raw: dict[str, Any], deck: Callable[[int, int], int], base_sets: int,
+                  base_wylds: int, provinces: int) -> dict[int, SeasonSetup]:
+    where = "setup.toml seasons"
+    seasons = {int(n): SeasonSetup(**s) for n, s in raw.items()}
+    _check(sorted(seasons) == list(range(1, len(seasons) + 1)), where, "player counts 1..n")
+    for n, s in seasons.items():
+        _check(0 < s.banner_sets <= base_sets and 0 <= s.wylds <= base_wylds, where,
+               f"{n} players: more banner sets or Wylds than the box holds")
+        # One card face up per province board, then the chart; winter gets the rest.
+        winter = deck(s.banner_sets, s.wylds) - provinces - s.spring - s.summer - s.autumn
+        _check(min(s.spring, s.summer, s.autumn, winter) > 0, where,
+               f"{n} players: the chart leaves a season without cards")
+    return seasons
+
+
+def _load_objectives(raw: dict[str, Any], colours: tuple[str, ...],
+                     rb: dict[str, int]) -> tuple[Objective, ...]:
+    where = "setup.toml objectives"
+    objectives = tuple(
+        Objective(o["letter"], o["text"], _find(colours, o["colour"], "colour", where))
+        for o in raw["objective"])
+    _unique([o.letter for o in objectives], where)
+    _check(len(objectives) == rb["objectives"] and all(o.text for o in objectives), where,
+           f"the rulebook has {rb['objectives']} objectives, each with a text")
+    tiles, solo = raw["conquer"]["tiles_per_colour"], raw["conquer"]["solo_tiles_per_colour"]
+    _check(tiles * len(colours) == rb["conquer_tiles"], where, "conquer tile count")
+    # The solo game sets the objective tiles aside and still needs its tiles per colour.
+    for c, name in enumerate(colours):
+        plain = tiles - sum(o.colour == c for o in objectives)
+        _check(plain >= solo, where, f"too few plain {name} conquer tiles for the solo game")
+    return objectives
+
+
+def _load_difficulties(raw: dict[str, Any], objectives: int,
+                       slots: int) -> dict[str, Difficulty]:
+    where = "setup.toml difficulty"
+    difficulties = {name: Difficulty(**d) for name, d in raw.items()}
+    for name, d in difficulties.items():
+        _check(0 < d.objectives <= min(objectives, slots), where, f"{name}: too many objectives")
+    return difficulties
+
+
+def _load_powers(raw: list[dict[str, Any]], rb: dict[str, int]) -> tuple[PowerCard, ...]:
+    where = "setup.toml power_card"
+    cards = []
+    for p in raw:
+        powers = tuple(p["powers"])
+        _check(len(powers) == 2, p["id"], "a power card has two powers")
+        for code in powers:
+            _find(POWERS, code, "power", where)
+        cards.append(PowerCard(p["id"], (powers[0], powers[1])))
+    _unique([c.id for c in cards], where)
+    _unique([code for c in cards for code in c.powers], where + " powers")
+    _check(len(cards) == rb["power_cards"], where, f"{len(cards)} power cards")
+    return tuple(cards)
+
+
+def _load(data: Path | None = None) -> Components:
+    """Read and check every data file (``data`` defaults to ``DATA``; tests pass a copy)."""
+    try:
+        return _build(data or DATA)
+    except (KeyError, TypeError, IndexError) as e:
+        # A missing table or a value of the wrong shape: still a data error, said as one.
+        raise ValueError(f"Winterborne data: missing or malformed entry ({e!r})") from e
+
+
+def _build(data: Path) -> Components:
+    setup = _read(data, "setup.toml")
+    rb: dict[str, int] = setup["rulebook"]
+    k = _load_kingdom(_read(data, "kingdom.toml"), rb)
+    raw_cards = _read(data, "cards.toml")
+    cards, banner_sets = _load_cards(raw_cards, rb)
+
+    def of(*types: str) -> tuple[int, ...]:
+        return tuple(i for i, c in enumerate(cards) if c.type in types)
+
+    house, core, wylds, mercenary = of("house"), of(*CORE_TYPES), of("wylds"), of("mercenary")
+    _check(len(mercenary) == 1, "cards.toml", "exactly one mercenary card")
+    _check_house(cards, house, rb)
+    _check_core(cards, core, rb)
+    _check_wylds(cards, wylds, rb)
+    allies = _load_allies(_read(data, "allies.toml"), k.colours, rb)
+    raw_spoils = _read(data, "spoils.toml")
+    spoils = _load_spoils(raw_spoils, k.colours, rb)
+    base_sets = len([n for n in banner_sets if n not in raw_cards["promo_banner_sets"]])
+
+    def deck(sets: int, wy: int) -> int:
+        return len(core) + sets * rb["banner_set_size"] + wy
+
+    seasons = _load_seasons(setup["seasons"], deck, base_sets, rb["wylds_cards"],
+                            len(k.colours))
+    objectives = _load_objectives(setup, k.colours, rb)
+    objective_vp = tuple(setup["objective_vp"])
+    rounds = setup["winter_rounds"]
+    round_chars = tuple(_find(CHARACTERS, c, "character", "setup.toml round_power_character")
+                        for c in setup["round_power_character"])
+    _check(len(round_chars) == rounds == 3, "setup.toml", "one round power per winter round")
+    cost = tuple(setup["explore_cost"])
+    _check(len(cost) == len(SEASONS) and min(cost) >= 0, "setup.toml", "explore cost per season")
+    for b in setup["first_game_banners"]:
+        _find(tuple(banner_sets), b, "banner set", "setup.toml first_game_banners")
+    return Components(
+        colours=k.colours, province_names=k.province_names, space_names=k.space_names,
+        section_names=k.section_names, space_sections=k.space_sections,
+        crossed_cw=k.crossed_cw, crossed_ccw=k.crossed_ccw, borders=k.borders,
+        start_space=k.start_space, cards=cards, house=house, mercenary=mercenary[0],
+        core=core, banner_sets=banner_sets, wylds=wylds, allies=allies, spoils=spoils,
+        spoils_per_province=raw_spoils["spoils_per_province"],
+        conquer_tiles=setup["conquer"]["tiles_per_colour"],
+        solo_conquer_tiles=setup["conquer"]["solo_tiles_per_colour"],
+        objectives=objectives, objective_vp=objective_vp,
+        difficulties=_load_difficulties(setup["difficulty"], len(objectives),
+                                        len(objective_vp)),
+        power_cards=_load_powers(setup["power_card"], rb),
+        round_power_character=(round_chars[0], round_chars[1], round_chars[2]),
+        seasons=seasons, explore_cost=(cost[0], cost[1], cost[2], cost[3]),
+        first_game_banners=tuple(setup["first_game_banners"]),
+        favor_supply=setup["favor_supply"], starting_gold=setup["starting_gold"],
+        hand_size=setup["hand_size"], reserve_size=setup["reserve_size"],
+        resource_cap=setup["resource_cap"], rows=setup["rows"], winter_rounds=rounds,
+        card_by_id={c.id: i for i, c in enumerate(cards)},
+        ally_by_id={a.id: i for i, a in enumerate(allies)},
+        spoils_by_id={s.id: i for i, s in enumerate(spoils)},
+    )
+
+
+WB = _load()
