@@ -19,7 +19,8 @@ def test_error_classes() -> None:
 
 def test_available_games_and_spec() -> None:
     specs = wg.available_games()
-    assert [s.id for s in specs] == ["icecool-wizards", "snow-time", "winter-queen"]
+    assert [s.id for s in specs] == ["icecool-wizards", "snow-time", "winter-queen",
+                                     "winterborne"]
     spec = wg.get_spec("winter-queen")
     assert (spec.title, spec.min_players, spec.max_players) == ("Winter Queen", 2, 4)
     assert list(spec.players_range) == [2, 3, 4]
@@ -27,7 +28,7 @@ def test_available_games_and_spec() -> None:
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    known = "no game 'chess'; available: icecool-wizards, snow-time, winter-queen"
+    known = "no game 'chess'; available: icecool-wizards, snow-time, winter-queen, winterborne"
     with pytest.raises(wg.UnknownGameError, match=known):
         wg.make("chess", 2)
 

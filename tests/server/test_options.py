@@ -59,8 +59,35 @@ def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
             assert name in message and repr(value) in message and f"{n} players" in message
             assert client.get("/api/tables").json() == before.json()  # nothing stored
             refused.add((game["id"], n, value))
-    assert refused == {("winter-queen", 2, "3"), ("winter-queen", 2, "4"),
-                       ("winter-queen", 3, "4")}
+    expected = {("winter-queen", 2, "3"), ("winter-queen", 2, "4"), ("winter-queen", 3, "4")}
+    expected |= winterborne_refusals(catalogue)
+    assert refused == expected
+
+
+# The season board's chart (typed in here, not read from the game): banner sets by players.
+WINTERBORNE_BANNER_SETS = {1: 2, 2: 2, 3: 3, 4: 4}
+
+
+def winterborne_refusals(catalogue: dict[str, Any]) -> set[tuple[str, int, str]]:
+    """What Winterborne's rules refuse of the values its lobby offers: a set of banners of
+    the wrong size for the player count, a seat beyond the players, a difficulty other
+    than the default outside the solo game."""
+    (game,) = [g for g in catalogue["games"] if g["id"] == "winterborne"]
+    out: set[tuple[str, int, str]] = set()
+    for n in range(1, 5):
+        for option in game["options"]:
+            for value in option["choices"] or []:
+                if option["name"] == "banners" and "+" in value:
+                    bad = len(value.split("+")) != WINTERBORNE_BANNER_SETS[n]
+                elif option["name"] == "first_player":
+                    bad = value != "random" and int(value) > n
+                elif option["name"] == "difficulty":
+                    bad = n > 1 and value != "medium"
+                else:
+                    bad = False
+                if bad:
+                    out.add(("winterborne", n, value))
+    return out
 
 
 def test_the_lobby_is_told_which_values_each_player_count_allows(client: TestClient) -> None:

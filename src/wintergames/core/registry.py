@@ -17,6 +17,7 @@ from wintergames.core.state import State
 _GAME_MODULES: dict[str, str] = {
     "icecool-wizards": "wintergames.games.icecool_wizards",
     "snow-time": "wintergames.games.snow_time",
+    "winterborne": "wintergames.games.winterborne",
     "winter-queen": "wintergames.games.winter_queen",
 }
 

@@ -1,0 +1,84 @@
+"""Component conservation: every card, tile, building and favor token is somewhere once.
+
+Run by the tests after every action (``GameSpec.check_invariants``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wintergames.games.winterborne import frames as fr
+from wintergames.games.winterborne.components import WB
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+
+def check(s: WinterborneState) -> None:
+    n = s.num_players
+    # House cards: every seat's own copies, each exactly once.
+    house = Counter(WB.house)
+    for p in range(n):
+        mine = Counter(c for c in _seat_cards(s, p) if WB.cards[c].type in ("house",
+                                                                               "mercenary"))
+        expected = house + (Counter([WB.mercenary]) if s.options["mercenary"] else Counter())
+        assert mine == expected, f"seat {p}'s house cards: {sorted(mine.elements())}"
+    # Exploration cards: each card of the box at most once, in exactly one place.
+    exploration = [c for p in range(n) for c in _seat_cards(s, p)
+                   if WB.cards[c].type not in ("house", "mercenary")]
+    exploration += [c for c in s.explore_slot if c >= 0]
+    exploration += [c for deck in s.season_decks for c in deck]
+    exploration += s.box_wylds + s.balaur_pile
+    exploration += [c for c in s.sacked_cards]
+    exploration += [f[1] for f in s.pending if f[0] == fr.ROOM]
+    counts = Counter(exploration)
+    assert all(v == 1 for v in counts.values()), f"doubled cards: {counts.most_common(3)}"
+    assert len(exploration) == _deck_size(s), f"{len(exploration)} exploration cards"
+    # Balaur's house cards.
+    if n == 1:
+        balaur = sorted(s.balaur_deck + [c for c in s.balaur_board if c >= 0])
+        assert balaur == sorted(WB.house), f"the Balaur's cards: {balaur}"
+    # Spoils: 21 tiles.
+    tiles = [t for prov in s.prov_spoils for t in prov]
+    tiles += [t for p in range(n) for t in s.spoils[p]]
+    tiles += s.sacked_spoils + s.boxed_spoils + s.spent_spoils
+    tiles += [t for t in s.balaur_spoils if t >= 0]
+    assert sorted(tiles) == list(range(len(WB.spoils))), f"spoils: {sorted(tiles)}"
+    # Allies: 24.
+    allies = [a for deck in s.ally_decks for a in deck]
+    allies += [a for p in range(n) for a in s.allies[p]] + s.removed_allies
+    assert sorted(allies) == list(range(len(WB.allies))), "an ally is missing or doubled"
+    # Favor: 30 tokens.
+    favor = s.favor_supply + sum(s.favor) + sum(s.favor_card)
+    assert favor == WB.favor_supply, f"{favor} favor tokens"
+    # Conquer tiles per colour.
+    per = WB.solo_conquer_tiles if n == 1 else WB.conquer_tiles
+    used = [0] * 6
+    for p in range(n):
+        for colour in s.sections[p][6:]:
+            if colour >= 0:
+                used[colour] += 1
+    total = sum(used) + sum(s.conquer_left) + s.solo_conquered
+    assert total == 6 * per, f"{total} conquer tiles"
+    assert all(x >= 0 for x in s.conquer_left)
+    # Buildings: settlements and churches match the house boards.
+    for p in range(n):
+        settlements = sum(1 for b in s.buildings[p] if b == 1)
+        churches = sum(1 for b in s.buildings[p] if b == 2)
+        assert settlements == sum(min(r, 2) for r in s.rows[p]), f"seat {p}'s settlements"
+        assert churches == sum(1 for r in s.rows[p] if r == 3), f"seat {p}'s churches"
+        assert all(s.sections[p][sec] >= 0 for sec in range(12) if s.buildings[p][sec])
+        assert all(x >= 0 for x in s.res[p]), f"seat {p}'s resources {s.res[p]}"
+        assert len(s.reserve[p]) <= WB.reserve_size, f"seat {p}'s reserve"
+
+
+def _seat_cards(s: WinterborneState, p: int) -> list[int]:
+    return fr.owned_cards(s, p)
+
+
+def _deck_size(s: WinterborneState) -> int:
+    """Core + the chosen banner sets + every Wylds card in play or in the box."""
+    chart = WB.seasons[s.num_players]
+    wylds = sum(1 for c in WB.wylds if s.options["promo_wylds"] or not WB.cards[c].promo)
+    return len(WB.core) + 3 * chart.banner_sets + wylds

@@ -1,0 +1,351 @@
+"""The Wylds cards, the banners' special actions and the Winterborne powers.
+
+RB "The Wylds Cards", "Banner Card Sets", "Winterborne Powers" and "Winterborne Power
+Cards". Each is a short stack of small choices on top of the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.games.winterborne import actions as act
+from wintergames.games.winterborne import moving, specials
+from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB, WHITE
+from wintergames.games.winterborne.frames import (
+    ACT,
+    ANY_SPOILS,
+    DIRECTION,
+    EXIT,
+    EXPLORER,
+    FOR_FAVOR,
+    FOR_SACKED,
+    GAIN,
+    HORN_VARIANTS,
+    PAY_ANY,
+    POWER_DISCARD,
+    RELOCATE,
+    REPLACE,
+    SACKED,
+    SHAMAN,
+    SWAP,
+    TRADE_ONLY,
+    WARRIOR,
+    WYLDS,
+    adjacent_provinces,
+    adjacent_sections,
+    figure_for,
+    is_wylds,
+    pop,
+    push,
+    replace_top,
+    room_for,
+    take_favor,
+    wylds_in_reserve,
+)
+from wintergames.games.winterborne.setup import CASTLE, OUT
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+
+# -- The Wylds: "activate all of The Wylds cards in your reserve ... in any order" ----------
+
+
+def activate_wylds(s: WinterborneState, p: int) -> None:
+    push(s, WYLDS, *wylds_in_reserve(s, p))
+    s.line += ", activates the Wylds"
+
+
+def wylds_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    """Each Wylds card still to resolve whose effect can happen now, and ``done``
+    (which lets the rest go unused: an effect you cannot or do not want to pay for)."""
+    return [*(act.WYLDS[c] for c in frame[1:] if wylds_possible(s, p, c)), act.DONE]
+
+
+def wylds_possible(s: WinterborneState, p: int, card: int) -> bool:
+    effect = WB.cards[card].wylds
+    _, meat, military = s.res[p]
+    figs = s.figures[p]
+    if effect == "military-to-meat":
+        return military >= 1
+    if effect == "meat-to-military":
+        return meat >= 1
+    if effect == "swap-shaman-explorer":
+        return figs[SHAMAN] != OUT and figs[EXPLORER] != OUT
+    if effect == "explorer-step":
+        return 0 <= figs[EXPLORER] < 6
+    if effect == "shaman-2":
+        return figs[SHAMAN] != OUT
+    if effect == "warrior-3":
+        return figs[WARRIOR] != OUT
+    if effect == "sacked-spoils":
+        return sum(s.res[p]) >= 1 and bool(s.sacked_spoils)
+    if effect == "favor":
+        return meat >= 1 and sum(s.res[p]) >= 2 and s.favor_supply > 0
+    return True  # a plain gain
+
+
+def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int) -> None:
+    rest = list(frame[1:])
+    rest.remove(card)
+    replace_top(s, WYLDS, *rest)
+    effect = WB.cards[card].wylds
+    s.line += f"; {WB.cards[card].id}"
+    if effect in ("gold", "meat", "military"):
+        s.res[p][RESOURCES.index(effect)] += 1
+        s.line += f" +1 {effect}"
+    elif effect == "military-to-meat":
+        s.res[p][2] -= 1
+        s.res[p][1] += 2
+        s.line += " 1 military for 2 meat"
+    elif effect == "meat-to-military":
+        s.res[p][1] -= 1
+        s.res[p][2] += 2
+        s.line += " 1 meat for 2 military"
+    elif effect == "swap-shaman-explorer":
+        figs = s.figures[p]
+        figs[SHAMAN], figs[EXPLORER] = figs[EXPLORER], figs[SHAMAN]
+        s.line += " swaps the shaman and the explorer"
+    elif effect == "explorer-step":
+        push(s, DIRECTION)
+    elif effect == "shaman-2":
+        _move_without_action(s, p, SHAMAN, 2)
+    elif effect == "warrior-3":
+        _move_without_action(s, p, WARRIOR, 3)
+    elif effect == "sacked-spoils":
+        push(s, SACKED)
+        push(s, PAY_ANY, FOR_SACKED, 0)
+    elif effect == "favor":
+        s.res[p][1] -= 1
+        s.line += " returns 1 meat"
+        push(s, PAY_ANY, FOR_FAVOR, 0)
+
+
+def _move_without_action(s: WinterborneState, p: int, fig: int, steps: int) -> None:
+    if s.figures[p][fig] == CASTLE:
+        push(s, EXIT, fig, fig, steps, 0, 0)
+    else:
+        moving.walk(s, p, fig, steps, ccw=False)
+
+
+def direction_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.CW, act.CCW]
+
+
+def step_explorer(s: WinterborneState, p: int, ccw: bool) -> None:
+    pop(s)
+    moving.walk(s, p, EXPLORER, 1, ccw)
+
+
+def pay_any_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.CHOOSE[r] for r in range(3) if s.res[p][r] > 0]
+
+
+def pay_any(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) -> None:
+    pop(s)
+    purpose, arg = frame[1], frame[2]
+    if purpose == FOR_FAVOR:
+        s.res[p][resource] -= 1
+        take_favor(s, p)
+        s.line += f" and 1 {RESOURCES[resource]} for 1 favor"
+    elif purpose == FOR_SACKED:
+        s.res[p][resource] -= 1
+        s.line += f" spends 1 {RESOURCES[resource]}"
+    else:
+        specials.pay_any_for_ally(s, p, arg, resource)
+
+
+def sacked_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.TAKE[1 + t] for t in sorted(set(s.sacked_spoils))]
+
+
+def take_sacked(s: WinterborneState, p: int, tile: int) -> None:
+    pop(s)
+    s.sacked_spoils.remove(tile)
+    s.spoils[p].append(tile)
+    s.line += f" and takes back the sacked {WB.spoils[tile].id}"
+
+
+# -- banners: Horn, Bag, Potion -------------------------------------------------------------
+
+
+def horn_sections(s: WinterborneState, p: int, variant: str) -> list[int]:
+    if variant == "anywhere":
+        return list(range(12))
+    if variant == "free-adjacent":
+        return list(adjacent_sections(s.figures[p][figure_for(s, p, WARRIOR)]))
+    return sorted({sec for pos in s.figures[p] for sec in adjacent_sections(pos)})
+
+
+def horn_actions(s: WinterborneState, p: int, variant: str) -> list[Action]:
+    sections = horn_sections(s, p, variant)
+    return specials.build_actions(s, p, tuple(sections), free=variant == "free-adjacent")
+
+
+def frame_horn_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return horn_actions(s, p, HORN_VARIANTS[frame[1]])
+
+
+def horn_build(s: WinterborneState, p: int, frame: tuple[int, ...], action: act.Build) -> None:
+    pop(s)
+    specials.build(s, p, action, free=HORN_VARIANTS[frame[1]] == "free-adjacent")
+
+
+def bag_draw(s: WinterborneState, p: int) -> None:
+    from wintergames.games.winterborne.turn import draw
+
+    draw(s, p, 1)
+    s.line += ", draws 1 card"
+
+
+# -- Winterborne powers -------------------------------------------------------------------
+
+
+def powers_of(s: WinterborneState, p: int) -> list[int]:
+    """Power indices the seat has: its card's two, and the round power if played with."""
+    card = WB.power_cards[s.power_card[p]]
+    out = [POWERS.index(code) for code in card.powers]
+    if s.options["round_power"]:
+        out.append(POWERS.index("round-action"))
+    return sorted(set(out))
+
+
+def power_actions(s: WinterborneState, p: int) -> list[Action]:
+    """"Only during winter ... only 1 power each round ... favor tokens equal to the
+    number of the current round of winter"."""
+    r = s.winter_round
+    if r == 0 or s.power_used[p][r - 1] or s.favor[p] < r:
+        return []
+    return [act.POWER[i] for i in powers_of(s, p) if power_possible(s, p, POWERS[i])]
+
+
+def power_possible(s: WinterborneState, p: int, code: str) -> bool:
+    if code == "move-building":
+        return bool(relocate_actions(s, p, ()))
+    if code == "discard-draw":
+        return bool(s.hand[p])
+    if code == "swap-card":
+        return bool(swap_actions(s, p, ()))
+    if code == "spoils-any":
+        return bool(any_spoils_actions(s, p, ()))
+    if code == "white-meeple":
+        return not s.white_used[p]
+    if code == "trade":
+        pos = s.figures[p][figure_for(s, p, SHAMAN)]
+        return any(specials.can_trade(s, p, c) for c in adjacent_provinces(s, p, pos))
+    return True  # two resources, the explore discount, the round action
+
+
+def use_power(s: WinterborneState, p: int, power: int) -> None:
+    r = s.winter_round
+    s.favor[p] -= r
+    s.favor_card[p] += r
+    s.power_used[p][r - 1] = 1
+    code = POWERS[power]
+    s.line += f"uses the Winterborne power {code} ({r} favor)"
+    if code == "move-building":
+        push(s, RELOCATE)
+    elif code == "two-resources":
+        push(s, GAIN, 2)
+    elif code == "discard-draw":
+        push(s, POWER_DISCARD)
+    elif code == "explore-discount":
+        s.discount = 1
+    elif code == "swap-card":
+        push(s, SWAP)
+    elif code == "spoils-any":
+        push(s, ANY_SPOILS)
+    elif code == "white-meeple":
+        push(s, REPLACE)
+    elif code == "trade":
+        push(s, TRADE_ONLY, figure_for(s, p, SHAMAN))
+    else:  # round-action: round 1 the shaman, 2 the explorer, 3 the warrior
+        character = WB.round_power_character[r - 1]
+        push(s, ACT, character, figure_for(s, p, character))
+        s.line += f": the {CHARACTERS[character]} acts without moving"
+
+
+def relocate_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    built = [sec for sec in range(12) if s.buildings[p][sec]]
+    free = specials.build_targets(s, p, range(12))
+    return [act.RELOCATE[a][b] for a in built for b in free]
+
+
+def relocate(s: WinterborneState, p: int, source: int, target: int) -> None:
+    pop(s)
+    s.buildings[p][target] = s.buildings[p][source]
+    s.buildings[p][source] = 0
+    s.line += f": moves a building from {WB.section_names[source]} to {WB.section_names[target]}"
+
+
+def gain_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return list(act.CHOOSE)
+
+
+def gain_one(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) -> None:
+    left = frame[1] - 1
+    if left:
+        replace_top(s, GAIN, left)
+    else:
+        pop(s)
+    s.res[p][resource] += 1
+    s.line += f" +1 {RESOURCES[resource]}"
+
+
+def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.DISCARD[c] for c in sorted(set(s.hand[p]))]
+
+
+def power_discard(s: WinterborneState, p: int, card: int) -> None:
+    from wintergames.games.winterborne.turn import draw
+
+    pop(s)
+    s.hand[p].remove(card)
+    s.discard[p].append(card)
+    s.line += f": discards {WB.cards[card].id} and draws 2"
+    draw(s, p, 2)
+
+
+def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    """A provision, weapon, treasure or banner from hand for any province's card."""
+    mine = sorted({c for c in s.hand[p]
+                   if WB.cards[c].type in ("provision", "treasure", "weapon", "banner")})
+    return [act.SWAP[c][prov] for c in mine for prov in range(6)
+            if s.explore_slot[prov] >= 0 and room_for(s, p, s.explore_slot[prov])]
+
+
+def swap(s: WinterborneState, p: int, card: int, province: int) -> None:
+    pop(s)
+    got = s.explore_slot[province]
+    s.hand[p].remove(card)
+    s.explore_slot[province] = card
+    s.line += (f": swaps {WB.cards[card].id} for {WB.cards[got].id} of "
+               f"{WB.colours[province]}")
+    specials.receive_card(s, p, got)
+
+
+def any_spoils_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [a for prov in range(6) for a in specials.take_from(s, prov)]
+
+
+def replace_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.FIGURE[c] for c in range(3) if s.figures[p][c] != OUT]
+
+
+def replace_figure(s: WinterborneState, p: int, character: int) -> None:
+    """"Remove one of your characters from the game and replace it with the white
+    meeple" (it takes the character's place)."""
+    pop(s)
+    figs = s.figures[p]
+    figs[WHITE], figs[character] = figs[character], OUT
+    s.white_used[p] = 1
+    s.line += f": the white meeple replaces the {CHARACTERS[character]}"
+
+
+def trade_only_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    pos = s.figures[p][frame[1]]
+    return [act.TRADE[c] for c in adjacent_provinces(s, p, pos) if specials.can_trade(s, p, c)]
+
+
+__all__ = ["FOR_FAVOR", "PAY_ANY", "is_wylds"]

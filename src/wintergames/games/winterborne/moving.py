@@ -1,0 +1,139 @@
+"""Moving characters (RB "Playing Cards", "Passive Income", Potion banner).
+
+A hex picks the character, a movement circle how far it goes: exactly that many dark
+gray spaces, clockwise (counter-clockwise with a Mask banner), never onto a conquer
+section or the castle. Leaving the castle costs one movement to any gray space.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.games.winterborne import actions as act
+from wintergames.games.winterborne.components import CHARACTERS, WB
+from wintergames.games.winterborne.frames import (
+    ACT,
+    EXIT,
+    FIGURE,
+    MOVE,
+    SHAMAN,
+    figures_for_hex,
+    is_wylds,
+    playable_cards,
+    pop,
+    push,
+    replace_top,
+)
+from wintergames.games.winterborne.setup import CASTLE
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+FIGURE_NAMES = (*CHARACTERS, "white meeple")
+
+
+def movement_sources(s: WinterborneState, p: int, besides: int = -1,
+                     besides_spoils: int = -1) -> list[Action]:
+    """Every movement circle the seat could play now, except card ``besides`` and spoils
+    tile ``besides_spoils`` (the ones about to be used as the hex)."""
+    out: list[Action] = []
+    for card in playable_cards(s, p):
+        if card == besides:
+            continue
+        for u, choice, _ in act.PLAYS[card]:
+            if WB.cards[card].uses[u].kind == "move":
+                out.append(act.PLAY[card][(u, choice)])
+    for tile in sorted(s.spoils[p]):
+        if tile != besides_spoils and WB.spoils[tile].kind == "move":
+            out.append(act.SPOILS[tile])
+    return out
+
+
+def can_start_move(s: WinterborneState, p: int, hex_char: int, card: int = -1,
+                   tile: int = -1) -> bool:
+    """A hex is worth playing only with a figure to move and a circle to move it by."""
+    return bool(figures_for_hex(s, p, hex_char)) and bool(
+        movement_sources(s, p, besides=card, besides_spoils=tile))
+
+
+def start_move(s: WinterborneState, p: int, hex_char: int) -> None:
+    figs = figures_for_hex(s, p, hex_char)
+    if len(figs) > 1:
+        push(s, FIGURE, hex_char)
+    else:
+        push(s, MOVE, figs[0], hex_char)
+
+
+def figure_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return [act.FIGURE[f] for f in figures_for_hex(s, p, frame[1])]
+
+
+def choose_figure(s: WinterborneState, p: int, frame: tuple[int, ...], fig: int) -> None:
+    replace_top(s, MOVE, fig, frame[1])
+    s.line += f", moving the {FIGURE_NAMES[fig]}"
+
+
+def move_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return movement_sources(s, p)
+
+
+def play_movement(s: WinterborneState, p: int, frame: tuple[int, ...], steps: int,
+                  ccw: bool) -> None:
+    """The circle is played: move (or leave the castle first), then the special action."""
+    _, fig, hex_char = frame
+    pop(s)
+    if s.figures[p][fig] == CASTLE:
+        push(s, EXIT, fig, hex_char, steps, int(ccw), 1)
+        return
+    walk(s, p, fig, steps, ccw)
+    push(s, ACT, hex_char, fig)
+
+
+def exit_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+    return list(act.EXIT)
+
+
+def leave_castle(s: WinterborneState, p: int, frame: tuple[int, ...], space: int) -> None:
+    """Potion: "it costs 1 movement to move it onto any dark gray section. If your
+    character has any remaining movement, it must continue moving as normal." """
+    _, fig, hex_char, steps, ccw, act = frame
+    pop(s)
+    s.figures[p][fig] = space
+    s.line += f", leaves the castle to {WB.space_names[space]}"
+    walk(s, p, fig, steps - 1, bool(ccw))
+    if act:
+        push(s, ACT, hex_char, fig)
+
+
+def walk(s: WinterborneState, p: int, fig: int, steps: int, ccw: bool) -> None:
+    """Move ``fig`` ``steps`` gray spaces; the shaman earns 1 gold for each building on a
+    conquered section it passes ("Buildings built on the starter province sections do
+    not count": starters are never passed, they lie inside the ring)."""
+    pos = s.figures[p][fig]
+    income = 0
+    for _ in range(steps):
+        crossed = WB.crossed_ccw[pos] if ccw else WB.crossed_cw[pos]
+        if fig == SHAMAN and s.buildings[p][crossed] and crossed >= 6:
+            income += 1
+        pos = (pos - 1) % 6 if ccw else (pos + 1) % 6
+    s.figures[p][fig] = pos
+    if steps:
+        way = " counter-clockwise" if ccw else ""
+        s.line += f", {FIGURE_NAMES[fig]} moves {steps}{way} to {WB.space_names[pos]}"
+    if income:
+        s.res[p][0] += income
+        s.line += f" (+{income} gold income)"
+
+
+def to_castle(s: WinterborneState, p: int, character: int) -> None:
+    s.figures[p][character] = CASTLE
+    s.line += f", the {CHARACTERS[character]} goes to the castle"
+
+
+def is_castle_card_usable(s: WinterborneState, p: int, character: int) -> bool:
+    pos = s.figures[p][character]
+    return 0 <= pos < 6
+
+
+__all__ = ["is_wylds"]

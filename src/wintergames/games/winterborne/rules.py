@@ -1,0 +1,361 @@
+"""Winterborne's legal actions and their effects: the turn and its open decisions.
+
+With no decision open, the player to move may play a card (from hand or reserve) or a
+spoils tile for one of its uses, use a Winterborne power in winter, or ``end`` the turn.
+Every use that needs more choices opens a frame (``frames.py``); the legal actions are
+then those of the innermost frame. A compound move is logged as one line when its last
+frame closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import IllegalActionError
+from wintergames.core.events import Event, seat_name
+from wintergames.games.winterborne import actions as act
+from wintergames.games.winterborne import effects, moving, specials, turn
+from wintergames.games.winterborne import frames as fr
+from wintergames.games.winterborne.components import CHARACTERS, WB
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+Legal = Callable[["WinterborneState", int, tuple[int, ...]], list[Action]]
+
+
+# -- legal actions ------------------------------------------------------------------------
+
+
+def legal_actions(s: WinterborneState, p: int) -> list[Action]:
+    frame = fr.top(s)
+    if frame is None:
+        return main_actions(s, p)
+    return _LEGAL[frame[0]](s, p, frame)
+
+
+def main_actions(s: WinterborneState, p: int) -> list[Action]:
+    out: list[Action] = []
+    for card in fr.playable_cards(s, p):
+        for u, choice, _ in act.PLAYS[card]:
+            if use_playable(s, p, card, u, choice):
+                out.append(act.PLAY[card][(u, choice)])
+    for tile in sorted(set(s.spoils[p])):
+        if spoils_playable(s, p, tile):
+            out.append(act.SPOILS[tile])
+    out += effects.power_actions(s, p)
+    out.append(act.END)
+    return out
+
+
+def spoils_playable(s: WinterborneState, p: int, tile: int) -> bool:
+    """A hex spoils needs a circle to go with it; a Wylds spoils, Wylds to activate."""
+    spoils = WB.spoils[tile]
+    if spoils.kind == "hex":
+        return moving.can_start_move(s, p, spoils.character, tile=tile)
+    return spoils.kind == "wylds" and bool(fr.wylds_in_reserve(s, p))
+
+
+def use_playable(s: WinterborneState, p: int, card: int, u: int, choice: int) -> bool:
+    """Whether playing ``card`` for use ``u`` can do anything now (a movement circle is
+    played only after a hex, so never on its own)."""
+    use = WB.cards[card].uses[u]
+    kind = use.kind
+    if kind == "hex":
+        return moving.can_start_move(s, p, choice, card=card)
+    if kind == "hire":
+        return s.res[p][0] >= 1 and moving.can_start_move(s, p, choice, card=card)
+    if kind in ("gain", "gain-any", "draw"):
+        return True
+    if kind == "wylds":
+        return bool(fr.wylds_in_reserve(s, p))
+    if kind == "horn":
+        return bool(effects.horn_actions(s, p, use.variant))
+    if kind == "castle":
+        return moving.is_castle_card_usable(s, p, use.character)
+    return False  # "move": only after a hex
+
+
+_LEGAL: dict[int, Legal] = {
+    fr.FIGURE: moving.figure_actions,
+    fr.MOVE: moving.move_actions,
+    fr.EXIT: moving.exit_actions,
+    fr.ACT: lambda s, p, f: specials.special_actions(s, p, f[1], s.figures[p][f[2]]),
+    fr.SPOILS: specials.spoils_actions,
+    fr.PAY_ANY: effects.pay_any_actions,
+    fr.SACK: specials.sack_actions,
+    fr.FREE_CONQUER: specials.free_conquer_actions,
+    fr.WYLDS: effects.wylds_actions,
+    fr.DIRECTION: effects.direction_actions,
+    fr.SACKED: effects.sacked_actions,
+    fr.GAIN: effects.gain_actions,
+    fr.POWER_DISCARD: effects.power_discard_actions,
+    fr.RELOCATE: effects.relocate_actions,
+    fr.SWAP: effects.swap_actions,
+    fr.ANY_SPOILS: effects.any_spoils_actions,
+    fr.REPLACE: effects.replace_actions,
+    fr.TRADE_ONLY: lambda s, p, f: [*effects.trade_only_actions(s, p, f), act.PASS],
+    fr.HORN: effects.frame_horn_actions,
+    fr.ROOM: specials.room_actions,
+    fr.CLEANUP: lambda s, p, f: turn.cleanup_actions(s, p),
+    fr.CAP: lambda s, p, f: turn.cap_actions(s, p),
+}
+
+_PROMPTS = {
+    fr.FIGURE: "choose which figure the hex moves",
+    fr.MOVE: "play a movement circle for the character",
+    fr.EXIT: "choose the gray space where the character leaves the castle",
+    fr.ACT: "choose the character's special action (or pass)",
+    fr.SPOILS: "take a spoils tile of the province you conquered (or take none)",
+    fr.PAY_ANY: "choose the resource to pay",
+    fr.SACK: "choose the spoils tile to sack for the black ally",
+    fr.FREE_CONQUER: "choose the section the red ally lets you conquer",
+    fr.WYLDS: "resolve your Wylds cards one by one (or done)",
+    fr.DIRECTION: "choose which way the explorer steps",
+    fr.SACKED: "choose the sacked spoils tile to take",
+    fr.GAIN: "choose a resource to take",
+    fr.POWER_DISCARD: "choose the card to discard",
+    fr.RELOCATE: "choose the building to move and where",
+    fr.SWAP: "choose the card to swap and the province",
+    fr.ANY_SPOILS: "choose a spoils tile from any province",
+    fr.REPLACE: "choose the character the white meeple replaces",
+    fr.TRADE_ONLY: "choose the province to trade with",
+    fr.HORN: "choose what to build with the Horn banner",
+    fr.ROOM: "choose the reserve card to take back to hand to make room for the Wylds card",
+    fr.CLEANUP: "end of turn: reserve, take back or discard cards, then done",
+    fr.CAP: f"return resources until you have {WB.resource_cap}",
+}
+
+
+def prompt(s: WinterborneState) -> str:
+    """What the player to move is deciding, in words."""
+    frame = fr.top(s)
+    if frame is None:
+        return "play a card or spoils, use a power, or end your turn"
+    return _PROMPTS[frame[0]]
+
+
+# -- checking -----------------------------------------------------------------------------
+
+
+def check(s: WinterborneState, action: Action, p: int) -> None:
+    legal = legal_actions(s, p)
+    if action in legal:
+        return
+    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    raise IllegalActionError(f"{action} is not allowed: {why_not(s, action, p)}. Now you "
+                             f"{prompt(s)}; allowed: {shown}")
+
+
+def why_not(s: WinterborneState, action: Action, p: int) -> str:
+    """The rule an illegal action breaks, as precisely as the common cases allow."""
+    frame = fr.top(s)
+    if isinstance(action, act.PlayCard):
+        card = action.card
+        if card not in fr.playable_cards(s, p):
+            return f"{WB.cards[card].id} is not in your hand or reserve"
+        use = WB.cards[card].uses[action.use]
+        if frame is not None and frame[0] == fr.MOVE and use.kind != "move":
+            return "after a hex comes a card with a movement circle"
+        if use.kind == "move" and (frame is None or frame[0] != fr.MOVE):
+            return "a movement circle is played after a card with a character hex"
+        if use.kind in ("hex", "hire"):
+            if use.kind == "hire" and s.res[p][0] < 1:
+                return "hiring the mercenary costs 1 gold"
+            return (f"moving the {CHARACTERS[action.choice]} needs another card or spoils "
+                    "with a movement circle")
+        if use.kind == "wylds":
+            return "there is no Wylds card in your reserve to activate"
+    if isinstance(action, act.Conquer):
+        if s.res[p][0] < 1 or s.res[p][2] < 1:
+            return "conquering costs 1 gold and 1 military"
+        if action.section < 6 or s.sections[p][action.section] >= 0:
+            return f"{WB.section_names[action.section]} is not an empty conquer section"
+        if action.colour not in WB.borders[action.section - 6]:
+            return "the conquer tile must match one of the two colours bordering the section"
+        return "the warrior conquers an empty section adjacent to it, after moving"
+    if isinstance(action, act.Build):
+        if action.building == 1 and s.rows[p][action.row] != 2:
+            return "a church needs both settlements of its row built first"
+        if action.building == 0 and s.rows[p][action.row] >= 2:
+            return "both settlements of that row are built"
+        if s.buildings[p][action.section]:
+            return "only 1 building may stand on each province section"
+        return ("the warrior builds on a province section adjacent to it, after moving; "
+                "a settlement costs 1 gold and 1 meat")
+    if isinstance(action, act.Explore):
+        return (f"exploring costs {fr.explore_cost(s, p)} meat this season and takes the card "
+                "of a province adjacent to the explorer")
+    if isinstance(action, act.Trade):
+        return "the shaman trades with the top ally of an adjacent province it can pay"
+    if isinstance(action, act.Power):
+        if not s.winter_round:
+            return "Winterborne powers are used only during winter"
+        if s.power_used[p][s.winter_round - 1]:
+            return "only 1 power may be used each round"
+        if s.favor[p] < s.winter_round:
+            return f"a power costs {s.winter_round} favor this round"
+        return "that power is not on your Winterborne card or cannot do anything now"
+    if isinstance(action, act.Reserve):
+        return "the reserve holds up to 3 cards with the reserve icon, placed at end of turn"
+    return "it does not answer the open decision"
+
+
+# -- doing ----------------------------------------------------------------------------------
+
+
+def do(s: WinterborneState, action: Action, p: int) -> None:
+    frame = fr.top(s)
+    if frame is None:
+        if action is act.END:
+            s.log.append(Event(f"{seat_name(p)} ends the turn", kind="end", player=p))
+            turn.end_turn(s, p)
+            return
+        s.line = f"{seat_name(p)} "
+        _do_main(s, p, action)
+    else:
+        _do_frame(s, p, frame, action)
+    if not s.pending and s.line:
+        s.log.append(Event(s.line, kind="move", player=p))
+        s.line = ""
+
+
+def _remove_played(s: WinterborneState, p: int, card: int) -> None:
+    """A played card leaves the hand (or the reserve: "as though they are in hand")."""
+    if card in s.hand[p]:
+        s.hand[p].remove(card)
+    else:
+        s.reserve[p].remove(card)
+
+
+def _do_main(s: WinterborneState, p: int, action: Action) -> None:
+    if isinstance(action, act.Power):
+        effects.use_power(s, p, action.value)
+        return
+    if isinstance(action, act.UseSpoils):
+        tile = WB.spoils[action.value]
+        s.spoils[p].remove(action.value)
+        s.line += f"uses the spoils {tile.id}"
+        if tile.kind == "hex":
+            s.sacked_spoils.append(action.value)  # "Sack the tile after use"
+            moving.start_move(s, p, tile.character)
+        else:  # Wylds spoils: "return these tiles to the box"
+            s.spent_spoils.append(action.value)
+            effects.activate_wylds(s, p)
+        return
+    assert isinstance(action, act.PlayCard)
+    card, use = action.card, WB.cards[action.card].uses[action.use]
+    _remove_played(s, p, card)
+    s.line += f"plays {WB.cards[card].id} ({action.code})"
+    if use.kind == "horn":
+        s.sacked_cards.append(card)  # "Sack the card after performing the special action"
+        fr.push(s, fr.HORN, fr.HORN_VARIANTS.index(use.variant), card)
+        return
+    if use.kind in ("draw", "castle"):
+        s.discard[p].append(card)  # "Discard this banner to take the special ... action"
+    else:
+        s.played.append(card)
+    if use.kind == "hex":
+        moving.start_move(s, p, action.choice)
+    elif use.kind == "hire":
+        s.res[p][0] -= 1
+        s.line += " paying 1 gold"
+        moving.start_move(s, p, action.choice)
+    elif use.kind == "gain":
+        fr.gain(s, p, use.resources)
+        s.line += f": +{fr.cost_text(use.resources)}"
+    elif use.kind == "gain-any":
+        s.res[p][action.choice] += 1
+    elif use.kind == "wylds":
+        effects.activate_wylds(s, p)
+    elif use.kind == "draw":
+        effects.bag_draw(s, p)
+    elif use.kind == "castle":
+        moving.to_castle(s, p, use.character)
+
+
+def _do_frame(s: WinterborneState, p: int, frame: tuple[int, ...], action: Action) -> None:
+    kind = frame[0]
+    if kind == fr.FIGURE:
+        assert isinstance(action, act.Figure)
+        moving.choose_figure(s, p, frame, action.value)
+    elif kind == fr.MOVE:
+        if isinstance(action, act.UseSpoils):
+            s.spoils[p].remove(action.value)
+            s.sacked_spoils.append(action.value)
+            s.line += f" with the spoils {WB.spoils[action.value].id}"
+            moving.play_movement(s, p, frame, WB.spoils[action.value].value, ccw=False)
+        else:
+            assert isinstance(action, act.PlayCard)
+            use = WB.cards[action.card].uses[action.use]
+            _remove_played(s, p, action.card)
+            s.played.append(action.card)
+            s.line += f" with {WB.cards[action.card].id} ({action.code})"
+            moving.play_movement(s, p, frame, action.choice, ccw=use.ccw)
+    elif kind == fr.EXIT:
+        assert isinstance(action, act.Exit)
+        moving.leave_castle(s, p, frame, action.value)
+    elif kind in (fr.ACT, fr.TRADE_ONLY):
+        fr.pop(s)
+        specials.do_special(s, p, action)
+    elif kind in (fr.SPOILS, fr.ANY_SPOILS):
+        fr.pop(s)
+        specials.take_spoils(s, p, action)
+    elif kind == fr.PAY_ANY:
+        assert isinstance(action, act.Choose)
+        effects.pay_any(s, p, frame, action.value)
+    elif kind == fr.SACK:
+        assert isinstance(action, act.Sack)
+        fr.pop(s)
+        specials.sack_for_ally(s, p, frame[1], action.value)
+    elif kind == fr.FREE_CONQUER:
+        assert isinstance(action, act.Conquer)
+        fr.pop(s)
+        specials.conquer(s, p, action.section, action.colour, free=True)
+    else:
+        _do_effect_frame(s, p, frame, action)
+
+
+def _do_effect_frame(s: WinterborneState, p: int, frame: tuple[int, ...],
+                     action: Action) -> None:
+    kind = frame[0]
+    if kind == fr.WYLDS:
+        if action is act.DONE:
+            fr.pop(s)
+        else:
+            assert isinstance(action, act.ResolveWylds)
+            effects.resolve_wylds(s, p, frame, action.value)
+    elif kind == fr.DIRECTION:
+        effects.step_explorer(s, p, action is act.CCW)
+    elif kind == fr.SACKED:
+        assert isinstance(action, act.Take)
+        effects.take_sacked(s, p, action.value - 1)
+    elif kind == fr.GAIN:
+        assert isinstance(action, act.Choose)
+        effects.gain_one(s, p, frame, action.value)
+    elif kind == fr.POWER_DISCARD:
+        assert isinstance(action, act.Discard)
+        effects.power_discard(s, p, action.value)
+    elif kind == fr.RELOCATE:
+        assert isinstance(action, act.Relocate)
+        effects.relocate(s, p, action.source, action.target)
+    elif kind == fr.SWAP:
+        assert isinstance(action, act.Swap)
+        effects.swap(s, p, action.card, action.province)
+    elif kind == fr.REPLACE:
+        assert isinstance(action, act.Figure)
+        effects.replace_figure(s, p, action.value)
+    elif kind == fr.HORN:
+        assert isinstance(action, act.Build)
+        effects.horn_build(s, p, frame, action)
+    elif kind == fr.ROOM:
+        assert isinstance(action, act.Unreserve)
+        fr.pop(s)
+        specials.make_room(s, p, frame[1], action.value)
+    elif kind == fr.CLEANUP:
+        turn.cleanup(s, p, action)
+    elif kind == fr.CAP:
+        assert isinstance(action, act.Choose)
+        turn.return_resource(s, p, action.value)

@@ -1,0 +1,237 @@
+"""End-of-game scoring (RB "Ending the Game", "Scoring ...", "Solo Rules: Scoring").
+
+>>> set_score([2, 1, 1, 0], runes=0)
+9
+>>> set_score([1, 1, 1, 1], runes=0), set_score([0, 0, 0, 0], runes=3)
+(10, 6)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import TYPE_CHECKING
+
+from wintergames.games.winterborne.components import SET_TYPES, WB
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+SET_POINTS = (0, 1, 3, 6, 10)  # a set of 0..4 different types
+CATEGORIES = ("allies", "buildings", "sets", "banners", "favor", "resources", "objectives")
+
+
+@dataclass
+class Breakdown:
+    """A score and where it comes from (the parts add up to ``total``)."""
+
+    parts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.parts.values())
+
+    def describe(self) -> str:
+        return ", ".join(f"{k} {v}" for k, v in self.parts.items() if v) or "nothing"
+
+
+def set_score(counts: list[int], runes: int) -> int:
+    """The best scoring of exploration sets: ``counts`` of provision, treasure, weapon and
+    Wylds cards, ``runes`` Rune banners that each count as a provision, treasure or weapon.
+
+    Each set holds at most one card of each type; the marginal points of a set grow with
+    its size (1, 2, 3, 4), so building the largest sets first is best, and every way of
+    counting the runes is tried.
+    """
+    best = 0
+    for picks in product(range(3), repeat=runes):
+        c = counts.copy()
+        for t in picks:
+            c[t] += 1
+        total = 0
+        while any(c):
+            k = sum(1 for x in c if x)
+            total += SET_POINTS[k]
+            c = [x - 1 if x else 0 for x in c]
+        best = max(best, total)
+    return best
+
+
+def _set_counts(cards: list[int]) -> tuple[list[int], int]:
+    counts = [0, 0, 0, 0]
+    runes = 0
+    for c in cards:
+        card = WB.cards[c]
+        if card.type in SET_TYPES:
+            counts[SET_TYPES.index(card.type)] += 1
+        elif card.scoring == "orb":  # "counts as a Wylds card when scoring exploration sets"
+            counts[3] += 1
+        elif card.scoring == "rune":
+            runes += 1
+    return counts, runes
+
+
+def owned(s: WinterborneState, p: int) -> list[int]:
+    from wintergames.games.winterborne.frames import owned_cards
+
+    return owned_cards(s, p)
+
+
+def section_colours(s: WinterborneState, p: int) -> list[int]:
+    """Province sections per colour, province spoils included (RB "Scoring Buildings")."""
+    per = [0] * 6
+    for colour in s.sections[p]:
+        if colour >= 0:
+            per[colour] += 1
+    for tile in s.spoils[p]:
+        if WB.spoils[tile].kind == "province":
+            per[WB.spoils[tile].colour] += 1
+    return per
+
+
+def building_points(s: WinterborneState, p: int) -> int:
+    """Per province: buildings × province sections of that colour."""
+    sections = section_colours(s, p)
+    buildings = [0] * 6
+    for sec, b in enumerate(s.buildings[p]):
+        if b:
+            buildings[s.sections[p][sec]] += 1
+    return sum(b * n for b, n in zip(buildings, sections, strict=True))
+
+
+def wylds_count(s: WinterborneState, p: int, orbs: bool) -> int:
+    """Wylds cards in the reserve; the Orb "counts as a Wylds card when scoring ...
+    yellow allies"."""
+    n = sum(1 for c in s.reserve[p] if WB.cards[c].type == "wylds")
+    if orbs:
+        n += sum(1 for c in owned(s, p) if WB.cards[c].scoring == "orb")
+    return n
+
+
+def settlements_built(s: WinterborneState, p: int) -> int:
+    return sum(min(r, 2) for r in s.rows[p])
+
+
+def churches_built(s: WinterborneState, p: int) -> int:
+    return sum(1 for r in s.rows[p] if r == 3)
+
+
+def deck_size(s: WinterborneState, p: int) -> int:
+    """Cards of the personal deck: everything owned except the Wylds."""
+    return sum(1 for c in owned(s, p) if WB.cards[c].type != "wylds")
+
+
+def ally_points(s: WinterborneState, p: int) -> int:
+    total = 0
+    for a in s.allies[p]:
+        ally = WB.allies[a]
+        if ally.scoring == "wylds":
+            total += wylds_count(s, p, orbs=True)
+        elif ally.scoring == "settlements-2":
+            total += settlements_built(s, p) // 2
+        elif ally.scoring == "deck-3":
+            total += deck_size(s, p) // 3
+        else:
+            total += ally.points
+    return total
+
+
+def conquered_colours(s: WinterborneState, p: int) -> list[int]:
+    return [c for c in s.sections[p][6:] if c >= 0]
+
+
+def banner_points(s: WinterborneState, p: int) -> int:
+    cards = owned(s, p)
+    banners = [c for c in cards if WB.cards[c].type == "banner"]
+    types = {WB.cards[c].type for c in cards if WB.cards[c].type in
+             ("provision", "treasure", "weapon", "banner", "wylds")}
+    tiles = conquered_colours(s, p)
+    names = WB.colours
+    total = 0
+    for c in banners:
+        code = WB.cards[c].scoring
+        if code == "mask-types":
+            total += len(types)
+        elif code == "bag-unconquered":
+            total += sum(1 for colour in s.sections[p][6:] if colour < 0)
+        elif code == "bag-unused-winter":
+            total += 2 * (WB.winter_rounds - sum(s.power_used[p]))
+        elif code == "bag-unbuilt-churches":
+            total += 2 * (WB.rows - churches_built(s, p))
+        elif code == "book-bbg":
+            total += sum(1 for t in tiles if names[t] in ("black", "blue", "green"))
+        elif code == "book-pyr":
+            total += sum(1 for t in tiles if names[t] in ("purple", "yellow", "red"))
+        elif code == "book-starter-settlements":
+            total += sum(1 for sec in range(6) if s.buildings[p][sec] == 1)
+        elif code == "potion-banners":
+            total += len(banners)
+    return total
+
+
+def sets_points(cards: list[int]) -> int:
+    counts, runes = _set_counts(cards)
+    return set_score(counts, runes)
+
+
+def score(s: WinterborneState, p: int) -> Breakdown:
+    """Seat ``p``'s score as the game stands (the final score once it is over)."""
+    b = Breakdown({
+        "allies": ally_points(s, p),
+        "buildings": building_points(s, p),
+        "sets": sets_points(owned(s, p)),
+        "banners": banner_points(s, p),
+        "favor": s.favor[p] + s.favor_card[p],
+        "resources": sum(s.res[p]) // 3,
+    })
+    if s.num_players == 1:
+        b.parts["objectives"] = sum(
+            WB.objective_vp[slot] for slot, o in enumerate(s.objectives)
+            if objective_met(s, p, WB.objectives[o].letter))
+    return b
+
+
+def objective_met(s: WinterborneState, p: int, letter: str) -> bool:
+    """The solo objectives A-H (RB "List of Objectives")."""
+    if letter == "A":
+        return sets_points(owned(s, p)) >= 20
+    if letter == "B":
+        return building_points(s, p) >= 20
+    if letter == "C":
+        return settlements_built(s, p) == 2 * WB.rows
+    if letter == "D":
+        return set(conquered_colours(s, p)) == set(range(6))
+    if letter == "E":
+        return {WB.allies[a].colour for a in s.allies[p]} == set(range(6))
+    if letter == "F":
+        return sum(1 for c in owned(s, p) if WB.cards[c].type == "banner") >= 3
+    if letter == "G":
+        return wylds_count(s, p, orbs=False) >= 3
+    if letter == "H":
+        return all(s.power_used[p])
+    raise ValueError(f"no objective {letter!r}")
+
+
+def balaur_score(s: WinterborneState) -> Breakdown:
+    """Exploration sets of its pile, 1 per banner, and the difficulty's base."""
+    pile = s.balaur_pile
+    return Breakdown({
+        "sets": sets_points([c for c in pile if WB.cards[c].type != "banner"]),
+        "banners": sum(1 for c in pile if WB.cards[c].type == "banner"),
+        "base": WB.difficulties[s.difficulty].base,
+    })
+
+
+def tie_break(s: WinterborneState, p: int) -> tuple[int, int, int]:
+    """Score, then favor (supply and card), then Wylds cards."""
+    return (score(s, p).total, s.favor[p] + s.favor_card[p], wylds_count(s, p, orbs=False))
+
+
+def winners(s: WinterborneState) -> list[int]:
+    """The best by score and tie-breaks ("If still tied, share the victory"); solo: the
+    seat if it exceeds the Balaur, else nobody."""
+    if s.num_players == 1:
+        return [0] if score(s, 0).total > balaur_score(s).total else []
+    keys = [tie_break(s, p) for p in range(s.num_players)]
+    best = max(keys)
+    return [p for p, k in enumerate(keys) if k == best]

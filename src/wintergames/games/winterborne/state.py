@@ -1,0 +1,208 @@
+"""Winterborne's state: plain data with a hand-written ``clone``.
+
+Per-player fields are lists indexed by seat. Cards are indices into ``WB.cards`` (a
+house card index names that seat's own copy), spoils into ``WB.spoils``, allies into
+``WB.allies``. A decision in progress is a stack of small frames (``pending``, see
+``frames.py``); an empty stack means the player to move is free to play a card or end
+the turn. The rules live in the other modules; this one only holds and copies data.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wintergames.core.actions import Action
+from wintergames.core.state import State
+from wintergames.games.winterborne import observe, rules, scoring, setup
+from wintergames.games.winterborne.actions import CODEC
+
+# Lists of ints, per seat (copied one level deep) or shared (copied flat).
+_PER_SEAT = ("res", "hand", "deck", "discard", "reserve", "figures", "sections",
+             "buildings", "rows", "allies", "spoils", "power_used")
+_SHARED_LISTS = ("favor", "favor_card", "power_card", "white_used",
+                 "explore_slot", "conquer_left", "played", "moved", "sacked_spoils",
+                 "sacked_cards", "boxed_spoils", "spent_spoils", "box_wylds",
+                 "removed_allies", "balaur_deck", "balaur_board", "balaur_spoils",
+                 "balaur_pile", "objectives")
+_NESTED = ("ally_decks", "prov_spoils", "season_decks")
+_SCALARS = ("first", "current", "season", "autumn_out", "winter_round", "favor_supply",
+            "discount", "over", "difficulty", "solo_conquered", "line")
+_TUPLES = ("pending",)
+
+
+class WinterborneState(State):
+    """One game of Winterborne. Build it with ``wintergames.make("winterborne", ...)``."""
+
+    game_id = "winterborne"
+    __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES)
+
+    # -- per seat --
+    res: list[list[int]]  # gold, meat, military
+    hand: list[list[int]]
+    deck: list[list[int]]  # top of the deck last
+    discard: list[list[int]]
+    reserve: list[list[int]]
+    figures: list[list[int]]  # shaman, explorer, warrior, white: space 0..5, CASTLE, OUT
+    sections: list[list[int]]  # colour of each of the 12 sections, -1 while unconquered
+    buildings: list[list[int]]  # per section: 0 none, 1 settlement, 2 church
+    rows: list[list[int]]  # per house-board row: settlements built (0..2), 3 = church too
+    allies: list[list[int]]  # face down in the play area
+    spoils: list[list[int]]  # spoils tiles in the supply
+    power_used: list[list[int]]  # per winter round: 1 if a power was used
+    favor: list[int]  # favor tokens in the supply of each seat
+    favor_card: list[int]  # favor placed on the Winterborne card
+    power_card: list[int]
+    white_used: list[int]  # 1 once the white meeple replaced a character
+    # -- shared --
+    ally_decks: list[list[int]]  # per province, face up, top last
+    prov_spoils: list[list[int]]  # per province (face down in the solo game)
+    explore_slot: list[int]  # the exploration card on each province board, -1 empty
+    season_decks: list[list[int]]  # spring, summer, autumn, winter; top last
+    conquer_left: list[int]  # conquer tiles per colour on the province boards
+    played: list[int]  # cards the player to move has played this turn
+    moved: list[int]  # cards moved between hand and reserve in this clean-up
+    sacked_spoils: list[int]  # removed from the game (a Wylds card may take one back)
+    sacked_cards: list[int]
+    boxed_spoils: list[int]  # the tiles not dealt at setup (never seen)
+    spent_spoils: list[int]  # Wylds spoils used and returned to the box
+    box_wylds: list[int]  # Wylds cards not drawn for this game (never seen)
+    removed_allies: list[int]  # allies the Balaur removed
+    balaur_deck: list[int]  # the Balaur's house cards, top last
+    balaur_board: list[int]  # card on each province hex of the Balaur board, -1 empty
+    balaur_spoils: list[int]  # spoils revealed onto a hex this Balaur turn, -1 none
+    balaur_pile: list[int]  # exploration cards in the Balaur's score pile
+    objectives: list[int]  # solo objective indices, slot 0 the rightmost
+    first: int
+    current: int
+    season: int  # 0 spring .. 3 winter
+    autumn_out: bool  # the autumn deck ran out; winter starts when this round ends
+    winter_round: int  # 0 before winter, then 1..3
+    favor_supply: int
+    discount: int  # explore discount granted this turn (Winterborne power)
+    over: bool
+    difficulty: str  # solo only
+    solo_conquered: int  # conquer tiles the Balaur removed
+    line: str  # the log line of the compound move in progress
+    pending: tuple[tuple[int, ...], ...]  # the open decision frames, innermost last
+
+    def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
+        super().__init__(num_players, options, seed)
+        setup.setup(self)
+
+    # -- the State contract ------------------------------------------------------
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        return rules.legal_actions(self, player)
+
+    def _check(self, action: Action, player: int) -> None:
+        rules.check(self, action, player)
+
+    def _do(self, action: Action, player: int) -> None:
+        rules.do(self, action, player)
+
+    def scores(self) -> list[int]:
+        return [scoring.score(self, p).total for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self) if self.over else []
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe.observation(self, player)
+
+    def clone(self) -> WinterborneState:
+        new = WinterborneState.__new__(WinterborneState)
+        self._copy_base_into(new)
+        for name in _PER_SEAT:
+            setattr(new, name, [x.copy() for x in getattr(self, name)])
+        for name in _SHARED_LISTS:
+            setattr(new, name, getattr(self, name).copy())
+        for name in _NESTED:
+            setattr(new, name, [x.copy() for x in getattr(self, name)])
+        for name in (*_SCALARS, *_TUPLES):
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> WinterborneState:
+        """Resample what ``player`` cannot see, keeping every count they can.
+
+        Hidden: the order of every deck (their own included); the other seats' hands
+        (pooled with their decks, whose contents are known only as a whole); the season
+        decks, the Wylds left in the box and (solo) the face-down spoils; the ally cards
+        under each deck's top; the Balaur's deck order; the RNG.
+        """
+        new = self.clone()
+        for p in range(new.num_players):
+            if p == player:
+                _reshuffle(rng, [new.deck[p]])
+            else:
+                _reshuffle(rng, [new.hand[p], new.deck[p]])
+        _reshuffle(rng, [*new.season_decks, new.box_wylds])
+        for deck in new.ally_decks:
+            if len(deck) > 1:
+                under = sorted(deck[:-1])
+                rng.shuffle(under)
+                deck[:-1] = under
+        if setup.is_solo(new):
+            _reshuffle(rng, [*new.prov_spoils, new.boxed_spoils])
+        else:
+            _reshuffle(rng, [new.boxed_spoils])
+        _reshuffle(rng, [new.balaur_deck])
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- persistence -------------------------------------------------------------
+
+    def _state_json(self) -> dict[str, Any]:
+        # Copies, never the live lists: the caller owns the snapshot.
+        out: dict[str, Any] = {}
+        for name in (*_PER_SEAT, *_NESTED):
+            out[name] = [x.copy() for x in getattr(self, name)]
+        for name in _SHARED_LISTS:
+            out[name] = getattr(self, name).copy()
+        for name in _SCALARS:
+            out[name] = getattr(self, name)
+        out["pending"] = [list(f) for f in self.pending]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> WinterborneState:
+        new = cls.__new__(cls)
+        actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
+        new._load_base(obj, actions)
+        s = obj["state"]
+        for name in (*_PER_SEAT, *_NESTED):
+            setattr(new, name, [list(x) for x in s[name]])
+        for name in _SHARED_LISTS:
+            setattr(new, name, list(s[name]))
+        for name in _SCALARS:
+            setattr(new, name, s[name])
+        new.pending = tuple(tuple(f) for f in s["pending"])
+        return new
+
+
+def _reshuffle(rng: random.Random, places: list[list[int]]) -> None:
+    """Deal the cards of ``places`` back into them at random, each keeping its size.
+
+    Sorted first, so the result depends only on what the places hold, not on the true
+    order.
+    """
+    pool = sorted(c for place in places for c in place)
+    rng.shuffle(pool)
+    at = 0
+    for place in places:
+        n = len(place)
+        place[:] = pool[at:at + n]
+        at += n
+
+
+def check_components(state: State) -> None:
+    """Every card, tile, building and favor token is somewhere, exactly once."""
+    from wintergames.games.winterborne.conservation import check
+
+    assert isinstance(state, WinterborneState)
+    check(state)

@@ -1,0 +1,205 @@
+"""Ending a turn, the seasons and the end of the game (RB "Ending Your Turn",
+"Seasons", "Entering Winter", "General Rules").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.events import Event, seat_name
+from wintergames.games.winterborne import actions as act
+from wintergames.games.winterborne.components import RESOURCES, SEASONS, WB
+from wintergames.games.winterborne.frames import CAP, CLEANUP, is_wylds, pop, push
+
+if TYPE_CHECKING:
+    from wintergames.games.winterborne.state import WinterborneState
+
+WINTER = 3
+
+
+def draw(s: WinterborneState, p: int, n: int) -> None:
+    """Draw ``n`` cards; "whenever your personal deck is empty and you need to draw a card,
+    reshuffle the discard pile"."""
+    drawn = []
+    for _ in range(n):
+        if not s.deck[p]:
+            if not s.discard[p]:
+                break
+            s.deck[p] = s.discard[p]
+            s.discard[p] = []
+            s.rng.shuffle(s.deck[p])
+            s.log.append(Event(f"{seat_name(p)} shuffles the discard pile into a new deck",
+                               kind="shuffle", player=p))
+        card = s.deck[p].pop()
+        s.hand[p].append(card)
+        drawn.append(card)
+    if drawn:
+        s.log.append(Event(f"You draw {', '.join(WB.cards[c].id for c in drawn)}",
+                           visible_to=frozenset({p}), kind="draw", player=p))
+
+
+# -- the clean-up -------------------------------------------------------------------------
+
+
+def end_turn(s: WinterborneState, p: int) -> None:
+    """``end``: the cards played go to the discard pile; the clean-up decisions follow."""
+    s.discard[p] += s.played
+    s.played = []
+    s.moved = []
+    push(s, CLEANUP)
+
+
+def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
+    """Reserve cards with the reserve icon (up to 3, Wylds count), take non-Wylds reserve
+    cards back, discard any cards in hand, then ``done``. A card moves between hand and
+    reserve at most once per clean-up, so the clean-up always ends."""
+    out: list[Action] = []
+    hand = sorted(set(s.hand[p]))
+    if len(s.reserve[p]) < WB.reserve_size:
+        out += [act.RESERVE[c] for c in hand if WB.cards[c].reserve and c not in s.moved]
+    out += [act.UNRESERVE[c] for c in sorted(s.reserve[p])
+            if not is_wylds(c) and c not in s.moved]
+    out += [act.DISCARD[c] for c in hand]
+    out.append(act.DONE)
+    return out
+
+
+def cleanup(s: WinterborneState, p: int, action: Action) -> None:
+    name = WB.cards[action.value].id if isinstance(action, act.Reserve | act.Unreserve
+                                                     | act.Discard) else ""
+    if isinstance(action, act.Reserve):
+        s.hand[p].remove(action.value)
+        s.reserve[p].append(action.value)
+        s.moved.append(action.value)
+        s.log.append(Event(f"{seat_name(p)} puts {name} into the reserve", kind="reserve",
+                           player=p))
+    elif isinstance(action, act.Unreserve):
+        s.reserve[p].remove(action.value)
+        s.hand[p].append(action.value)
+        s.moved.append(action.value)
+        s.log.append(Event(f"{seat_name(p)} takes {name} from the reserve into hand",
+                           kind="reserve", player=p))
+    elif isinstance(action, act.Discard):
+        s.hand[p].remove(action.value)
+        s.discard[p].append(action.value)
+        s.log.append(Event(f"{seat_name(p)} discards {name}", kind="discard", player=p))
+    else:
+        pop(s)
+        if sum(s.res[p]) > WB.resource_cap:
+            push(s, CAP)
+        else:
+            finish_turn(s, p)
+
+
+def cap_actions(s: WinterborneState, p: int) -> list[Action]:
+    return [act.CHOOSE[r] for r in range(3) if s.res[p][r] > 0]
+
+
+def return_resource(s: WinterborneState, p: int, resource: int) -> None:
+    """"You cannot have more than 12 resources at the end of your turn; return the excess
+    to the general supply" (one at a time, of the player's choice)."""
+    s.res[p][resource] -= 1
+    s.log.append(Event(f"{seat_name(p)} returns 1 {RESOURCES[resource]} (more than "
+                       f"{WB.resource_cap} resources)", kind="cap", player=p))
+    if sum(s.res[p]) <= WB.resource_cap:
+        pop(s)
+        finish_turn(s, p)
+
+
+def finish_turn(s: WinterborneState, p: int) -> None:
+    """Draw to 4, replenish the province boards, then the Balaur (solo) or the next seat."""
+    s.moved = []
+    s.discount = 0
+    draw(s, p, WB.hand_size - len(s.hand[p]))
+    replenish(s)
+    if s.num_players == 1:
+        from wintergames.games.winterborne.balaur import balaur_turn
+
+        balaur_turn(s)
+    next_turn(s)
+
+
+# -- seasons ------------------------------------------------------------------------------
+
+
+def replenish(s: WinterborneState) -> None:
+    """Fill empty exploration spaces from the current season deck, from 12 o'clock
+    clockwise; an emptied deck moves the season on."""
+    for province in range(6):
+        if s.explore_slot[province] < 0:
+            card = next_exploration_card(s)
+            if card < 0:
+                return
+            s.explore_slot[province] = card
+
+
+def source_deck(s: WinterborneState) -> int:
+    """The deck replenishing draws from: the season's, or Winter's once Autumn ran out
+    ("If the autumn deck is empty and you are continuing the round, replenish cards from
+    the winter deck")."""
+    return WINTER if s.autumn_out else s.season
+
+
+def next_exploration_card(s: WinterborneState) -> int:
+    while True:
+        d = source_deck(s)
+        deck = s.season_decks[d]
+        if deck:
+            card = deck.pop()
+            if not deck:
+                deck_emptied(s, d)
+            return card
+        if d == WINTER:
+            return -1
+        deck_emptied(s, d)
+
+
+def deck_emptied(s: WinterborneState, d: int) -> None:
+    if d < 2:
+        s.season = d + 1
+        s.log.append(Event(f"The {SEASONS[d]} deck is empty: it is now {SEASONS[d + 1]}",
+                           kind="season"))
+    elif d == 2 and not s.autumn_out:
+        s.autumn_out = True
+        s.log.append(Event("The autumn deck is empty: this round is completed, then winter "
+                           "begins", kind="season"))
+
+
+def next_turn(s: WinterborneState) -> None:
+    """Play passes clockwise; a round ends after the seat before the first player."""
+    nxt = (s.current + 1) % s.num_players
+    if nxt == s.first:
+        end_round(s)
+        if s.over:
+            return
+    s.current = nxt
+
+
+def end_round(s: WinterborneState) -> None:
+    if s.winter_round:
+        if s.winter_round == WB.winter_rounds:
+            end_game(s)
+            return
+        s.winter_round += 1
+        s.log.append(Event(f"Winter, round {s.winter_round}", kind="season"))
+    elif s.autumn_out:
+        s.season, s.winter_round = WINTER, 1
+        s.log.append(Event("Winter begins: round 1 (Winterborne powers cost 1 favor)",
+                           kind="season"))
+
+
+def end_game(s: WinterborneState) -> None:
+    from wintergames.games.winterborne import scoring
+
+    s.over = True
+    s.pending = ()
+    for p in range(s.num_players):
+        b = scoring.score(s, p)
+        s.log.append(Event(f"{seat_name(p)} scores {b.total}: {b.describe()}", kind="score",
+                           player=p, vp=b.total))
+    if s.num_players == 1:
+        balaur = scoring.balaur_score(s)
+        won = "beats" if s.winners() else "does not beat"
+        s.log.append(Event(f"The Balaur scores {balaur.total}: {balaur.describe()}; "
+                           f"{seat_name(0)} {won} the Balaur", kind="score"))
