@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
-from wintergames.games.winterborne import setup
+from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.layout import layout
 from wintergames.games.winterborne.state import WinterborneState, check_components
+from wintergames.games.winterborne.text import render
 
 MAX_PLAYERS = 4
 
@@ -74,6 +76,10 @@ SPEC = GameSpec(
         ),
     ),
     notation_help=NOTATION_HELP,
+    render=render,
+    layout=layout,
+    heuristic=heuristic.estimate,
+    heuristic_scale=heuristic.SCALE,
     check_invariants=check_components,
 )
 
