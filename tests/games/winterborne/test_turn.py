@@ -1,0 +1,268 @@
+"""Ending a turn, replenishing, seasons, the last round of autumn and winter (RB "Ending
+Your Turn", "Seasons", "Entering Winter", "General Rules")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.winterborne.scenario import (
+    CARD,
+    act,
+    give,
+    ids,
+    legal,
+    new,
+    ok,
+    set_hand,
+    set_res,
+    set_slot,
+)
+from wintergames.core.errors import IllegalActionError
+from wintergames.games.winterborne.frames import explore_cost
+from wintergames.games.winterborne.state import WinterborneState
+
+
+def end_turn(s: WinterborneState) -> None:
+    """End the turn keeping the whole hand."""
+    act(s, "end", "done")
+
+
+def test_played_cards_are_discarded_and_the_hand_refilled_to_4() -> None:
+    # "Place all the cards played this turn into the discard pile. You may keep or discard
+    # any cards in your hand. Draw cards from your personal deck until you have 4 cards."
+    s = new(2)
+    set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")
+    s.deck[0] = [CARD["EXP2"], CARD["WAR2"]]
+    act(s, "SHA1 +1g")
+    assert s.res[0] == [2, 0, 0]
+    act(s, "end")
+    assert ids(s.discard[0]) == ["SHA1"]
+    assert "discard EXP1" in legal(s) and "done" in legal(s)
+    act(s, "discard EXP1", "done")
+    assert ids(s.discard[0]) == ["EXP1", "SHA1"]
+    assert ids(s.hand[0]) == ["EXP2", "SHA2", "WAR1", "WAR2"]
+    assert s.deck[0] == []
+    assert s.current == 1
+    ok(s)
+
+
+def test_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() -> None:
+    # "Whenever your personal deck is empty and you need to draw a card, reshuffle the
+    # discard pile and replenish your deck."
+    s = new(2)
+    set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")
+    give(s, 0, "discard", "EXP2", "WAR2")
+    assert s.deck[0] == []
+    act(s, "SHA1 +1g", "end", "discard EXP1", "done")
+    # 2 cards to draw: the discard (EXP2, WAR2, SHA1, EXP1) became the deck.
+    assert len(s.hand[0]) == 4
+    assert len(s.deck[0]) == 2 and s.discard[0] == []
+    assert ids(s.hand[0] + s.deck[0]) == ids([0, 1, 2, 3, 4, 5])
+    assert any(e.kind == "shuffle" for e in s.log)
+    ok(s)
+
+
+def test_reserve_up_to_3_cards_with_the_reserve_icon() -> None:
+    # "You may place exploration cards from your hand with the reserve icon face-up into
+    # your reserve (maximum of 3 at any time)."
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "P2", "W2", "T1")
+    act(s, "end")
+    options = legal(s)
+    assert {"reserve T2", "reserve T4", "reserve P2", "reserve W2"} <= options
+    assert "reserve T1" not in options  # no reserve icon
+    act(s, "reserve T2", "reserve T4", "reserve P2")
+    assert ids(s.reserve[0]) == ["P2", "T2", "T4"]
+    assert not any(a.startswith("reserve") for a in legal(s))
+    with pytest.raises(IllegalActionError):
+        act(s, "reserve W2")
+    act(s, "done")
+    assert ids(s.reserve[0]) == ["P2", "T2", "T4"]
+    assert len(s.hand[0]) == 4  # W2, T1 and 2 drawn
+    ok(s)
+
+
+def test_reserve_cards_are_played_as_though_in_hand_and_can_come_back() -> None:
+    # "You can play cards from your reserve as though they are in your hand."
+    s = new(2)
+    set_hand(s, 0, "SHA1")
+    give(s, 0, "reserve", "T4", "T2")
+    act(s, "T4 +1g1x")
+    assert s.res[0] == [2, 0, 1]
+    act(s, "end")
+    assert ids(s.discard[0]) == ["T4"]
+    assert "unreserve T2" in legal(s)
+    act(s, "unreserve T2")
+    assert "reserve T2" not in legal(s)  # once per clean-up
+    act(s, "done")
+    assert CARD["T2"] in s.hand[0]
+    ok(s)
+
+
+def test_more_than_12_resources_the_player_chooses_what_to_return() -> None:
+    # "You cannot have more than 12 resources at the end of your turn; return the excess
+    # to the general supply." (interpretation 16: the player chooses)
+    s = new(2)
+    set_res(s, 0, 6, 5, 4)
+    act(s, "end", "done")
+    assert s.current == 0
+    assert legal(s) == {"choose gold", "choose meat", "choose military"}
+    act(s, "choose military", "choose military")
+    assert s.current == 0
+    act(s, "choose gold")
+    assert s.res[0] == [5, 5, 2]
+    assert s.current == 1
+    ok(s)
+
+
+def test_exactly_12_resources_are_kept() -> None:
+    s = new(2)
+    set_res(s, 0, 4, 4, 4)
+    act(s, "end", "done")
+    assert s.res[0] == [4, 4, 4] and s.current == 1
+
+
+def test_replenish_from_12_o_clock_clockwise() -> None:
+    # "Replenish from the 12 o'clock position first and then clockwise until all boards
+    # have been filled."
+    s = new(2)
+    spring = s.season_decks[0]
+    top, second = spring[-1], spring[-2]
+    set_slot(s, 4, None)
+    set_slot(s, 1, None)
+    end_turn(s)
+    assert s.explore_slot[1] == top and s.explore_slot[4] == second
+    assert len(s.season_decks[0]) == 1 and s.season == 0
+    ok(s)
+
+
+def test_an_emptied_season_deck_moves_the_season_on_mid_refill() -> None:
+    # "If you empty a season deck, then move the season marker to the next season and
+    # continue replenishing exploration cards from the new season deck."
+    s = new(2)
+    assert explore_cost(s, 0) == 1  # spring
+    spring, summer = s.season_decks[0], s.season_decks[1]
+    last_spring, top_summer = spring[-1], summer[-1]
+    s.season_decks[3][:0] = spring[:-1]
+    del spring[:-1]
+    set_slot(s, 0, None)
+    set_slot(s, 5, None)
+    end_turn(s)
+    assert s.explore_slot[0] == last_spring and s.explore_slot[5] == top_summer
+    assert s.season == 1 and s.season_decks[0] == [] and len(s.season_decks[1]) == 2
+    # "The current season determines the cost to explore": summer 2 (components C9).
+    assert explore_cost(s, 1) == 2
+    ok(s)
+
+
+def test_explore_pays_the_seasons_cost() -> None:
+    # The explorer starts on G3, next to S3 (blue); EXP1 hex + SHA1 move 2 take it to G5,
+    # next to S5 (red). Autumn: 3 meat.
+    s = new(2)
+    s.season = 2
+    set_hand(s, 0, "EXP1", "SHA1")
+    set_slot(s, 4, "T1")
+    set_res(s, 0, 0, 4, 0)
+    act(s, "EXP1 E", "SHA1 m2")
+    assert s.figures[0][1] == 4
+    assert "explore red" in legal(s)
+    act(s, "explore red")
+    assert s.res[0] == [0, 1, 0]
+    assert CARD["T1"] in s.hand[0] and s.explore_slot[4] == -1
+    ok(s)
+
+
+def test_explore_is_not_offered_without_the_seasons_meat() -> None:
+    s = new(2)
+    s.season = 3
+    set_hand(s, 0, "EXP1", "SHA1")
+    set_res(s, 0, 0, 3, 0)
+    act(s, "EXP1 E", "SHA1 m2")
+    assert not any(a.startswith("explore") for a in legal(s))
+    assert "raid" in legal(s)
+
+
+def _empty_spring_summer(s: WinterborneState, autumn_left: int) -> None:
+    for d in (0, 1):
+        s.season_decks[3][:0] = s.season_decks[d]
+        s.season_decks[d].clear()
+    autumn = s.season_decks[2]
+    s.season_decks[3][:0] = autumn[:-autumn_left]
+    del autumn[:-autumn_left]
+    s.season = 2
+
+
+def turns_per_seat(s: WinterborneState) -> list[int]:
+    return [sum(1 for e in s.log if e.kind == "end" and e.player == p)
+            for p in range(s.num_players)]
+
+
+def test_autumn_running_out_mid_round_then_three_winter_rounds() -> None:
+    # "Once the autumn deck runs out, the season marker will stay in autumn until the end
+    # of the current round ... Thus, each player will have the same number of turns
+    # before switching into winter. If the autumn deck is empty and you are continuing
+    # the round, replenish cards from the winter deck."
+    s = new(3, first_player="2")  # seat 1 first; the round ends after seat 0
+    _empty_spring_summer(s, 1)
+    end_turn(s)  # seat 1
+    assert s.current == 2
+    set_slot(s, 3, None)
+    end_turn(s)  # seat 2 empties autumn
+    assert s.autumn_out and s.season == 2 and s.season_decks[2] == []
+    assert s.winter_round == 0 and s.current == 0
+    winter_top = s.season_decks[3][-1]
+    set_slot(s, 0, None)
+    end_turn(s)  # seat 0 ends the round, refilled from winter
+    assert s.explore_slot[0] == winter_top
+    # "At the end of the round when the autumn deck is depleted, the season marker is
+    # moved to the 1st round of winter."
+    assert s.season == 3 and s.winter_round == 1 and s.current == 1
+    for rnd in (1, 2, 3):
+        for seat in (1, 2, 0):
+            assert s.winter_round == rnd and s.current == seat and not s.is_over
+            end_turn(s)
+    # "The game ends at the end of the 3rd round of winter."
+    assert s.is_over and s.to_move == ()
+    assert turns_per_seat(s) == [4, 4, 4]
+    assert any(e.kind == "score" for e in s.log)
+    ok(s)
+
+
+def test_autumn_running_out_in_the_first_players_turn() -> None:
+    s = new(2)
+    _empty_spring_summer(s, 1)
+    set_slot(s, 2, None)
+    end_turn(s)  # seat 0 (first) empties autumn
+    assert s.autumn_out and s.winter_round == 0 and s.current == 1
+    end_turn(s)
+    assert s.winter_round == 1 and s.current == 0
+    for _ in range(5):
+        end_turn(s)
+    assert not s.is_over and s.winter_round == 3 and s.current == 1
+    end_turn(s)
+    assert s.is_over and turns_per_seat(s) == [4, 4]
+
+
+def test_cards_taken_during_a_turn_are_replenished_only_at_its_end() -> None:
+    # "The seasons can change at any time during a round as players explore and build
+    # churches" - but cards are replenished only at the end of a turn.
+    s = new(2)
+    s.season_decks[3][:0] = s.season_decks[0][:-1]
+    del s.season_decks[0][:-1]
+    set_hand(s, 0, "EXP1", "SHA2")
+    set_res(s, 0, 0, 1, 0)
+    act(s, "EXP1 E", "SHA2 m1", "explore purple")  # G4 is next to S4 (purple)
+    assert s.explore_slot[3] == -1 and s.season == 0
+    end_turn(s)
+    assert s.season == 1 and s.explore_slot[3] >= 0
+
+
+def test_the_last_winter_card_leaves_a_slot_empty() -> None:
+    s = new(2)
+    for d in range(3):
+        s.season_decks[d].clear()
+    s.season_decks[3].clear()
+    s.season, s.autumn_out, s.winter_round = 3, True, 1
+    s.explore_slot[2] = -1
+    end_turn(s)
+    assert s.explore_slot[2] == -1 and s.current == 1
