@@ -59,7 +59,13 @@ gray spaces G1-G6; provinces by colour: green yellow blue purple red black):
   power trade  use a Winterborne power (winter only); relocate S1 C3 (move a building)
   swap T3 blue swap a card in hand with a province's exploration card
   end          end your turn; then reserve T2 / unreserve T2 / discard T3 / done
-  cw / ccw     the direction of a one-space Wylds move"""
+  cw / ccw     the direction of a one-space Wylds move
+A move: play a character hex (SHA1 S), then another card's movement circle (EXP1 m2):
+the figure steps clockwise that many gray spaces, then takes its action there, on an
+adjacent section or province: warrior conquer (pay 1g 1x) / settle (1g 1m, +1 favor) /
+church (free after a row's 2 settlements; take that province's exploration card);
+shaman trade (an adjacent province's top ally) / tax (+1g 1x) / pray (+1 favor);
+explorer explore (the season's meat cost; take the exploration card) / raid (+2m)."""
 
 
 def card_plays(card: int) -> tuple[tuple[int, int, str], ...]:

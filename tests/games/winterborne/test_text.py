@@ -1,0 +1,105 @@
+"""The Winterborne terminal view: public facts shown, hidden hands never shown."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+
+import wintergames as wg
+from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.state import WinterborneState
+from wintergames.games.winterborne.text import ally_short, card_uses, render
+
+
+def _text(state: WinterborneState, viewer: int | None) -> str:
+    console = Console(record=True, width=100, force_terminal=False)
+    console.print(render(state, viewer))
+    return console.export_text()
+
+
+def _random_play(state: WinterborneState, steps: int, seed: int) -> WinterborneState:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _start() -> WinterborneState:
+    return wg.make("winterborne", num_players=2, seed=3)  # type: ignore[return-value]
+
+
+def test_card_uses_are_written_as_printed() -> None:
+    # Typed from the card list: T1 is a shaman hex, move 3 or 2 gold.
+    assert card_uses(WB.cards[WB.card_by_id["T1"]]) == "[S] / m3 / +2g"
+    assert card_uses(WB.cards[WB.card_by_id["BOOK1"]]) == "m1/2"
+    assert card_uses(WB.cards[WB.card_by_id["WY3"]]) == "Wylds: +1g"
+    assert ally_short(WB.allies[WB.ally_by_id["GR4"]]) == "1 favor→2g; VP 1/3 deck"
+    assert ally_short(WB.allies[WB.ally_by_id["BK1"]]) == "sack spoils→2g1m; VP 2"
+
+
+def test_start_shows_the_public_set_up_and_own_hand() -> None:
+    s = _start()
+    out = _text(s, 0)
+    assert "Spring" in out and "explore costs 1 meat" in out
+    for colour in WB.colours:
+        assert colour in out
+    # Every gray space and section of the ring is drawn; figures start on G1/G3/G5.
+    for name in (*WB.space_names, *WB.section_names):
+        assert name in out
+    assert "G1[S   ]" in out and "G3[E   ]" in out and "G5[W   ]" in out
+    for cid in ("SHA2", "EXP1", "EXP2", "WAR1"):  # seat 0's hand at seed 3
+        assert cid in out
+    assert "EXP1 [E] / m2 / +1m" in out
+    assert "hand     4 cards (hidden)" in out
+    assert "▶" in out and "play a card or spoils" in out
+    assert all(len(line) <= 100 for line in out.splitlines())
+
+
+def test_other_hands_do_not_change_the_view() -> None:
+    s = _random_play(_start(), 80, seed=2)
+    seen = _text(s, 0)
+    # Replace seat 1's hand by other cards: what seat 0 sees must not change.
+    other = [c for c in range(len(WB.cards)) if WB.cards[c].type == "treasure"]
+    s.hand[1] = other[: len(s.hand[1])]
+    assert _text(s, 0) == seen
+    assert _text(s, 1) != seen
+
+
+def test_hidden_hand_ids_never_appear() -> None:
+    s = _start()
+    # Give seat 1 cards nobody else can see anywhere on the table.
+    s.hand[1] = [WB.card_by_id["MASK3"], WB.card_by_id["HORN2"]]
+    out = _text(s, 0)
+    assert "MASK3" not in out and "HORN2" not in out
+    assert "MASK3" in _text(s, 1)
+    assert "MASK3" not in _text(s, None)
+
+
+def test_mid_game_allies_shown_by_id_to_owner_by_colour_to_others() -> None:
+    s = _start()
+    s.allies[1] = [WB.ally_by_id["PU3"]]
+    assert "PU3" in _text(s, 1)
+    assert "PU3" not in _text(s, 0)
+    assert "allies purple" in _text(s, 0)
+
+
+def test_finished_game_shows_scores_and_winner() -> None:
+    s = _random_play(_start(), 20000, seed=4)
+    assert s.is_over
+    out = _text(s, None)
+    assert "Game over" in out and "winner" in out
+    for p, v in enumerate(s.scores()):
+        assert f"Player {p + 1}: {v}" in out
+
+
+def test_solo_shows_the_balaur_and_objectives() -> None:
+    s = wg.make("winterborne", num_players=1, seed=5)
+    out = _text(s, 0)  # type: ignore[arg-type]
+    assert "The Balaur" in out and "score pile (0)" in out
+    assert out.count("objective ") == len(s.objectives)  # type: ignore[attr-defined]
+    assert "3 face down" in out  # solo spoils are face down
+    _random_play(s, 40, seed=1)  # type: ignore[arg-type]
+    assert "The Balaur" in _text(s, 0)  # type: ignore[arg-type]
