@@ -1,0 +1,252 @@
+"""Bad inputs are refused with an error naming the rule, and the state is unchanged.
+
+Every refusal goes through ``helpers.refused``, which compares
+``wintergames.core.testing.snapshot`` before and after the attempt.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.winterborne.helpers import (
+    BLUE,
+    SPEC,
+    YELLOW,
+    WinterborneState,
+    card,
+    fresh,
+    legal,
+    place,
+    play,
+    refused,
+    section,
+    top_ally,
+)
+from wintergames.core.errors import ActionFormatError, IllegalActionError
+from wintergames.core.testing import snapshot
+from wintergames.games.winterborne.components import WB
+
+
+def _warrior_on_g5(res: tuple[int, int, int] = (0, 0, 0),
+                   rows: tuple[int, int, int] = (0, 0, 0)) -> WinterborneState:
+    """Seat 0's warrior has moved G4 -> G5 and chooses its special action."""
+    s = fresh(hand=["WAR1", "SHA2"], res=res)
+    s.rows[0] = list(rows)
+    place(s, warrior="G4")
+    play(s, "WAR1 W", "SHA2 m1")
+    return s
+
+
+# --- playing cards ---------------------------------------------------------------------
+
+
+def test_a_card_not_in_hand() -> None:
+    s = fresh(hand=["SHA1", "SHA2"])
+    refused(s, "T1 S", ["T1 is not in your hand or reserve"])
+    refused(s, "T1 +2g", ["not in your hand"])
+
+
+def test_a_movement_circle_before_a_hex() -> None:
+    """"play a card ... that has one of the three character hex symbols ... Then play a
+    second card or spoils with a circle movement symbol" """
+    s = fresh(hand=["SHA1", "SHA2"])
+    refused(s, "SHA1 m2", ["a movement circle is played after a card with a character hex"])
+
+
+def test_a_hex_without_a_movement_source() -> None:
+    s = fresh(hand=["SHA1"])
+    refused(s, "SHA1 S", ["needs another card or spoils with a movement circle"])
+
+
+def test_after_a_hex_only_a_circle() -> None:
+    s = fresh(hand=["SHA1", "SHA2", "T1"])
+    play(s, "SHA1 S")
+    refused(s, "T1 +2g", ["after a hex comes a card with a movement circle"])
+    refused(s, "end", ["does not answer the open decision"])
+    refused(s, "tax", ["does not answer the open decision"])
+
+
+def test_wylds_activation_without_wylds() -> None:
+    s = fresh(hand=["SHA2"])
+    refused(s, "SHA2 wy", ["no Wylds card in your reserve"])
+
+
+def test_hiring_the_mercenary_without_gold() -> None:
+    """Mercenary: "Pay a gold to the supply to use this card as a shaman, explorer or
+    warrior hex for this turn only" """
+    s = fresh(hand=["MERC", "SHA1"], mercenary=True)
+    refused(s, "MERC hire:W", ["hiring the mercenary costs 1 gold"])
+    s.res[0] = [1, 0, 0]
+    play(s, "MERC hire:W", "SHA1 m2")
+    assert s.res[0] == [0, 0, 0]
+
+
+def test_potion_for_a_character_already_in_the_castle() -> None:
+    s = fresh(hand=["POTION1"])
+    place(s, shaman="castle")
+    assert "POTION1 castle" not in legal(s)
+    refused(s, "POTION1 castle", ["is not allowed"])
+
+
+def test_exit_only_from_the_castle() -> None:
+    s = fresh(hand=["SHA1", "SHA2"])
+    play(s, "SHA1 S", "SHA2 m1")
+    refused(s, "exit G4", ["does not answer the open decision"])
+
+
+# --- the warrior ------------------------------------------------------------------------
+
+
+def test_conquer_without_gold() -> None:
+    """"Pay 1 gold and 1 military resource" """
+    s = _warrior_on_g5(res=(0, 3, 3))
+    refused(s, "conquer C5 red", ["conquering costs 1 gold and 1 military"])
+
+
+def test_conquer_far_away_or_with_a_wrong_colour_or_twice() -> None:
+    """"you may conquer an adjacent empty section ... a conquer tile ... that matches one
+    of the two colors bordering the empty section" """
+    s = _warrior_on_g5(res=(2, 0, 2))
+    refused(s, "conquer C1 green", ["adjacent"])
+    refused(s, "conquer C5 green", ["one of the two colours bordering the section"])
+    refused(s, "conquer S5 red", ["not an empty conquer section"])
+    s.sections[0][section("C5")] = 4
+    refused(s, "conquer C5 black", ["not an empty conquer section"])
+
+
+def test_building_a_church_too_early() -> None:
+    """"You cannot build a church until you have built the 2 settlements in the same
+    row." """
+    s = _warrior_on_g5(res=(3, 3, 0), rows=(1, 0, 0))
+    refused(s, "church 1 S5", ["a church needs both settlements of its row built first"])
+    refused(s, "church 2 S5", ["both settlements"])
+
+
+def test_settlement_refusals() -> None:
+    """Cost 1 gold + 1 meat; "You may only build 1 building on each province section";
+    a full row has no settlement left."""
+    s = _warrior_on_g5(res=(0, 0, 0))
+    refused(s, "settle 1 S5", ["a settlement costs 1 gold and 1 meat"])
+    s = _warrior_on_g5(res=(2, 2, 0), rows=(2, 0, 0))
+    refused(s, "settle 1 S5", ["both settlements of that row are built"])
+    s.buildings[0][section("S5")] = 1
+    refused(s, "settle 2 S5", ["only 1 building may stand on each province section"])
+    refused(s, "settle 2 S1", ["adjacent"])
+    refused(s, "settle 2 C5", ["adjacent"])  # not a province section yet
+
+
+# --- the shaman and the explorer -----------------------------------------------------------
+
+
+def test_trade_with_a_province_not_adjacent_or_unaffordable() -> None:
+    """"The shaman may trade with one ally card from an adjacent province. To trade, pay
+    the trade requirements" """
+    s = fresh(hand=["SHA1", "SHA2"], res=(0, 0, 0))
+    place(s, shaman="G2")
+    play(s, "SHA1 S", "SHA2 m1")  # G3: blue only
+    refused(s, "trade green", ["adjacent province it can pay"])
+    top_ally(s, BLUE, "BL1")  # pay 1 gold, and there is none
+    refused(s, "trade blue", ["it can pay"])
+
+
+def test_pray_with_an_empty_favor_supply() -> None:
+    s = fresh(hand=["SHA1", "SHA2"])
+    s.favor_supply = 0
+    play(s, "SHA1 S", "SHA2 m1")
+    refused(s, "pray", ["is not allowed"])
+
+
+def test_exploring_without_meat() -> None:
+    """"Pay the cost shown on the season board for the current season" (spring: 1)."""
+    s = fresh(hand=["EXP1", "SHA2"], res=(3, 0, 3))
+    place(s, explorer="G2")
+    play(s, "EXP1 E", "SHA2 m1")
+    refused(s, "explore blue", ["exploring costs 1 meat this season"])
+
+
+def test_exploring_far_away_or_an_empty_space() -> None:
+    s = fresh(hand=["EXP1", "SHA2"], res=(0, 3, 0))
+    place(s, explorer="G2")
+    play(s, "EXP1 E", "SHA2 m1")
+    refused(s, "explore red", ["a province adjacent to the explorer"])
+    s.explore_slot[BLUE] = -1
+    refused(s, "explore blue", ["is not allowed"])
+
+
+def test_another_characters_action() -> None:
+    """After a shaman hex the shaman acts: an explorer's raid is not among the choices."""
+    s = fresh(hand=["SHA1", "SHA2"])
+    play(s, "SHA1 S", "SHA2 m1")
+    message = refused(s, "raid", ["special action"])
+    assert "tax" in message  # the allowed actions are listed
+
+
+# --- other decisions out of place -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("move", "words"), [
+    ("power trade", ["Winterborne powers are used only during winter"]),
+    ("reserve T2", ["placed at end of turn"]),
+    ("unreserve T2", ["is not allowed"]),
+    ("discard SHA1", ["is not allowed"]),
+    ("done", ["does not answer the open decision"]),
+    ("take none", ["does not answer the open decision"]),
+    ("choose gold", ["does not answer the open decision"]),
+    ("figure white", ["does not answer the open decision"]),
+    ("spoils MV-1a", ["is not allowed"]),
+    ("sack MV-1a", ["does not answer the open decision"]),
+    ("wylds WY3", ["does not answer the open decision"]),
+    ("cw", ["does not answer the open decision"]),
+    ("facedown blue", ["does not answer the open decision"]),
+    ("relocate S1 C3", ["does not answer the open decision"]),
+    ("swap T2 blue", ["does not answer the open decision"]),
+])
+def test_decisions_with_nothing_to_answer(move: str, words: list[str]) -> None:
+    s = fresh(hand=["SHA1"])
+    refused(s, move, words)
+
+
+def test_a_spoils_tile_not_offered() -> None:
+    s = fresh(hand=["WAR1", "SHA2"], res=(1, 0, 1))
+    place(s, warrior="G4")
+    play(s, "WAR1 W", "SHA2 m1", "conquer C5 black")
+    other = s.prov_spoils[0][0]  # a green tile, not the conquered black province's
+    refused(s, f"take {WB.spoils[other].id}", ["is not allowed"])
+
+
+def test_paying_a_resource_one_does_not_have() -> None:
+    s = fresh(hand=["SHA1", "SHA2"], res=(0, 1, 0))
+    place(s, shaman="G1")
+    top_ally(s, YELLOW, "YE1")  # pay any 1 resource
+    play(s, "SHA1 S", "SHA2 m1", "trade yellow")
+    refused(s, "choose gold", ["is not allowed"])
+
+
+# --- unreadable input ---------------------------------------------------------------------------
+
+
+def test_an_unknown_card_id_in_notation() -> None:
+    s = fresh(hand=["SHA1"])
+    before = snapshot(s)
+    with pytest.raises(ActionFormatError, match="there is no card 'FOO9'"):
+        SPEC.parse_action("FOO9 S")
+    with pytest.raises(ActionFormatError, match="has no use"):
+        SPEC.parse_action("BOOK2 m1")  # the Book prints 2 and 3
+    with pytest.raises(ActionFormatError, match="has no use"):
+        SPEC.parse_action("MASK1 m1")  # a Mask circle is counter-clockwise
+    assert snapshot(s) == before
+
+
+def test_an_unknown_card_id_in_json() -> None:
+    s = fresh(hand=["SHA1"])
+    before = snapshot(s)
+    with pytest.raises(ActionFormatError, match="there is no card"):
+        SPEC.action_from_json({"kind": "play", "card": "FOO9", "use": "S"})
+    with pytest.raises(ActionFormatError):
+        SPEC.action_from_json({"kind": "play", "card": 7, "use": "S"})
+    # A well-formed JSON action that is illegal now is refused by the game.
+    action = SPEC.action_from_json({"kind": "play", "card": "T1", "use": "+2g"})
+    with pytest.raises(IllegalActionError, match="T1 is not in your hand or reserve"):
+        s.apply(action)
+    assert snapshot(s) == before
+    assert card("SHA1") in s.hand[0]
