@@ -168,6 +168,23 @@ def why_not(s: WinterborneState, action: Action, p: int) -> str:
                     "with a movement circle")
         if use.kind == "wylds":
             return "there is no Wylds card in your reserve to activate"
+        if use.kind == "castle":
+            return (f"the {CHARACTERS[use.character]} must stand on a gray space to go to the "
+                    "castle")
+    special = _SPECIAL_OF.get(type(action)) if action not in _WORD_SPECIALS \
+        else _WORD_SPECIALS[action]
+    if special is not None and frame is not None and frame[0] != fr.FREE_CONQUER \
+            and not (frame[0] == fr.HORN and isinstance(action, act.Build)):
+        acting = _acting_character(frame)
+        if acting is None:
+            return "a special action follows a character's move (play a hex, then a circle)"
+        if acting != special:
+            return (f"after a {CHARACTERS[acting]} hex only the {CHARACTERS[acting]}'s special "
+                    "actions may follow")
+    if special is not None and frame is None:
+        return "a special action follows a character's move (play a hex, then a circle)"
+    if action is act.PRAY and not s.favor_supply:
+        return "praying takes 1 favor token from the supply, and none are left"
     if isinstance(action, act.Conquer):
         if s.res[p][0] < 1 or s.res[p][2] < 1:
             return "conquering costs 1 gold and 1 military"
@@ -220,6 +237,21 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
     if not s.pending and s.line:
         s.log.append(Event(s.line, kind="move", player=p))
         s.line = ""
+
+
+_SPECIAL_OF: dict[type, int] = {act.Trade: fr.SHAMAN, act.Explore: fr.EXPLORER,
+                                 act.Conquer: fr.WARRIOR, act.Build: fr.WARRIOR}
+_WORD_SPECIALS: dict[Action, int] = {act.TAX: fr.SHAMAN, act.PRAY: fr.SHAMAN,
+                                     act.RAID: fr.EXPLORER}
+
+
+def _acting_character(frame: tuple[int, ...] | None) -> int | None:
+    """The character whose special action the open frame asks for, if any."""
+    if frame is not None and frame[0] == fr.ACT:
+        return frame[1]
+    if frame is not None and frame[0] == fr.TRADE_ONLY:
+        return fr.SHAMAN
+    return None
 
 
 def _remove_played(s: WinterborneState, p: int, card: int) -> None:
