@@ -63,7 +63,7 @@ def test_after_a_hex_only_a_circle() -> None:
     play(s, "SHA1 S")
     refused(s, "T1 +2g", ["after a hex comes a card with a movement circle"])
     refused(s, "end", ["does not answer the open decision"])
-    refused(s, "tax", ["does not answer the open decision"])
+    refused(s, "tax", ["after a hex comes a card with a movement circle"])
 
 
 def test_wylds_activation_without_wylds() -> None:

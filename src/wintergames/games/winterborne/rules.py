@@ -176,6 +176,8 @@ def why_not(s: WinterborneState, action: Action, p: int) -> str:
     if special is not None and frame is not None and frame[0] != fr.FREE_CONQUER \
             and not (frame[0] == fr.HORN and isinstance(action, act.Build)):
         acting = _acting_character(frame)
+        if frame[0] == fr.MOVE:
+            return "after a hex comes a card with a movement circle; the special action follows"
         if acting is None:
             return "a special action follows a character's move (play a hex, then a circle)"
         if acting != special:
