@@ -240,7 +240,7 @@ def test_wylds_resource_effects(card: str, res: tuple[int, int, int],
     s = wylds(card, res=res)
     act(s, f"wylds {card}")
     assert s.res[0] == after
-    assert legal(s) == {"done"}  # the last card resolved; no action follows
+    assert s.pending == ()  # the last card resolved: the activation is over
     assert CARD[card] in s.reserve[0]  # locked in the reserve
     ok(s)
 
@@ -260,7 +260,7 @@ def test_wylds_swap_shaman_and_explorer() -> None:
 def test_wylds_explorer_one_space_either_way(way: str, to: int) -> None:
     s = wylds("WY4")
     act(s, "wylds WY4", way)
-    assert s.figures[0][1] == to and legal(s) == {"done"}  # "take no action"
+    assert s.figures[0][1] == to and s.pending == ()  # "take no action"
 
 
 def test_wylds_shaman_2_collects_passive_income() -> None:
@@ -270,13 +270,13 @@ def test_wylds_shaman_2_collects_passive_income() -> None:
     conquer_tile(s, 0, 6, 0)
     build_at(s, 0, 6)
     act(s, "wylds WY6")
-    assert s.figures[0][0] == 2 and s.res[0] == [1, 0, 0] and legal(s) == {"done"}
+    assert s.figures[0][0] == 2 and s.res[0] == [1, 0, 0] and s.pending == ()
 
 
 def test_wylds_warrior_3() -> None:
     s = wylds("WY8")
     act(s, "wylds WY8")
-    assert s.figures[0][2] == 1 and legal(s) == {"done"}
+    assert s.figures[0][2] == 1 and s.pending == ()
 
 
 def test_wylds_take_a_sacked_spoils_but_never_a_wylds_spoils() -> None:
@@ -391,6 +391,17 @@ def test_bag_draw_discards_the_banner() -> None:
     act(s, "BAG1 draw")
     assert s.hand[0] == [top] and s.discard[0] == [CARD["BAG1"]]
     ok(s)
+
+
+def test_bag_draw_is_not_offered_when_it_could_only_draw_itself_back() -> None:
+    # With deck and discard empty the discarded Bag would be reshuffled and drawn again:
+    # a loop that changes nothing (docs/rules/winterborne.md, "Bag").
+    s = new(2, banners="horn+bag")
+    set_hand(s, 0, "BAG1")
+    s.discard[0] += s.deck[0]
+    assert "BAG1 draw" in legal(s)
+    s.deck[0], s.discard[0] = [], []
+    assert "BAG1 draw" not in legal(s)
 
 
 def test_potion_castle_and_leaving_costs_1_movement() -> None:

@@ -67,8 +67,12 @@ def use_playable(s: WinterborneState, p: int, card: int, u: int, choice: int) ->
         return moving.can_start_move(s, p, choice, card=card)
     if kind == "hire":
         return s.res[p][0] >= 1 and moving.can_start_move(s, p, choice, card=card)
-    if kind in ("gain", "gain-any", "draw"):
+    if kind in ("gain", "gain-any"):
         return True
+    if kind == "draw":
+        # The banner is discarded first; with nothing else in deck or discard it would
+        # only draw itself back, a loop that changes nothing.
+        return bool(s.deck[p] or s.discard[p])
     if kind == "wylds":
         return bool(fr.wylds_in_reserve(s, p))
     if kind == "horn":
@@ -236,6 +240,9 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
         _do_main(s, p, action)
     else:
         _do_frame(s, p, frame, action)
+    # Every Wylds card resolved: the activation is over, nothing is left to decide.
+    while s.pending and s.pending[-1][0] == fr.WYLDS and len(s.pending[-1]) == 1:
+        fr.pop(s)
     if not s.pending and s.line:
         s.log.append(Event(s.line, kind="move", player=p))
         s.line = ""
