@@ -1,7 +1,8 @@
 """Random-play speed of each game, and OpenSpiel's python_tic_tac_toe for reference.
 
 Prints one JSON line per figure. Run: ``make bench`` or
-``python benchmarks/random_play.py [--games N] [--seconds S]``.
+``python benchmarks/random_play.py [--games N] [--seconds S] [--only GAME ...]``
+(Winterborne is measured for 1-4 players, its solo game against the Balaur included).
 """
 
 from __future__ import annotations
@@ -127,8 +128,12 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=20.0,
                         help="seconds of play per game and player count at most")
     parser.add_argument("--seconds", type=float, default=5.0, help="time for the OpenSpiel run")
+    parser.add_argument("--only", nargs="+", metavar="GAME",
+                        help="measure only these games (OpenSpiel's tic-tac-toe still runs)")
     args = parser.parse_args()
     for spec in wg.available_games():
+        if args.only and spec.id not in args.only:
+            continue
         for n in spec.players_range:
             bench_game(spec.id, n, args.games, args.budget)
     bench_openspiel_ttt(args.seconds)

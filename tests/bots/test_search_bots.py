@@ -13,7 +13,7 @@ from wintergames.cli.seats import parse_seats
 from wintergames.core.testing import snapshot
 
 GAMES = [("winter-queen", 2), ("winter-queen", 4), ("snow-time", 3), ("snow-time", 5),
-         ("snow-time", 2), ("icecool-wizards", 2)]
+         ("snow-time", 2), ("icecool-wizards", 2), ("winterborne", 2), ("winterborne", 1)]
 CHEAP = {"greedy": {}, "ismcts": {"iterations": 25}, "flick": {"proposals": 6}}
 
 

@@ -60,7 +60,10 @@ def random_sim(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
     assert len(state.history()) <= game.max_game_length()
     returns = state.returns()
     assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
-    assert sum(returns) == pytest.approx(game.utility_sum())
+    if players == 1:  # solo: a win or a loss to the game itself (Winterborne's Balaur)
+        assert returns in ([0.0], [1.0]) and returns == [float(bool(state.state.winners()))]
+    else:
+        assert sum(returns) == pytest.approx(game.utility_sum())
     return state
 
 
@@ -68,6 +71,7 @@ def random_sim(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
     ("wintergames_winter_queen", 2, 3), ("wintergames_winter_queen", 4, 2),
     ("wintergames_snow_time", 3, 3), ("wintergames_snow_time", 2, 2),
     ("wintergames_icecool_wizards", 2, 1),
+    ("wintergames_winterborne", 2, 1), ("wintergames_winterborne", 1, 2),
 ])
 def test_random_simulations_pass_openspiel_checks(name: str, players: int, sims: int) -> None:
     for seed in range(sims):
@@ -90,6 +94,15 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
     first = random_sim(game, random.Random(1))
     second = random_sim(game, random.Random(1))
     assert first.history() == second.history() and first.returns() == second.returns()
+
+
+def test_a_solo_game_is_general_sum_and_a_loss_to_the_balaur_returns_nothing() -> None:
+    solo = pyspiel.load_game("wintergames_winterborne", {"players": 1, "seed": 3})
+    duel = pyspiel.load_game("wintergames_winterborne", {"players": 2, "seed": 3})
+    assert solo.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert solo.num_players() == 1 and duel.utility_sum() == 1.0
+    state = random_sim(solo, random.Random(3))  # random play never beats the Balaur
+    assert state.state.winners() == [] and state.returns() == [0.0]
 
 
 def test_openspiel_search_bots_play_our_games() -> None:

@@ -14,7 +14,9 @@ game; load one with ``pyspiel.load_game("wintergames_winter_queen", {"players": 
 - Imperfect information: ``resample_from_infostate`` is ``state.determinize``; the
   observation string is the seat's observation (JSON) and the information-state string
   adds every event the seat has seen, so it has perfect recall.
-- Returns are win shares: 1 shared among the winners (constant sum 1).
+- Returns are win shares: 1 shared among the winners (constant sum 1). A game that can
+  be played solo (Winterborne against the Balaur) is general-sum: alone, the seat gets 1
+  for a win and 0 for a loss, so its returns have no constant sum.
 
 Requires the ``bench`` extra (``pip install -e '.[bench]'``, which brings open-spiel).
 """
@@ -47,7 +49,8 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
                   else pyspiel.GameType.Dynamics.SEQUENTIAL),
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if spec.min_players == 1
+                 else pyspiel.GameType.Utility.CONSTANT_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
@@ -77,7 +80,7 @@ class WintergamesGame(pyspiel.Game):
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=1.0 if self.players > 1 else None,  # solo: a loss is 0
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(spec), info, {"players": self.players, "seed": self.seed})

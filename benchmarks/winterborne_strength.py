@@ -1,0 +1,90 @@
+"""Winterborne bot strength: two-player matches with seats rotated, and the solo game's
+share of wins over the Balaur per difficulty; with decisions per game and the share of
+decisions that had a single legal action.
+
+Prints one JSON line per match with the win share and its 95% Wilson interval. Example::
+
+    python benchmarks/winterborne_strength.py --games 40 --workers 2 \\
+        --match greedy/random --match ismcts:iterations=100/greedy --solo random greedy
+
+A bot is ``kind`` or ``kind:key=value;key=value`` as in ``wintergames play --players``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from wintergames.bots import from_text
+from wintergames.bots.arena import wilson
+from wintergames.core.registry import make
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def play(players: int, bot: str, against: str, index: int,
+         options: dict[str, str]) -> tuple[float, int, int, float, int]:
+    """Game ``index``, ``bot`` in seat ``index % players``: its win share, the decisions,
+    those with one legal action, the seconds and the bot's score."""
+    seat = index % players
+    seats = [from_text(bot if p == seat else against, seed=index * 100 + p)
+             for p in range(players)]
+    state = make("winterborne", players, seed=20_000 + index, options=options)
+    decisions = single = 0
+    start = time.perf_counter()
+    while not state.is_over:
+        p = state.to_move[0]
+        single += len(state.legal_actions(p)) == 1
+        state.apply(seats[p].choose(state, p), p)
+        decisions += 1
+    winners = state.winners()
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share, decisions, single, time.perf_counter() - start, state.scores()[seat]
+
+
+def match(pool: ProcessPoolExecutor, players: int, bot: str, against: str, games: int,
+          options: dict[str, str], label: str) -> None:
+    futures = [pool.submit(play, players, bot, against, i, options) for i in range(games)]
+    rows = [f.result() for f in futures]
+    n = len(rows)
+    share = sum(r[0] for r in rows) / n
+    low, high = wilson(share, n)
+    decisions = sum(r[1] for r in rows)
+    print(json.dumps({
+        "bench": "winterborne_strength", "match": label, "players": players, "bot": bot,
+        "against": against, **options, "games": n, "share": round(share, 3),
+        "wilson95": [round(low, 3), round(high, 3)],
+        "mean_score": round(sum(r[4] for r in rows) / n, 1),
+        "decisions_per_game": round(decisions / n, 1),
+        "single_action_share": round(sum(r[2] for r in rows) / decisions, 3),
+        "seconds_per_game": round(sum(r[3] for r in rows) / n, 2),
+        "python": platform.python_version(),
+    }), flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per match")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--match", action="append", default=[], metavar="BOT/AGAINST",
+                        help="a two-player match, seats rotated (repeatable)")
+    parser.add_argument("--solo", nargs="*", default=[], metavar="BOT",
+                        help="bots to play the solo game at every difficulty")
+    args = parser.parse_args()
+    pairs = [m.split("/") for m in args.match]
+    for bot in [b for pair in pairs for b in pair] + args.solo:
+        from_text(bot)  # a bad bot fails before any game
+    with ProcessPoolExecutor(args.workers) as pool:
+        for bot, against in pairs:
+            match(pool, 2, bot, against, args.games, {}, f"{bot} vs {against}")
+        for bot in args.solo:
+            for level in DIFFICULTIES:
+                match(pool, 1, bot, "random", args.games, {"difficulty": level},
+                      f"{bot} solo {level}")
+
+
+if __name__ == "__main__":
+    main()
