@@ -1,18 +1,119 @@
-"""What a client draws Winterborne's boards with (public component data)."""
+"""What a client draws Winterborne's boards with (public component data).
+
+The kingdom board is drawn as the hex ring of components/winterborne.md C2: the castle
+in the centre, the six starter sections around it (S_i at 12 o'clock for i = 0, then
+clockwise), and the outer ring alternating gray spaces (G_i outward of S_i) and
+conquerable sections (C_i between S_i and S_(i+1)). Positions are in units of the
+distance between neighbouring hex centres, y pointing down (screen coordinates).
+
+Card uses are labelled per play code (the ``use`` field of a ``play`` action), so a
+client can turn each legal play into words without knowing the notation.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.actions import LETTERS, PLAYS, RES_LETTERS
+from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB
+
+# The rulebook's words for each Winterborne power ("Winterborne Power Cards").
+POWER_TEXT = {
+    "move-building": "Move a building to a different province section.",
+    "two-resources": "Take any 2 resources from the supply.",
+    "discard-draw": "Discard 1 card from your hand and draw 2 cards.",
+    "explore-discount": "Explore for 1 meat less per Wylds card in your reserve (this turn).",
+    "swap-card": "Swap an exploration card in your hand with one on a province board.",
+    "spoils-any": "Take a spoils tile from any province board.",
+    "white-meeple": "Replace one of your characters by the white meeple (once).",
+    "trade": "Trade with your shaman with an adjacent province.",
+    "round-action": "This round's character performs any of its actions without moving.",
+}
+
+FIGURE_COLOURS = {"shaman": "#2f6fd6", "explorer": "#2e9d4a", "warrior": "#d23a32",
+                  "white": "#ffffff"}
+PROVINCE_COLOURS = {"green": "#4f9a4a", "yellow": "#e4c234", "blue": "#3f7fc9",
+                    "purple": "#8a56b8", "red": "#c9483c", "black": "#3a3a3a"}
+
+
+def _polar(angle_deg: float, dist: float) -> list[float]:
+    """A point ``dist`` from the centre, ``angle_deg`` clockwise from 12 o'clock."""
+    a = math.radians(angle_deg)
+    return [round(dist * math.sin(a), 4), round(-dist * math.cos(a), 4)]
+
+
+def positions() -> dict[str, list[float]]:
+    """Centre of every hex of the kingdom board, by name (see the module docstring)."""
+    where: dict[str, list[float]] = {"castle": [0.0, 0.0]}
+    for i in range(6):
+        where[WB.section_names[i]] = _polar(60 * i, 1)
+        where[WB.space_names[i]] = _polar(60 * i, 2)
+        where[WB.section_names[6 + i]] = _polar(60 * i + 30, math.sqrt(3))
+    return where
+
+
+def _amounts(triple: tuple[int, int, int]) -> str:
+    return " and ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(triple) if n)
+
+
+def use_label(card: int, use: int, code: str) -> str:
+    """A play code of ``card`` in words (``S`` -> "Shaman hex", ``m2`` -> "move 2")."""
+    u = WB.cards[card].uses[use]
+    if u.kind == "hex":
+        return f"{CHARACTERS[LETTERS.index(code)].capitalize()} hex"
+    if u.kind == "move":
+        steps = code.removeprefix("ccw").removeprefix("m")
+        return f"move {steps} counter-clockwise" if u.ccw else f"move {steps}"
+    if u.kind == "gain":
+        return f"take {_amounts(u.resources)}"
+    if u.kind == "gain-any":
+        return f"take 1 {RESOURCES[RES_LETTERS.index(code[1])]}"
+    if u.kind == "hire":
+        return f"hire: pay 1 gold, {CHARACTERS[LETTERS.index(code[-1])].capitalize()} hex"
+    if u.kind == "wylds":
+        return "activate your Wylds"
+    if u.kind == "horn":
+        return "Horn: build"
+    if u.kind == "draw":
+        return "discard it, draw 1 card"
+    if u.kind == "castle":
+        return f"discard it, your {CHARACTERS[u.character]} to the castle"
+    return code
+
+
+def spoils_label(tile: int) -> str:
+    t = WB.spoils[tile]
+    if t.kind == "province":
+        return f"a {WB.colours[t.colour]} section for scoring"
+    if t.kind == "hex":
+        return f"{CHARACTERS[t.character].capitalize()} hex"
+    if t.kind == "move":
+        return f"move {t.value}"
+    return "activate your Wylds"
 
 
 def layout() -> dict[str, Any]:
     return {
         "colours": list(WB.colours),
+        "colour_ink": PROVINCE_COLOURS,
+        "figure_ink": FIGURE_COLOURS,
         "provinces": list(WB.province_names),
         "spaces": list(WB.space_names),
         "sections": list(WB.section_names),
         "space_sections": [[WB.section_names[x] for x in secs] for secs in WB.space_sections],
-        "cards": {c.id: {"name": c.name, "type": c.type, "text": c.text} for c in WB.cards},
+        "positions": positions(),
+        "borders": {WB.section_names[6 + i]: [WB.colours[c] for c in pair]
+                    for i, pair in enumerate(WB.borders)},
+        "seasons": ["spring", "summer", "autumn", "winter"],
+        "explore_cost": list(WB.explore_cost),
+        "winter_rounds": WB.winter_rounds,
+        "cards": {c.id: {"name": c.name, "type": c.type, "text": c.text,
+                         "reserve": c.reserve,
+                         "uses": {code: use_label(i, u, code) for u, _, code in PLAYS[i]}}
+                  for i, c in enumerate(WB.cards)},
+        "spoils": {t.id: {"kind": t.kind, "label": spoils_label(i)}
+                   for i, t in enumerate(WB.spoils)},
+        "allies": {a.id: {"colour": WB.colours[a.colour], "text": a.text} for a in WB.allies},
+        "powers": {code: POWER_TEXT[code] for code in POWERS},
     }

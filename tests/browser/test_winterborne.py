@@ -1,0 +1,117 @@
+"""Winterborne in the browser: whole games played by clicking cards and buttons."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+
+
+def play_one_decision(page: Page, rng: random.Random,
+                      snap: Callable[[], object] | None = None) -> bool:
+    """One decision picked at random among the highlighted cards and the action buttons:
+    a card is clicked first (nothing is sent), then one of the uses it shows; ``snap``
+    (a screenshot) is taken with the card's uses open. True if a card was played."""
+    cards = page.locator("button.wb-card.playable")
+    buttons = page.locator("#choices button.act")
+    # a view that arrives as this starts redraws everything: wait for the choices
+    expect(page.locator("button.wb-card.playable, #choices button.act").first).to_be_visible(
+        timeout=TIMEOUT)
+    n_cards, n_buttons = cards.count(), buttons.count()
+    assert n_cards + n_buttons, page.locator("#choices").inner_text()
+    pick = rng.randrange(n_cards + n_buttons)
+    if pick < n_cards:
+        cards.nth(pick).click()
+        uses = page.locator("#wb-uses button.use")
+        expect(uses.first).to_be_visible()
+        if snap:
+            snap()
+        click_and_wait(page, "#wb-uses button.use", rng.randrange(uses.count()))
+        return True
+    click_and_wait(page, "#choices button.act", pick - n_cards)
+    return False
+
+
+def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
+                    shot_at: int) -> None:
+    wait_for_my_turn_or_the_end(page)
+    shot_taken = False
+    for decision in range(3000):
+        if page.evaluate("document.body.dataset.over") == "1":
+            assert shot_taken
+            return
+        snap = None
+        if decision >= shot_at and not shot_taken:
+            snap = lambda: screenshot(page, shot, tmp_path)  # noqa: E731
+        shot_taken |= play_one_decision(page, rng, snap) and snap is not None
+        wait_for_my_turn_or_the_end(page)
+    raise AssertionError("the game did not end")
+
+
+def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winterborne", ["human", "random"], seed=3)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    # The kingdom is drawn: 6 gray spaces, 12 sections, the castle; province boards too.
+    mine = page.locator("svg.wb-kingdom").first
+    assert mine.locator("g.place").count() == 19
+    expect(page.locator(".wb-province")).to_have_count(6)
+    expect(page.locator("#wb-seasons")).to_contain_text("Spring")
+    play_to_the_end(page, random.Random(7), tmp_path, "winterborne", 120)
+    expect(page.locator("dialog#end")).to_be_visible()
+    final = server.view({"table": table["table"], "spectator_secret": None}, None)
+    assert final["over"]
+    cells = page.locator("#final-scores td:nth-child(2)").all_text_contents()
+    assert [int(c) for c in cells] == final["scores"]
+    winners = " and ".join(f"Player {w + 1}" for w in final["winners"])
+    expect(page.locator("#winners")).to_contain_text(winners)
+    for seat, score in enumerate(final["scores"]):
+        expect(page.locator("#breakdown")).to_contain_text(f"Player {seat + 1} scores {score}")
+
+
+def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winterborne", ["human"], seed=5)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    expect(page.locator("#wb-balaur")).to_contain_text("Objectives")
+    # Solo spoils are face down: the province boards show only how many.
+    expect(page.locator(".wb-province").first).to_contain_text("face down")
+    play_to_the_end(page, random.Random(11), tmp_path, "winterborne-solo", 40)
+    expect(page.locator("dialog#end")).to_be_visible()
+    final = server.view({"table": table["table"], "spectator_secret": None}, None)
+    you, balaur = final["scores"][0], final["observation"]["balaur"]["score"]
+    assert isinstance(balaur, int)
+    verdict = (f"You beat the Balaur: {you} to {balaur}." if you > balaur
+               else f"The Balaur wins: {balaur} to your {you}.")
+    expect(page.locator("#breakdown")).to_contain_text(verdict)
+    expect(page.locator("#final-scores")).to_contain_text(str(you))
+
+
+def test_the_layout_places_each_gray_space_next_to_its_three_sections() -> None:
+    """components/winterborne.md C2: G_i lies outward of S_i and touches C_(i-1) and C_i;
+    one hex step apart means one unit apart in the layout."""
+    from wintergames.games.winterborne.layout import layout
+
+    data = layout()
+    pos = data["positions"]
+    touching = {"G1": {"S1", "C6", "C1"}, "G2": {"S2", "C1", "C2"}, "G3": {"S3", "C2", "C3"},
+                "G4": {"S4", "C3", "C4"}, "G5": {"S5", "C4", "C5"}, "G6": {"S6", "C5", "C6"}}
+    for space, sections in touching.items():
+        near = {name for name, (x, y) in pos.items()
+                if abs(((x - pos[space][0]) ** 2 + (y - pos[space][1]) ** 2) ** 0.5 - 1) < 1e-3}
+        assert near == sections, space
+    assert pos["G1"] == [0.0, -2.0] and pos["castle"] == [0.0, 0.0]  # 12 o'clock, y down
+    # a card's uses in words, keyed by the play action's "use" code (RB house cards)
+    assert data["cards"]["SHA1"]["uses"] == {"S": "Shaman hex", "m2": "move 2",
+                                             "+1g": "take 1 gold"}
+    assert data["cards"]["MASK2"]["uses"] == {"ccw2": "move 2 counter-clockwise"}
+    assert data["borders"]["C1"] == ["green", "yellow"]
