@@ -45,15 +45,26 @@ def win_shares(state: State) -> list[float]:
     return [share if p in winners else 0.0 for p in range(state.num_players)]
 
 
+SOLO_SPREAD = 4.0
+
+
 def rewards(spec: GameSpec, state: State) -> list[float]:
     """Each seat's reward in [0, 1]: win shares at the end, else the heuristic's odds.
 
     The odds are a softmax of the estimated scores in units of ``heuristic_scale``, so a
-    seat clearly ahead gets nearly 1 and equal seats share.
+    seat clearly ahead gets nearly 1 and equal seats share; a lone seat playing against
+    the game gets a logistic of its lead over the game's ``par``.
     """
     if state.is_over:
         return win_shares(state)
     values = estimate(spec, state)
+    if len(values) == 1 and spec.par is not None:
+        # Alone against the game: the odds of beating its score, not a share among seats.
+        # The seat's estimate leaves out the points of its turns still to come, so it
+        # trails the par for most of the game: the odds are spread wider, or they would
+        # sit near 0 (and tell no two moves apart) until the end.
+        ahead = (values[0] - spec.par(state)) / (SOLO_SPREAD * spec.heuristic_scale)
+        return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, ahead))))]
     top = max(values)
     weights = [math.exp((v - top) / spec.heuristic_scale) for v in values]
     total = sum(weights)

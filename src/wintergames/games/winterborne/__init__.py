@@ -80,6 +80,7 @@ SPEC = GameSpec(
     layout=layout,
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
+    par=heuristic.par,
     check_invariants=check_components,
 )
 

@@ -48,6 +48,15 @@ LOOKAHEAD = 3  # own decisions followed inside a compound move
 _NO_LOOKAHEAD = (CLEANUP, CAP)  # the turn's choices are over: judge the position as is
 
 
+BALAUR_PER_TURN = 0.5  # an explorer card (2 of its 6) adds about 1.5 to its sets
+
+
+def par(state: State) -> float:
+    """The Balaur's expected final score: what it has, and what its turns still add."""
+    s: WinterborneState = state  # type: ignore[assignment]
+    return scoring.balaur_score(s).total + BALAUR_PER_TURN * turns_left(s)
+
+
 def turns_left(s: WinterborneState) -> float:
     """About how many turns each seat still has."""
     if s.over:
