@@ -80,7 +80,7 @@ def wylds_possible(s: WinterborneState, p: int, card: int) -> bool:
     if effect == "warrior-3":
         return figs[WARRIOR] != OUT
     if effect == "sacked-spoils":
-        return sum(s.res[p]) >= 1 and bool(s.sacked_spoils)
+        return sum(s.res[p]) >= 1 and bool(recoverable_spoils(s))
     if effect == "favor":
         return meat >= 1 and sum(s.res[p]) >= 2 and s.favor_supply > 0
     return True  # a plain gain
@@ -156,8 +156,14 @@ def pay_any(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) 
         specials.pay_any_for_ally(s, p, arg, resource)
 
 
+def recoverable_spoils(s: WinterborneState) -> list[int]:
+    """Sacked tiles a Wylds card may take back: never a Wylds spoils ("These tiles can never
+    be gained through special actions that target sacked spoils"), however it left."""
+    return sorted({t for t in s.sacked_spoils if WB.spoils[t].kind != "wylds"})
+
+
 def sacked_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.TAKE[1 + t] for t in sorted(set(s.sacked_spoils))]
+    return [act.TAKE[1 + t] for t in recoverable_spoils(s)]
 
 
 def take_sacked(s: WinterborneState, p: int, tile: int) -> None:

@@ -250,6 +250,8 @@ def can_trade(s: WinterborneState, p: int, province: int) -> bool:
         return False
     if ally.sack_spoils and not s.spoils[p]:
         return False
+    if s.favor_supply < ally.gain_favor:  # a blue ally's favor token must be there to take
+        return False
     return not ally.conquer or bool(conquer_actions(s, p, range(6, 12), free=True))
 
 

@@ -16,6 +16,7 @@ from wintergames.core.actions import Action
 from wintergames.core.state import State
 from wintergames.games.winterborne import observe, rules, scoring, setup
 from wintergames.games.winterborne.actions import CODEC
+from wintergames.games.winterborne.components import WB
 
 # Lists of ints, per seat (copied one level deep) or shared (copied flat).
 _PER_SEAT = ("res", "hand", "deck", "discard", "reserve", "figures", "sections",
@@ -117,14 +118,53 @@ class WinterborneState(State):
     def clone(self) -> WinterborneState:
         new = WinterborneState.__new__(WinterborneState)
         self._copy_base_into(new)
-        for name in _PER_SEAT:
-            setattr(new, name, [x.copy() for x in getattr(self, name)])
-        for name in _SHARED_LISTS:
-            setattr(new, name, getattr(self, name).copy())
-        for name in _NESTED:
-            setattr(new, name, [x.copy() for x in getattr(self, name)])
-        for name in (*_SCALARS, *_TUPLES):
-            setattr(new, name, getattr(self, name))
+        # Written out, not looped with getattr/setattr: clone is the search's hot path.
+        new.res = [x.copy() for x in self.res]
+        new.hand = [x.copy() for x in self.hand]
+        new.deck = [x.copy() for x in self.deck]
+        new.discard = [x.copy() for x in self.discard]
+        new.reserve = [x.copy() for x in self.reserve]
+        new.figures = [x.copy() for x in self.figures]
+        new.sections = [x.copy() for x in self.sections]
+        new.buildings = [x.copy() for x in self.buildings]
+        new.rows = [x.copy() for x in self.rows]
+        new.allies = [x.copy() for x in self.allies]
+        new.spoils = [x.copy() for x in self.spoils]
+        new.power_used = [x.copy() for x in self.power_used]
+        new.ally_decks = [x.copy() for x in self.ally_decks]
+        new.prov_spoils = [x.copy() for x in self.prov_spoils]
+        new.season_decks = [x.copy() for x in self.season_decks]
+        new.favor = self.favor.copy()
+        new.favor_card = self.favor_card.copy()
+        new.power_card = self.power_card.copy()
+        new.white_used = self.white_used.copy()
+        new.explore_slot = self.explore_slot.copy()
+        new.conquer_left = self.conquer_left.copy()
+        new.played = self.played.copy()
+        new.moved = self.moved.copy()
+        new.sacked_spoils = self.sacked_spoils.copy()
+        new.sacked_cards = self.sacked_cards.copy()
+        new.boxed_spoils = self.boxed_spoils.copy()
+        new.spent_spoils = self.spent_spoils.copy()
+        new.box_wylds = self.box_wylds.copy()
+        new.removed_allies = self.removed_allies.copy()
+        new.balaur_deck = self.balaur_deck.copy()
+        new.balaur_board = self.balaur_board.copy()
+        new.balaur_spoils = self.balaur_spoils.copy()
+        new.balaur_pile = self.balaur_pile.copy()
+        new.objectives = self.objectives.copy()
+        new.first = self.first
+        new.current = self.current
+        new.season = self.season
+        new.autumn_out = self.autumn_out
+        new.winter_round = self.winter_round
+        new.favor_supply = self.favor_supply
+        new.discount = self.discount
+        new.over = self.over
+        new.difficulty = self.difficulty
+        new.solo_conquered = self.solo_conquered
+        new.line = self.line
+        new.pending = self.pending
         return new
 
     def determinize(self, player: int, rng: random.Random) -> WinterborneState:
@@ -141,7 +181,7 @@ class WinterborneState(State):
                 _reshuffle(rng, [new.deck[p]])
             else:
                 _reshuffle(rng, [new.hand[p], new.deck[p]])
-        _reshuffle(rng, [*new.season_decks, new.box_wylds])
+        _resample_exploration(rng, new)
         for deck in new.ally_decks:
             if len(deck) > 1:
                 under = sorted(deck[:-1])
@@ -198,6 +238,23 @@ def _reshuffle(rng: random.Random, places: list[list[int]]) -> None:
         n = len(place)
         place[:] = pool[at:at + n]
         at += n
+
+
+def _resample_exploration(rng: random.Random, s: WinterborneState) -> None:
+    """The season decks' order is hidden, and which Wylds cards were drawn for the game
+    (the rest wait in the box); which core and banner cards the decks hold is known."""
+    _reshuffle(rng, s.season_decks)
+    wylds = sorted([c for deck in s.season_decks for c in deck if _is_wylds(c)]
+                   + s.box_wylds)
+    rng.shuffle(wylds)
+    it = iter(wylds)
+    for deck in s.season_decks:
+        deck[:] = [next(it) if _is_wylds(c) else c for c in deck]
+    s.box_wylds = list(it)
+
+
+def _is_wylds(card: int) -> bool:
+    return WB.cards[card].type == "wylds"
 
 
 def check_components(state: State) -> None:

@@ -52,7 +52,8 @@ def end_turn(s: WinterborneState, p: int) -> None:
 
 def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
     """Reserve cards with the reserve icon (up to 3, Wylds count), take non-Wylds reserve
-    cards back, discard any cards in hand, then ``done``. A card moves between hand and
+    cards back, discard any cards in hand, then ``done`` once the hand is within its limit
+    of 4 ("they do not count towards your hand limit"). A card moves between hand and
     reserve at most once per clean-up, so the clean-up always ends."""
     out: list[Action] = []
     hand = sorted(set(s.hand[p]))
@@ -61,7 +62,8 @@ def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
     out += [act.UNRESERVE[c] for c in sorted(s.reserve[p])
             if not is_wylds(c) and c not in s.moved]
     out += [act.DISCARD[c] for c in hand]
-    out.append(act.DONE)
+    if len(s.hand[p]) <= WB.hand_size:  # the hand limit: reserve cards do not count
+        out.append(act.DONE)
     return out
 
 
