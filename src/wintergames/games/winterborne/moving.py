@@ -53,8 +53,17 @@ def movement_sources(s: WinterborneState, p: int, besides: int = -1,
 def can_start_move(s: WinterborneState, p: int, hex_char: int, card: int = -1,
                    tile: int = -1) -> bool:
     """A hex is worth playing only with a figure to move and a circle to move it by."""
-    return bool(figures_for_hex(s, p, hex_char)) and bool(
-        movement_sources(s, p, besides=card, besides_spoils=tile))
+    return bool(figures_for_hex(s, p, hex_char)) and _has_circle(s, p, card, tile)
+
+
+# Cards with a movement circle among their uses (looked up for every hex offered).
+_CIRCLE = tuple(any(u.kind == "move" for u in c.uses) for c in WB.cards)
+
+
+def _has_circle(s: WinterborneState, p: int, card: int, tile: int) -> bool:
+    return (any(_CIRCLE[c] for c in s.hand[p] if c != card)
+            or any(_CIRCLE[c] for c in s.reserve[p] if c != card)
+            or any(WB.spoils[t].kind == "move" for t in s.spoils[p] if t != tile))
 
 
 def start_move(s: WinterborneState, p: int, hex_char: int) -> None:
