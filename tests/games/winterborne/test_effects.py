@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.games.winterborne.scenario import (
@@ -38,7 +40,7 @@ def powers(s: WinterborneState) -> set[str]:
     return {a for a in legal(s) if a.startswith("power")}
 
 
-def winter(card: int, rnd: int = 1, favor: int = 3, **options: object) -> WinterborneState:
+def winter(card: int, rnd: int = 1, favor: int = 3, **options: Any) -> WinterborneState:
     s = new(2, **options)
     to_winter(s, rnd)
     s.power_card[0] = card
