@@ -1,7 +1,7 @@
 """End-of-game scoring (RB "Ending the Game", "Scoring ...", "Solo Rules: Scoring").
 
->>> set_score([2, 1, 1, 0], runes=0)
-9
+>>> set_score([2, 1, 1, 0], runes=0)  # {P, T, W} and {P}: 6 + 1
+7
 >>> set_score([1, 1, 1, 1], runes=0), set_score([0, 0, 0, 0], runes=3)
 (10, 6)
 """
