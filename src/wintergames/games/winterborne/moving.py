@@ -57,12 +57,12 @@ def can_start_move(s: WinterborneState, p: int, hex_char: int, card: int = -1,
 
 
 # Cards with a movement circle among their uses (looked up for every hex offered).
-_CIRCLE = tuple(any(u.kind == "move" for u in c.uses) for c in WB.cards)
+CIRCLE = tuple(any(u.kind == "move" for u in c.uses) for c in WB.cards)
 
 
 def _has_circle(s: WinterborneState, p: int, card: int, tile: int) -> bool:
-    return (any(_CIRCLE[c] for c in s.hand[p] if c != card)
-            or any(_CIRCLE[c] for c in s.reserve[p] if c != card)
+    return (any(CIRCLE[c] for c in s.hand[p] if c != card)
+            or any(CIRCLE[c] for c in s.reserve[p] if c != card)
             or any(WB.spoils[t].kind == "move" for t in s.spoils[p] if t != tile))
 
 

@@ -18,7 +18,7 @@ from wintergames.core.events import Event, seat_name
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import effects, moving, specials, turn
 from wintergames.games.winterborne import frames as fr
-from wintergames.games.winterborne.components import CHARACTERS, WB
+from wintergames.games.winterborne.components import CHARACTERS, WB, Use
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -38,10 +38,23 @@ def legal_actions(s: WinterborneState, p: int) -> list[Action]:
 
 def main_actions(s: WinterborneState, p: int) -> list[Action]:
     out: list[Action] = []
-    for card in fr.playable_cards(s, p):
-        for u, choice, _ in act.PLAYS[card]:
-            if use_playable(s, p, card, u, choice):
-                out.append(act.PLAY[card][(u, choice)])
+    cards = fr.playable_cards(s, p)
+    # Looked up once here rather than for each use of each card (the search's hot path).
+    circles = sum(moving.CIRCLE[c] for c in cards)
+    circle_spoils = any(WB.spoils[t].kind == "move" for t in s.spoils[p])
+    movable = [bool(fr.figures_for_hex(s, p, c)) for c in range(3)]
+    for card in cards:
+        # A hex needs a circle on another card or a spoils ("Then play a second card").
+        circle = circle_spoils or circles > moving.CIRCLE[card]
+        for kind, choice, use, action in _MAIN_USES[card]:
+            if kind == "hex":
+                ok = circle and movable[choice]
+            elif kind == "hire":
+                ok = circle and movable[choice] and s.res[p][0] >= 1
+            else:
+                ok = use_playable(s, p, kind, use)
+            if ok:
+                out.append(action)
     for tile in sorted(set(s.spoils[p])):
         if spoils_playable(s, p, tile):
             out.append(act.SPOILS[tile])
@@ -58,15 +71,8 @@ def spoils_playable(s: WinterborneState, p: int, tile: int) -> bool:
     return spoils.kind == "wylds" and bool(fr.wylds_in_reserve(s, p))
 
 
-def use_playable(s: WinterborneState, p: int, card: int, u: int, choice: int) -> bool:
-    """Whether playing ``card`` for use ``u`` can do anything now (a movement circle is
-    played only after a hex, so never on its own)."""
-    use = WB.cards[card].uses[u]
-    kind = use.kind
-    if kind == "hex":
-        return moving.can_start_move(s, p, choice, card=card)
-    if kind == "hire":
-        return s.res[p][0] >= 1 and moving.can_start_move(s, p, choice, card=card)
+def use_playable(s: WinterborneState, p: int, kind: str, use: Use) -> bool:
+    """Whether a use other than a hex can do anything now."""
     if kind in ("gain", "gain-any"):
         return True
     if kind == "draw":
@@ -74,12 +80,20 @@ def use_playable(s: WinterborneState, p: int, card: int, u: int, choice: int) ->
         # only draw itself back, a loop that changes nothing.
         return bool(s.deck[p] or s.discard[p])
     if kind == "wylds":
-        return bool(fr.wylds_in_reserve(s, p))
+        return any(fr.is_wylds(c) for c in s.reserve[p])
     if kind == "horn":
         return bool(effects.horn_actions(s, p, use.variant))
     if kind == "castle":
         return moving.is_castle_card_usable(s, p, use.character)
-    return False  # "move": only after a hex
+    raise AssertionError(f"unknown use {kind}")
+
+
+# Per card, the uses that may start something with no decision open: every use but a
+# movement circle, which is "a second card" after a hex, never played on its own.
+_MAIN_USES: tuple[tuple[tuple[str, int, Use, Action], ...], ...] = tuple(
+    tuple((WB.cards[card].uses[u].kind, choice, WB.cards[card].uses[u], act.PLAY[card][(u, choice)])
+          for u, choice, _ in act.PLAYS[card] if WB.cards[card].uses[u].kind != "move")
+    for card in range(len(WB.cards)))
 
 
 _LEGAL: dict[int, Legal] = {
