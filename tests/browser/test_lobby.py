@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
@@ -46,3 +48,29 @@ def test_on_a_public_server_the_seed_is_chosen_only_for_tables_of_bots(
         page.select_option("[data-seat='0']", "random")
         expect(page.locator("#seed")).to_be_enabled()
         expect(page.locator("#seed-hint")).to_be_hidden()
+
+
+def test_a_yes_or_no_option_is_a_checkbox_and_reaches_the_game_as_a_boolean(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "winterborne")
+    page.select_option("#players", "2")
+    mercenary = page.locator("[data-option='mercenary']")
+    assert mercenary.get_attribute("type") == "checkbox" and not mercenary.is_checked()
+    mercenary.check()
+    page.select_option("#players", "3")  # the options are redrawn, the choice is kept
+    assert page.locator("[data-option='mercenary']").is_checked()
+    page.select_option("#players", "2")
+    page.click("#create-button")
+    expect(page.locator("a.invite")).to_have_count(1)  # seat 2 is a bot
+    assert page.locator("#create-error").text_content() == ""
+    invite = page.locator("a.invite").first.get_attribute("href") or ""
+    path, _, query = invite.partition("?")
+    table = path.rstrip("/").split("/")[-1]
+    with urllib.request.urlopen(f"{server.url}/api/tables/{table}/view?{query}") as response:
+        view = json.load(response)
+    seat = view["observation"]["seats"][0]
+    # With the mercenary, a starting deck has 7 cards: a hand of 4 and 3 left to draw.
+    assert seat["hand_size"] + seat["deck_size"] == 7

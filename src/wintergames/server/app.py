@@ -142,6 +142,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
                     "id": spec.id, "title": spec.title, "summary": spec.summary,
                     "min_players": spec.min_players, "max_players": spec.max_players,
                     "options": [{"name": o.name, "default": o.default,
+                                 "kind": o.kind.__name__,
                                  "description": o.description,
                                  "choices": None if o.choices is None else list(o.choices),
                                  # what the server accepts at each player count, so the

@@ -72,7 +72,7 @@ function drawOptions() {
   const count = $("players").value;
   const options = $("options");
   const before = Object.fromEntries([...options.querySelectorAll("[data-option]")]
-    .map((x) => [x.dataset.option, x.value]));
+    .map((x) => [x.dataset.option, x.type === "checkbox" ? x.checked : x.value]));
   options.replaceChildren(h("legend", {}, "Options"));
   options.hidden = game.options.length === 0;
   for (const option of game.options) {
@@ -82,7 +82,10 @@ function drawOptions() {
     const input = choices
       ? h("select", { "data-option": option.name },
           choices.map((c) => h("option", { value: c, selected: c === wanted }, c)))
-      : h("input", { "data-option": option.name, value: option.default });
+      : option.kind === "bool"
+        ? h("input", { "data-option": option.name, type: "checkbox",
+                       checked: (option.name in before ? before[option.name] : option.default) === true })
+        : h("input", { "data-option": option.name, value: option.default });
     options.append(h("label", { title: option.description }, `${option.name} `, input,
       h("span", { class: "muted" }, ` ${option.description}`)));
   }
@@ -110,7 +113,7 @@ async function create(event) {
     });
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
-      options[input.dataset.option] = input.value;
+      options[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
     }
     const body = { game: $("game").value, seats, options };
     if ($("seed").value !== "" && seedAllowed()) body.seed = Number($("seed").value);
