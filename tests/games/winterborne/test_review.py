@@ -82,3 +82,23 @@ def test_resampling_keeps_the_decks_public_cards_and_the_box_all_wylds() -> None
         assert len(twin.box_wylds) == box
         assert all(WB.cards[c].type == "wylds" for c in twin.box_wylds)
         assert [len(d) for d in twin.season_decks] == [len(d) for d in s.season_decks]
+
+
+def test_the_quick_check_of_a_main_decision_agrees_with_the_listed_actions() -> None:
+    """``check`` answers main decisions without listing them all; every action of the
+    codec must get the same answer both ways."""
+    import wintergames as wg
+    from wintergames.games.winterborne import actions, rules
+
+    positions = 0
+    for seed in range(4):
+        s = wg.make("winterborne", 1 + seed, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            if not s.pending and positions % 7 == 0:
+                listed = set(rules.main_actions(s, s.current))
+                for action in actions.ALL:
+                    assert rules._legal_main(s, s.current, action) == (action in listed)
+            positions += not s.pending
+            s.apply(rng.choice(s.legal_actions()))
+    assert positions > 100

@@ -39,28 +39,55 @@ def legal_actions(s: WinterborneState, p: int) -> list[Action]:
 def main_actions(s: WinterborneState, p: int) -> list[Action]:
     out: list[Action] = []
     cards = fr.playable_cards(s, p)
-    # Looked up once here rather than for each use of each card (the search's hot path).
-    circles = sum(moving.CIRCLE[c] for c in cards)
-    circle_spoils = any(WB.spoils[t].kind == "move" for t in s.spoils[p])
-    movable = [bool(fr.figures_for_hex(s, p, c)) for c in range(3)]
+    context = _context(s, p, cards)
     for card in cards:
-        # A hex needs a circle on another card or a spoils ("Then play a second card").
-        circle = circle_spoils or circles > moving.CIRCLE[card]
-        for kind, choice, use, action in _MAIN_USES[card]:
-            if kind == "hex":
-                ok = circle and movable[choice]
-            elif kind == "hire":
-                ok = circle and movable[choice] and s.res[p][0] >= 1
-            else:
-                ok = use_playable(s, p, kind, use)
-            if ok:
-                out.append(action)
+        out += _card_actions(s, p, card, context)
     for tile in sorted(set(s.spoils[p])):
         if spoils_playable(s, p, tile):
             out.append(act.SPOILS[tile])
     out += effects.power_actions(s, p)
     out.append(act.END)
     return out
+
+
+def _context(s: WinterborneState, p: int, cards: list[int]) -> tuple[int, bool, list[bool]]:
+    """What every hex asks, looked up once: the cards with a circle, whether a circle spoils
+    is at hand, which characters have a figure to move (the search's hot path)."""
+    circles = sum(moving.CIRCLE[c] for c in cards)
+    circle_spoils = any(WB.spoils[t].kind == "move" for t in s.spoils[p])
+    return circles, circle_spoils, [bool(fr.figures_for_hex(s, p, c)) for c in range(3)]
+
+
+def _card_actions(s: WinterborneState, p: int, card: int,
+                  context: tuple[int, bool, list[bool]]) -> list[Action]:
+    circles, circle_spoils, movable = context
+    # A hex needs a circle on another card or a spoils ("Then play a second card").
+    circle = circle_spoils or circles > moving.CIRCLE[card]
+    out: list[Action] = []
+    for kind, choice, use, action in _MAIN_USES[card]:
+        if kind == "hex":
+            ok = circle and movable[choice]
+        elif kind == "hire":
+            ok = circle and movable[choice] and s.res[p][0] >= 1
+        else:
+            ok = use_playable(s, p, kind, use)
+        if ok:
+            out.append(action)
+    return out
+
+
+def _legal_main(s: WinterborneState, p: int, action: Action) -> bool:
+    """Whether ``action`` is among ``main_actions`` without listing them all (every action
+    of a search is checked before it is applied)."""
+    if isinstance(action, act.PlayCard):
+        cards = fr.playable_cards(s, p)
+        return action.card in cards and action in _card_actions(
+            s, p, action.card, _context(s, p, cards))
+    if isinstance(action, act.UseSpoils):
+        return action.value in s.spoils[p] and spoils_playable(s, p, action.value)
+    if isinstance(action, act.Power):
+        return action in effects.power_actions(s, p)
+    return action is act.END
 
 
 def spoils_playable(s: WinterborneState, p: int, tile: int) -> bool:
@@ -159,6 +186,8 @@ def prompt(s: WinterborneState) -> str:
 
 
 def check(s: WinterborneState, action: Action, p: int) -> None:
+    if fr.top(s) is None and _legal_main(s, p, action):
+        return
     legal = legal_actions(s, p)
     if action in legal:
         return
