@@ -8,6 +8,9 @@ Prints one JSON line per match with the win share and its 95% Wilson interval. E
         --match greedy/random --match ismcts:iterations=100/greedy --solo random greedy
 
 A bot is ``kind`` or ``kind:key=value;key=value`` as in ``wintergames play --players``.
+Every finished game is also a JSON line on standard error (keep them: a run split over
+sessions continues with ``--first N``, and ``benchmarks/strength.py --combine`` sums
+such lines).
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from wintergames.bots import from_text
 from wintergames.bots.arena import wilson
@@ -46,9 +50,19 @@ def play(players: int, bot: str, against: str, index: int,
 
 
 def match(pool: ProcessPoolExecutor, players: int, bot: str, against: str, games: int,
-          options: dict[str, str], label: str) -> None:
-    futures = [pool.submit(play, players, bot, against, i, options) for i in range(games)]
-    rows = [f.result() for f in futures]
+          options: dict[str, str], label: str, first: int = 0) -> None:
+    futures = {pool.submit(play, players, bot, against, i, options): i
+               for i in range(first, first + games)}
+    rows = []
+    for future in as_completed(futures):
+        row = future.result()
+        rows.append(row)
+        # Each finished game on standard error, so a long run that is stopped keeps it.
+        print(json.dumps({"game": "winterborne", "match": label, "players": players,
+                          "bot": bot, "against": against, **options,
+                          "index": futures[future], "share": row[0], "decisions": row[1],
+                          "single": row[2], "seconds": round(row[3], 2), "score": row[4]}),
+              file=sys.stderr, flush=True)
     n = len(rows)
     share = sum(r[0] for r in rows) / n
     low, high = wilson(share, n)
@@ -73,17 +87,19 @@ def main() -> None:
                         help="a two-player match, seats rotated (repeatable)")
     parser.add_argument("--solo", nargs="*", default=[], metavar="BOT",
                         help="bots to play the solo game at every difficulty")
+    parser.add_argument("--first", type=int, default=0,
+                        help="index of the first game (runs with disjoint ranges combine)")
     args = parser.parse_args()
     pairs = [m.split("/") for m in args.match]
     for bot in [b for pair in pairs for b in pair] + args.solo:
         from_text(bot)  # a bad bot fails before any game
     with ProcessPoolExecutor(args.workers) as pool:
         for bot, against in pairs:
-            match(pool, 2, bot, against, args.games, {}, f"{bot} vs {against}")
+            match(pool, 2, bot, against, args.games, {}, f"{bot} vs {against}", args.first)
         for bot in args.solo:
             for level in DIFFICULTIES:
                 match(pool, 1, bot, "random", args.games, {"difficulty": level},
-                      f"{bot} solo {level}")
+                      f"{bot} solo {level}", args.first)
 
 
 if __name__ == "__main__":
