@@ -194,3 +194,12 @@ def test_python_dash_m_wintergames_is_the_wintergames_command() -> None:
     refused = subprocess.run([sys.executable, "-m", "wintergames", "play", "chess"],
                              capture_output=True, text=True, check=False)
     assert refused.returncode == 2 and "no game 'chess'" in refused.stdout + refused.stderr
+
+
+def test_a_solo_game_lost_to_the_balaur_says_so_instead_of_naming_no_winner() -> None:
+    # A random seat never beats the Balaur (0 of 200 games in docs/bots.md).
+    result = runner.invoke(app, ["play", "winterborne", "--players", "random", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Winner:" not in result.output
+    assert "No winner: The Balaur scores" in result.output
+    assert "does not beat the Balaur" in " ".join(result.output.split())  # wrapped

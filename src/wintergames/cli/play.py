@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from wintergames.cli.seats import Seat
@@ -111,7 +112,11 @@ class TerminalGame:
         scores = ", ".join(
             f"{seat_name(p)}: {v}" for p, v in enumerate(self.state.scores())
         )
-        self.console.print(f"[bold green]Winner: {winners}[/]   ({scores})")
+        if winners:
+            self.console.print(f"[bold green]Winner: {winners}[/]   ({scores})")
+        else:  # a solo game lost to the game itself (Winterborne's Balaur)
+            last = self.state.events_for(None)[-1].text if self.state.log else ""
+            self.console.print(f"[bold red]No winner[/]: {escape(last)}   ({scores})")
         return self.state
 
     def human_turn(self, player: int) -> None:
