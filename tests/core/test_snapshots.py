@@ -33,11 +33,16 @@ def _add_lessons(s: dict[str, Any]) -> None:
     s["lessons_up"][0][0] += 29  # ICECOOL's score counts every lesson card held
 
 
+def _add_favor(s: dict[str, Any]) -> None:
+    s["favor"][0] += 29  # Winterborne scores every favor token in a seat's supply
+
+
 # One write per game into a list of to_json()["state"] that scores() reads.
 WRITES: list[tuple[str, int, Callable[[dict[str, Any]], None]]] = [
     ("snow-time", 3, _set_pawn),
     ("winter-queen", 3, _set_vp),
     ("icecool-wizards", 3, _add_lessons),
+    ("winterborne", 3, _add_favor),
 ]
 GAMES = [(game, n) for game, n, _ in WRITES]
 
