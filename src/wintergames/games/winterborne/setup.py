@@ -30,7 +30,7 @@ def banner_choices(num_players: int) -> tuple[str, ...]:
     """Values of the ``banners`` option with ``num_players`` players.
 
     The season board's chart fixes how many sets are used; a value names them joined by
-    ``+`` in box order (``mask+bag`` is written ``bag+mask``... in box order), or is
+    ``+`` in box order (horn, mask, bag, book, rune, orb, potion: ``mask+bag``), or is
     ``first-game`` (the rulebook's recommendation) or ``random``.
     """
     k = WB.seasons[num_players].banner_sets
