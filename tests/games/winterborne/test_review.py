@@ -15,6 +15,7 @@ from tests.games.winterborne.scenario import (
     take_tile,
 )
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.state import WinterborneState
 
 
 def test_a_wylds_spoils_sacked_by_any_means_is_never_taken_back() -> None:
@@ -93,6 +94,7 @@ def test_the_quick_check_of_a_main_decision_agrees_with_the_listed_actions() -> 
     positions = 0
     for seed in range(4):
         s = wg.make("winterborne", 1 + seed, seed=seed)
+        assert isinstance(s, WinterborneState)
         rng = random.Random(seed)
         while not s.is_over:
             if not s.pending and positions % 7 == 0:
