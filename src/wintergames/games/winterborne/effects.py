@@ -35,7 +35,6 @@ from wintergames.games.winterborne.frames import (
     adjacent_provinces,
     adjacent_sections,
     figure_for,
-    is_wylds,
     pop,
     push,
     replace_top,
@@ -353,5 +352,3 @@ def trade_only_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> l
     pos = s.figures[p][frame[1]]
     return [act.TRADE[c] for c in adjacent_provinces(s, p, pos) if specials.can_trade(s, p, c)]
 
-
-__all__ = ["FOR_FAVOR", "PAY_ANY", "is_wylds"]

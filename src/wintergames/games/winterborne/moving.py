@@ -19,7 +19,6 @@ from wintergames.games.winterborne.frames import (
     MOVE,
     SHAMAN,
     figures_for_hex,
-    is_wylds,
     playable_cards,
     pop,
     push,
@@ -144,5 +143,3 @@ def is_castle_card_usable(s: WinterborneState, p: int, character: int) -> bool:
     pos = s.figures[p][character]
     return 0 <= pos < 6
 
-
-__all__ = ["is_wylds"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne.components import RESOURCES, WB
 from wintergames.games.winterborne.frames import (
@@ -24,7 +23,6 @@ from wintergames.games.winterborne.frames import (
     SETTLEMENT_COST,
     SHAMAN,
     SPOILS,
-    WARRIOR,
     adjacent_provinces,
     adjacent_sections,
     can_pay,
@@ -33,7 +31,6 @@ from wintergames.games.winterborne.frames import (
     gain,
     is_wylds,
     pay,
-    province_sections,
     push,
     room_for,
     take_favor,
@@ -308,9 +305,3 @@ def free_conquer_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) ->
     symbol ... regardless of where your warrior is located"."""
     return conquer_actions(s, p, range(6, 12), free=True)
 
-
-def log_private(s: WinterborneState, p: int, text: str) -> None:
-    s.log.append(Event(text, visible_to=frozenset({p}), kind="draw", player=p))
-
-
-__all__ = ["WARRIOR", "log_private", "province_sections"]
