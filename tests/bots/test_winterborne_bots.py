@@ -108,20 +108,25 @@ def test_greedy_beats_the_easy_balaur_where_random_play_loses() -> None:
 
 
 def test_a_solo_position_is_judged_against_the_balaur() -> None:
-    """A lone seat's reward is its odds of beating the Balaur's expected score, so a search
-    can tell a solo position it leads from one it trails (a share among one seat is 1)."""
+    """A lone seat's reward is its odds of beating the Balaur, its own turns to come
+    counted, so a search can tell a solo position it leads from one it trails (a share
+    among one seat is 1)."""
     from wintergames.bots.common import rewards
 
     spec = wg.get_spec("winterborne")
-    s = fresh(1, seed=3, difficulty="easy")
+    odds = [rewards(spec, fresh(1, seed=3, difficulty=d))[0]
+            for d in ("easy", "medium", "hard")]
+    # At the start a seat that plays on is favoured (greedy wins 72 to 95% of its solo
+    # games), and less so against a harder Balaur; never certain either way.
+    assert 0.6 < odds[2] < odds[1] < odds[0] < 0.97
+    s = fresh(1, seed=3, difficulty="hard")
     even = rewards(spec, s)[0]
-    assert 0.02 < even < 0.5  # behind at the start, but not so far that nothing counts
     ahead = s.clone()
-    ahead.favor[0] += 40  # 40 points more for the seat
+    ahead.favor[0] += 10  # 10 points more for the seat
     behind = s.clone()
     behind.balaur_pile += [c for c in behind.season_decks[3][:6]]  # a richer Balaur
     for c in behind.balaur_pile:
         behind.season_decks[3].remove(c)
-    assert rewards(spec, ahead)[0] > even + 0.2
-    assert rewards(spec, behind)[0] < even
-    assert heuristic.par(behind) > heuristic.par(s) >= 40
+    assert rewards(spec, ahead)[0] > even + 0.05
+    assert rewards(spec, behind)[0] < even - 0.05
+    assert heuristic.par(behind) > heuristic.par(s)

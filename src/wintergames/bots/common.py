@@ -60,9 +60,9 @@ def rewards(spec: GameSpec, state: State) -> list[float]:
     values = estimate(spec, state)
     if len(values) == 1 and spec.par is not None:
         # Alone against the game: the odds of beating its score, not a share among seats.
-        # The seat's estimate leaves out the points of its turns still to come, so it
-        # trails the par for most of the game: the odds are spread wider, or they would
-        # sit near 0 (and tell no two moves apart) until the end.
+        # Spread wider than a share among seats: a whole game still to play leaves the
+        # outcome uncertain by many points, and odds pinned near 0 or 1 would tell no
+        # two moves apart.
         ahead = (values[0] - spec.par(state)) / (SOLO_SPREAD * spec.heuristic_scale)
         return [1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, ahead))))]
     top = max(values)

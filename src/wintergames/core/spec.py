@@ -140,9 +140,9 @@ class GameSpec:
     # on determinizations), and the score difference that counts as clearly ahead.
     heuristic: Callable[[State], list[float]] | None = field(default=None, repr=False)
     heuristic_scale: float = 1.0
-    # For a game a lone seat plays against the game itself (Winterborne's Balaur): an
-    # estimate of the final score the seat must beat, from any full state. Bots judge a
-    # solo position by the seat's estimate against it.
+    # For a game a lone seat plays against the game itself (Winterborne's Balaur): the
+    # value the seat's heuristic estimate must reach to be even with the game, from any
+    # full state. Bots judge a solo position by the seat's estimate against it.
     par: Callable[[State], float] | None = field(default=None, repr=False)
     # For games with sampled kinds: a few promising actions of those kinds for ``player``
     # (``propose(state, player, rng, count)``), which search bots consider instead of the
