@@ -1,1 +1,1 @@
-"""ICE (Second Edition, This Way): excavate layer by layer into the frozen Valley of the Nuukas; 1-5 players."""
+"""ICE (Second Edition, This Way): dig layer by layer into the Valley of the Nuukas."""
