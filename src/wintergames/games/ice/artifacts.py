@@ -1,0 +1,79 @@
+"""Artifacts on a guild board: Anima per slot, what triggering needs, and using an
+effect once a Day (RB "Effects of the 5 Artifact Types", Expert Mode's Curses, the
+Blessing variant, the Incandescent's Activation token).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import PRISMATIC
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+HARMONY, EXALTED, ACHIEVEMENT, PHILOSOPHICAL, OBLITERATION = range(5)
+_NEEDED = {fr.TRIGGER_NONE: "normal", fr.TRIGGER_BLESSING: "blessing",
+           fr.TRIGGER_LIGHT: "light", fr.TRIGGER_LIGHT_FLIPPED: "light",
+           fr.TRIGGER_DARK: "dark", fr.TRIGGER_DARK_FLIPPED: "dark"}
+
+
+def needed(s: IceState, p: int) -> int:
+    """Anima a slot needs to trigger: 2, 1 with a Blessing, 2 / 3 under a Curse."""
+    return IC.anima_needed[_NEEDED[s.trigger[p]]]
+
+
+def slot_anima(s: IceState, p: int, t: int) -> int:
+    """Artifacts in slot ``t`` (face up or down: they stay on the board) and a ready Study
+    token ("Study tokens count towards the number of Anima")."""
+    total = sum(IC.tiles[tile].anima for tile in s.art[p][t])
+    return total + (1 if s.study[p][t] == 1 else 0)
+
+
+def slot_ready(s: IceState, p: int, t: int) -> bool:
+    """The slot's own Artifacts can trigger its effect today: enough Anima with at least
+    one Artifact ("A Study token alone can't trigger"), not yet used today."""
+    return (not s.used[p][t] and bool(s.art[p][t])
+            and slot_anima(s, p, t) >= needed(s, p))
+
+
+def token_ready(s: IceState, p: int, t: int) -> bool:
+    """The Incandescent's Activation token lies on slot ``t`` and is unused."""
+    return s.activation[p] == t
+
+
+def can_trigger(s: IceState, p: int, t: int) -> bool:
+    return slot_ready(s, p, t) or token_ready(s, p, t)
+
+
+def use(s: IceState, p: int, t: int) -> None:
+    """Spend today's use of type ``t``: the slot's own Artifacts first (turn the top one
+    face down), else the Activation token (back to its place, grey side up).
+
+    The Incandescents "are the only Guild that can trigger the effect of the same
+    Artifact Type twice in one Day": the slot once, the token once.
+    """
+    if slot_ready(s, p, t):
+        s.used[p][t] = 1
+        s.down[s.art[p][t][-1]] = 1
+    else:
+        s.activation[p] = fr.SPENT
+
+
+def place_artifact(s: IceState, p: int, tile: int, slot: int) -> None:
+    """An excavated (or collected) Artifact onto its slot: "If there was already an
+    Artifact on the slot placed face down, due to it being used, then place the new
+    Artifact also face down." A Prismatic goes to the ``slot`` its owner chose."""
+    s.art[p][slot].append(tile)
+    if s.used[p][slot]:
+        s.down[tile] = 1
+    else:
+        s.seen[tile] = 1
+
+
+def natural_slot(tile: int) -> int:
+    """The slot of a basic Artifact; -1 for a Prismatic (its owner chooses)."""
+    t = IC.tiles[tile].type
+    return -1 if t == PRISMATIC else t

@@ -1,0 +1,75 @@
+"""Expert mode: Nuuka's Curse (RB "Moving on the Curse Track", "Curses", the Gentle
+variant).
+
+The marker moves one space per Anima of an excavated Artifact, space by space: a space
+with a Curse token of a kind the player does not have yet gives them that token (the
+previous token is discarded); reaching space 7 flips a light token, space 13 a dark one;
+past 13 nothing new happens ("plundered").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.components import IC
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+LIGHT_TOKENS = (fr.TRIGGER_LIGHT, fr.TRIGGER_LIGHT_FLIPPED)
+DARK_TOKENS = (fr.TRIGGER_DARK, fr.TRIGGER_DARK_FLIPPED)
+
+
+def is_dark_space(space: int) -> bool:
+    """Dark tokens lie past the light flip (spaces 10-12), light ones before it."""
+    return space > IC.curse_flip[0]
+
+
+def advance_marker(s: IceState, p: int, anima: int) -> None:
+    """Move seat ``p``'s marker ``anima`` spaces, applying each space it enters."""
+    for _ in range(anima):
+        if s.curse[p] >= IC.curse_end:
+            return  # "you won't receive any new curses"
+        s.curse[p] += 1
+        space = s.curse[p]
+        _enter(s, p, space)
+
+
+def _enter(s: IceState, p: int, space: int) -> None:
+    token = s.trigger[p]
+    name = seat_name(p)
+    if s.curse_tokens[space] > 0:
+        dark = is_dark_space(space)
+        have = token in (DARK_TOKENS if dark else LIGHT_TOKENS)
+        if not have:
+            s.curse_tokens[space] -= 1
+            s.trigger[p] = fr.TRIGGER_DARK if dark else fr.TRIGGER_LIGHT
+            kind = "dark" if dark else "light"
+            s.log.append(Event(f"{name} is cursed: a {kind} Curse token (space {space}).",
+                               kind="curse", player=p))
+    if space == IC.curse_flip[0] and s.trigger[p] == fr.TRIGGER_LIGHT:
+        s.trigger[p] = fr.TRIGGER_LIGHT_FLIPPED
+        s.log.append(Event(f"{name}'s light Curse grows (space {space}): at most 2 "
+                           "Archaeologists follow a Move.", kind="curse", player=p))
+    if space == IC.curse_flip[1] and s.trigger[p] == fr.TRIGGER_DARK:
+        s.trigger[p] = fr.TRIGGER_DARK_FLIPPED
+        s.log.append(Event(f"{name}'s dark Curse grows (space {space}): at most 1 "
+                           "Archaeologist follows a Move.", kind="curse", player=p))
+
+
+def gentle(s: IceState) -> None:
+    """Gentle variant, at each Sunrise but the first: "the last player(s) on the Curse
+    track take any 1 Study token that they do not already have. If they already have all 5
+    types of Study tokens, they then take 2 RP tokens instead." A choice per seat."""
+    low = min(s.curse)
+    for p in reversed(range(s.num_players)):
+        if s.curse[p] != low:
+            continue
+        if all(s.study[p]):
+            s.rp[p] += IC.all_studies_rp
+            s.log.append(Event(f"{seat_name(p)} (last on the Curse track) takes 2 RP tokens.",
+                               kind="gentle", player=p))
+        else:
+            fr.push(s, fr.LOGBOOK, p, fr.LOGBOOK_STUDY)

@@ -1,0 +1,292 @@
+"""Days and phases (RB "Gameflow"): the opening Requests, Sunrise, the order of turns in
+the Exploration phase, each player's Sunset (the Request row, validation from Day 2,
+the hand limit), the end of a Day and of the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice import pieces
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.payment import Item, payments, rp_of, study
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+
+# -- the opening (setup step P) ----------------------------------------------------------
+
+
+def to_discard(s: IceState, p: int) -> int:
+    """Opening Requests seat ``p`` still has to discard (5 dealt, 3 kept; first game 3, 1)."""
+    keep = IC.first_game_keep if s.options["first_game"] else IC.keep
+    return len(s.requests[p]) - keep
+
+
+def opening_discard(s: IceState, p: int, card: int) -> None:
+    s.requests[p].remove(card)
+    s.request_discard.append(card)
+    if to_discard(s, p) == 0:
+        s.keep_choice[p] = 1
+        s.log.append(Event(f"{seat_name(p)} keeps their Requests.", kind="keep", player=p))
+    if all(s.keep_choice):
+        sunrise(s)
+
+
+# -- Sunrise ---------------------------------------------------------------------------
+
+
+def sunrise(s: IceState) -> None:
+    """Guild reset; from Day 2 Artifacts flip up, the next first player, a Logbook card."""
+    s.day += 1
+    n = s.num_players
+    if s.day > 1:
+        s.first = (s.first + 1) % n  # "The player to the left of the first player"
+    s.log.append(Event(f"Day {s.day} begins; {seat_name(s.first)} is the first player.",
+                       kind="day"))
+    for p in range(n):
+        _guild_reset(s, p)
+    s.finished = [0] * n
+    s.row_laid = 0
+    s.current = s.first
+    begin_turn(s)
+    if s.day > 1:
+        for p in range(n):  # Artifacts Reloading
+            for t in range(5):
+                s.used[p][t] = 0
+                for tile in s.art[p][t]:
+                    s.down[tile] = 0
+                    s.seen[tile] = 1
+        _sunrise_choices(s)
+
+
+def _guild_reset(s: IceState, p: int) -> None:
+    bonus = s.planning[p]
+    s.planning[p] = 0
+    s.ep[p] = min(IC.ep_max, IC.ep_by_players[s.num_players] + bonus)
+    s.day_flags[p] = [0] * fr.DAY_FLAGS
+    s.fluent[p] = IC.fluent_tokens.get(s.num_players, 0) \
+        if s.num_players == 2 or s.options["fluent"] else 0
+    if s.activation[p] != fr.READY:
+        s.activation[p] = fr.READY
+    if pieces.has_guild(s, p, "icewalker"):
+        s.grapple[p] = min(IC.grappling_tokens, s.grapple[p] + 1)  # "just 1" flips back
+    if pieces.has_guild(s, p, "nourisher") and s.day > 1:
+        s.guild_archs[p] += pieces.from_pool(
+            s, IC.nourisher_archaeologists - s.guild_archs[p])
+
+
+def _sunrise_choices(s: IceState) -> None:
+    """What players decide at Sunrise: moving Prismatic Artifacts (each seat, from the
+    last so the first player's choice comes first off the stack), the Gentle variant's
+    Study token, then the Logbook card."""
+    from wintergames.games.ice import logbook
+
+    logbook.reveal(s)
+    if s.options["curse"] == "gentle":
+        from wintergames.games.ice.curse import gentle
+
+        gentle(s)
+    for p in reversed(seat_order(s)):
+        if any(pieces_prismatic(s, p)):
+            fr.push(s, fr.SUNRISE_PRISM, p)
+
+
+def pieces_prismatic(s: IceState, p: int) -> list[int]:
+    """Seat ``p``'s Prismatic Artifacts on its guild board."""
+    return [tile for t in range(5) for tile in s.art[p][t] if IC.tiles[tile].type == 5]
+
+
+def seat_order(s: IceState) -> list[int]:
+    """Clockwise from the first player."""
+    return [(s.first + i) % s.num_players for i in range(s.num_players)]
+
+
+# -- turns -------------------------------------------------------------------------------
+
+
+def begin_turn(s: IceState) -> None:
+    s.spent = 0
+    s.overwork = 0
+    s.turn_flags[s.current] = [0] * fr.TURN_FLAGS
+
+
+def end_turn(s: IceState, stop: bool) -> None:
+    """The turn is over: the Snow hand limit, then the next seat (or this seat's Sunset
+    when it is out of EP or stopped)."""
+    p = s.current
+    if stop or s.ep[p] == 0:
+        s.log.append(Event(f"{seat_name(p)} ends their day.", kind="stop", player=p))
+        _start_sunset(s, p)
+    else:
+        s.log.append(Event(f"{seat_name(p)} ends their turn ({s.ep[p]} EP left).",
+                           kind="end-turn", player=p))
+        next_turn(s)
+    if len(s.hand[p]) > IC.snow_hand_limit:
+        fr.push(s, fr.SNOW_LIMIT, p)
+
+
+def next_turn(s: IceState) -> None:
+    """The next seat clockwise still exploring today; the Day ends when none is."""
+    n = s.num_players
+    for i in range(1, n + 1):
+        q = (s.current + i) % n
+        if not s.finished[q]:
+            s.current = q
+            begin_turn(s)
+            return
+    end_day(s)
+
+
+# -- Sunset ------------------------------------------------------------------------------
+
+
+def _start_sunset(s: IceState, p: int) -> None:
+    """"The first player to begin their Sunset phase forms a row of face-up Request cards
+    ... (same number of cards as players + 2 extra)"; then this seat takes one for free,
+    validates (from Day 2) and keeps to the hand limit."""
+    if not s.row_laid:
+        s.row_laid = 1
+        for _ in range(s.num_players + IC.row_extra):
+            card = draw_request(s)
+            if card < 0:
+                break
+            s.row.append(card)
+            s.request_seen[card] = 1
+        names = ", ".join(IC.requests[c].id for c in s.row)
+        s.log.append(Event(f"The Request row: {names}.", kind="row"))
+    fr.push(s, fr.HAND_LIMIT, p)
+    if s.day >= 2:
+        fr.push(s, fr.VALIDATE, p, 0)
+    if s.row:
+        fr.push(s, fr.SUNSET_TAKE, p)
+    else:
+        settle_sunset(s)
+
+
+def draw_request(s: IceState) -> int:
+    """The top Request card; an empty deck is rebuilt from the shuffled discard pile (the
+    rulebook never says the deck runs out: docs/rules/ice.md)."""
+    if not s.request_deck:
+        s.request_deck = s.request_discard
+        s.request_discard = []
+        s.rng.shuffle(s.request_deck)
+    return s.request_deck.pop() if s.request_deck else -1
+
+
+def settle_sunset(s: IceState) -> None:
+    """Run the automatic ends of Sunset frames: skip a validation or hand limit that has
+    nothing to decide; when the seat's Sunset is over, play goes on."""
+    while s.pending:
+        kind, p = s.pending[-1][:2]
+        if kind == fr.VALIDATE and not validatable(s, p):
+            fr.pop(s)
+            continue
+        if kind == fr.HAND_LIMIT and len(s.requests[p]) <= IC.request_hand_limit:
+            fr.pop(s)
+            s.finished[p] = 1
+            next_turn(s)
+            continue
+        return
+
+
+def validations_left(s: IceState, p: int) -> int:
+    """Days 2 and 3: 1 or 2 Requests; Day 4: any number (none on Day 1)."""
+    if s.day < 2:
+        return 0
+    if s.day == IC.days:
+        return len(s.requests[p])
+    today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
+    return IC.validations - today
+
+
+def holdings(s: IceState, p: int) -> list[Item]:
+    """What can pay a Request: every Artifact on the guild board, face up or down ("you can
+    choose from ANY Artifacts on your Guild board"), and the unflipped Study tokens."""
+    items = [Item("artifact", tile, IC.tiles[tile].type, IC.tiles[tile].shape,
+                  IC.tiles[tile].anima) for t in range(5) for tile in s.art[p][t]]
+    items += [study(t) for t in range(5) if s.study[p][t] == 1]
+    return items
+
+
+def validatable(s: IceState, p: int) -> list[int]:
+    """Requests in hand seat ``p`` can pay now."""
+    if validations_left(s, p) <= 0:
+        return []
+    have = holdings(s, p)
+    return [c for c in s.requests[p] if payments(IC.requests[c], have)]
+
+
+def pay_options(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> list[int]:
+    """Item codes (a tile id, or ``len(IC.tiles) + type`` for a Study token) that extend
+    ``chosen`` towards some minimal payment of ``card``."""
+    out: set[int] = set()
+    picked = Counter(chosen)
+    for payment in payments(IC.requests[card], holdings(s, p)):
+        codes = Counter(item_code(i) for i in payment)
+        if not picked - codes:  # the payment holds everything chosen so far
+            out.update((codes - picked).elements())
+    return sorted(out)
+
+
+def item_code(item: Item) -> int:
+    return item.ref if item.kind == "artifact" else len(IC.tiles) + item.ref
+
+
+def complete(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> bool:
+    have = {item_code(i): i for i in holdings(s, p)}
+    return any(sorted(item_code(i) for i in pay) == sorted(chosen)
+               for pay in payments(IC.requests[card], list(have.values())))
+
+
+def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
+    """Pay ``card`` with ``chosen``: Artifacts to the Ship's Hold, Study tokens flipped;
+    the first validation of Day 2 or 3 earns 1 RP token now, the second 2 RP at the end."""
+    have = {item_code(i): i for i in holdings(s, p)}
+    paid = [have[c] for c in chosen]
+    rp = rp_of(IC.requests[card], paid)
+    for item in paid:
+        if item.kind == "artifact":
+            for t in range(5):
+                if item.ref in s.art[p][t]:
+                    s.art[p][t].remove(item.ref)
+            s.hold[p].append(item.ref)
+            s.down[item.ref] = 0
+            s.seen[item.ref] = 1
+        else:
+            s.study[p][item.ref] = 2
+    s.requests[p].remove(card)
+    s.request_seen[card] = 1
+    today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
+    s.validated[p] += [card, s.day, rp]
+    bonus = ""
+    if s.day < IC.days and today == 0:
+        s.rp[p] += IC.first_validation_rp
+        bonus = f", +{IC.first_validation_rp} RP token"
+    elif s.day < IC.days and today == 1:
+        s.bonus2[p] += 1
+        bonus = f", +{IC.second_validation_rp} RP at the end"
+    s.log.append(Event(f"{seat_name(p)} validates {IC.requests[card].id} ({rp} RP{bonus}).",
+                       kind="validate", player=p, vp=rp))
+
+
+# -- the end of a Day and of the game ------------------------------------------------------
+
+
+def end_day(s: IceState) -> None:
+    """"After every player finishes their Day, discard all remaining Request cards from
+    the row, then proceed to the next Day"; the game ends after Day 4."""
+    s.request_discard += s.row
+    s.row = []
+    if s.day >= IC.days:
+        s.over = True
+        s.log.append(Event("The fourth Day is over: the expedition returns.", kind="end"))
+        from wintergames.games.ice.scoring_state import log_final
+
+        log_final(s)
+        return
+    sunrise(s)

@@ -1,0 +1,418 @@
+"""Excavate (RB "Excavate", "Excavating Tile Cost Rules", "The 3 steps of an Excavation",
+"Placement Rule", "Chain Collapse Rule", Azulia).
+
+An excavation runs as one frame, ``EXCAVATION``, that moves through its steps; a step
+that needs the player's choice pushes a small frame above it and waits. The frame's
+arguments after the seat are: step, slot, tile, extra Archaeologists (Expedition
+Survivors), rope (1 when Abseiling Rope is in play), the Camp that stood on the tile
+(-1), then the Explorers still to place: Archaeologists, and a bit mask of the Leaders,
+then per target place (up to 3, in ``targets`` order) the Explorers it still receives.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import artifacts, pieces
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, chain_collapse, excavation
+from wintergames.games.ice.model import PRISMATIC, TYPES
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+# Steps.
+COLLAPSE, TAKE, PREPARE, SPREAD, LEADERS, ROPE, CAMP, AFTER = range(8)
+ROPE_FRONT, SURVIVORS_FRONT = "abseiling-rope", "expedition-survivors"
+SURVIVORS = 2  # "add 2 additional Archaeologists from the reserve"
+
+
+def cost(s: IceState, p: int, slot: int, discount: int = 0) -> int | None:
+    """EP to excavate ``slot`` for seat ``p`` now, or ``None`` if it cannot be excavated.
+
+    Base 2 / 3 / 4 by depth; +1 at most for a Camp, a Nunatak or one covering tile; -1 per
+    Explorer on it; the CryoArchitect's own Camp on an Artifact tile makes it 1 less
+    instead of 1 more (once a turn); never below 0.
+    """
+    cover = excavation(s.tiles, slot)
+    if cover is None:
+        return None
+    tile = IC.tiles[s.tiles[slot]]
+    camp = pieces.camp_at(s, slot)
+    cryo = (camp == p and tile.level < 3 and pieces.has_guild(s, p, "cryoarchitect")
+            and not s.turn_flags[p][fr.TURN_CRYO])
+    hard = cover >= 0 or tile.back == "nunatak" or (camp >= 0 and not cryo)
+    value = IC.excavate_cost[tile.level] + (IC.hard_extra if hard else 0)
+    value -= pieces.explorers_at(s, slot) + (1 if cryo else 0) + discount
+    return max(0, value)
+
+
+def uses_cryo(s: IceState, p: int, slot: int) -> bool:
+    camp = pieces.camp_at(s, slot)
+    return (camp == p and IC.tiles[s.tiles[slot]].level < 3
+            and pieces.has_guild(s, p, "cryoarchitect") and not s.turn_flags[p][fr.TURN_CRYO])
+
+
+def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
+    """Pay and begin excavating the tile on ``slot``; the steps run from ``advance``."""
+    s.ep[p] -= paid
+    s.spent += paid
+    if uses_cryo(s, p, slot):
+        s.turn_flags[p][fr.TURN_CRYO] = 1
+    tile = s.tiles[slot]
+    what = _public_name(tile)
+    s.line = f"{seat_name(p)} excavates {what} ({how})"
+    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0)
+
+
+def _public_name(tile: int) -> str:
+    t = IC.tiles[tile]
+    if t.level == 3:
+        return f"a {t.back} Snow tile"
+    kind = "Prismatic" if t.type == PRISMATIC else TYPES[t.type].title()
+    return f"a {'Deep' if t.level == 1 else 'Surface'} {kind} Artifact"
+
+
+def targets(slot: int) -> list[int]:
+    """The distinct places under ``slot`` (a district owning 2-3 of the cells once)."""
+    out: list[int] = []
+    for place in BOARD.below[slot]:
+        if place not in out:
+            out.append(place)
+    return out
+
+
+def _weight(slot: int, place: int) -> int:
+    return BOARD.below[slot].count(place)
+
+
+def advance(s: IceState) -> None:
+    """Run the excavation on top of the stack until it needs a choice or is over."""
+    while s.pending and s.pending[-1][0] == fr.EXCAVATION:
+        frame = s.pending[-1]
+        step = frame[2]
+        if _STEPS[step](s, list(frame)):
+            return
+
+
+def _set(s: IceState, frame: list[int]) -> None:
+    s.pending = (*s.pending[:-1], tuple(frame))
+
+
+def _next(s: IceState, frame: list[int], step: int) -> None:
+    frame[2] = step
+    _set(s, frame)
+
+
+def _collapse(s: IceState, frame: list[int]) -> bool:
+    """A: "If you Excavate a tile partially covered by one tile, the tile that was
+    covering collapses: discard it and return any game pieces"."""
+    p, slot = frame[1], frame[3]
+    cover = excavation(s.tiles, slot)
+    _next(s, frame, TAKE)
+    if cover is not None and cover >= 0:
+        s.line += f"; the tile above ({_public_name(s.tiles[cover])}) collapses"
+        lose_tile(s, p, cover, "collapse")
+        return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
+    return False
+
+
+def _take(s: IceState, frame: list[int]) -> bool:
+    """B: a Snow tile secretly into the hand, an Artifact face up onto its slot."""
+    p, slot, tile = frame[1], frame[3], frame[4]
+    # The tile leaves the board; what stood on it is placed below in step C, not returned.
+    s.tiles[slot] = -1
+    s.rift[slot] = -1
+    camp = pieces.camp_at(s, slot)
+    if camp >= 0:
+        s.camps[camp] = fr.OFF
+        frame[7] = camp
+    frame[8] = s.archs[slot]
+    s.archs[slot] = 0
+    mask = 0
+    for q in pieces.leaders_at(s, slot):
+        mask |= 1 << q
+        s.leaders[q] = fr.OFF
+    frame[9] = mask
+    _next(s, frame, PREPARE)
+    gain(s, p, tile)
+    if IC.tiles[tile].level < 3 and s.options["curse"] != "off":
+        from wintergames.games.ice.curse import advance_marker
+
+        advance_marker(s, p, IC.tiles[tile].anima)
+    return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
+
+
+def gain(s: IceState, p: int, tile: int) -> None:
+    """A tile to seat ``p``: Snow into the hand, an Artifact onto its slot (a Prismatic's
+    slot is the player's choice)."""
+    t = IC.tiles[tile]
+    if t.level == 3:
+        s.hand[p].append(tile)
+        s.log.append(Event(f"{seat_name(p)} takes {_public_name(tile)} into their hand.",
+                           kind="take-tile", player=p))
+        s.log.append(Event(f"It is {t.id} ({t.front}).", visible_to=frozenset({p}),
+                           kind="take-tile", player=p))
+        return
+    slot = artifacts.natural_slot(tile)
+    if slot < 0:
+        fr.push(s, fr.PRISM_SLOT, p, tile)
+        return
+    artifacts.place_artifact(s, p, tile, slot)
+    face = t.id if not s.down[tile] else f"face down ({_public_name(tile)})"
+    s.log.append(Event(f"{seat_name(p)} places {face} on their guild board.",
+                       kind="take-tile", player=p))
+
+
+def prepare_options(s: IceState) -> list[int]:
+    """Snow tiles in hand that may join the excavation under way: Abseiling Rope (once),
+    Expedition Survivors (each adds 2 Archaeologists)."""
+    frame = _excavation(s)
+    p = frame[1]
+    fronts = (SURVIVORS_FRONT,) if frame[6] else (SURVIVORS_FRONT, ROPE_FRONT)
+    return sorted(t for t in s.hand[p] if IC.tiles[t].front in fronts)
+
+
+def can_grapple(s: IceState) -> bool:
+    """Icewalker, once a turn: a Grappling token for the Leader's own place below."""
+    frame = _excavation(s)
+    p = frame[1]
+    return (not frame[6] and frame[9] >> p & 1 == 1 and s.grapple[p] > 0
+            and not s.turn_flags[p][fr.TURN_GRAPPLE] and pieces.has_guild(s, p, "icewalker"))
+
+
+def _excavation(s: IceState) -> list[int]:
+    for frame in reversed(s.pending):
+        if frame[0] == fr.EXCAVATION:
+            return list(frame)
+    raise AssertionError("no excavation under way")
+
+
+def _prepare(s: IceState, frame: list[int]) -> bool:
+    """Before the Explorers are placed, Abseiling Rope and Expedition Survivors in hand
+    may still be played ("This tile can be used immediately for the excavation that
+    reveals it"), and an Icewalker may use a Grappling token."""
+    _next(s, frame, SPREAD)
+    if prepare_options(s) or can_grapple(s):
+        fr.push(s, fr.PREPARE, frame[1])
+        return True
+    return False
+
+
+def play_prepared(s: IceState, tile: int) -> None:
+    """Abseiling Rope or Expedition Survivors played into the excavation under way."""
+    frame = _excavation(s)
+    p = frame[1]
+    s.hand[p].remove(tile)
+    s.seen[tile] = 1
+    s.tile_discard.append(tile)
+    if IC.tiles[tile].front == ROPE_FRONT:
+        frame[6] = 1
+        s.line += f"; Abseiling Rope ({IC.tiles[tile].id})"
+    else:
+        frame[5] += pieces.from_pool(s, SURVIVORS)
+        s.line += f"; Expedition Survivors ({IC.tiles[tile].id}) join"
+    _set_excavation(s, frame)
+
+
+def grapple(s: IceState) -> None:
+    """The Icewalker flips a Grappling token: their Leader is placed apart, after the
+    other Explorers."""
+    frame = _excavation(s)
+    p = frame[1]
+    s.grapple[p] -= 1
+    s.turn_flags[p][fr.TURN_GRAPPLE] = 1
+    frame[6] = 2  # the Leader alone is placed apart
+    s.line += "; a Grappling token"
+    _set_excavation(s, frame)
+
+
+def _set_excavation(s: IceState, frame: list[int]) -> None:
+    at = max(i for i, f in enumerate(s.pending) if f[0] == fr.EXCAVATION)
+    s.pending = (*s.pending[:at], tuple(frame), *s.pending[at + 1:])
+
+
+def _spread(s: IceState, frame: list[int]) -> bool:
+    """Work out how many Explorers each place below receives (Placement Rule: "as evenly
+    as possible", counting Explorers already there)."""
+    p, slot = frame[1], frame[3]
+    archs = frame[8] + frame[5]
+    mask = frame[9]
+    if frame[6] and mask >> p & 1:  # Rope or Grappling: the Leader is placed apart
+        mask &= ~(1 << p)
+        if frame[6] == 1 and archs > 0:  # Rope: one Archaeologist goes with the Leader
+            archs -= 1
+            frame[5] = -1  # marks the Archaeologist kept for the Rope
+    frame[8] = archs
+    frame[9] = mask
+    frame[10:13] = [0, 0, 0]
+    frame[2] = LEADERS
+    _fill(s, frame, targets(slot), archs + bin(mask).count("1"))
+    return s.pending[-1][0] != fr.EXCAVATION
+
+
+def _fill(s: IceState, frame: list[int], places: list[int], left: int) -> None:
+    """Give ``left`` more Explorers by the Placement Rule, stopping at a real choice."""
+    slot = frame[3]
+    while left > 0:
+        density = [((pieces.explorers_at(s, q) + frame[10 + i]) / _weight(slot, q), i)
+                   for i, q in enumerate(places)]
+        low = min(d for d, _ in density)
+        tied = [i for d, i in density if d == low]
+        if len(tied) <= left:
+            for i in tied:
+                frame[10 + i] += 1
+            left -= len(tied)
+            continue
+        _set(s, frame)
+        fr.push(s, fr.SPREAD, frame[1], slot, left)
+        return
+    _set(s, frame)
+
+
+def spread_choices(s: IceState) -> list[int]:
+    """The places tied for the next Explorer (the SPREAD frame's choice)."""
+    frame = _excavation(s)
+    slot = frame[3]
+    places = targets(slot)
+    density = [((pieces.explorers_at(s, q) + frame[10 + i]) / _weight(slot, q), q)
+               for i, q in enumerate(places)]
+    low = min(d for d, _ in density)
+    return [q for d, q in density if d == low]
+
+
+def spread_to(s: IceState, place: int) -> None:
+    """The player gave the next Explorer to ``place``; continue filling."""
+    _, _, slot, left = fr.pop(s)
+    frame = list(s.pending[-1])
+    places = targets(slot)
+    frame[10 + places.index(place)] += 1
+    _fill(s, frame, places, left - 1)
+
+
+def _leaders(s: IceState, frame: list[int]) -> bool:
+    """Leaders among the Explorers go where the counts allow; the excavating player
+    chooses when more than one place is open (their own Leader first)."""
+    p, slot = frame[1], frame[3]
+    places = targets(slot)
+    for q in dict.fromkeys([p, *range(s.num_players)]):
+        frame = list(s.pending[-1])
+        if not frame[9] >> q & 1:
+            continue
+        open_places = [places[i] for i in range(len(places)) if frame[10 + i] > 0]
+        if len(open_places) > 1:
+            fr.push(s, fr.LEADER_TO, p, q)
+            return True
+        place_leader(s, q, open_places[0])
+    frame = list(s.pending[-1])
+    for i, place in enumerate(places):  # the rest are Archaeologists
+        s.archs[place] += frame[10 + i]
+        frame[10 + i] = 0
+    frame[8] = 0
+    _next(s, frame, ROPE)
+    return False
+
+
+def place_leader(s: IceState, q: int, place: int) -> None:
+    """Leader ``q`` goes to ``place`` in the spread under way."""
+    frame = _excavation(s)
+    places = targets(frame[3])
+    frame[10 + places.index(place)] -= 1
+    frame[9] &= ~(1 << q)
+    s.leaders[q] = place
+    _set_excavation(s, frame)
+
+
+def leader_choices(s: IceState) -> list[int]:
+    frame = _excavation(s)
+    places = targets(frame[3])
+    return [places[i] for i in range(len(places)) if frame[10 + i] > 0]
+
+
+def _apart(s: IceState, frame: list[int]) -> bool:
+    """Abseiling Rope (the Leader and one Archaeologist) or a Grappling token (the Leader)
+    onto one of the places below, the player's choice."""
+    _next(s, frame, CAMP)
+    if frame[6]:
+        fr.push(s, fr.EFFECT, frame[1], fr.EFFECT_ROPE if frame[6] == 1 else fr.EFFECT_GRAPPLE)
+        return True
+    return False
+
+
+def place_apart(s: IceState, place: int) -> None:
+    """The Rope's or Grappling token's place was chosen."""
+    frame = _excavation(s)
+    p = frame[1]
+    s.leaders[p] = place
+    if frame[6] == 1 and frame[5] == -1:
+        s.archs[place] += 1
+    s.line += f"; {seat_name(p)}'s Leader goes to {place}"
+
+
+def apart_choices(s: IceState) -> list[int]:
+    return targets(_excavation(s)[3])
+
+
+def camp_choices(s: IceState, slot: int) -> list[int]:
+    """Where a Camp from an excavated tile may go: a tile below without a Camp (never an
+    edge or Azulia)."""
+    return [q for q in targets(slot) if pieces.is_tile(q) and pieces.camp_at(s, q) < 0]
+
+
+def _camp(s: IceState, frame: list[int]) -> bool:
+    """"If a Camp was present on the removed tile, place it on any of the tiles below ...
+    If it can't be placed on a valid tile, return it to its reserve.\""""
+    camp, slot = frame[7], frame[3]
+    _next(s, frame, AFTER)
+    if camp < 0:
+        return False
+    options = camp_choices(s, slot)
+    if len(options) > 1:
+        fr.push(s, fr.CAMP_TO, frame[1], camp, slot)
+        return True
+    if options:
+        s.camps[camp] = options[0]
+        return False
+    owner = pieces.camp_owner(s, camp)
+    if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
+        fr.push(s, fr.NAV_CAMP, owner, slot)
+        return True
+    return False
+
+
+def _after(s: IceState, frame: list[int]) -> bool:
+    """The Azulia icons, then chain collapse, and the excavation is over."""
+    p = frame[1]
+    fr.pop(s)
+    pieces.award_icons(s, p)
+    s.turn_flags[p][fr.TURN_EXCAVATED] = 1
+    s.log.append(Event(s.line + ".", kind="excavate", player=p))
+    s.line = ""
+    collapse_chain(s, p)
+    return True
+
+
+def collapse_chain(s: IceState, p: int) -> None:
+    """"As soon as a tile has only one adjacent tile at the same level, it collapses";
+    a chain collapse can trigger another one."""
+    for slot in chain_collapse(s.tiles):
+        if s.tiles[slot] >= 0:
+            s.log.append(Event(f"{_public_name(s.tiles[slot])} collapses (chain collapse).",
+                               kind="collapse"))
+            lose_tile(s, p, slot, "chain collapse")
+
+
+def lose_tile(s: IceState, p: int, slot: int, why: str) -> None:
+    """A tile collapses or is destroyed on seat ``p``'s turn: pieces return, the tile is
+    discarded, unless ``p`` collects it with a Philosophical Artifact (a frame asks)."""
+    tile = pieces.remove_tile(s, slot, why)
+    if artifacts.can_trigger(s, p, artifacts.PHILOSOPHICAL):
+        fr.push(s, fr.COLLECT, p, tile)
+    else:
+        pieces.discard_tile(s, tile)
+
+
+_STEPS = {COLLAPSE: _collapse, TAKE: _take, PREPARE: _prepare, SPREAD: _spread,
+          LEADERS: _leaders, ROPE: _apart, CAMP: _camp, AFTER: _after}

@@ -1,0 +1,95 @@
+"""The open decisions of ICE, and the small look-ups every rule shares.
+
+A decision in progress is a stack of frames on ``state.pending`` (innermost last); each
+frame is a tuple ``(KIND, seat, *arguments)``: the seat that owes the decision comes
+second, because some decisions fall to another seat than the one whose turn it is (a
+Navigator's Camp lost on someone else's turn, a Logbook event every seat resolves). An
+empty stack means the player to move is free to take an action, play a Snow tile,
+trigger an Artifact, use their ability, or end the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+# Where a piece is when it is not on the board.
+OFF = -1  # an Expedition Leader with its player; a Camp in its owner's supply / the pool
+BOX = -2  # a White Camp not used in this game
+
+# Frame kinds and their arguments (after the seat).
+DISCARD_OPENING = 1  # (): discard one of the opening Requests (simultaneous step)
+FOLLOW = 2  # (origin, most, then): how many Archaeologists follow from ``origin``
+FLUENT_STEP = 3  # (followers): the optional second step of a Fluent Move
+PRISM_SLOT = 4  # (tile): the Artifact slot a Prismatic Artifact goes to
+SPREAD = 5  # (tile slot, extra): which tied places take the remainder of the explorers
+LEADER_TO = 6  # (seat of leader, *counts): where a leader goes among the places below
+CAMP_TO = 7  # (camp, removed slot): where a Camp from the excavated tile goes
+COLLECT = 8  # (tile): keep a collapsing / destroyed tile with a Philosophical Artifact
+SUNSET_TAKE = 9  # (): take one Request from the row, or none
+VALIDATE = 10  # (validated today): validate a Request, or done
+PAY = 11  # (card): the next item paying the Request
+HAND_LIMIT = 12  # (): discard Requests down to the hand limit
+SNOW_LIMIT = 13  # (): discard Snow tiles down to 3 at the end of the turn
+EFFECT = 14  # (effect code, *arguments): a Snow tile / Artifact effect's choice
+ABILITY = 15  # (ability code, *arguments): a guild ability's choice
+LOGBOOK = 16  # (event, *arguments): a Logbook event's choice for this seat
+NAV_CAMP = 17  # (from slot): where the Navigator's Camp goes after its tile went
+SUNRISE_PRISM = 18  # (): move each Prismatic Artifact to a new slot, or done
+EXCAVATION = 19  # (step, slot, *arguments): an excavation waiting for a choice
+PREPARE = 20  # (): before the Explorers are placed: Rope, Survivors, a Grappling token
+
+# What an EFFECT frame asks (its first argument).
+EFFECT_ROPE = 1  # where the Leader (and one Archaeologist) go with Abseiling Rope
+EFFECT_GRAPPLE = 2  # where the Icewalker's Leader goes
+
+# What a LOGBOOK frame asks (its first argument); the Logbook events add their own.
+LOGBOOK_STUDY = 1  # a Study token of a type the seat lacks (Artifact Study, Gentle)
+
+# What an ABILITY frame asks (its first argument).
+ABILITY_REBUILD = 1  # the CryoArchitect's rebuilt Camp: the tile (put PLACE)
+
+# Trigger slot codes: what the token on a guild board's Artifact trigger slot says.
+TRIGGER_NONE, TRIGGER_BLESSING, TRIGGER_LIGHT, TRIGGER_LIGHT_FLIPPED = 0, 1, 2, 3
+TRIGGER_DARK, TRIGGER_DARK_FLIPPED = 4, 5
+
+# Incandescent Activation token.
+READY, SPENT = -1, 5  # else: the Artifact type it was placed on (0..4)
+
+# Once-per-turn and once-per-Day uses.
+TURN_NAV_FOLLOW, TURN_NOURISH, TURN_CRYO, TURN_GRAPPLE, TURN_DISCOUNT = 0, 1, 2, 3, 4
+TURN_EXCAVATED = 5  # the last thing done was an excavation (Harmony may follow it)
+TURN_FLAGS = 6
+DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD, DAY_ACHIEVED = 0, 1, 2, 3
+DAY_FLAGS = 4
+
+
+def refuse(message: str) -> IllegalActionError:
+    return IllegalActionError(message)
+
+
+def top(s: IceState) -> tuple[int, ...] | None:
+    return s.pending[-1] if s.pending else None
+
+
+def push(s: IceState, kind: int, seat: int, *args: int) -> None:
+    s.pending = (*s.pending, (kind, seat, *args))
+
+
+def pop(s: IceState) -> tuple[int, ...]:
+    frame = s.pending[-1]
+    s.pending = s.pending[:-1]
+    return frame
+
+
+def replace_top(s: IceState, kind: int, seat: int, *args: int) -> None:
+    s.pending = (*s.pending[:-1], (kind, seat, *args))
+
+
+def turn_limit(s: IceState) -> int:
+    """EP the player to move may spend this turn: 1-2, or 3 with Overwork."""
+    return 3 if s.overwork else 2

@@ -1,0 +1,106 @@
+"""Pieces on the board: who stands where, camps, and what happens to them when a tile
+leaves the board (RB "Discard a tile": "return all the items on the tile to their
+respective reserves or players").
+
+These are the shared moves every rule uses; none of them decides anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, EMPTY, icon_uncovered
+from wintergames.games.ice.model import GUILDS
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+
+def leaders_at(s: IceState, place: int) -> list[int]:
+    return [p for p, at in enumerate(s.leaders) if at == place]
+
+
+def explorers_at(s: IceState, place: int) -> int:
+    """Archaeologists and Expedition Leaders on ``place`` (RB "Explorers")."""
+    return s.archs[place] + sum(1 for at in s.leaders if at == place)
+
+
+def camp_at(s: IceState, place: int) -> int:
+    """The index in ``camps`` of the Camp on ``place``, or -1."""
+    for c, at in enumerate(s.camps):
+        if at == place:
+            return c
+    return -1
+
+
+def camp_owner(s: IceState, camp: int) -> int:
+    """The seat owning a guild Camp, or -1 for a White Camp."""
+    return camp if camp < s.num_players else -1
+
+
+def has_guild(s: IceState, p: int, guild: str) -> bool:
+    """Whether seat ``p`` plays ``guild`` with its ability (never in a first game)."""
+    return not s.options["first_game"] and GUILDS[s.guild[p]] == guild
+
+
+def is_tile(place: int) -> bool:
+    return BOARD.kind[place] == "tile"
+
+
+def add_archaeologists(s: IceState, place: int, count: int) -> int:
+    """Up to ``count`` Archaeologists from the pool onto ``place``; how many came (RB FAQ:
+    with none left in the pool, none are added)."""
+    n = min(count, s.arch_supply)
+    s.archs[place] += n
+    s.arch_supply -= n
+    return n
+
+
+def from_pool(s: IceState, count: int) -> int:
+    """Take up to ``count`` Archaeologists out of the pool; how many there were."""
+    n = min(count, s.arch_supply)
+    s.arch_supply -= n
+    return n
+
+
+def remove_tile(s: IceState, slot: int, why: str) -> int:
+    """Take the tile off ``slot`` (to the discard pile unless the caller keeps it) and
+    return what stood on it: Archaeologists to the pool, Leaders to their players, Camps
+    to their owners or the pool. A Navigator's Camp moves instead: a frame asks where.
+
+    Returns the tile id; the caller decides where the tile goes.
+    """
+    tile = s.tiles[slot]
+    s.tiles[slot] = EMPTY
+    s.arch_supply += s.archs[slot]
+    s.archs[slot] = 0
+    for p in leaders_at(s, slot):
+        s.leaders[p] = fr.OFF
+        s.log.append(Event(f"{seat_name(p)}'s Expedition Leader returns to them ({why}).",
+                           kind="leader-off", player=p))
+    camp = camp_at(s, slot)
+    if camp >= 0:
+        owner = camp_owner(s, camp)
+        s.camps[camp] = fr.OFF
+        if owner >= 0 and has_guild(s, owner, "navigator"):
+            fr.push(s, fr.NAV_CAMP, owner, slot)
+    s.rift[slot] = -1
+    return tile
+
+
+def discard_tile(s: IceState, tile: int) -> None:
+    s.tile_discard.append(tile)
+
+
+def award_icons(s: IceState, p: int) -> None:
+    """Azulia: "If a player uncovers a whole 1 RP icon after an excavation, they take a 1
+    RP token." Each icon pays once, to the seat whose turn uncovered it."""
+    for i in range(len(BOARD.icons)):
+        if not s.icons_taken[i] and icon_uncovered(s.tiles, i):
+            s.icons_taken[i] = 1
+            s.rp[p] += IC.azulia_rp
+            s.log.append(Event(f"{seat_name(p)} uncovers an RP icon of Azulia: +1 RP token.",
+                               kind="rp", player=p, vp=IC.azulia_rp))

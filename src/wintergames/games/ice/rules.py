@@ -1,0 +1,390 @@
+"""Legal actions and their effects: the open frame decides what is asked.
+
+With no frame open, the player to move takes a turn's action (``turn.py``). Each frame
+kind has an ``options`` function (the legal actions) and a ``resolve`` function; after
+every action, automatic work (an excavation's next steps, the ends of Sunset) runs until
+someone must decide again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.errors import IllegalActionError
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import artifacts, days, excavate, pieces, turn
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import (
+    ITEMS,
+    PLACES,
+    REQUEST_IDS,
+    TILE_IDS,
+    WORDS,
+    Discard,
+    Drop,
+    Follow,
+    Move,
+    Pay,
+    Play,
+    Put,
+    Slot,
+    Take,
+    Validate,
+    Word,
+)
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, adjacent
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+PASS, DONE, NONE, COLLECT, GRAPPLE = (WORDS.index(w) for w in (
+    "pass", "done", "none", "collect", "grapple"))
+
+Options = Callable[["IceState", tuple[int, ...]], list[Action]]
+Resolve = Callable[["IceState", tuple[int, ...], Action], None]
+
+
+def legal_actions(s: IceState, p: int) -> list[Action]:
+    if s.day == 0:
+        return [Discard(c) for c in sorted(s.requests[p])]
+    if not s.pending:
+        return turn.main_actions(s, p)
+    frame = s.pending[-1]
+    return FRAMES[frame[0]][0](s, frame)
+
+
+def check(s: IceState, action: Action, p: int) -> None:
+    if action not in legal_actions(s, p):
+        raise IllegalActionError(why_not(s, action, p))
+
+
+def do(s: IceState, action: Action, p: int) -> None:
+    if s.day == 0:
+        assert isinstance(action, Discard)
+        days.opening_discard(s, p, action.value)
+        return
+    if not s.pending:
+        turn.do_main(s, p, action)
+    else:
+        frame = fr.pop(s)
+        FRAMES[frame[0]][1](s, frame, action)
+    settle(s)
+
+
+def settle(s: IceState) -> None:
+    """Automatic work after an action: excavation steps, the ends of Sunset frames."""
+    while s.pending and not s.over:
+        kind = s.pending[-1][0]
+        if kind == fr.EXCAVATION:
+            excavate.advance(s)
+            if s.pending and s.pending[-1][0] == fr.EXCAVATION:
+                continue
+            if not s.pending or s.pending[-1][0] not in (fr.VALIDATE, fr.HAND_LIMIT):
+                return
+        if kind in (fr.VALIDATE, fr.HAND_LIMIT):
+            before = s.pending
+            days.settle_sunset(s)
+            if s.pending == before:
+                return
+            continue
+        return
+
+
+def why_not(s: IceState, action: Action, p: int) -> str:
+    """Which rule refuses ``action``, and what is allowed now."""
+    legal = legal_actions(s, p)
+    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    if s.day == 0:
+        return (f"{action} is not possible now: choose the opening Requests to discard "
+                f"(keep {IC.first_game_keep if s.options['first_game'] else IC.keep}); "
+                f"allowed: {shown}")
+    if not s.pending:
+        reason = turn.why_not_main(s, p, action)
+        return f"{reason}; allowed: {shown}"
+    return f"{action} is not possible now: {PROMPTS[s.pending[-1][0]]}; allowed: {shown}"
+
+
+# -- the frames ---------------------------------------------------------------------------
+
+
+def _follow_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Follow(n) for n in range(frame[3] + 1)]
+
+
+def _follow(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    s.pending = (*s.pending, frame)  # follow() pops it itself
+    turn.follow(s, frame[1], action.value)  # type: ignore[attr-defined]
+
+
+def _fluent_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    at = s.leaders[frame[1]]
+    return [Move(q) for q in adjacent(s.tiles, s.rift, at)] + [Word(PASS)]
+
+
+def _fluent(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    s.pending = (*s.pending, frame)
+    turn.fluent_second(s, frame[1], action.value if isinstance(action, Move) else -1)
+
+
+def _prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Slot(t) for t in range(5)]
+
+
+def _prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p, tile = frame[1], frame[2]
+    artifacts.place_artifact(s, p, tile, action.value)  # type: ignore[attr-defined]
+    s.seen[tile] = 1
+    s.log.append(Event(f"{seat_name(p)} places {IC.tiles[tile].id} (Prismatic) in the "
+                       f"{str(action).split()[1]} slot.", kind="take-tile", player=p))
+
+
+def _spread_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Put(q) for q in excavate.spread_choices(s)]
+
+
+def _spread(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    s.pending = (*s.pending, frame)
+    excavate.spread_to(s, action.value)  # type: ignore[attr-defined]
+
+
+def _leader_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Put(q) for q in excavate.leader_choices(s)]
+
+
+def _leader(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    excavate.place_leader(s, frame[2], action.value)  # type: ignore[attr-defined]
+
+
+def _camp_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Put(q) for q in excavate.camp_choices(s, frame[3])]
+
+
+def _camp(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    s.camps[frame[2]] = action.value  # type: ignore[attr-defined]
+
+
+def _collect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Word(COLLECT), Word(PASS)]
+
+
+def _collect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    """Philosophical Artifact: "Collect a tile at the moment it is collapsing or being
+    destroyed during your turn"."""
+    p, tile = frame[1], frame[2]
+    if action == Word(COLLECT):
+        artifacts.use(s, p, artifacts.PHILOSOPHICAL)
+        s.log.append(Event(f"{seat_name(p)} collects the tile with a Philosophical Artifact.",
+                           kind="collect", player=p))
+        excavate.gain(s, p, tile)
+    else:
+        pieces.discard_tile(s, tile)
+
+
+def _prepare_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    out: list[Action] = [Play(t) for t in excavate.prepare_options(s)]
+    if excavate.can_grapple(s):
+        out.append(Word(GRAPPLE))
+    return [*out, Word(PASS)]
+
+
+def _prepare(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    if isinstance(action, Play):
+        excavate.play_prepared(s, action.value)
+    elif action == Word(GRAPPLE):
+        excavate.grapple(s)
+    else:
+        return
+    if excavate.prepare_options(s) or excavate.can_grapple(s):
+        s.pending = (*s.pending, frame)
+
+
+def _effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    if frame[2] in (fr.EFFECT_ROPE, fr.EFFECT_GRAPPLE):
+        return [Put(q) for q in excavate.apart_choices(s)]
+    from wintergames.games.ice import free
+
+    return free.effect_options(s, frame)
+
+
+def _effect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    if frame[2] in (fr.EFFECT_ROPE, fr.EFFECT_GRAPPLE):
+        excavate.place_apart(s, action.value)  # type: ignore[attr-defined]
+        return
+    from wintergames.games.ice import free
+
+    free.do_effect(s, frame, action)
+
+
+def _ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    from wintergames.games.ice import free
+
+    return free.ability_options(s, frame)
+
+
+def _ability(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    from wintergames.games.ice import free
+
+    free.do_ability(s, frame, action)
+
+
+def _logbook_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    from wintergames.games.ice import logbook
+
+    return logbook.options(s, frame)
+
+
+def _logbook(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    from wintergames.games.ice import logbook
+
+    logbook.resolve(s, frame, action)
+
+
+def nav_camp_choices(s: IceState, slot: int) -> list[int]:
+    """The Navigator's Camp "must move ... onto an adjacent Snow tile, if possible. If there
+    is no Snow tile immediately adjacent, they can then move their camp onto ANY Snow
+    tile" (without a Camp)."""
+    snow = [q for q in BOARD.slots[3] if s.tiles[q] >= 0 and pieces.camp_at(s, q) < 0]
+    near = set(BOARD.sides[slot]) | set(BOARD.above[slot]) | set(BOARD.below[slot])
+    close = [q for q in snow if q in near]
+    return close or snow
+
+
+def _nav_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Put(q) for q in nav_camp_choices(s, frame[2])]
+
+
+def _nav(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    s.camps[p] = action.value  # type: ignore[attr-defined]
+    s.log.append(Event(f"{seat_name(p)}'s Navigator Camp moves to {PLACES[s.camps[p]]}.",
+                       kind="camp", player=p))
+
+
+def _snow_limit_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Drop(t) for t in sorted(s.hand[frame[1]])]
+
+
+def _snow_limit(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    s.hand[p].remove(action.value)  # type: ignore[attr-defined]
+    s.tile_discard.append(action.value)  # type: ignore[attr-defined]
+    s.log.append(Event(f"{seat_name(p)} discards a Snow tile (hand limit 3).", kind="drop",
+                       player=p))
+    if len(s.hand[p]) > IC.snow_hand_limit:
+        s.pending = (*s.pending, frame)
+
+
+def _take_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [*(Take(c) for c in s.row), Word(NONE)]
+
+
+def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    if isinstance(action, Take):
+        s.row.remove(action.value)
+        s.requests[p].append(action.value)
+        s.log.append(Event(f"{seat_name(p)} takes {REQUEST_IDS[action.value]} from the row.",
+                           kind="take-request", player=p))
+
+
+def _validate_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [*(Validate(c) for c in days.validatable(s, frame[1])), Word(DONE)]
+
+
+def _validate(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    if isinstance(action, Validate):
+        s.pending = (*s.pending, frame)
+        fr.push(s, fr.PAY, frame[1], action.value)
+
+
+def _pay_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    p, card, chosen = frame[1], frame[2], frame[3:]
+    return [Pay(c) for c in days.pay_options(s, p, card, chosen)]
+
+
+def _pay(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p, card = frame[1], frame[2]
+    chosen = (*frame[3:], action.value)  # type: ignore[attr-defined]
+    if days.complete(s, p, card, chosen):
+        days.validate(s, p, card, chosen)
+    else:
+        fr.push(s, fr.PAY, p, card, *chosen)
+
+
+def _hand_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    return [Discard(c) for c in sorted(s.requests[frame[1]])]
+
+
+def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    s.requests[p].remove(action.value)  # type: ignore[attr-defined]
+    s.request_discard.append(action.value)  # type: ignore[attr-defined]
+    s.log.append(Event(f"{seat_name(p)} discards a Request (hand limit 4).", kind="discard",
+                       player=p))
+    s.pending = (*s.pending, frame)  # settle() closes it once the hand fits
+
+
+def _sunrise_prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+    moved = frame[2:]
+    tiles = [t for t in days.pieces_prismatic(s, frame[1]) if t not in moved]
+    return [*(Play(t) for t in tiles), Word(DONE)]
+
+
+def _sunrise_prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+    """"During Sunrise phase only, you may move each of your Prismatic Artifacts to a new
+    Artifact slot": pick one (``play`` names it), then its slot."""
+    if isinstance(action, Play):
+        p = frame[1]
+        for t in range(5):
+            if action.value in s.art[p][t]:
+                s.art[p][t].remove(action.value)
+        s.pending = (*s.pending, (*frame, action.value))
+        fr.push(s, fr.PRISM_SLOT, p, action.value)
+
+
+PROMPTS = {
+    fr.FOLLOW: "say how many Archaeologists follow your Leader (follow N)",
+    fr.FLUENT_STEP: "take the Fluent Move's second step (move PLACE) or pass",
+    fr.PRISM_SLOT: "choose the slot of the Prismatic Artifact (slot TYPE)",
+    fr.SPREAD: "the Placement Rule leaves you the choice of the next place (put PLACE)",
+    fr.LEADER_TO: "place the Expedition Leader on one of the places below (put PLACE)",
+    fr.CAMP_TO: "place the Camp on a tile below (put PLACE)",
+    fr.COLLECT: "collect the tile with your Philosophical Artifact, or pass",
+    fr.PREPARE: "play Abseiling Rope / Expedition Survivors, use a Grappling token, or pass",
+    fr.EFFECT: "finish the effect you are resolving",
+    fr.ABILITY: "finish the guild ability you are using",
+    fr.LOGBOOK: "resolve the Logbook card",
+    fr.NAV_CAMP: "move your Navigator Camp to a Snow tile (put PLACE)",
+    fr.SNOW_LIMIT: "discard Snow tiles down to 3 (drop TILE)",
+    fr.SUNSET_TAKE: "take a Request from the row (take ID) or none",
+    fr.VALIDATE: "validate a Request (validate ID) or done",
+    fr.PAY: "pay the Request item by item (pay ITEM)",
+    fr.HAND_LIMIT: "discard Requests down to 4 (discard ID)",
+    fr.SUNRISE_PRISM: "move a Prismatic Artifact (play TILE, then slot TYPE) or done",
+}
+
+FRAMES: dict[int, tuple[Options, Resolve]] = {
+    fr.FOLLOW: (_follow_options, _follow),
+    fr.FLUENT_STEP: (_fluent_options, _fluent),
+    fr.PRISM_SLOT: (_prism_options, _prism),
+    fr.SPREAD: (_spread_options, _spread),
+    fr.LEADER_TO: (_leader_options, _leader),
+    fr.CAMP_TO: (_camp_options, _camp),
+    fr.COLLECT: (_collect_options, _collect),
+    fr.PREPARE: (_prepare_options, _prepare),
+    fr.EFFECT: (_effect_options, _effect),
+    fr.ABILITY: (_ability_options, _ability),
+    fr.LOGBOOK: (_logbook_options, _logbook),
+    fr.NAV_CAMP: (_nav_options, _nav),
+    fr.SNOW_LIMIT: (_snow_limit_options, _snow_limit),
+    fr.SUNSET_TAKE: (_take_options, _take),
+    fr.VALIDATE: (_validate_options, _validate),
+    fr.PAY: (_pay_options, _pay),
+    fr.HAND_LIMIT: (_hand_options, _hand),
+    fr.SUNRISE_PRISM: (_sunrise_prism_options, _sunrise_prism),
+}
+
+__all__ = ["FRAMES", "ITEMS", "TILE_IDS", "check", "do", "legal_actions"]

@@ -1,0 +1,315 @@
+"""The actions of a turn in the Exploration phase (RB "Actions"): what the player to
+move may do when no decision is open, and doing it.
+
+A turn spends 1-2 EP (3 with Overwork) on actions; free actions (Snow tiles, Artifact
+effects, guild abilities) come from their own modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import days, excavate, pieces
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import (
+    PLACES,
+    WORDS,
+    Camp,
+    Fluent,
+    Move,
+    Recruit,
+    Sail,
+    Word,
+)
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, adjacent, uncovered
+from wintergames.games.ice.model import PRISMATIC, TYPES
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+END, STOP, STUDY, PLAN, OVERWORK, EXCAVATE = (WORDS.index(w) for w in (
+    "end", "stop", "study", "plan", "overwork", "excavate"))
+REBUILD = WORDS.index("rebuild")
+
+
+def can_spend(s: IceState, p: int, ep: int) -> bool:
+    """Whether this turn can still spend ``ep`` EP: EP left, and within 1-2 (3 with
+    Overwork) a turn."""
+    return ep <= s.ep[p] and s.spent + ep <= fr.turn_limit(s)
+
+
+def followers_limit(s: IceState, p: int) -> int:
+    """Archaeologists who may follow a Move: 3, fewer under a flipped Curse token."""
+    if s.trigger[p] == fr.TRIGGER_DARK_FLIPPED:
+        return IC.move_followers["dark-flipped"]
+    if s.trigger[p] == fr.TRIGGER_LIGHT_FLIPPED:
+        return IC.move_followers["light-flipped"]
+    return IC.move_followers["normal"]
+
+
+def camp_to_build(s: IceState, p: int) -> int:
+    """The Camp a Build a Camp places: your own if it is not on the board, else a White
+    Camp from the pool; -1 if neither."""
+    if s.camps[p] == fr.OFF:
+        return p
+    for c in range(s.num_players, len(s.camps)):
+        if s.camps[c] == fr.OFF:
+            return c
+    return -1
+
+
+def camp_sites(s: IceState) -> list[int]:
+    """"any uncovered tile" without a Camp, on any layer but Azulia (never an edge)."""
+    return [slot for level in (1, 2, 3) for slot in BOARD.slots[level]
+            if s.tiles[slot] >= 0 and uncovered(s.tiles, slot) and pieces.camp_at(s, slot) < 0]
+
+
+def camp_tiles(s: IceState) -> list[int]:
+    """Tiles with any Camp."""
+    return sorted(at for at in s.camps if at >= 0)
+
+
+def study_type(s: IceState, p: int) -> int:
+    """The Artifact type the Leader's tile lets them study, or -1."""
+    at = s.leaders[p]
+    if at < 0 or not pieces.is_tile(at):
+        return -1
+    tile = IC.tiles[s.tiles[at]]
+    if tile.level == 3 or tile.type == PRISMATIC or s.study[p][tile.type]:
+        return -1
+    return tile.type
+
+
+def excavation_cost(s: IceState, p: int) -> int | None:
+    at = s.leaders[p]
+    if at < 0 or not pieces.is_tile(at):
+        return None
+    return excavate.cost(s, p, at, s.turn_flags[p][fr.TURN_DISCOUNT])
+
+
+def main_actions(s: IceState, p: int) -> list[Action]:
+    """Everything seat ``p`` may do with no decision open, EP actions first."""
+    out: list[Action] = []
+    at = s.leaders[p]
+    if can_spend(s, p, 1):
+        if at >= 0:
+            steps = adjacent(s.tiles, s.rift, at)
+            out += [Move(q) for q in steps]
+            if s.fluent[p] > 0:
+                out += [Fluent(q) for q in steps]
+        if camp_to_build(s, p) >= 0:
+            out += [Camp(q) for q in camp_sites(s)]
+        tiles = camp_tiles(s)
+        if s.arch_supply > 0:
+            out += [Recruit(q) for q in tiles]
+        out += [Sail(q) for q in tiles if q != at]
+        if study_type(s, p) >= 0:
+            out.append(Word(STUDY))
+        if s.num_players > 2 and not s.planning[p]:
+            out.append(Word(PLAN))
+        if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
+                and s.camps[p] >= 0:
+            out.append(Word(REBUILD))
+    cost = excavation_cost(s, p)
+    if cost is not None and can_spend(s, p, cost):
+        out.append(Word(EXCAVATE))
+    if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
+        out.append(Word(OVERWORK))
+    from wintergames.games.ice import free
+
+    out += free.free_actions(s, p)
+    if s.spent > 0:
+        out.append(Word(END))
+    out.append(Word(STOP))
+    return out
+
+
+def do_main(s: IceState, p: int, action: Action) -> None:
+    """Carry out a main action already checked legal."""
+    s.turn_flags[p][fr.TURN_EXCAVATED] = 0
+    if isinstance(action, Move | Fluent):
+        _step(s, p, action.value, fluent=isinstance(action, Fluent))
+    elif isinstance(action, Camp):
+        _build_camp(s, p, action.value)
+    elif isinstance(action, Recruit):
+        _pay(s, p, 1)
+        pieces.add_archaeologists(s, action.value, 1)
+        s.log.append(Event(f"{seat_name(p)} recruits an Archaeologist on "
+                           f"{PLACES[action.value]} (1 EP).", kind="recruit", player=p))
+    elif isinstance(action, Sail):
+        _pay(s, p, 1)
+        origin = s.leaders[p]
+        s.leaders[p] = action.value
+        s.log.append(Event(f"{seat_name(p)} sails to {PLACES[action.value]} (1 EP).",
+                           kind="sail", player=p))
+        _navigator_follower(s, p, origin)
+    elif isinstance(action, Word):
+        _word(s, p, action.value)
+    else:
+        from wintergames.games.ice import free
+
+        free.do_free(s, p, action)
+
+
+def _pay(s: IceState, p: int, ep: int) -> None:
+    s.ep[p] -= ep
+    s.spent += ep
+
+
+def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
+    """Move (1 EP a tile) or a Fluent Move's first step; Archaeologists on the Leader's
+    old place may follow (a frame asks how many)."""
+    origin = s.leaders[p]
+    _pay(s, p, 1)
+    if fluent:
+        s.fluent[p] -= 1
+    s.leaders[p] = place
+    verb = "makes a Fluent Move to" if fluent else "moves to"
+    s.line = f"{seat_name(p)} {verb} {PLACES[place]}"
+    most = min(followers_limit(s, p), s.archs[origin])
+    then = 1 if fluent else 0
+    if most > 0:
+        fr.push(s, fr.FOLLOW, p, origin, most, then)
+        return
+    if fluent:
+        fr.push(s, fr.FLUENT_STEP, p, 0)
+        return
+    s.log.append(Event(s.line + " (1 EP).", kind="move", player=p))
+    s.line = ""
+
+
+def follow(s: IceState, p: int, count: int) -> None:
+    """``count`` Archaeologists follow the Leader from the FOLLOW frame's origin."""
+    _, _, origin, _, then = fr.pop(s)
+    s.archs[origin] -= count
+    s.archs[s.leaders[p]] += count
+    if count:
+        s.line += f" with {count} Archaeologist{'s' if count > 1 else ''}"
+    if then == 1:
+        fr.push(s, fr.FLUENT_STEP, p, count)
+        return
+    s.log.append(Event(s.line + ".", kind="move", player=p))
+    s.line = ""
+
+
+def fluent_second(s: IceState, p: int, place: int) -> None:
+    """A Fluent Move's second step (``place`` -1: stop after one)."""
+    _, _, followers = fr.pop(s)
+    if place >= 0:
+        origin = s.leaders[p]
+        s.archs[origin] -= followers
+        s.archs[place] += followers
+        s.leaders[p] = place
+        s.line += f", then to {PLACES[place]}"
+    s.log.append(Event(s.line + " (1 EP).", kind="move", player=p))
+    s.line = ""
+
+
+def _build_camp(s: IceState, p: int, place: int) -> None:
+    _pay(s, p, 1)
+    camp = camp_to_build(s, p)
+    origin = s.leaders[p]
+    s.camps[camp] = place
+    s.leaders[p] = place
+    which = "their Camp" if camp == p else "a White Camp"
+    s.log.append(Event(f"{seat_name(p)} builds {which} on {PLACES[place]} (1 EP).",
+                       kind="camp", player=p))
+    _navigator_follower(s, p, origin)
+
+
+def _navigator_follower(s: IceState, p: int, origin: int) -> None:
+    """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
+    you move via Sail or Build a Camp actions, ..."."""
+    if origin >= 0 and s.archs[origin] > 0 and pieces.has_guild(s, p, "navigator") \
+            and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
+        s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
+        s.line = f"{seat_name(p)}'s Navigator ability"
+        fr.push(s, fr.FOLLOW, p, origin, 1, 0)
+
+
+def _word(s: IceState, p: int, word: int) -> None:
+    if word == END:
+        days.end_turn(s, stop=False)
+    elif word == STOP:
+        days.end_turn(s, stop=True)
+    elif word == STUDY:
+        t = study_type(s, p)
+        _pay(s, p, 1)
+        s.study[p][t] = 1
+        s.log.append(Event(f"{seat_name(p)} studies: a {TYPES[t].title()} Study token (1 EP).",
+                           kind="study", player=p))
+    elif word == PLAN:
+        _pay(s, p, 1)
+        s.planning[p] = 1
+        s.log.append(Event(f"{seat_name(p)} plans: a Planning token (1 EP).", kind="plan",
+                           player=p))
+    elif word == OVERWORK:
+        s.rp[p] -= IC.overwork_rp
+        s.overwork = 1
+        s.log.append(Event(f"{seat_name(p)} overworks: 1 RP token, 3 EP this turn.",
+                           kind="overwork", player=p))
+    elif word == EXCAVATE:
+        cost = excavation_cost(s, p)
+        assert cost is not None
+        discount = s.turn_flags[p][fr.TURN_DISCOUNT]
+        s.turn_flags[p][fr.TURN_DISCOUNT] = 0
+        how = f"{cost} EP" + (", Polar Termites" if discount else "")
+        excavate.start(s, p, s.leaders[p], cost, how)
+        excavate.advance(s)
+    elif word == REBUILD:
+        _pay(s, p, 1)
+        s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
+        fr.push(s, fr.ABILITY, p, fr.ABILITY_REBUILD)
+
+
+def why_not_main(s: IceState, p: int, action: Action) -> str:
+    """The rule a turn's action breaks, in words."""
+    ep_rule = (f"you have {s.ep[p]} EP and have spent {s.spent} of the "
+               f"{fr.turn_limit(s)} a turn may spend")
+    one_ep = isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
+        Word(STUDY), Word(PLAN), Word(REBUILD))
+    if one_ep and not can_spend(s, p, 1):
+        return f"{action} costs 1 EP: {ep_rule}"
+    if isinstance(action, Move | Fluent):
+        if s.leaders[p] < 0:
+            return "your Expedition Leader is not on the board: Sail or Build a Camp first"
+        if isinstance(action, Fluent) and s.fluent[p] <= 0:
+            return "no Fluent Move token left today"
+        return (f"{PLACES[action.value]} is not adjacent to your Leader's place "
+                f"{PLACES[s.leaders[p]]} (same layer across a side that is no Rift, or "
+                "overlapping one layer up or down; a place must be uncovered enough to "
+                "stand on)")
+    if isinstance(action, Camp):
+        if camp_to_build(s, p) < 0:
+            return "no Camp to build: yours is on the board and the pool has no White Camp"
+        return (f"a Camp goes on an uncovered tile without a Camp (never an edge or "
+                f"Azulia); {PLACES[action.value]} is not one")
+    if isinstance(action, Recruit):
+        if s.arch_supply == 0:
+            return "no Archaeologist is left in the pool"
+        return ("Recruit places an Archaeologist on a tile with a Camp, not "
+                f"{PLACES[action.value]}")
+    if isinstance(action, Sail):
+        return ("Sail goes to a tile with a Camp other than your Leader's, not "
+                f"{PLACES[action.value]}")
+    if action == Word(STUDY):
+        return ("Study needs your Leader on a non-Prismatic Artifact tile of a type you "
+                "have no Study token of")
+    if action == Word(PLAN):
+        return ("Plan is not used with 2 players" if s.num_players == 2
+                else "you already hold a Planning token")
+    if action == Word(OVERWORK):
+        return ("Overwork costs 1 RP token, once a turn, and needs at least 3 EP left "
+                f"(you have {s.rp[p]} RP tokens and {s.ep[p]} EP)")
+    if action == Word(EXCAVATE):
+        cost = excavation_cost(s, p)
+        if cost is None:
+            return ("you can excavate the tile your Leader is on when it is uncovered, or "
+                    "covered by exactly one tile that is itself uncovered")
+        return f"this excavation costs {cost} EP: {ep_rule}"
+    if action == Word(END):
+        return "a turn spends 1-2 EP before it ends (or say stop to end your day)"
+    return f"{action} is not possible now"
