@@ -3,10 +3,12 @@
 
 An excavation runs as one frame, ``EXCAVATION``, that moves through its steps; a step
 that needs the player's choice pushes a small frame above it and waits. The frame's
-arguments after the seat are: step, slot, tile, extra Archaeologists (Expedition
-Survivors), rope (1 when Abseiling Rope is in play), the Camp that stood on the tile
-(-1), then the Explorers still to place: Archaeologists, and a bit mask of the Leaders,
-then per target place (up to 3, in ``targets`` order) the Explorers it still receives.
+arguments after the seat are: step, slot, tile, the Archaeologist kept apart for
+Abseiling Rope (0/1), apart (1 Abseiling Rope, 2 a Grappling token: the Leader is placed
+by choice), the Camp that stood on the tile (-1), the Archaeologists the excavation holds
+(off the board until placed, Expedition Survivors included), a bit mask of the Leaders
+still to place, then per target place (up to 3, in ``targets`` order) the Explorers it
+still receives.
 """
 
 from __future__ import annotations
@@ -183,6 +185,11 @@ def can_grapple(s: IceState) -> bool:
             and not s.turn_flags[p][fr.TURN_GRAPPLE] and pieces.has_guild(s, p, "icewalker"))
 
 
+def held_archaeologists(s: IceState) -> int:
+    """Archaeologists an excavation under way holds off the board (conservation)."""
+    return sum(f[8] for f in s.pending if f[0] == fr.EXCAVATION)
+
+
 def _excavation(s: IceState) -> list[int]:
     for frame in reversed(s.pending):
         if frame[0] == fr.EXCAVATION:
@@ -212,7 +219,7 @@ def play_prepared(s: IceState, tile: int) -> None:
         frame[6] = 1
         s.line += f"; Abseiling Rope ({IC.tiles[tile].id})"
     else:
-        frame[5] += pieces.from_pool(s, SURVIVORS)
+        frame[8] += pieces.from_pool(s, SURVIVORS)
         s.line += f"; Expedition Survivors ({IC.tiles[tile].id}) join"
     _set_excavation(s, frame)
 
@@ -238,14 +245,13 @@ def _spread(s: IceState, frame: list[int]) -> bool:
     """Work out how many Explorers each place below receives (Placement Rule: "as evenly
     as possible", counting Explorers already there)."""
     p, slot = frame[1], frame[3]
-    archs = frame[8] + frame[5]
+    archs = frame[8]
     mask = frame[9]
     if frame[6] and mask >> p & 1:  # Rope or Grappling: the Leader is placed apart
         mask &= ~(1 << p)
         if frame[6] == 1 and archs > 0:  # Rope: one Archaeologist goes with the Leader
             archs -= 1
-            frame[5] = -1  # marks the Archaeologist kept for the Rope
-    frame[8] = archs
+            frame[5] = 1
     frame[9] = mask
     frame[10:13] = [0, 0, 0]
     frame[2] = LEADERS
@@ -309,8 +315,8 @@ def _leaders(s: IceState, frame: list[int]) -> bool:
     frame = list(s.pending[-1])
     for i, place in enumerate(places):  # the rest are Archaeologists
         s.archs[place] += frame[10 + i]
+        frame[8] -= frame[10 + i]
         frame[10 + i] = 0
-    frame[8] = 0
     _next(s, frame, ROPE)
     return False
 
@@ -346,8 +352,11 @@ def place_apart(s: IceState, place: int) -> None:
     frame = _excavation(s)
     p = frame[1]
     s.leaders[p] = place
-    if frame[6] == 1 and frame[5] == -1:
+    if frame[5]:
         s.archs[place] += 1
+        frame[8] -= 1
+        frame[5] = 0
+        _set_excavation(s, frame)
     s.line += f"; {seat_name(p)}'s Leader goes to {place}"
 
 

@@ -1,0 +1,61 @@
+"""Component conservation: every tile, Archaeologist, Camp and card is somewhere, once.
+
+Tiles: on the board, in a hand, on a guild board, in a Ship's Hold, or discarded.
+Archaeologists: on the board, in the pool or on a Nourisher's board (45 in all).
+Camps: each guild Camp and White Camp on a tile slot, off the board, or (White) unused.
+Requests: deck, discard pile, the row, hands, validated. Logbook cards: the deck or
+revealed (10 in all). Tests run ``check`` after every action of random games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.excavate import held_archaeologists
+from wintergames.games.ice.geometry import BOARD
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+
+def tile_places(s: IceState) -> Counter[int]:
+    """How many times each tile id appears anywhere."""
+    where: Counter[int] = Counter(t for t in s.tiles if t >= 0)
+    where.update(s.tile_discard)
+    for p in range(s.num_players):
+        where.update(s.hand[p])
+        where.update(s.hold[p])
+        for slot in s.art[p]:
+            where.update(slot)
+    return where
+
+
+def check(s: IceState) -> None:
+    where = tile_places(s)
+    missing = [IC.tiles[t].id for t in range(len(IC.tiles)) if where[t] != 1]
+    assert not missing, f"tiles not exactly once: {missing[:8]}"
+    for place in range(BOARD.n):
+        if BOARD.kind[place] == "tile" and s.tiles[place] >= 0:
+            assert IC.tiles[s.tiles[place]].level == BOARD.level[place], \
+                f"tile {IC.tiles[s.tiles[place]].id} on the wrong layer"
+        if s.tiles[place] < 0 and BOARD.kind[place] == "tile":
+            assert s.archs[place] == 0, f"Archaeologists on an empty slot {place}"
+    archs = sum(s.archs) + s.arch_supply + sum(s.guild_archs) + held_archaeologists(s)
+    assert archs == IC.archaeologists, f"{archs} Archaeologists, not {IC.archaeologists}"
+    assert min(s.archs) >= 0 and s.arch_supply >= 0
+    for c, at in enumerate(s.camps):
+        if at >= 0:
+            assert BOARD.kind[at] == "tile" and s.tiles[at] >= 0, f"camp {c} on no tile"
+    on_board = [at for at in s.camps if at >= 0]
+    assert len(on_board) == len(set(on_board)), "two Camps on one tile"
+    for p, at in enumerate(s.leaders):
+        if at >= 0 and BOARD.kind[at] == "tile":
+            assert s.tiles[at] >= 0, f"Leader {p} on an empty slot"
+    cards = Counter([*s.request_deck, *s.request_discard, *s.row])
+    for p in range(s.num_players):
+        cards.update(s.requests[p])
+        cards.update(s.validated[p][0::3])
+    wrong = [c for c in range(len(IC.requests)) if cards[c] != 1]
+    assert not wrong, f"Request cards not exactly once: {wrong[:8]}"

@@ -1,0 +1,77 @@
+"""Shared test helpers for ICE: fresh states past the opening, and small position edits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wintergames.games.ice.actions import CODEC, PLACES
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.state import IceState
+
+DEFAULTS: dict[str, Any] = {"first_game": False, "logbook": "off", "curse": "off",
+                            "blessing": False, "fluent": False, "guilds": "random",
+                            "first_player": "1"}
+
+
+def fresh(players: int = 3, seed: int = 1, opening: bool = True, **options: Any) -> IceState:
+    """A new game (Day 1, first player seat 0, no Logbook unless asked) with every seat's
+    opening Requests already chosen (the lowest ids kept) unless ``opening`` is False."""
+    opts = {**DEFAULTS, **options}
+    s = IceState(players, seed, opts)
+    if opening:
+        while s.day == 0:
+            p = s.to_move[0]
+            s.apply(s.legal_actions(p)[-1], p)
+    return s
+
+
+def place(name: str) -> int:
+    """A place index from its notation name (``T12``, ``S3``, ``E4``, ``A1``)."""
+    return PLACES.index(name.upper())
+
+
+def tile(tile_id: str) -> int:
+    return IC.tile_by_id[tile_id]
+
+
+def act(s: IceState, text: str) -> None:
+    """Apply an action written in notation for the seat to move."""
+    s.apply(CODEC.parse(text), s.to_move[0])
+
+
+def texts(s: IceState) -> list[str]:
+    """The legal actions of the seat to move, in notation."""
+    return [str(a) for a in s.legal_actions(s.to_move[0])]
+
+
+def give(s: IceState, p: int, tile_id: str) -> int:
+    """Put a tile into seat ``p``'s hand (Snow) or onto its guild board (Artifact), taking
+    it from wherever it was (board slot or discard pile)."""
+    t = tile(tile_id)
+    if t in s.tiles:
+        s.tiles[s.tiles.index(t)] = -1
+    if t in s.tile_discard:
+        s.tile_discard.remove(t)
+    info = IC.tiles[t]
+    if info.level == 3:
+        s.hand[p].append(t)
+    else:
+        s.art[p][info.type if info.type < 5 else 0].append(t)
+        s.seen[t] = 1
+    return t
+
+
+def swap_into(s: IceState, slot: int, tile_id: str) -> None:
+    """Make the tile ``tile_id`` lie on ``slot`` (swapping with whatever tile lay there),
+    keeping every tile somewhere."""
+    t = tile(tile_id)
+    old = s.tiles[slot]
+    if t in s.tiles:
+        s.tiles[s.tiles.index(t)] = old
+    elif t in s.tile_discard:
+        s.tile_discard[s.tile_discard.index(t)] = old
+    s.tiles[slot] = t
+    s.rift[slot] = 0 if IC.tiles[t].back == "rift" else -1
+
+
+
