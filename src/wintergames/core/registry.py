@@ -15,6 +15,7 @@ from wintergames.core.state import State
 
 # One line per game: adding a game touches its own folder and this table.
 _GAME_MODULES: dict[str, str] = {
+    "ice": "wintergames.games.ice",
     "icecool-wizards": "wintergames.games.icecool_wizards",
     "snow-time": "wintergames.games.snow_time",
     "winterborne": "wintergames.games.winterborne",
