@@ -1,0 +1,70 @@
+"""An estimate of each seat's final score, for bots.
+
+The estimate is the score as it stands (``scoring_state.breakdown``: Decrees from the
+items held, validated Requests, bonuses, RP tokens, Planning) plus what is in progress,
+weighted by how much of the game is left:
+
+- a Request in hand that the seat could pay now counts most of its RP (while a Sunset
+  with validation is still to come), one it is partway to a little;
+- EP still to spend today, Snow tiles in hand, Archaeologists with the Leader (they make
+  excavations cheap) and an uncovered tile under the Leader are worth a fraction of a
+  point each.
+
+>>> import wintergames as wg
+>>> [round(v, 1) for v in estimate(wg.make("ice", 2, seed=1, options={"logbook": "off"}))]
+[9.2, 9.1]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.games.ice import days, pieces
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.payment import payments
+from wintergames.games.ice.scoring_state import breakdown
+
+if TYPE_CHECKING:
+    from wintergames.core.state import State
+    from wintergames.games.ice.state import IceState
+
+SCALE = 4.0  # points that make a clear difference between two seats
+PAYABLE = 0.8  # share of a payable Request's RP, while a validation is still to come
+PARTIAL = 0.25  # share of the RP of a Request not payable yet, times the days left / 3
+EP = 0.35  # an EP still to spend today
+SNOW = 0.6  # a Snow tile in hand
+HELPER = 0.3  # an Archaeologist on the Leader's place (cheaper excavations)
+STANDING = 0.4  # the Leader on a tile it could excavate
+
+
+def seat_value(s: IceState, p: int) -> float:
+    total = float(breakdown(s, p).total)
+    if s.over:
+        return total
+    days_left = IC.days - s.day
+    have = days.holdings(s, p)
+    for card in s.requests[p]:
+        request = IC.requests[card]
+        value = max(request.rp, request.rp3)
+        if payments(request, have):
+            total += PAYABLE * value
+        else:
+            total += PARTIAL * value * (days_left + 1) / IC.days
+    total += EP * s.ep[p] + SNOW * len(s.hand[p])
+    at = s.leaders[p]
+    if at >= 0:
+        total += HELPER * min(3, s.archs[at])
+        if pieces.is_tile(at) and s.tiles[at] >= 0:
+            from wintergames.games.ice.excavate import cost
+
+            if cost(s, p, at) is not None:
+                total += STANDING
+    return total
+
+
+def estimate(state: State) -> list[float]:
+    """Each seat's estimated final score."""
+    s: IceState = state  # type: ignore[assignment]
+    if s.over:
+        return [float(x) for x in s.scores()]
+    return [seat_value(s, p) for p in range(s.num_players)]

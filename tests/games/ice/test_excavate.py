@@ -1,0 +1,253 @@
+"""Excavate (RB "Excavate", "Excavating Tile Cost Rules", "The 3 steps of an Excavation",
+"Placement Rule", "Chain Collapse Rule", Azulia): the rulebook's worked example, the cost
+in every modifier combination, collapses, the Placement Rule, Camps and icons."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.ice.helpers import act, fresh, place, swap_into, texts
+from wintergames.core.errors import IllegalActionError
+from wintergames.games.ice import excavate
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.conservation import check
+from wintergames.games.ice.geometry import BOARD, EMPTY
+from wintergames.games.ice.state import IceState
+
+T27, S19, S20, S26 = place("T27"), place("S19"), place("S20"), place("S26")
+T19, T26 = place("T19"), place("T26")
+
+
+def clear_top(s: IceState, keep: tuple[int, ...] = ()) -> None:
+    """Discard the Snow tiles around T27 (except ``keep``) so it can be dug from all
+    sides without collapses getting in the way of a test about something else."""
+    for slot in (T19, T26, place("T20"), place("T28"), place("T34"), place("T35")):
+        if slot not in keep and s.tiles[slot] >= 0:
+            s.tile_discard.append(s.tiles[slot])
+            s.archs[slot] = 0
+            s.tiles[slot] = EMPTY
+            s.rift[slot] = -1
+
+
+def empty_board_pieces(s: IceState) -> None:
+    """No Archaeologist or Camp anywhere (all back to the pool)."""
+    s.arch_supply += sum(s.archs)
+    s.archs = [0] * BOARD.n
+    s.camps = [-1] * s.num_players + [-2, -2]
+
+
+def resolve(s: IceState, choices: dict[int, str]) -> None:
+    """Answer the open frames: by frame kind from ``choices``, else the first option."""
+    while s.pending:
+        kind = s.pending[-1][0]
+        act(s, choices.get(kind, texts(s)[0]))
+
+
+def explorers(s: IceState, q: int) -> int:
+    return s.archs[q] + sum(1 for at in s.leaders if at == q)
+
+
+def test_jans_excavations_from_the_rulebook() -> None:
+    """RB "Example of an excavation": Jan moves his Leader to an adjacent tile, taking an
+    Archaeologist with him (1 EP). The Snow tile has a Camp: 2 + 1 = 3, but 3 Explorers make
+    it free. He spends another EP to move on to the Artifact tile below, where there are now
+    4 Explorers: free again. He takes the Artifact and allocates the Explorers, the other
+    player's Leader among them, as evenly as possible on the tiles below."""
+    s = fresh(2, seed=3)
+    empty_board_pieces(s)
+    clear_top(s, keep=(T27, T19))
+    swap_into(s, T27, "SN01")  # a Clear tile (no Nunatak)
+    s.leaders[0] = T19  # Jan, with one Archaeologist, next to T27
+    s.archs[T19] = 1
+    s.camps[2] = T27  # the White Camp, and an Archaeologist
+    s.archs[T27] = 1
+    s.leaders[1] = S20  # the other player's Leader and an Archaeologist wait on S20
+    s.archs[S20] = 1
+    s.arch_supply -= 3
+    check(s)
+    ep = s.ep[0]
+    act(s, "move T27")
+    act(s, "follow 1")
+    assert explorers(s, T27) == 3
+    assert excavate.cost(s, 0, T27) == 0  # 2 + 1 (Camp) - 3 Explorers
+    act(s, "excavate")
+    # 3 Explorers onto S19 (0), S20 (2), S26 (0): one each onto S19 and S26, and the third
+    # to one of them (a tie: Jan's choice); Jan's Leader goes to S19; the Camp to S26.
+    resolve(s, {fr.SPREAD: "put S19", fr.LEADER_TO: "put S19", fr.CAMP_TO: "put S26"})
+    assert s.ep[0] == ep - 1
+    assert [explorers(s, q) for q in (S19, S20, S26)] == [2, 2, 1]
+    assert s.leaders[0] == S19 and s.camps[2] == S26
+    assert len(s.hand[0]) == 1  # the Snow tile, secretly in hand
+    act(s, "move S20")  # "spend another EP to move on to the Artifact tile"
+    act(s, "follow 1")
+    assert explorers(s, S20) == 4
+    assert excavate.cost(s, 0, S20) == 0  # 3 - 4 Explorers, never below 0
+    artifact = s.tiles[S20]
+    act(s, "excavate")
+    resolve(s, {fr.PRISM_SLOT: "slot harmony"})
+    assert s.ep[0] == ep - 2
+    assert any(artifact in slot for slot in s.art[0])
+    deep = [q for q in BOARD.below[S20]]
+    # 4 Explorers (2 Leaders, 2 Archaeologists) onto 3 Deep tiles: 2, 1, 1.
+    assert sorted(explorers(s, q) for q in deep) == [1, 1, 2]
+    assert s.leaders[0] in deep and s.leaders[1] in deep
+    check(s)
+
+
+def test_excavation_cost_in_every_modifier_combination() -> None:
+    """Base 2 / 3 / 4; +1 for a Camp, a Nunatak or one covering tile, never more than +1;
+    -1 per Explorer; never below 0."""
+    s = fresh(3, seed=5, guilds="navigator+incandescent+icewalker")
+    empty_board_pieces(s)
+    clear_top(s)
+    swap_into(s, T27, "SN04")  # a Nunatak (Talisman) tile
+    assert excavate.cost(s, 0, T27) == 3  # 2 + 1 Nunatak
+    s.camps[s.num_players] = T27
+    assert excavate.cost(s, 0, T27) == 3  # Nunatak and Camp: still +1
+    swap_into(s, T27, "SN01")  # a Clear tile
+    assert excavate.cost(s, 0, T27) == 3  # the Camp alone
+    s.camps[s.num_players] = -1
+    assert excavate.cost(s, 0, T27) == 2
+    s.archs[T27], s.arch_supply = 1, s.arch_supply - 1
+    assert excavate.cost(s, 0, T27) == 1
+    s.leaders[0] = s.leaders[1] = T27  # any Leader counts
+    assert excavate.cost(s, 0, T27) == 0
+    s.archs[T27] += 5
+    s.arch_supply -= 5
+    assert excavate.cost(s, 0, T27) == 0  # never below 0
+    # Surface: 3; partly covered by exactly one uncovered tile: +1.
+    s2 = fresh(3, seed=5)
+    empty_board_pieces(s2)
+    clear_top(s2, keep=(T27,))
+    assert excavate.cost(s2, 0, S19) == 3 + 1  # T27 still covers a third of S19
+    s2.camps[s2.num_players] = S19
+    assert excavate.cost(s2, 0, S19) == 4  # partly covered and a Camp: still +1
+    s2.tiles[T27] = EMPTY
+    assert excavate.cost(s2, 0, S19) == 4  # the Camp alone
+    s2.camps[s2.num_players] = -1
+    assert excavate.cost(s2, 0, S19) == 3
+    # Deep: 4.
+    for slot in (S19, S20, place("S25"), place("S18"), place("S13"), place("S12")):
+        s2.tiles[slot] = EMPTY
+    d = place("D10")
+    assert excavate.cost(s2, 0, d) == 4
+
+
+def test_a_tile_under_two_tiles_or_under_a_covered_tile_cannot_be_excavated() -> None:
+    s = fresh(3, seed=7)
+    # At setup S19 lies under three Snow tiles.
+    assert excavate.cost(s, 0, S19) is None
+    s.tiles[T19] = EMPTY
+    assert excavate.cost(s, 0, S19) is None  # still under two
+    s.tiles[T26] = EMPTY
+    # Now only T27 covers S19, and T27 is uncovered: allowed, +1.
+    assert excavate.cost(s, 0, S19) is not None
+    # A Deep tile whose one cover (a Surface tile) is itself under a Snow tile: refused.
+    d = place("D16")  # under S19, S20, S26
+    s.tiles[S20] = s.tiles[S26] = EMPTY
+    assert excavate.cost(s, 0, d) is None  # S19 still lies partly under T27
+    s.tiles[T27] = EMPTY
+    assert excavate.cost(s, 0, d) is not None
+
+
+def test_excavating_a_partly_covered_tile_collapses_the_cover() -> None:
+    """Step A: "the tile that was covering collapses: discard it and return any game
+    pieces to their respective reserves or players"."""
+    s = fresh(3, seed=11)
+    empty_board_pieces(s)
+    clear_top(s, keep=(T27,))
+    s.archs[T27] = 2
+    s.arch_supply -= 2
+    s.leaders[1] = T27
+    s.leaders[0] = S19
+    s.ep[0] = 6
+    s.overwork = 1
+    covering = s.tiles[T27]
+    pool = s.arch_supply
+    act(s, "excavate")  # 3 + 1 - 1 (the Leader)
+    while s.pending:
+        act(s, texts(s)[0])
+    assert s.tiles[T27] == EMPTY and covering in s.tile_discard
+    assert s.arch_supply == pool + 2  # the cover's Archaeologists went back to the pool
+    assert s.leaders[1] == -1  # the other Leader returned to its player
+    assert s.ep[0] == 6 - 3
+    check(s)
+
+
+@pytest.mark.parametrize(("explorers", "existing", "expected"), [
+    (3, (0, 0, 0), [1, 1, 1]),
+    (2, (1, 0, 0), [1, 1, 1]),  # one onto each empty place
+    (4, (3, 0, 0), [3, 2, 2]),
+    (6, (0, 0, 0), [2, 2, 2]),
+])
+def test_placement_rule_as_evenly_as_possible(explorers: int, existing: tuple[int, int, int],
+                                              expected: list[int]) -> None:
+    """"Explorers should be placed as evenly as possible among the tiles below ... there
+    may already be Explorers on lower tiles ... These must be taken into consideration"."""
+    s = fresh(3, seed=13)
+    empty_board_pieces(s)
+    clear_top(s, keep=(T27,))
+    below = [S19, S20, S26]
+    for q, n in zip(below, existing, strict=True):
+        s.archs[q] = n
+    s.archs[T27] = explorers - 1
+    s.arch_supply -= sum(existing) + explorers - 1
+    s.leaders[0] = T27
+    s.ep[0] = 6
+    act(s, "excavate")
+    while s.pending:
+        act(s, texts(s)[0])
+    got = [s.archs[q] + sum(1 for at in s.leaders if at == q) for q in below]
+    assert sorted(got) == sorted(expected)
+    check(s)
+
+
+def test_a_tie_in_the_placement_rule_is_the_players_choice() -> None:
+    s = fresh(3, seed=13)
+    empty_board_pieces(s)
+    clear_top(s, keep=(T27,))
+    s.archs[T27] = 1
+    s.arch_supply -= 1
+    s.leaders[0] = T27
+    s.ep[0] = 6
+    act(s, "excavate")  # 2 Explorers onto 3 empty places: which two is the player's choice
+    options = texts(s)
+    assert sorted(options) == sorted(f"put {n}" for n in ("S19", "S20", "S26"))
+    act(s, "put S26")
+    assert sorted(texts(s)) == ["put S19", "put S20"]  # the second: S19 or S20
+    act(s, "put S19")
+    assert sorted(texts(s)) == ["put S19", "put S26"]  # and where the Leader goes
+    act(s, "put S26")
+    while s.pending:
+        act(s, texts(s)[0])
+    assert [explorers(s, q) for q in (S19, S20, S26)] == [1, 0, 1]
+    assert s.leaders[0] == S26
+
+
+def test_a_camp_goes_below_or_back_to_its_owner() -> None:
+    s = fresh(3, seed=17)
+    empty_board_pieces(s)
+    clear_top(s, keep=(T27,))
+    s.camps[1] = T27  # seat 1's Camp
+    s.leaders[0] = T27
+    s.ep[0] = 6
+    act(s, "excavate")
+    while s.pending and not texts(s)[0].startswith("put S"):
+        act(s, texts(s)[0])
+    while s.pending:
+        if s.pending[-1][0] == fr.CAMP_TO:  # any tile below without a Camp
+            assert sorted(texts(s)) == ["put S19", "put S20", "put S26"]
+            act(s, "put S20")
+        else:
+            act(s, texts(s)[0])
+    assert s.camps[1] == S20
+    check(s)
+
+
+def test_refused_excavation_changes_nothing() -> None:
+    s = fresh(3, seed=19)
+    s.leaders[0] = S19  # under three tiles: not even standing there is normal, but say so
+    before = s.to_json()["state"]
+    with pytest.raises(IllegalActionError, match="uncovered"):
+        act(s, "excavate")
+    assert s.to_json()["state"] == before
