@@ -44,21 +44,31 @@ def token_ready(s: IceState, p: int, t: int) -> bool:
     return s.activation[p] == t
 
 
+def armed(s: IceState, p: int, t: int) -> bool:
+    """An Anima Gemstone played on a Philosophical Artifact this turn still waits for a
+    tile to collect (see powers.apply_effect)."""
+    return t == PHILOSOPHICAL and s.turn_flags[p][fr.TURN_PHILOSOPHICAL] == 1
+
+
 def can_trigger(s: IceState, p: int, t: int) -> bool:
-    return slot_ready(s, p, t) or token_ready(s, p, t)
+    return slot_ready(s, p, t) or token_ready(s, p, t) or armed(s, p, t)
 
 
 def use(s: IceState, p: int, t: int) -> None:
-    """Spend today's use of type ``t``: the slot's own Artifacts first (turn the top one
-    face down), else the Activation token (back to its place, grey side up).
+    """Spend today's use of type ``t``: an armed Gemstone collect first (it lapses at the
+    end of the turn), then the slot's own Artifacts (turn the top one face down), else the
+    Activation token (back to its place, grey side up). Nothing is spent when nothing is
+    ready (callers check ``can_trigger`` first).
 
     The Incandescents "are the only Guild that can trigger the effect of the same
     Artifact Type twice in one Day": the slot once, the token once.
     """
-    if slot_ready(s, p, t):
+    if armed(s, p, t):
+        s.turn_flags[p][fr.TURN_PHILOSOPHICAL] = 0
+    elif slot_ready(s, p, t):
         s.used[p][t] = 1
         s.down[s.art[p][t][-1]] = 1
-    else:
+    elif token_ready(s, p, t):
         s.activation[p] = fr.SPENT
 
 

@@ -47,11 +47,15 @@ PREPARE = 20  # (): before the Explorers are placed: Rope, Survivors, a Grapplin
 EFFECT_ROPE = 1  # where the Leader (and one Archaeologist) go with Abseiling Rope
 EFFECT_GRAPPLE = 2  # where the Icewalker's Leader goes
 
+# Artifact effects (powers.py; codes 30..49, arguments after it).
+EFFECT_OBLITERATE = 30  # (): the tile an Obliteration Artifact destroys (put PLACE)
+
 # What a LOGBOOK frame asks (its first argument); the Logbook events add their own.
 LOGBOOK_STUDY = 1  # a Study token of a type the seat lacks (Artifact Study, Gentle)
 
 # What an ABILITY frame asks (its first argument).
 ABILITY_REBUILD = 1  # the CryoArchitect's rebuilt Camp: the tile (put PLACE)
+ABILITY_ACTIVATE = 2  # the slot of the Activation token, on a Prismatic (choose TYPE)
 
 # Trigger slot codes: what the token on a guild board's Artifact trigger slot says.
 TRIGGER_NONE, TRIGGER_BLESSING, TRIGGER_LIGHT, TRIGGER_LIGHT_FLIPPED = 0, 1, 2, 3
@@ -63,7 +67,8 @@ READY, SPENT = -1, 5  # else: the Artifact type it was placed on (0..4)
 # Once-per-turn and once-per-Day uses.
 TURN_NAV_FOLLOW, TURN_NOURISH, TURN_CRYO, TURN_GRAPPLE, TURN_DISCOUNT = 0, 1, 2, 3, 4
 TURN_EXCAVATED = 5  # the last thing done was an excavation (Harmony may follow it)
-TURN_FLAGS = 6
+TURN_PHILOSOPHICAL = 6  # an Anima Gemstone's Philosophical effect: one collect this turn
+TURN_FLAGS = 7
 DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD, DAY_ACHIEVED = 0, 1, 2, 3
 DAY_FLAGS = 4
 

@@ -1,34 +1,190 @@
-"""Artifact effects and guild abilities. Being written: see issue 17."""
+"""Artifact effects (RB "Effects of the 5 Artifact Types", "Prismatic Artifacts") as free
+actions, and the routing of the guild abilities (``guilds.py``).
+
+An effect is triggered with ``trigger TYPE`` when its slot can (``artifacts.can_trigger``:
+enough Anima with at least one Artifact, once a Day per type, or the Incandescent's
+Activation token) and it does something now (``can_apply``). Philosophical is never a
+free action: it is offered when a tile collapses or is destroyed on your turn
+(``excavate.lose_tile``). Exalted costs 1 EP of the turn's spending.
+
+``apply_effect`` applies an effect without spending the day's use (the Anima Gemstone
+Snow tile calls it):
+
+>>> from wintergames.games.ice.state import IceState
+>>> s = IceState(3, 1, {"first_game": False, "logbook": "off", "curse": "off",
+...     "blessing": False, "fluent": False, "guilds": "random", "first_player": "1"})
+>>> available(s, 0)  # the opening Requests are still being chosen: no Artifacts yet
+[]
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import artifacts, excavate, guilds, pieces, turn
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import PLACES, Put, Trigger
+from wintergames.games.ice.artifacts import (
+    ACHIEVEMENT,
+    EXALTED,
+    HARMONY,
+    OBLITERATION,
+    PHILOSOPHICAL,
+)
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, adjacent, uncovered
+from wintergames.games.ice.model import TYPES
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
+EXALTED_EP = 1  # "Exalted Artifacts — Cost: 1 EP"
+ACHIEVEMENT_EP = 1  # "Immediately add 1 EP to your Exploration Track"
+HARMONY_ARCHAEOLOGISTS = 1  # "take one Archaeologist from the reserve"
+# Obliteration's "adjacent" is the Adjacency Rule, not a Move: a Rift does not stop it.
+NO_RIFT = (-1,) * BOARD.n
+
+
+# -- what can be used now ------------------------------------------------------------------
+
 
 def available(s: IceState, p: int) -> list[Action]:
-    return []
+    """Free actions of seat ``p`` now (no frame open, its turn): each Artifact effect that
+    can be triggered and does something, then the guild abilities."""
+    if s.day < 1 or s.current != p or s.pending:
+        return []
+    out: list[Action] = [Trigger(t) for t in range(5) if t != PHILOSOPHICAL
+                         and artifacts.can_trigger(s, p, t) and can_apply(s, p, t)]
+    return out + guilds.available(s, p)
+
+
+def can_apply(s: IceState, p: int, t: int) -> bool:
+    """Whether effect ``t`` would do something for seat ``p`` now, its day's use aside.
+
+    Harmony only right after an excavation's allocation (and with an Archaeologist in the
+    pool); Exalted needs 1 EP the turn may still spend and an Archaeologist next to the
+    Leader; Achievement needs room under the 6 EP cap; Obliteration a tile to destroy;
+    Philosophical (an Anima Gemstone's) arms one collect for the turn, once.
+    """
+    at = s.leaders[p]
+    if t == HARMONY:
+        return (s.turn_flags[p][fr.TURN_EXCAVATED] == 1 and at >= 0
+                and s.arch_supply >= HARMONY_ARCHAEOLOGISTS)
+    if t == EXALTED:
+        return (at >= 0 and turn.can_spend(s, p, EXALTED_EP)
+                and any(s.archs[q] > 0 for q in adjacent(s.tiles, s.rift, at)))
+    if t == ACHIEVEMENT:
+        return s.ep[p] < IC.ep_max
+    if t == OBLITERATION:
+        return bool(obliteration_targets(s, p))
+    return not artifacts.armed(s, p, PHILOSOPHICAL)
+
+
+def obliteration_targets(s: IceState, p: int) -> list[int]:
+    """"Destroy a fully uncovered tile adjacent to the tile where your Expedition Leader
+    is located. ... You can also use an Obliteration Artifact to destroy the tile your
+    Leader is on." Edges and Azulia are no tiles to destroy."""
+    at = s.leaders[p]
+    if at < 0:
+        return []
+    near = {at, *adjacent(s.tiles, NO_RIFT, at)}
+    return sorted(q for q in near if pieces.is_tile(q) and uncovered(s.tiles, q))
+
+
+# -- using them ----------------------------------------------------------------------------
 
 
 def use(s: IceState, p: int, action: Action) -> None:
-    raise NotImplementedError(action)
+    """Carry out a free action from ``available`` (already checked legal)."""
+    if isinstance(action, Trigger):
+        trigger(s, p, action.value)
+    else:
+        guilds.use(s, p, action)
+
+
+def trigger(s: IceState, p: int, t: int) -> None:
+    """Spend today's use of ``t`` (the top Artifact turns face down, or the Activation
+    token goes back grey side up), then apply the effect."""
+    token = not artifacts.slot_ready(s, p, t)
+    artifacts.use(s, p, t)
+    how = "with the Activation token" if token else "an Artifact turns face down"
+    s.line = f"{seat_name(p)} triggers {TYPES[t].title()} ({how})"
+    apply_effect(s, p, t)
+
+
+def apply_effect(s: IceState, p: int, t: int) -> None:
+    """Apply Artifact effect ``t`` for seat ``p`` as if triggered, without spending the
+    day's use. The caller checked ``can_apply``. The log line starts with ``s.line`` when
+    one is under way. Exalted still costs 1 EP ("You still have to pay 1 EP if you want to
+    trigger an Exalted Artifact"); Obliteration opens a frame for its target.
+    """
+    at = s.leaders[p]
+    if t == OBLITERATION:
+        if not s.line:
+            s.line = f"{seat_name(p)} uses an Obliteration effect"
+        fr.push(s, fr.EFFECT, p, fr.EFFECT_OBLITERATE)
+        return
+    if t == HARMONY:
+        n = pieces.add_archaeologists(s, at, HARMONY_ARCHAEOLOGISTS)
+        what = f"{n} Archaeologist from the pool joins their Leader on {PLACES[at]}"
+    elif t == EXALTED:
+        s.ep[p] -= EXALTED_EP
+        s.spent += EXALTED_EP
+        sources = [q for q in adjacent(s.tiles, s.rift, at) if s.archs[q] > 0]
+        for q in sources:
+            s.archs[q] -= 1
+            s.archs[at] += 1
+        names = ", ".join(PLACES[q] for q in sources)
+        what = f"1 EP; an Archaeologist from each of {names} comes to {PLACES[at]}"
+    elif t == ACHIEVEMENT:
+        s.ep[p] = min(IC.ep_max, s.ep[p] + ACHIEVEMENT_EP)
+        what = f"+{ACHIEVEMENT_EP} EP ({s.ep[p]} EP)"
+    else:
+        s.turn_flags[p][fr.TURN_PHILOSOPHICAL] = 1
+        what = "the next tile collapsing or destroyed this turn may be collected"
+    lead = s.line or f"{seat_name(p)} uses a {TYPES[t].title()} effect"
+    s.line = ""
+    s.log.append(Event(f"{lead}: {what}.", kind="trigger", player=p))
+
+
+# -- the frames ------------------------------------------------------------------------------
 
 
 def effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    raise NotImplementedError(frame)
+    """EFFECT frames with codes 30..49."""
+    if frame[2] == fr.EFFECT_OBLITERATE:
+        return [Put(q) for q in obliteration_targets(s, frame[1])]
+    raise AssertionError(f"no Artifact effect frame {frame}")
 
 
 def resolve_effect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    raise NotImplementedError(frame)
+    if frame[2] == fr.EFFECT_OBLITERATE:
+        assert isinstance(action, Put)
+        obliterate(s, frame[1], action.value)
+        return
+    raise AssertionError(f"no Artifact effect frame {frame}")
+
+
+def obliterate(s: IceState, p: int, slot: int) -> None:
+    """Destroy the tile on ``slot``: "Any game elements on an obliterated tile ... are
+    returned to their respective reserves or players"; the tile goes to the discard pile
+    unless a Philosophical Artifact collects it ("this can be combined with the
+    Philosophical Artifact to collect that tile"); then chain collapses, and an Azulia
+    icon it uncovered pays seat ``p`` (whose turn uncovered it)."""
+    lead = s.line or f"{seat_name(p)} uses an Obliteration effect"
+    s.line = ""
+    s.log.append(Event(f"{lead}: the tile on {PLACES[slot]} is destroyed.", kind="destroy",
+                       player=p))
+    excavate.lose_tile(s, p, slot, "destroyed")
+    excavate.collapse_chain(s, p)
+    pieces.award_icons(s, p)
 
 
 def ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    raise NotImplementedError(frame)
+    return guilds.ability_options(s, frame)
 
 
 def resolve_ability(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    raise NotImplementedError(frame)
+    guilds.resolve_ability(s, frame, action)

@@ -61,9 +61,14 @@ def camp_to_build(s: IceState, p: int) -> int:
     return -1
 
 
-def camp_sites(s: IceState) -> list[int]:
-    """"any uncovered tile" without a Camp, on any layer but Azulia (never an edge)."""
-    return [slot for level in (1, 2, 3) for slot in BOARD.slots[level]
+def camp_sites(s: IceState, p: int | None = None) -> list[int]:
+    """"any uncovered tile" without a Camp, on any layer but Azulia (never an edge), for
+    the Camp seat ``p`` (the seat to move by default) would build. A Navigator's own Camp
+    goes on Snow tiles only (RB FAQ: "As Navigators can you build your camp on an Artifact
+    tile? No.")."""
+    seat = s.current if p is None else p
+    snow_only = camp_to_build(s, seat) == seat and pieces.has_guild(s, seat, "navigator")
+    return [slot for level in ((3,) if snow_only else (1, 2, 3)) for slot in BOARD.slots[level]
             if s.tiles[slot] >= 0 and uncovered(s.tiles, slot) and pieces.camp_at(s, slot) < 0]
 
 
