@@ -430,8 +430,12 @@ _SUPPLY = ("archaeologists", "white_camps", "planning_tokens", "study_tokens",
            "dark_curse_tokens", "nourisher_archaeologists", "grappling_tokens")
 _LOGBOOK_NUMBERS = ("caravan_display", "caravan_sell_rp", "caravan_buy_rp",
                     "blizzard_archaeologists")
+_EFFECT_NUMBERS = ("whistle_archaeologists", "sailboat_archaeologists", "wreck_ep",
+                   "wreck_rp", "termites_discount", "spiders_steps", "spiders_followers",
+                   "navigator_followers")
 _TABLES = {"ep_by_players", "fluent_tokens", "excavate_cost", "anima_needed",
-           "move_followers", "supply", "logbook", "decree", "curse", "rulebook", "glossary"}
+           "move_followers", "supply", "logbook", "effects", "decree", "curse", "rulebook",
+           "glossary"}
 
 
 def _load_setup(raw: dict[str, Any]) -> dict[str, Any]:
@@ -455,6 +459,7 @@ def _load_setup(raw: dict[str, Any]) -> dict[str, Any]:
                                    ("normal", "light-flipped", "dark-flipped"), file)
     out |= _named(raw, "supply", _SUPPLY, file)
     out |= _named(raw, "logbook", _LOGBOOK_NUMBERS, file)
+    out["effects"] = _named(raw, "effects", _EFFECT_NUMBERS, file)
     decree = _table(raw, "decree", file)
     _keys(decree, {"sets_rp", "shapes_rp"}, set(), f"{file} [decree]")
     out["sets_rp"] = _ints_by(decree, "sets_rp", f"{file} [decree]")

@@ -1,30 +1,411 @@
-"""Snow tile fronts (RB "Snow Tiles: Front"). Being written: see issue 17."""
+"""Snow tile fronts played from the hand (RB "Snow Tiles", Front; "Effects or Abilities":
+"At any time during your turn, you may play any number of Snow tiles for free from your
+hand and apply their effects ... The played tiles are then placed in the discard pile").
+
+``playable`` lists the ``play TILE`` actions open now (a front that could do nothing now
+is not offered); ``play`` discards the tile face up and starts its effect. An effect with
+choices asks them one at a time through ``EFFECT`` frames (codes ``frames.EFFECT_RUNE`` ..
+``EFFECT_FOLLOW``), each a short list; a question with one possible answer is answered
+at once. Abseiling Rope and Expedition Survivors only work inside an excavation, where
+``excavate.py`` offers them; they are never played from here. The amounts live in
+``data/setup.toml`` ``[effects]``.
+
+>>> from wintergames.games.ice.components import IC
+>>> IC.effects["whistle_archaeologists"], IC.effects["wreck_rp"]
+(2, 1)
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import excavate, pieces, powers
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import PLACES, Choose, Follow, Play, Put
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.geometry import BOARD, adjacent, excavation, exposed, uncovered
+from wintergames.games.ice.model import PRISMATIC, TYPES
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from wintergames.games.ice.state import IceState
+
+E = IC.effects
+HARMONY = 0
+# Fronts that only act inside an excavation (excavate.py's PREPARE step), and the blank.
+NOT_PLAYED = ("abseiling-rope", "expedition-survivors", "blank")
+
+
+def _title(front: str) -> str:
+    return {"polar-termites": "Swarm of Polar Termites"}.get(
+        front, front.replace("-", " ").title().replace(" Of ", " of "))
+
+
+def _public(tile: int) -> str:
+    """What everyone sees of a tile on the board: a Snow tile's back, an Artifact's layer
+    and type (RB: the type shows through the ice)."""
+    t = IC.tiles[tile]
+    if t.level == 3:
+        return f"a {t.back} Snow tile"
+    kind = "Prismatic" if t.type == PRISMATIC else TYPES[t.type].title()
+    return f"a {'Deep' if t.level == 1 else 'Surface'} {kind} Artifact"
+
+
+# -- what each front could do now ------------------------------------------------------
+
+
+def talisman_slot(s: IceState, p: int, tile: int) -> int:
+    """The slot a Talisman excavates: the Leader's Artifact tile of the Talisman's type
+    (never a Prismatic), uncovered or covered by one uncovered tile; else -1."""
+    at = s.leaders[p]
+    if at < 0 or not pieces.is_tile(at) or s.tiles[at] < 0:
+        return -1
+    under = IC.tiles[s.tiles[at]]
+    if under.level == 3 or under.type != IC.tiles[tile].talisman:
+        return -1
+    return at if excavation(s.tiles, at) is not None else -1
+
+
+def rune_targets(s: IceState) -> list[int]:
+    """"1 fully uncovered tile with no Expedition leader on it" (any layer)."""
+    taken = set(s.leaders)
+    return [q for lv in (1, 2, 3) for q in BOARD.slots[lv]
+            if s.tiles[q] >= 0 and q not in taken and uncovered(s.tiles, q)]
+
+
+def gem_types(s: IceState, p: int) -> list[int]:
+    """The Artifact effects Anima Gemstone can trigger now: the type of the Artifact tile
+    under the Leader (any type on a Prismatic) whose effect would do something
+    (``powers.can_apply``: Harmony only right after an excavation, Exalted with 1 EP the
+    turn may still spend, ...)."""
+    at = s.leaders[p]
+    if at < 0 or not pieces.is_tile(at) or s.tiles[at] < 0:
+        return []
+    under = IC.tiles[s.tiles[at]]
+    if under.level == 3:
+        return []
+    types = range(5) if under.type == PRISMATIC else (under.type,)
+    return [t for t in types if powers.can_apply(s, p, t)]
+
+
+def camp_places(s: IceState) -> set[int]:
+    """Tiles with a Camp that pieces can stand on."""
+    return {at for at in s.camps if at >= 0 and exposed(s.tiles, at)}
+
+
+def whistle_sources(s: IceState) -> list[int]:
+    """Places with Archaeologists and some other tile with a Camp to send them to."""
+    camps = camp_places(s)
+    return [q for q in range(BOARD.n) if s.archs[q] > 0 and camps - {q}]
+
+
+def sailboat_others(s: IceState, p: int) -> list[int]:
+    """Places of the other Expedition Leaders on the board."""
+    return sorted({at for q, at in enumerate(s.leaders) if q != p and at >= 0})
+
+
+def manta_places(s: IceState, p: int) -> list[int]:
+    """"any tile on the board": every place a Leader can stand on but its own."""
+    at = s.leaders[p]
+    if at < 0:
+        return []
+    return [q for q in range(BOARD.n) if q != at and exposed(s.tiles, q)]
+
+
+def smilodon_sources(s: IceState) -> list[int]:
+    return [q for q in range(BOARD.n)
+            if s.archs[q] > 0 and adjacent(s.tiles, s.rift, q)]
+
+
+def spider_places(s: IceState, p: int) -> list[int]:
+    """Places 1 or 2 Moves from the Leader (Rifts block: only Whistle and Manta Ray
+    ignore them)."""
+    at = s.leaders[p]
+    if at < 0:
+        return []
+    reach = {at}
+    ring = [at]
+    for _ in range(E["spiders_steps"]):
+        ring = [x for q in ring for x in adjacent(s.tiles, s.rift, q) if x not in reach]
+        reach.update(ring)
+    reach.discard(at)
+    return sorted(reach)
+
+
+def _max_discount() -> int:
+    return max(IC.excavate_cost.values()) + IC.hard_extra
+
+
+def can_play(s: IceState, p: int, tile: int) -> bool:
+    """Whether the Snow tile ``tile`` from ``p``'s hand could do something now."""
+    front = IC.tiles[tile].front
+    on_board = s.leaders[p] >= 0
+    if front == "talisman":
+        return talisman_slot(s, p, tile) >= 0
+    if front == "explosive-rune":
+        return bool(rune_targets(s))
+    if front == "anima-gemstone":
+        return bool(gem_types(s, p))
+    if front == "whistle-of-storms":
+        return bool(whistle_sources(s))
+    if front == "ice-sailboat":
+        return s.arch_supply > 0 and (on_board or bool(sailboat_others(s, p)))
+    if front == "wreck":
+        return True  # the RP token always comes
+    if front == "polar-termites":
+        return s.turn_flags[p][fr.TURN_DISCOUNT] < _max_discount()
+    if front == "ice-manta-ray":
+        return bool(manta_places(s, p))
+    if front == "boreal-smilodon":
+        return bool(smilodon_sources(s))
+    if front == "white-spiders":
+        return bool(spider_places(s, p))
+    return False  # NOT_PLAYED
+
+
+# -- the public entry points -----------------------------------------------------------
 
 
 def playable(s: IceState, p: int) -> list[Action]:
-    return []
+    """The ``play`` actions open to ``p`` with no decision pending on their turn."""
+    if s.pending or s.current != p or s.day == 0:
+        return []
+    known: dict[tuple[str, int], bool] = {}
+    out: list[Action] = []
+    for tile in sorted(s.hand[p]):
+        t = IC.tiles[tile]
+        key = (t.front, t.talisman)
+        if key not in known:
+            known[key] = can_play(s, p, tile)
+        if known[key]:
+            out.append(Play(tile))
+    return out
 
 
 def handles(action: Action) -> bool:
-    return False
+    return isinstance(action, Play)
 
 
 def play(s: IceState, p: int, action: Action) -> None:
-    raise NotImplementedError(action)
+    """Play the Snow tile (already checked legal): it goes face up to the discard pile and
+    its effect starts."""
+    assert isinstance(action, Play)
+    tile = action.value
+    s.hand[p].remove(tile)
+    s.seen[tile] = 1
+    s.tile_discard.append(tile)
+    front = IC.tiles[tile].front
+    s.line = f"{seat_name(p)} plays {IC.tiles[tile].id} ({_title(front)})"
+    _START[front](s, p, tile)
 
 
 def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    raise NotImplementedError(frame)
+    """The answers to an open Snow-tile question."""
+    p, code, args = frame[1], frame[2], frame[3:]
+    if code == fr.EFFECT_RUNE:
+        return [Put(q) for q in rune_targets(s)]
+    if code == fr.EFFECT_GEM:
+        return [Choose(t) for t in range(5) if args[0] >> t & 1]
+    if code == fr.EFFECT_WHISTLE_FROM:
+        return [Put(q) for q in whistle_sources(s)]
+    if code == fr.EFFECT_WHISTLE_TO:
+        return [Put(q) for q in sorted(camp_places(s) - {args[0]})]
+    if code == fr.EFFECT_WHISTLE_COUNT:
+        most = min(E["whistle_archaeologists"], s.archs[args[0]])
+        return [Follow(n) for n in range(1, most + 1)]
+    if code == fr.EFFECT_SAILBOAT:
+        return [Put(q) for q in sailboat_others(s, p)]
+    if code == fr.EFFECT_MANTA:
+        return [Put(q) for q in manta_places(s, p)]
+    if code == fr.EFFECT_SMILODON_FROM:
+        return [Put(q) for q in smilodon_sources(s)]
+    if code == fr.EFFECT_SMILODON_TO:
+        return [Put(q) for q in adjacent(s.tiles, s.rift, args[0])]
+    if code == fr.EFFECT_SPIDERS:
+        return [Put(q) for q in spider_places(s, p)]
+    if code == fr.EFFECT_FOLLOW:
+        return [Follow(n) for n in range(args[2] + 1)]
+    raise AssertionError(f"no Snow-tile question {code}")
 
 
 def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    raise NotImplementedError(frame)
+    """Apply the answer to a Snow-tile question (the frame is already popped)."""
+    p, code, args = frame[1], frame[2], frame[3:]
+    value = action.value  # type: ignore[attr-defined]
+    if code == fr.EFFECT_RUNE:
+        _destroy(s, p, value)
+    elif code == fr.EFFECT_GEM:
+        _trigger(s, p, value)
+    elif code == fr.EFFECT_WHISTLE_FROM:
+        _ask(s, p, fr.EFFECT_WHISTLE_TO, value)
+    elif code == fr.EFFECT_WHISTLE_TO:
+        _ask(s, p, fr.EFFECT_WHISTLE_COUNT, args[0], value)
+    elif code == fr.EFFECT_WHISTLE_COUNT:
+        _shift(s, args[0], args[1], value)
+        _done(s, p, f": {value} Archaeologist{'s' if value > 1 else ''} from "
+                    f"{PLACES[args[0]]} to {PLACES[args[1]]}")
+    elif code == fr.EFFECT_SAILBOAT:
+        n = pieces.add_archaeologists(s, value, E["sailboat_archaeologists"])
+        _done(s, p, f", {n} on {PLACES[value]}")
+    elif code in (fr.EFFECT_MANTA, fr.EFFECT_SPIDERS):
+        _leader_to(s, p, value, code)
+    elif code == fr.EFFECT_SMILODON_FROM:
+        _ask(s, p, fr.EFFECT_SMILODON_TO, value)
+    elif code == fr.EFFECT_SMILODON_TO:
+        n = s.archs[args[0]]
+        _shift(s, args[0], value, n)
+        _done(s, p, f": {n} Archaeologist{'s' if n > 1 else ''} from {PLACES[args[0]]} "
+                    f"to {PLACES[value]}")
+    elif code == fr.EFFECT_FOLLOW:
+        origin, base = args[0], args[1]
+        _shift(s, origin, s.leaders[p], value)
+        if value > base:  # the Navigator's once-a-turn extra follower was used
+            s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
+        _done(s, p, f" with {value} Archaeologist{'s' if value > 1 else ''}" if value else "")
+    else:
+        raise AssertionError(f"no Snow-tile question {code}")
+
+
+# -- helpers ---------------------------------------------------------------------------
+
+
+def _ask(s: IceState, p: int, code: int, *args: int) -> None:
+    """Ask a question, or answer it at once when only one answer is possible."""
+    frame = (fr.EFFECT, p, code, *args)
+    answers = options(s, frame)
+    assert answers, f"Snow-tile question {code} with no answer"
+    if len(answers) == 1:
+        resolve(s, frame, answers[0])
+    else:
+        fr.push(s, fr.EFFECT, p, code, *args)
+
+
+def _done(s: IceState, p: int, text: str = "", vp: int = 0) -> None:
+    s.log.append(Event(s.line + text + ".", kind="snow-tile", player=p, vp=vp))
+    s.line = ""
+
+
+def _shift(s: IceState, origin: int, to: int, count: int) -> None:
+    s.archs[origin] -= count
+    s.archs[to] += count
+
+
+def _nav_extra(s: IceState, p: int) -> int:
+    """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
+    you move via ... Use of a Snow tile"."""
+    if pieces.has_guild(s, p, "navigator") and not s.turn_flags[p][fr.TURN_NAV_FOLLOW]:
+        return E["navigator_followers"]
+    return 0
+
+
+def _leader_to(s: IceState, p: int, place: int, code: int) -> None:
+    """Ice Manta Ray / White Spiders: the Leader moves; Archaeologists may follow."""
+    origin = s.leaders[p]
+    s.leaders[p] = place
+    s.line += f": the Leader to {PLACES[place]}"
+    base = E["spiders_followers"] if code == fr.EFFECT_SPIDERS else 0
+    most = min(s.archs[origin], base + _nav_extra(s, p))
+    _ask(s, p, fr.EFFECT_FOLLOW, origin, base, most)
+
+
+# -- each front's start ----------------------------------------------------------------
+
+
+def _talisman(s: IceState, p: int, tile: int) -> None:
+    """"Excavate a tile of the corresponding Artifact Type for free, if your Expedition
+    Leader is on it." The excavation is free, so it neither spends the Polar Termites'
+    discount nor the CryoArchitect's once-a-turn reduction."""
+    slot = talisman_slot(s, p, tile)
+    _done(s, p, f": {TYPES[IC.tiles[tile].talisman].title()}, on {PLACES[slot]}")
+    cryo = s.turn_flags[p][fr.TURN_CRYO]
+    excavate.start(s, p, slot, 0, "Talisman")
+    s.turn_flags[p][fr.TURN_CRYO] = cryo
+    excavate.advance(s)
+
+
+def _rune(s: IceState, p: int, tile: int) -> None:
+    _ask(s, p, fr.EFFECT_RUNE)
+
+
+def _destroy(s: IceState, p: int, slot: int) -> None:
+    """"Destroy (without looking underneath) 1 fully uncovered tile ... Any game elements
+    on it are returned"; a Philosophical Artifact may collect it, and a chain collapse
+    may follow."""
+    _done(s, p, f": destroys {_public(s.tiles[slot])} on {PLACES[slot]}")
+    excavate.lose_tile(s, p, slot, "Explosive Rune")
+    excavate.collapse_chain(s, p)
+    pieces.award_icons(s, p)
+
+
+def _gemstone(s: IceState, p: int, tile: int) -> None:
+    types = gem_types(s, p)
+    if not types:
+        # Only Harmony can have been lost since the play was checked: the main action
+        # that routed it here already cleared TURN_EXCAVATED (see the report / doc).
+        types = [HARMONY]
+    if len(types) == 1:
+        _trigger(s, p, types[0])
+        return
+    fr.push(s, fr.EFFECT, p, fr.EFFECT_GEM, sum(1 << t for t in types))
+
+
+def _trigger(s: IceState, p: int, t: int) -> None:
+    """Anima Gemstone: the effect of type ``t`` as if triggered, no Artifact of the
+    player's flipped; ``powers.apply_effect`` logs the line and charges Exalted's 1 EP."""
+    s.line += f", the {TYPES[t].title()} effect"
+    powers.apply_effect(s, p, t)
+
+
+def _whistle(s: IceState, p: int, tile: int) -> None:
+    _ask(s, p, fr.EFFECT_WHISTLE_FROM)
+
+
+def _sailboat(s: IceState, p: int, tile: int) -> None:
+    """"Place 1 Archaeologist from the reserve on the tile of your Expedition Leader and 1
+    more Archaeologist on the tile of another Expedition Leader" (as far as the pool
+    lasts; RB FAQ)."""
+    at = s.leaders[p]
+    if at >= 0:
+        n = pieces.add_archaeologists(s, at, E["sailboat_archaeologists"])
+        s.line += f": {n} Archaeologist on {PLACES[at]}"
+    if sailboat_others(s, p) and s.arch_supply > 0:
+        _ask(s, p, fr.EFFECT_SAILBOAT)
+    else:
+        _done(s, p)
+
+
+def _wreck(s: IceState, p: int, tile: int) -> None:
+    """"Gain 1 EP and 1 RP" (EP "can never exceed 6", RB FAQ)."""
+    ep = min(E["wreck_ep"], IC.ep_max - s.ep[p])
+    s.ep[p] += ep
+    s.rp[p] += E["wreck_rp"]
+    _done(s, p, f": +{ep} EP, +{E['wreck_rp']} RP token", vp=E["wreck_rp"])
+
+
+def _termites(s: IceState, p: int, tile: int) -> None:
+    """"Excavate for 1 EP less": the next excavation this turn (turn.py applies it)."""
+    s.turn_flags[p][fr.TURN_DISCOUNT] += E["termites_discount"]
+    _done(s, p, ": the next excavation this turn costs 1 EP less")
+
+
+def _manta(s: IceState, p: int, tile: int) -> None:
+    _ask(s, p, fr.EFFECT_MANTA)
+
+
+def _smilodon(s: IceState, p: int, tile: int) -> None:
+    _ask(s, p, fr.EFFECT_SMILODON_FROM)
+
+
+def _spiders(s: IceState, p: int, tile: int) -> None:
+    _ask(s, p, fr.EFFECT_SPIDERS)
+
+
+_START: dict[str, Callable[[IceState, int, int], None]] = {
+    "talisman": _talisman, "explosive-rune": _rune, "anima-gemstone": _gemstone,
+    "whistle-of-storms": _whistle, "ice-sailboat": _sailboat, "wreck": _wreck,
+    "polar-termites": _termites, "ice-manta-ray": _manta, "boreal-smilodon": _smilodon,
+    "white-spiders": _spiders,
+}

@@ -46,6 +46,18 @@ PREPARE = 20  # (): before the Explorers are placed: Rope, Survivors, a Grapplin
 # What an EFFECT frame asks (its first argument).
 EFFECT_ROPE = 1  # where the Leader (and one Archaeologist) go with Abseiling Rope
 EFFECT_GRAPPLE = 2  # where the Icewalker's Leader goes
+# Snow tile fronts played as free actions (effects.py; codes 10..29, arguments after it).
+EFFECT_RUNE = 10  # (): the tile Explosive Rune destroys (put PLACE)
+EFFECT_GEM = 11  # (types mask): the effect Anima Gemstone triggers on a Prismatic (choose)
+EFFECT_WHISTLE_FROM = 12  # (): where Whistle of Storms takes Archaeologists from
+EFFECT_WHISTLE_TO = 13  # (from): the tile with a Camp they go to
+EFFECT_WHISTLE_COUNT = 14  # (from, to): how many go (follow N)
+EFFECT_SAILBOAT = 15  # (): the other Leader's place Ice Sailboat adds to
+EFFECT_MANTA = 16  # (): where Ice Manta Ray takes the Leader
+EFFECT_SMILODON_FROM = 17  # (): the place Boreal Smilodon empties
+EFFECT_SMILODON_TO = 18  # (from): the adjacent place its Archaeologists go to
+EFFECT_SPIDERS = 19  # (): where White Spiders take the Leader (1 or 2 steps)
+EFFECT_FOLLOW = 20  # (origin, base, most): Archaeologists following a Snow-tile move
 
 # Artifact effects (powers.py; codes 30..49, arguments after it).
 EFFECT_OBLITERATE = 30  # (): the tile an Obliteration Artifact destroys (put PLACE)

@@ -182,6 +182,9 @@ class Components:
     caravan_buy_rp: int
     blizzard_archaeologists: int
 
+    # Snow tile fronts' amounts (setup.toml [effects], read by effects.py).
+    effects: dict[str, int]
+
     # Decree scoring.
     sets_rp: dict[int, int]  # types in a set (5, 4) -> RP
     shapes_rp: dict[int, int]  # different shapes of a type (2, 3) -> RP
