@@ -1,6 +1,7 @@
 """Component conservation: every tile, Archaeologist, Camp and card is somewhere, once.
 
-Tiles: on the board, in a hand, on a guild board, in a Ship's Hold, or discarded.
+Tiles: on the board, in a hand, on a guild board, in a Ship's Hold, discarded, or
+waiting in a decision about it (a collect, a Prismatic's slot).
 Archaeologists: on the board, in the pool or on a Nourisher's board (45 in all).
 Camps: each guild Camp and White Camp on a tile slot, off the board, or (White) unused.
 Requests: deck, discard pile, the row, hands, validated. Logbook cards: the deck or
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.excavate import held_archaeologists
 from wintergames.games.ice.geometry import BOARD
@@ -24,6 +26,8 @@ def tile_places(s: IceState) -> Counter[int]:
     """How many times each tile id appears anywhere."""
     where: Counter[int] = Counter(t for t in s.tiles if t >= 0)
     where.update(s.tile_discard)
+    # A tile waiting for its owner's decision: collected or not, which slot it goes to.
+    where.update(f[2] for f in s.pending if f[0] in (fr.COLLECT, fr.PRISM_SLOT))
     for p in range(s.num_players):
         where.update(s.hand[p])
         where.update(s.hold[p])
@@ -38,7 +42,9 @@ def check(s: IceState) -> None:
     assert not missing, f"tiles not exactly once: {missing[:8]}"
     for place in range(BOARD.n):
         if BOARD.kind[place] == "tile" and s.tiles[place] >= 0:
-            assert IC.tiles[s.tiles[place]].level == BOARD.level[place], \
+            level = IC.tiles[s.tiles[place]].level
+            # A Snowstorm may put a Snow tile back on the Surface layer (C1).
+            assert level == BOARD.level[place] or (level == 3 and BOARD.level[place] == 2), \
                 f"tile {IC.tiles[s.tiles[place]].id} on the wrong layer"
         if s.tiles[place] < 0 and BOARD.kind[place] == "tile":
             assert s.archs[place] == 0, f"Archaeologists on an empty slot {place}"

@@ -377,17 +377,17 @@ def _camp(s: IceState, frame: list[int]) -> bool:
     _next(s, frame, AFTER)
     if camp < 0:
         return False
+    owner = pieces.camp_owner(s, camp)
+    if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
+        # FAQ: a Navigator's Camp is never on an Artifact tile; it moves to a Snow tile.
+        fr.push(s, fr.NAV_CAMP, owner, slot)
+        return True
     options = camp_choices(s, slot)
     if len(options) > 1:
         fr.push(s, fr.CAMP_TO, frame[1], camp, slot)
         return True
     if options:
         s.camps[camp] = options[0]
-        return False
-    owner = pieces.camp_owner(s, camp)
-    if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
-        fr.push(s, fr.NAV_CAMP, owner, slot)
-        return True
     return False
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.games.ice import days, pieces
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.payment import payments
+from wintergames.games.ice.payment import Item, payments
 from wintergames.games.ice.scoring_state import breakdown
 
 if TYPE_CHECKING:
@@ -29,19 +29,38 @@ if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
 SCALE = 4.0  # points that make a clear difference between two seats
-PAYABLE = 0.8  # share of a payable Request's RP, while a validation is still to come
-PARTIAL = 0.25  # share of the RP of a Request not payable yet, times the days left / 3
-EP = 0.35  # an EP still to spend today
+PAYABLE = 0.85  # share of a payable Request's RP
+PARTIAL = 0.6  # share of a Request's RP at full progress, times progress squared
+EP = 0.15  # an EP still to spend today (low: hoarding EP must never beat using them)
 SNOW = 0.6  # a Snow tile in hand
-HELPER = 0.3  # an Archaeologist on the Leader's place (cheaper excavations)
-STANDING = 0.4  # the Leader on a tile it could excavate
+HELPER = 0.25  # an Archaeologist on the Leader's place (cheaper excavations)
+STANDING = 0.3  # the Leader on a tile it could excavate, per Anima (a Snow tile: 1)
+
+
+def progress(kind: str, types: tuple[int, ...], items: list[Item]) -> float:
+    """How far ``items`` go towards paying a Request of ``kind``, 0..1."""
+    def anima(ts: tuple[int, ...]) -> int:
+        return sum(i.anima for i in items if i.type in ts or i.wild)
+
+    need = IC.request_cost[kind]
+    if kind == "mono" or kind == "trio":
+        done = anima(types)
+    elif kind == "either":
+        done = max(anima((t,)) for t in types)
+    elif kind == "duo":
+        done = len({i.type for i in items if i.type in types}) + (
+            1 if any(i.wild for i in items) else 0)
+    elif kind == "shapes":
+        done = len({i.shape for i in items if i.kind == "artifact" and i.type == types[0]})
+    else:  # prism
+        done = sum(i.anima for i in items if i.wild)
+    return min(1.0, done / need)
 
 
 def seat_value(s: IceState, p: int) -> float:
     total = float(breakdown(s, p).total)
     if s.over:
         return total
-    days_left = IC.days - s.day
     have = days.holdings(s, p)
     for card in s.requests[p]:
         request = IC.requests[card]
@@ -49,8 +68,11 @@ def seat_value(s: IceState, p: int) -> float:
         if payments(request, have):
             total += PAYABLE * value
         else:
-            total += PARTIAL * value * (days_left + 1) / IC.days
-    total += EP * s.ep[p] + SNOW * len(s.hand[p])
+            done = progress(request.kind, request.types, have)
+            total += PARTIAL * value * done * done
+    if not s.finished[p]:
+        total += EP * s.ep[p]
+    total += SNOW * len(s.hand[p])
     at = s.leaders[p]
     if at >= 0:
         total += HELPER * min(3, s.archs[at])
@@ -58,7 +80,7 @@ def seat_value(s: IceState, p: int) -> float:
             from wintergames.games.ice.excavate import cost
 
             if cost(s, p, at) is not None:
-                total += STANDING
+                total += STANDING * max(1, IC.tiles[s.tiles[at]].anima)
     return total
 
 

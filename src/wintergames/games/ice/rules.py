@@ -78,6 +78,11 @@ def settle(s: IceState) -> None:
     """Automatic work after an action: excavation steps, the ends of Sunset frames."""
     while s.pending and not s.over:
         kind = s.pending[-1][0]
+        if kind == fr.COLLECT and not artifacts.can_trigger(
+                s, s.pending[-1][1], artifacts.PHILOSOPHICAL):
+            # Spent on an earlier tile of the same chain collapse: this one is discarded.
+            pieces.discard_tile(s, fr.pop(s)[2])
+            continue
         if kind == fr.EXCAVATION:
             excavate.advance(s)
             if s.pending and s.pending[-1][0] == fr.EXCAVATION:

@@ -134,7 +134,10 @@ def main_actions(s: IceState, p: int) -> list[Action]:
 
 def do_main(s: IceState, p: int, action: Action) -> None:
     """Carry out a main action already checked legal."""
-    s.turn_flags[p][fr.TURN_EXCAVATED] = 0
+    if isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
+            Word(END), Word(STOP), Word(STUDY), Word(PLAN), Word(EXCAVATE), Word(REBUILD)):
+        # Harmony follows "an excavation's allocation": the next paid action closes it.
+        s.turn_flags[p][fr.TURN_EXCAVATED] = 0
     if isinstance(action, Move | Fluent):
         _step(s, p, action.value, fluent=isinstance(action, Fluent))
     elif isinstance(action, Camp):
@@ -268,6 +271,10 @@ def _word(s: IceState, p: int, word: int) -> None:
         _pay(s, p, 1)
         s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
         fr.push(s, fr.ABILITY, p, fr.ABILITY_REBUILD)
+    else:  # the guild abilities named by a word (navigate, activate)
+        from wintergames.games.ice import free
+
+        free.do_free(s, p, Word(word))
 
 
 def why_not_main(s: IceState, p: int, action: Action) -> str:
