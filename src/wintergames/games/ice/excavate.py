@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 # Steps.
 COLLAPSE, TAKE, PREPARE, SPREAD, LEADERS, ROPE, CAMP, AFTER = range(8)
 ROPE_FRONT, SURVIVORS_FRONT = "abseiling-rope", "expedition-survivors"
-SURVIVORS = 2  # "add 2 additional Archaeologists from the reserve"
 
 
 def cost(s: IceState, p: int, slot: int, discount: int = 0) -> int | None:
@@ -219,7 +218,7 @@ def play_prepared(s: IceState, tile: int) -> None:
         frame[6] = 1
         s.line += f"; Abseiling Rope ({IC.tiles[tile].id})"
     else:
-        frame[8] += pieces.from_pool(s, SURVIVORS)
+        frame[8] += pieces.from_pool(s, IC.effects["survivors_archaeologists"])
         s.line += f"; Expedition Survivors ({IC.tiles[tile].id}) join"
     _set_excavation(s, frame)
 
