@@ -647,10 +647,11 @@ def test_random_games_playing_snow_tiles(players: int) -> None:
 def test_effect_amounts_match_the_rulebook() -> None:
     # RB Snow Tiles, Front, typed in: Whistle "up to 2", Sailboat "1 ... and 1 more",
     # Wreck "1 EP and 1 RP", Termites "1 EP less", Spiders "1 or 2 tiles" with "a single
-    # Archaeologist", Navigator "1 Archaeologist may follow".
+    # Archaeologist", Navigator "1 Archaeologist may follow", Survivors "add 2 additional
+    # Archaeologists".
     assert IC.effects == {"whistle_archaeologists": 2, "sailboat_archaeologists": 1,
                           "wreck_ep": 1, "wreck_rp": 1, "termites_discount": 1,
                           "spiders_steps": 2, "spiders_followers": 1,
-                          "navigator_followers": 1}
+                          "navigator_followers": 1, "survivors_archaeologists": 2}
     assert effects.NOT_PLAYED == ("abseiling-rope", "expedition-survivors", "blank")
     assert hasattr(powers, "apply_effect")
