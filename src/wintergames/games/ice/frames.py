@@ -64,6 +64,16 @@ EFFECT_OBLITERATE = 30  # (): the tile an Obliteration Artifact destroys (put PL
 
 # What a LOGBOOK frame asks (its first argument); the Logbook events add their own.
 LOGBOOK_STUDY = 1  # a Study token of a type the seat lacks (Artifact Study, Gentle)
+# The events (logbook.py; arguments after the code; ``order``: the seat's place in the
+# order clockwise from the first player).
+LOGBOOK_FLOW = 10  # (*chosen): Prismatic Flow, pool short: the next Prismatic tile (put)
+LOGBOOK_HAVEN = 11  # (*chosen): Safe Haven, pool short: the next Nunatak tile (put)
+LOGBOOK_COMING = 12  # (order): Something is Coming: a free Move (move PLACE) or pass
+LOGBOOK_CARAVAN = 13  # (order, done mask 1 sold 2 bought, *display): sell, buy or done
+LOGBOOK_BLIZZARD = 14  # (order, still to take): the tied place to take one from (put)
+LOGBOOK_CATACLYSM = 15  # (order): the uncovered tile to discard (put PLACE)
+LOGBOOK_STORM = 16  # (order, back): the slot for the returned Snow tile (put PLACE)
+LOGBOOK_STORM_MOVE = 17  # (order, slot): where the next covered Explorer goes (put)
 
 # What an ABILITY frame asks (its first argument).
 ABILITY_REBUILD = 1  # the CryoArchitect's rebuilt Camp: the tile (put PLACE)

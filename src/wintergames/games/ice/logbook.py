@@ -1,28 +1,512 @@
-"""The Logbook (RB "Logbook Cards"): a card revealed at each Sunrise from Day 2."""
+"""The Logbook (RB "Logbook Cards"): a card revealed at each Sunrise from Day 2, and the
+event it starts.
+
+``reveal`` runs inside ``days.sunrise`` after the guild reset, with the first player's
+turn already set up. What an event decides by itself happens at once; each decision is a
+``LOGBOOK`` frame (``frames.LOGBOOK_*`` codes) naming the seat that owes it. The frames
+sit under the Sunrise frames pushed after ``reveal`` returns (Prismatic moves, the
+Gentle variant's Study token), so those are settled first and the Logbook card last, as
+Sunrise step 4; the first player's turn starts once the stack is empty ("no other
+regular actions ... are possible until the Day officially begins").
+
+Events played in turn run seat by seat, clockwise from the first player: a seat with no
+real choice is resolved on the spot and the next seat is asked. Frames that a step
+leaves behind for the same moment (the Archaeologists following a free Move, a
+Navigator's Camp that must move) are put back on top, so they are settled before the
+next seat decides.
+
+>>> from wintergames.games.ice import frames as fr
+>>> [fr.LOGBOOK_STUDY, fr.LOGBOOK_FLOW, fr.LOGBOOK_STORM_MOVE]
+[1, 10, 17]
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event
+from wintergames.core.events import Event, seat_name
+from wintergames.games.ice import days, pieces, turn
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import PLACES, WORDS, Buy, Choose, Move, Put, Sell, Word
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.excavate import _public_name as _public
+from wintergames.games.ice.geometry import (
+    BOARD,
+    adjacent,
+    chain_collapse,
+    distances,
+    exposed,
+    snowstorm_slots,
+    uncovered,
+)
+from wintergames.games.ice.model import BACKS, PRISMATIC, TYPES
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
+PASS, DONE = WORDS.index("pass"), WORDS.index("done")
+SOLD, BOUGHT = 1, 2  # the Merchant Caravan's done mask
+Ask = tuple[int, ...] | None  # a frame's arguments after the seat, or None: nothing to ask
+
+
+def _log(s: IceState, text: str, p: int | None = None) -> None:
+    s.log.append(Event(text, kind="logbook", player=p))
+
 
 def reveal(s: IceState) -> None:
+    """Sunrise step 4: "The new first player then reveals the first card of the Logbook
+    deck and applies its effects." Nothing happens once the deck is empty."""
     if not s.logbook_deck:
         return
     card = s.logbook_deck.pop()
-    s.log.append(Event(f"Logbook: {IC.logbook[card].id}.", kind="logbook"))
-    raise NotImplementedError(IC.logbook[card].event)
+    _log(s, f"Logbook: {IC.logbook[card].id} — {IC.logbook[card].text}")
+    _START[IC.logbook[card].event](s)
+
+
+# -- Prismatic Flow, Safe Haven: an Archaeologist on each tile of a kind -------------------
+
+
+def _flow_tiles(s: IceState, code: int) -> list[int]:
+    """Exposed Prismatic Artifact tiles (Prismatic Flow) or Nunatak tiles (Safe Haven):
+    the type of a face-down Artifact and the back of a Snow tile are public."""
+    out = []
+    for level in (1, 2, 3):
+        for slot in BOARD.slots[level]:
+            tile = s.tiles[slot]
+            if tile < 0 or not exposed(s.tiles, slot):
+                continue
+            t = IC.tiles[tile]
+            if (t.type == PRISMATIC) if code == fr.LOGBOOK_FLOW else (t.back == "nunatak"):
+                out.append(slot)
+    return out
+
+
+def _flow(s: IceState, code: int) -> None:
+    """"Place an Archaeologist from the reserve on each ... tile. If there is not enough
+    Archaeologists in the reserve, the first player chooses the ... tiles"."""
+    slots = _flow_tiles(s, code)
+    if len(slots) <= s.arch_supply:
+        for slot in slots:
+            pieces.add_archaeologists(s, slot, 1)
+        _log(s, f"An Archaeologist goes on {len(slots)} tile(s): "
+                f"{', '.join(PLACES[q] for q in slots) or 'none'}.")
+    elif s.arch_supply > 0:
+        fr.push(s, fr.LOGBOOK, s.first, code)
+    else:
+        _log(s, "The pool has no Archaeologist left.")
+
+
+def _flow_pick(s: IceState, frame: tuple[int, ...], slot: int) -> None:
+    code, chosen = frame[2], (*frame[3:], slot)
+    pieces.add_archaeologists(s, slot, 1)
+    _log(s, f"{seat_name(frame[1])} puts an Archaeologist on {PLACES[slot]}.", frame[1])
+    if s.arch_supply > 0 and [q for q in _flow_tiles(s, code) if q not in chosen]:
+        fr.push(s, fr.LOGBOOK, frame[1], code, *chosen)
+
+
+# -- Artifact Study (and the Gentle variant's frame) -----------------------------------------
+
+
+def _lacking(s: IceState, p: int) -> list[int]:
+    """Types of Study token seat ``p`` does not have (a flipped token is still had)."""
+    return [t for t in range(5) if s.study[p][t] == 0]
+
+
+def _take_study(s: IceState, p: int, t: int) -> None:
+    s.study[p][t] = 1
+    _log(s, f"{seat_name(p)} takes a {TYPES[t].title()} Study token.", p)
+
+
+def _artifact_study(s: IceState) -> None:
+    """"Each player can take an Artifact Study token they don't already have. If a player
+    has all 5 types, they take 2 RP instead." A seat lacking one type takes it."""
+    for p in reversed(days.seat_order(s)):
+        lacking = _lacking(s, p)
+        if not lacking:
+            s.rp[p] += IC.all_studies_rp
+            _log(s, f"{seat_name(p)} has every Study token: +{IC.all_studies_rp} RP tokens.", p)
+        elif len(lacking) == 1:
+            _take_study(s, p, lacking[0])
+        else:
+            fr.push(s, fr.LOGBOOK, p, fr.LOGBOOK_STUDY)
+
+
+# -- events played seat by seat ---------------------------------------------------------------
+
+
+def _advance(s: IceState, code: int, i: int, extra: tuple[int, ...] = ()) -> None:
+    """Run the event ``code`` from the ``i``-th seat clockwise from the first player until
+    one must decide (push its frame) or every seat is done."""
+    order = days.seat_order(s)
+    batches: list[tuple[tuple[int, ...], ...]] = []
+    ask: Ask = None
+    while i < len(order):
+        base = len(s.pending)
+        ask = _BEGIN[code](s, order[i], i, extra)
+        batches.append(s.pending[base:])  # left behind by automatic work: settle first
+        s.pending = s.pending[:base]
+        if ask is not None:
+            fr.push(s, fr.LOGBOOK, order[i], *ask)
+            break
+        i += 1
+    if ask is None and code == fr.LOGBOOK_CARAVAN:
+        _log(s, "The Merchant Caravan leaves: the tiles not bought stay in the discard pile.")
+    for batch in reversed(batches):  # the earliest on top
+        s.pending = (*s.pending, *batch)
+
+
+# -- Something is Coming ---------------------------------------------------------------------
+
+
+def _coming_steps(s: IceState, p: int) -> list[int]:
+    """"If they can move to an upper layer with this move, they must do so": only the
+    upward steps when there is one."""
+    at = s.leaders[p]
+    if at < 0:
+        return []
+    steps = adjacent(s.tiles, s.rift, at)
+    up = [q for q in steps if BOARD.level[q] > BOARD.level[at]]
+    return up or steps
+
+
+def _coming_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
+    return (fr.LOGBOOK_COMING, i) if _coming_steps(s, p) else None
+
+
+def _coming_move(s: IceState, p: int, place: int) -> None:
+    """A free Move as a normal Move: up to 3 Archaeologists from the Leader's place may
+    follow (fewer under a flipped Curse token); a FOLLOW frame asks how many."""
+    origin = s.leaders[p]
+    s.leaders[p] = place
+    s.line = f"{seat_name(p)} moves to {PLACES[place]} (Something is Coming, free)"
+    most = min(turn.followers_limit(s, p), s.archs[origin])
+    if most > 0:
+        fr.push(s, fr.FOLLOW, p, origin, most, 0)
+        return
+    s.log.append(Event(s.line + ".", kind="move", player=p))
+    s.line = ""
+
+
+# -- Merchant Caravan -------------------------------------------------------------------------
+
+
+def _caravan_display(s: IceState) -> None:
+    """"Display up to 5 discarded Snow Tiles", drawn at random; they stay in the discard
+    pile (face up, so public) until bought."""
+    snow = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3)
+    shown = tuple(sorted(s.rng.sample(snow, min(IC.caravan_display, len(snow)))))
+    for t in shown:
+        s.seen[t] = 1
+    names = ", ".join(f"{IC.tiles[t].id} ({IC.tiles[t].front})" for t in shown)
+    _log(s, f"The Merchant Caravan shows: {names or 'no Snow tile'}.")
+    _advance(s, fr.LOGBOOK_CARAVAN, 0, shown)
+
+
+def _caravan_sells(s: IceState, p: int, done: int) -> list[int]:
+    if done & SOLD:
+        return []
+    return sorted(tile for slot in s.art[p] for tile in slot)
+
+
+def _caravan_buys(s: IceState, p: int, done: int, display: tuple[int, ...]) -> list[int]:
+    if done & BOUGHT or s.rp[p] < IC.caravan_buy_rp:
+        return []
+    return list(display)
+
+
+def _caravan_ask(s: IceState, p: int, i: int, done: int, display: tuple[int, ...]) -> Ask:
+    if _caravan_sells(s, p, done) or _caravan_buys(s, p, done, display):
+        return (fr.LOGBOOK_CARAVAN, i, done, *display)
+    return None
+
+
+def _caravan_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
+    return _caravan_ask(s, p, i, 0, extra)
+
+
+def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, tuple[int, ...]]:
+    """"Discard 1 Artifact for 2 RP and/or spend 1 RP to get one of the displayed tiles",
+    each at most once, in either order; ``done`` ends the seat's visit."""
+    p, i, done, display = frame[1], frame[3], frame[4], frame[5:]
+    if isinstance(action, Sell):
+        tile = action.value
+        for slot in s.art[p]:
+            if tile in slot:
+                slot.remove(tile)
+        s.down[tile] = 0
+        s.seen[tile] = 1
+        s.tile_discard.append(tile)
+        s.rp[p] += IC.caravan_sell_rp
+        _log(s, f"{seat_name(p)} sells {IC.tiles[tile].id} to the Merchant Caravan: "
+                f"+{IC.caravan_sell_rp} RP tokens.", p)
+        done |= SOLD
+    elif isinstance(action, Buy):
+        tile = action.value
+        s.tile_discard.remove(tile)
+        s.hand[p].append(tile)
+        s.rp[p] -= IC.caravan_buy_rp
+        display = tuple(t for t in display if t != tile)
+        _log(s, f"{seat_name(p)} buys {IC.tiles[tile].id} for {IC.caravan_buy_rp} RP token.", p)
+        done |= BOUGHT
+    else:
+        return None, display
+    return _caravan_ask(s, p, i, done, display), display
+
+
+# -- Blizzard -------------------------------------------------------------------------------
+
+
+def _nearest(s: IceState, p: int) -> list[int]:
+    """The places holding the Archaeologists nearest to seat ``p``'s own Camp (Move steps
+    from it), none on a tile with any Camp; [] when none can be reached."""
+    camp = s.camps[p]
+    camped = {at for at in s.camps if at >= 0}
+    dist = distances(s.tiles, s.rift, camp)
+    near = [(d, q) for q, d in dist.items() if s.archs[q] > 0 and q not in camped]
+    if not near:
+        return []
+    low = min(d for d, _ in near)
+    return sorted(q for d, q in near if d == low)
+
+
+def _blizzard_take(s: IceState, p: int, place: int, count: int) -> None:
+    s.archs[place] -= count
+    s.archs[s.camps[p]] += count
+    _log(s, f"Blizzard: {count} Archaeologist{'s' if count > 1 else ''} from {PLACES[place]} "
+            f"come back to {seat_name(p)}'s Camp on {PLACES[s.camps[p]]}.", p)
+
+
+def _blizzard(s: IceState, p: int, i: int, need: int) -> Ask:
+    """"Each player takes the 2 nearest Archaeologists closest to their own Camp and
+    brings them back to it" (none already on a Camp); a tie that leaves a choice goes to
+    that player, one Archaeologist at a time."""
+    if s.camps[p] < 0:
+        return None
+    while need > 0:
+        group = _nearest(s, p)
+        if not group:
+            return None
+        total = sum(s.archs[q] for q in group)
+        if total <= need or len(group) == 1:
+            for q in group:
+                take = min(need, s.archs[q])
+                _blizzard_take(s, p, q, take)
+                need -= take
+            continue
+        return (fr.LOGBOOK_BLIZZARD, i, need)
+    return None
+
+
+def _blizzard_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
+    return _blizzard(s, p, i, IC.blizzard_archaeologists)
+
+
+# -- Cataclysm -------------------------------------------------------------------------------
+
+
+def _cataclysm_tiles(s: IceState) -> list[int]:
+    """"a fully revealed tile that has no Expedition Leader on it"."""
+    leaders = set(s.leaders)
+    return [slot for level in (1, 2, 3) for slot in BOARD.slots[level]
+            if uncovered(s.tiles, slot) and slot not in leaders]
+
+
+def _cataclysm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
+    slots = _cataclysm_tiles(s)
+    if len(slots) == 1:
+        _cataclysm(s, p, slots[0])
+    return (fr.LOGBOOK_CATACLYSM, i) if len(slots) > 1 else None
+
+
+def _cataclysm(s: IceState, p: int, slot: int) -> None:
+    """Discard the tile (what stood on it goes back), then any chain collapse. No
+    Philosophical collect: it is nobody's turn. An Azulia icon it uncovers pays the
+    discarding player (docs/rules/ice.md)."""
+    name = _public(s.tiles[slot])
+    pieces.discard_tile(s, pieces.remove_tile(s, slot, "Cataclysm"))
+    _log(s, f"Cataclysm: {seat_name(p)} discards {name} from {PLACES[slot]}.", p)
+    for q in chain_collapse(s.tiles):
+        _log(s, f"{_public(s.tiles[q])} on {PLACES[q]} collapses (chain collapse).")
+        pieces.discard_tile(s, pieces.remove_tile(s, q, "chain collapse"))
+    pieces.award_icons(s, p)
+
+
+# -- Snowstorm -------------------------------------------------------------------------------
+
+
+def _storm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
+    """A random discarded Snow tile for this seat. Only its back is drawn now (the
+    public side the player sees while placing it); which tile of that back it is is
+    drawn when it is placed, so no frame holds an unseen tile."""
+    snow = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3)
+    slots = snowstorm_slots(s.tiles)
+    if not snow or not slots:
+        _log(s, f"Snowstorm: {seat_name(p)} has "
+                f"{'no discarded Snow tile' if not snow else 'no slot'} to place.", p)
+        return None
+    back = BACKS.index(IC.tiles[s.rng.choice(snow)].back)
+    if len(slots) == 1:
+        return _storm_place(s, p, i, back, slots[0])
+    return (fr.LOGBOOK_STORM, i, back)
+
+
+def _storm_place(s: IceState, p: int, i: int, back: int, slot: int) -> Ask:
+    same = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3
+                  and IC.tiles[t].back == BACKS[back])
+    tile = s.rng.choice(same)
+    s.tile_discard.remove(tile)
+    s.tiles[slot] = tile
+    s.rift[slot] = s.rng.randrange(3) if IC.tiles[tile].back == "rift" else -1
+    _log(s, f"Snowstorm: {seat_name(p)} places a {BACKS[back]} Snow tile on {PLACES[slot]}.",
+         p)
+    return _storm_spread(s, p, i, slot)
+
+
+def _covered(s: IceState, slot: int) -> list[int]:
+    """The places under ``slot`` no longer exposed (their Explorers must move)."""
+    return [q for q in dict.fromkeys(BOARD.below[slot]) if not exposed(s.tiles, q)]
+
+
+def _storm_current(s: IceState, slot: int) -> int:
+    for q in _covered(s, slot):
+        if pieces.explorers_at(s, q):
+            return q
+    return -1
+
+
+def _storm_tied(s: IceState, place: int, slot: int) -> list[int]:
+    """Where the next Explorer from ``place`` may go: the adjacent places (the new tile
+    only when there is no other) with the fewest Explorers — empty ones first, then as
+    evenly as possible."""
+    near = [q for q in dict.fromkeys(adjacent(s.tiles, s.rift, place)) if q != slot] or [slot]
+    counts = {q: pieces.explorers_at(s, q) for q in near}
+    low = min(counts.values())
+    return [q for q in near if counts[q] == low]
+
+
+def _storm_step(s: IceState, place: int, to: int) -> None:
+    """The next Explorer on ``place`` (Leaders first, by seat) goes to ``to``."""
+    leaders = pieces.leaders_at(s, place)
+    if leaders:
+        s.leaders[leaders[0]] = to
+        what = f"{seat_name(leaders[0])}'s Leader"
+    else:
+        s.archs[place] -= 1
+        s.archs[to] += 1
+        what = "an Archaeologist"
+    _log(s, f"Snowstorm: {what} moves from {PLACES[place]} to {PLACES[to]}.")
+
+
+def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
+    """Explorers on a place the new tile covers completely step aside; where a place
+    keeps a visible part they stay ("first move Explorers on another area of the same
+    tile"). A Camp on a covered tile goes back to its owner or the pool (a Navigator's
+    Camp moves by its ability)."""
+    for place in _covered(s, slot):
+        camp = pieces.camp_at(s, place)
+        if camp >= 0:
+            s.camps[camp] = fr.OFF
+            owner = pieces.camp_owner(s, camp)
+            _log(s, f"Snowstorm: the Camp on {PLACES[place]} is buried and goes back.")
+            if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
+                fr.push(s, fr.NAV_CAMP, owner, place)
+        while pieces.explorers_at(s, place):
+            tied = _storm_tied(s, place, slot)
+            leader = bool(pieces.leaders_at(s, place))
+            if len(tied) == 1:
+                _storm_step(s, place, tied[0])
+            elif not leader and len(tied) <= s.archs[place]:
+                for q in tied:
+                    _storm_step(s, place, q)
+            else:
+                return (fr.LOGBOOK_STORM_MOVE, i, slot)
+    return None
+
+
+# -- the frames ------------------------------------------------------------------------------
 
 
 def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    raise NotImplementedError(frame)
+    p, code = frame[1], frame[2]
+    if code == fr.LOGBOOK_STUDY:
+        return [Choose(t) for t in _lacking(s, p)]
+    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
+        return [Put(q) for q in _flow_tiles(s, code) if q not in frame[3:]]
+    if code == fr.LOGBOOK_COMING:
+        return [*(Move(q) for q in _coming_steps(s, p)), Word(PASS)]
+    if code == fr.LOGBOOK_CARAVAN:
+        done, display = frame[4], frame[5:]
+        return [*(Sell(t) for t in _caravan_sells(s, p, done)),
+                *(Buy(t) for t in _caravan_buys(s, p, done, display)), Word(DONE)]
+    if code == fr.LOGBOOK_BLIZZARD:
+        return [Put(q) for q in _nearest(s, p)]
+    if code == fr.LOGBOOK_CATACLYSM:
+        return [Put(q) for q in _cataclysm_tiles(s)]
+    if code == fr.LOGBOOK_STORM:
+        return [Put(q) for q in snowstorm_slots(s.tiles)]
+    if code == fr.LOGBOOK_STORM_MOVE:
+        return [Put(q) for q in _storm_tied(s, _storm_current(s, frame[4]), frame[4])]
+    raise AssertionError(f"unknown Logbook frame {frame}")
 
 
 def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    raise NotImplementedError(frame)
+    """Apply the choice (already checked legal); ask the same seat again or go on with
+    the next seat. Frames the step leaves (a FOLLOW, a NAV_CAMP) end up on top."""
+    p, code = frame[1], frame[2]
+    value: int = getattr(action, "value", -1)
+    if code == fr.LOGBOOK_STUDY:
+        _take_study(s, p, value)
+        return
+    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
+        _flow_pick(s, frame, value)
+        return
+    i = frame[3]
+    base = len(s.pending)
+    ask: Ask = None
+    extra: tuple[int, ...] = ()
+    if code == fr.LOGBOOK_COMING:
+        if isinstance(action, Move):
+            _coming_move(s, p, value)
+        else:
+            _log(s, f"{seat_name(p)} stays put (Something is Coming).", p)
+    elif code == fr.LOGBOOK_CARAVAN:
+        ask, extra = _caravan(s, frame, action)
+    elif code == fr.LOGBOOK_BLIZZARD:
+        _blizzard_take(s, p, value, 1)
+        ask = _blizzard(s, p, i, frame[4] - 1)
+    elif code == fr.LOGBOOK_CATACLYSM:
+        _cataclysm(s, p, value)
+    elif code == fr.LOGBOOK_STORM:
+        ask = _storm_place(s, p, i, frame[4], value)
+    elif code == fr.LOGBOOK_STORM_MOVE:
+        _storm_step(s, _storm_current(s, frame[4]), value)
+        ask = _storm_spread(s, p, i, frame[4])
+    left = s.pending[base:]
+    s.pending = s.pending[:base]
+    if ask is not None:
+        fr.push(s, fr.LOGBOOK, p, *ask)
+    else:
+        _advance(s, _FAMILY.get(code, code), i + 1, extra)
+    s.pending = (*s.pending, *left)
+
+
+_FAMILY = {fr.LOGBOOK_STORM_MOVE: fr.LOGBOOK_STORM}
+_BEGIN: dict[int, Callable[[IceState, int, int, tuple[int, ...]], Ask]] = {
+    fr.LOGBOOK_COMING: _coming_begin,
+    fr.LOGBOOK_CARAVAN: _caravan_begin,
+    fr.LOGBOOK_BLIZZARD: _blizzard_begin,
+    fr.LOGBOOK_CATACLYSM: _cataclysm_begin,
+    fr.LOGBOOK_STORM: _storm_begin,
+}
+_START: dict[str, Callable[[IceState], None]] = {
+    "prismatic-flow": lambda s: _flow(s, fr.LOGBOOK_FLOW),
+    "safe-haven": lambda s: _flow(s, fr.LOGBOOK_HAVEN),
+    "something-is-coming": lambda s: _advance(s, fr.LOGBOOK_COMING, 0),
+    "artifact-study": _artifact_study,
+    "merchant-caravan": _caravan_display,
+    "blizzard": lambda s: _advance(s, fr.LOGBOOK_BLIZZARD, 0),
+    "cataclysm": lambda s: _advance(s, fr.LOGBOOK_CATACLYSM, 0),
+    "snowstorm": lambda s: _advance(s, fr.LOGBOOK_STORM, 0),
+}
