@@ -284,7 +284,7 @@ def test_sunrise_order_prismatic_moves_then_gentle_then_the_logbook() -> None:
     days.sunrise(s)
     assert s.day == 2 and s.first == 1 and s.current == 1
     kinds = [(f[0], f[1]) for f in reversed(s.pending)]
-    gentle = [(fr.LOGBOOK, p) for p in (0, 1, 2)]
+    gentle = [(fr.LOGBOOK, p) for p in (1, 2, 0)]  # clockwise from the first player
     study = [(fr.LOGBOOK, p) for p in (1, 2, 0)]
     assert kinds == [(fr.SUNRISE_PRISM, 1), *gentle, *study]
     act(s, "done")

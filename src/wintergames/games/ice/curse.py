@@ -64,7 +64,8 @@ def gentle(s: IceState) -> None:
     track take any 1 Study token that they do not already have. If they already have all 5
     types of Study tokens, they then take 2 RP tokens instead." A choice per seat."""
     low = min(s.curse)
-    for p in reversed(range(s.num_players)):
+    order = [(s.first + i) % s.num_players for i in range(s.num_players)]
+    for p in reversed(order):  # pushed last first: the first player chooses first
         if s.curse[p] != low:
             continue
         if all(s.study[p]):

@@ -149,6 +149,7 @@ def _start_sunset(s: IceState, p: int) -> None:
     """"The first player to begin their Sunset phase forms a row of face-up Request cards
     ... (same number of cards as players + 2 extra)"; then this seat takes one for free,
     validates (from Day 2) and keeps to the hand limit."""
+    s.finished[p] = 1  # exploring is over for today (the Sunset's choices follow)
     if not s.row_laid:
         s.row_laid = 1
         for _ in range(s.num_players + IC.row_extra):

@@ -8,7 +8,7 @@ Abseiling Rope (0/1), apart (1 Abseiling Rope, 2 a Grappling token: the Leader i
 by choice), the Camp that stood on the tile (-1), the Archaeologists the excavation holds
 (off the board until placed, Expedition Survivors included), a bit mask of the Leaders
 still to place, then per target place (up to 3, in ``targets`` order) the Explorers it
-still receives.
+still receives, and where the excavation's line goes in the log.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import artifacts, pieces
 from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, chain_collapse, excavation
 from wintergames.games.ice.model import PRISMATIC, TYPES
@@ -63,12 +64,13 @@ def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
     if uses_cryo(s, p, slot):
         s.turn_flags[p][fr.TURN_CRYO] = 1
     tile = s.tiles[slot]
-    what = _public_name(tile)
+    what = public_name(tile)
     s.line = f"{seat_name(p)} excavates {what} ({how})"
-    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0)
+    # The last argument: where the excavation's line goes in the log, before what it led to.
+    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0, len(s.log))
 
 
-def _public_name(tile: int) -> str:
+def public_name(tile: int) -> str:
     t = IC.tiles[tile]
     if t.level == 3:
         return f"a {t.back} Snow tile"
@@ -114,7 +116,7 @@ def _collapse(s: IceState, frame: list[int]) -> bool:
     cover = excavation(s.tiles, slot)
     _next(s, frame, TAKE)
     if cover is not None and cover >= 0:
-        s.line += f"; the tile above ({_public_name(s.tiles[cover])}) collapses"
+        s.line += f"; the tile above ({public_name(s.tiles[cover])}) collapses"
         lose_tile(s, p, cover, "collapse")
         return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
     return False
@@ -152,7 +154,7 @@ def gain(s: IceState, p: int, tile: int) -> None:
     t = IC.tiles[tile]
     if t.level == 3:
         s.hand[p].append(tile)
-        s.log.append(Event(f"{seat_name(p)} takes {_public_name(tile)} into their hand.",
+        s.log.append(Event(f"{seat_name(p)} takes {public_name(tile)} into their hand.",
                            kind="take-tile", player=p))
         s.log.append(Event(f"It is {t.id} ({t.front}).", visible_to=frozenset({p}),
                            kind="take-tile", player=p))
@@ -162,7 +164,7 @@ def gain(s: IceState, p: int, tile: int) -> None:
         fr.push(s, fr.PRISM_SLOT, p, tile)
         return
     artifacts.place_artifact(s, p, tile, slot)
-    face = t.id if not s.down[tile] else f"face down ({_public_name(tile)})"
+    face = t.id if not s.down[tile] else f"face down ({public_name(tile)})"
     s.log.append(Event(f"{seat_name(p)} places {face} on their guild board.",
                        kind="take-tile", player=p))
 
@@ -356,7 +358,7 @@ def place_apart(s: IceState, place: int) -> None:
         frame[8] -= 1
         frame[5] = 0
         _set_excavation(s, frame)
-    s.line += f"; {seat_name(p)}'s Leader goes to {place}"
+    s.line += f"; {seat_name(p)}'s Leader goes to {PLACES[place]}"
 
 
 def apart_choices(s: IceState) -> list[int]:
@@ -396,7 +398,7 @@ def _after(s: IceState, frame: list[int]) -> bool:
     fr.pop(s)
     pieces.award_icons(s, p)
     s.turn_flags[p][fr.TURN_EXCAVATED] = 1
-    s.log.append(Event(s.line + ".", kind="excavate", player=p))
+    s.log.insert(frame[13], Event(s.line + ".", kind="excavate", player=p))
     s.line = ""
     collapse_chain(s, p)
     return True
@@ -407,7 +409,7 @@ def collapse_chain(s: IceState, p: int) -> None:
     a chain collapse can trigger another one."""
     for slot in chain_collapse(s.tiles):
         if s.tiles[slot] >= 0:
-            s.log.append(Event(f"{_public_name(s.tiles[slot])} collapses (chain collapse).",
+            s.log.append(Event(f"{public_name(s.tiles[slot])} collapses (chain collapse).",
                                kind="collapse"))
             lose_tile(s, p, slot, "chain collapse")
 

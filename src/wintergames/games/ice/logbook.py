@@ -31,7 +31,7 @@ from wintergames.games.ice import days, pieces, turn
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, WORDS, Buy, Choose, Move, Put, Sell, Word
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.excavate import _public_name as _public
+from wintergames.games.ice.excavate import public_name as _public
 from wintergames.games.ice.geometry import (
     BOARD,
     adjacent,

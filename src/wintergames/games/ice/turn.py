@@ -247,7 +247,9 @@ def _word(s: IceState, p: int, word: int) -> None:
         t = study_type(s, p)
         _pay(s, p, 1)
         s.study[p][t] = 1
-        s.log.append(Event(f"{seat_name(p)} studies: a {TYPES[t].title()} Study token (1 EP).",
+        name = TYPES[t].title()
+        article = "an" if name[0] in "AEIOU" else "a"
+        s.log.append(Event(f"{seat_name(p)} studies: {article} {name} Study token (1 EP).",
                            kind="study", player=p))
     elif word == PLAN:
         _pay(s, p, 1)
