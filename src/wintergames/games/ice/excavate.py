@@ -73,7 +73,7 @@ def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
 def public_name(tile: int) -> str:
     t = IC.tiles[tile]
     if t.level == 3:
-        return f"a {t.back} Snow tile"
+        return f"{'an' if t.back[0] in 'aeiou' else 'a'} {t.back} Snow tile"
     kind = "Prismatic" if t.type == PRISMATIC else TYPES[t.type].title()
     return f"a {'Deep' if t.level == 1 else 'Surface'} {kind} Artifact"
 
