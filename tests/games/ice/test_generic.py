@@ -1,0 +1,72 @@
+"""The generic checks of core/testing.py over many seeded random games, component
+conservation after every action, determinize and replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import wintergames as wg
+from wintergames.core import testing
+from wintergames.games.ice.conservation import check
+from wintergames.games.ice.state import IceState
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_generic_checks_over_100_seeded_games(n: int) -> None:
+    games = testing.run_generic_checks("ice", n, range(100), deep_every=40)
+    assert all(isinstance(g, IceState) and g.day == 4 for g in games)
+    kinds = {e.kind for g in games for e in g.log}
+    assert {"day", "excavate", "score", "logbook"} <= kinds
+
+
+@pytest.mark.parametrize("options", [
+    {"first_game": True},
+    {"curse": "on", "blessing": True},
+    {"curse": "gentle", "logbook": "setup"},
+    {"logbook": "off", "guilds": "navigator+incandescent+icewalker+nourisher+cryoarchitect"},
+])
+def test_every_component_accounted_for_in_every_variant(options: dict[str, object]) -> None:
+    n = 5 if "guilds" in options else 3
+    for seed in range(6):
+        s = wg.make("ice", n, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            actions = s.legal_actions(p)
+            s.apply(actions[rng.randrange(len(actions))], p)
+            assert isinstance(s, IceState)
+            check(s)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_determinize_keeps_every_seats_view(n: int) -> None:
+    s = wg.make("ice", n, seed=21)
+    bot = wg.bots.make("random", seed=4)
+    rng = random.Random(5)
+    checked = 0
+    while not s.is_over:
+        if len(s.history) % 13 == 0:
+            for p in range(n):
+                twin = s.determinize(p, rng)
+                assert twin.observation(p) == s.observation(p)
+                assert twin.legal_actions(p) == s.legal_actions(p) or p not in s.to_move
+                assert isinstance(twin, IceState)
+                check(twin)
+            checked += 1
+        s.apply(bot.choose(s, s.to_move[0]), s.to_move[0])
+    assert checked >= 4
+
+
+def test_determinize_resamples_what_is_hidden() -> None:
+    s = wg.make("ice", 3, seed=2)
+    assert isinstance(s, IceState)
+    twins = [s.determinize(0, random.Random(k)) for k in range(12)]
+    assert isinstance(twins[0], IceState)
+    # the face-down tiles of the board and the other seats' Requests vary ...
+    assert len({tuple(t.tiles) for t in twins if isinstance(t, IceState)}) > 1
+    assert len({tuple(t.requests[1]) for t in twins if isinstance(t, IceState)}) > 1
+    # ... the viewer's own Requests never do
+    assert {tuple(t.requests[0]) for t in twins if isinstance(t, IceState)} == \
+        {tuple(s.requests[0])}
