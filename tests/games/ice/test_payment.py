@@ -5,7 +5,6 @@ worked by hand, and ``payments`` is checked against a brute force written here."
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -295,19 +294,6 @@ def test_payments_match_brute_force() -> None:
             animas = [sum(i.anima for i in p) for p in got]
             assert animas == sorted(animas)                        # fewest Anima first
             assert all(pays(r, p) for p in got)
-
-
-def test_payments_are_fast_for_a_full_hand() -> None:
-    rng = random.Random(3)
-    held = [i for i in random_holding(rng, 15) if i.kind == "artifact"]
-    held += [study(t) for t in range(5)]
-    assert len(held) == 20
-    cards = all_requests()
-    start = time.perf_counter()
-    total = sum(len(payments(r, held)) for r in cards)
-    # All 41 cards against a 20-item holding: a few ms normally; loose for a busy machine.
-    assert time.perf_counter() - start < 2.0
-    assert total > 0
 
 
 def test_unknown_kind_is_an_error() -> None:
