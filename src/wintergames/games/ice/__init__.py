@@ -13,7 +13,9 @@ from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.ice import setup
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP
 from wintergames.games.ice.conservation import check
+from wintergames.games.ice.layout import layout
 from wintergames.games.ice.state import IceState
+from wintergames.games.ice.text import render
 
 MAX_PLAYERS = 5
 
@@ -68,6 +70,8 @@ SPEC = GameSpec(
                    limited_by="the first player is one of the players"),
     ),
     notation_help=NOTATION_HELP,
+    render=render,
+    layout=layout,
     simultaneous=True,
     check_invariants=_check,
 )

@@ -1,0 +1,150 @@
+"""ICE in the browser: a whole game against two bots, played by clicking the board, the
+cards and the buttons; and the layout the page draws the layered board with."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+
+# How much more often the test player picks some choices than others: it digs (so the
+# lower layers show), and rarely ends its day early or spends RP on Overwork.
+WEIGHTS = {"Excavate": 12.0, "End your day": 0.3, "Overwork": 0.2, "Take no Request": 0.3}
+
+
+def _weight(label: str) -> float:
+    return next((w for key, w in WEIGHTS.items() if label.startswith(key)), 1.0)
+
+
+def _wait_after_click(page: Page, version: str) -> None:
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{version}' || document.body.dataset.over === '1'"
+        " || document.getElementById('error').textContent !== ''"
+        " || document.getElementById('ice-filter') !== null"
+        " || document.getElementById('ice-uses') !== null", timeout=TIMEOUT)
+    assert page.locator("#error").text_content() == ""
+
+
+def play_one_decision(page: Page, rng: random.Random) -> str:
+    """One decision, picked at random among the orange rings on the board, the playable
+    cards and the buttons of "Your move". A ring or card with several actions lists them
+    first (nothing is sent); then one of those is clicked. Returns what was chosen."""
+    expect(page.locator("circle.ring, button.ice-card.playable, #choices button.act").first
+           ).to_be_visible(timeout=TIMEOUT)
+    rings = page.locator("circle.ring")
+    cards = page.locator("button.ice-card.playable")
+    slots = page.locator(".ice-slot.playable")
+    buttons = page.locator("#choices button.act")
+    labels = buttons.all_text_contents()
+    options = ([("ring", i, 1.0) for i in range(rings.count())]
+               + [("card", i, 1.0) for i in range(cards.count())]
+               + [("slot", i, 1.0) for i in range(slots.count())]
+               + [("button", i, _weight(label)) for i, label in enumerate(labels)])
+    assert options, page.locator("#choices").inner_text()
+    kind, index, _ = rng.choices(options, weights=[w for *_, w in options])[0]
+    version = page.evaluate("document.body.dataset.version")
+    if kind == "button":
+        click_and_wait(page, "#choices button.act", index)
+        return labels[index]
+    if kind == "slot":  # an Artifact slot of your guild board: one action
+        click_and_wait(page, ".ice-slot.playable", index)
+        return kind
+    (rings if kind == "ring" else cards).nth(index).click()
+    _wait_after_click(page, version)
+    if page.locator("#ice-filter").count():  # several actions on that place
+        choice = rng.randrange(page.locator("#choices button.act").count())
+        click_and_wait(page, "#choices button.act", choice)
+    elif page.locator("#ice-uses").count():  # a card's uses
+        click_and_wait(page, "#ice-uses button.use", rng.randrange(
+            page.locator("#ice-uses button.use").count()))
+    return kind
+
+
+def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("ice", ["human", "greedy", "greedy"], seed=13)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    board = page.locator("svg.ice-board")
+    # Every layer is drawn: 48 Snow tiles on top, the 37 Surface and 27 Deep tiles and the
+    # 45 edge slots under them, Azulia's 7 districts at the bottom.
+    assert board.locator("g.layer-3 g.place").count() == 48
+    assert board.locator("g.layer-2 g.place").count() == 37 + 24
+    assert board.locator("g.layer-1 g.place").count() == 27 + 21
+    assert board.locator("g.azulia g.place").count() == 7
+    assert board.locator("line.rift").count() == 2 * board.locator(
+        "g.layer-3 g.place").filter(has_text="rift").count()
+    expect(page.locator("#ice-day")).to_contain_text("Before Day 1")
+    expect(page.locator("button.ice-card.playable")).to_have_count(5)  # the opening hand
+    rng = random.Random(13)
+    shot = None
+    for _ in range(1500):
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        # The picture: a turn of Day 4 (the ice dug into), a handful of places to act on.
+        if (shot is None and page.locator("#ice-day .now[data-day='4']").count()
+                and 4 <= page.locator("circle.ring").count() <= 12
+                and page.locator("#choices button.act", has_text="End your day").count()):
+            shot = screenshot(page, "ice", tmp_path)
+        play_one_decision(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    assert page.evaluate("document.body.dataset.over") == "1", "the game did not end"
+    if shot is None:  # the bots played otherwise: the board at the end, then
+        screenshot(page, "ice", tmp_path)
+    # The end screen: the server's scores and winners, each seat's score line.
+    final = server.view({"table": table["table"], "spectator_secret": None}, None)
+    expect(page.locator("dialog#end")).to_be_visible()
+    shown = [int(c) for c in page.locator("#final-scores td:nth-child(2)").all_text_contents()]
+    assert final["over"] and shown == final["scores"]
+    expect(page.locator("#winners")).to_contain_text(
+        " and ".join(f"Player {w + 1}" for w in final["winners"]))
+    lines = page.locator("#breakdown li").all_text_contents()
+    assert [f"Player {p + 1} scores {v} RP" for p, v in enumerate(final["scores"])] == [
+        line.split(" (")[0] for line in lines]
+    # Something was dug: the board shows fewer Snow tiles than at the start.
+    assert board.locator("g.layer-3 g.place").count() < 48
+
+
+def test_the_layout_puts_each_tile_on_the_corners_of_the_three_it_rests_on() -> None:
+    """components/ice.md C1: neighbouring tile centres are 1 apart, and an upper tile's
+    centre lies on a shared corner of the three pieces below it, 1/sqrt(3) from each;
+    each third of a piece is the rhombus towards the piece lying over it."""
+    from wintergames.games.ice.layout import layout
+
+    data = layout()
+    places = {p["name"]: p for p in data["places"]}
+    radius = 1 / math.sqrt(3)
+    assert math.isclose(data["hex_radius"], radius, abs_tol=1e-3)
+
+    def dist(a: dict[str, float], b: dict[str, float]) -> float:
+        return math.hypot(a["x"] - b["x"], a["y"] - b["y"])
+
+    for p in places.values():
+        if p["kind"] == "tile" and p["level"] >= 2:
+            assert len(p["below"]) == 3
+            for b in p["below"]:
+                assert math.isclose(dist(p, places[b]), radius, abs_tol=1e-3), (p["name"], b)
+        for t in p["thirds"]:
+            if t["over"] is not None and p["kind"] != "district":
+                over = places[t["over"]]
+                assert math.isclose(dist(p, over), radius, abs_tol=1e-3)
+                assert math.isclose(t["at"][0], (p["x"] + over["x"]) / 2, abs_tol=1e-3)
+                assert math.isclose(t["at"][1], (p["y"] + over["y"]) / 2, abs_tol=1e-3)
+    # T1..T48 by rows of 4, 5, 6, 7, 8, 7, 6, 5 (C1: rings of 3 / 9 / 15 / 21 slots).
+    rows: dict[float, int] = {}
+    for p in places.values():
+        if p["level"] == 3:
+            rows[round(p["y"], 3)] = rows.get(round(p["y"], 3), 0) + 1
+    assert [rows[y] for y in sorted(rows)] == [4, 5, 6, 7, 8, 7, 6, 5]
+    # The centre of the board is the centre of the middle Surface tile.
+    middle = [p for p in places.values() if p["level"] == 2 and p["kind"] == "tile"
+              and abs(p["x"]) < 1e-6 and abs(p["y"]) < 1e-6]
+    assert len(middle) == 1
+    assert len(data["icons"]) == 7 and all(len(i["under"]) == 3 for i in data["icons"])
+    assert data["glossary"]["front:wreck"] and data["requests"]["PRISM-a"]["text"]
