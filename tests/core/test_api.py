@@ -19,7 +19,7 @@ def test_error_classes() -> None:
 
 def test_available_games_and_spec() -> None:
     specs = wg.available_games()
-    assert [s.id for s in specs] == ["icecool-wizards", "snow-time", "winter-queen",
+    assert [s.id for s in specs] == ["ice", "icecool-wizards", "snow-time", "winter-queen",
                                      "winterborne"]
     spec = wg.get_spec("winter-queen")
     assert (spec.title, spec.min_players, spec.max_players) == ("Winter Queen", 2, 4)
@@ -28,7 +28,8 @@ def test_available_games_and_spec() -> None:
 
 
 def test_unknown_game_names_the_known_ones() -> None:
-    known = "no game 'chess'; available: icecool-wizards, snow-time, winter-queen, winterborne"
+    known = ("no game 'chess'; available: ice, icecool-wizards, snow-time, winter-queen, "
+             "winterborne")
     with pytest.raises(wg.UnknownGameError, match=known):
         wg.make("chess", 2)
 
@@ -194,9 +195,9 @@ def test_a_game_declares_its_simultaneous_steps(monkeypatch: pytest.MonkeyPatch)
 
     from wintergames.core import registry, testing
 
-    # Snow Time's card choice; ICECOOL's Fire discards.
-    assert [s.id for s in wg.available_games() if s.simultaneous] == ["icecool-wizards",
-                                                                      "snow-time"]
+    # ICE's opening Requests; ICECOOL's Fire discards; Snow Time's card choice.
+    assert [s.id for s in wg.available_games() if s.simultaneous] == [
+        "ice", "icecool-wizards", "snow-time"]
     undeclared = replace(wg.get_spec("snow-time"), simultaneous=False)
     monkeypatch.setitem(registry._loaded, "snow-time", undeclared)
     with pytest.raises(AssertionError, match="simultaneous step"):

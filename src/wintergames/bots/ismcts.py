@@ -142,7 +142,10 @@ class IsmctsBot(Bot):
                 choices.append((p, action))
                 expanded |= new
             for p, action in choices:
-                world.apply(action, p)
+                if spec.propose is not None and action.kind in spec.sampled_kinds:
+                    world.apply(action, p)  # a proposal, not taken from the legal list
+                else:
+                    world.apply_legal(action, p)
             path.append((node, choices))
             key = tuple(choices)
             child = node.children.get(key)
@@ -213,7 +216,7 @@ class IsmctsBot(Bot):
                 action = self._best_of_sample(spec, world, p, legal)
             else:
                 action = legal[rng.randrange(len(legal))]
-            world.apply(action, p)
+            world.apply_legal(action, p)
             steps += 1
         return rewards(spec, world)
 

@@ -151,6 +151,16 @@ class State(ABC):
         self._do(action, player)
         self.history.append((player, action))
 
+    def apply_legal(self, action: Action, player: int) -> None:
+        """Perform ``action``, which the caller has just taken from
+        ``legal_actions(player)`` of this very state, without checking it again.
+
+        For search bots on their own copies (determinizations, clones), where the check
+        would only repeat the legal list they chose from. Anything else calls ``apply``.
+        """
+        self._do(action, player)
+        self.history.append((player, action))
+
     def winners(self) -> list[int]:
         """Seats with the highest score; several on a tie (games may refine this)."""
         if not self.is_over:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.spec import GameSpec, OptionSpec
-from wintergames.games.ice import setup
+from wintergames.games.ice import heuristic, setup
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.layout import layout
@@ -72,6 +72,8 @@ SPEC = GameSpec(
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
+    heuristic=heuristic.estimate,
+    heuristic_scale=heuristic.SCALE,
     simultaneous=True,
     check_invariants=_check,
 )

@@ -96,6 +96,9 @@ class _Named(Action):
     value: int
     table: ClassVar[tuple[str, ...]] = ()
     field: ClassVar[str] = ""
+    # Every action of the kind, by value, built once (``Move.ALL[q]``): legal lists are
+    # built in search loops, where validating a fresh value each time would dominate.
+    ALL: ClassVar[tuple[Any, ...]] = ()
 
     def __post_init__(self) -> None:
         v = self.value
@@ -307,8 +310,9 @@ class IceCodec(IndexedCodec):
     """Notation, JSON and integers for ICE's actions."""
 
     def __init__(self) -> None:
-        actions = tuple(kind(i) for kind in _KINDS for i in range(len(kind.table)))
-        super().__init__(actions, "ICE")
+        for kind in _KINDS:
+            kind.ALL = tuple(kind(i) for i in range(len(kind.table)))
+        super().__init__(tuple(a for kind in _KINDS for a in kind.ALL), "ICE")
 
     def parse(self, text: str) -> Action:
         words = notation(text).split()
@@ -331,9 +335,8 @@ class IceCodec(IndexedCodec):
             raise ActionFormatError(f"there is no ICE action kind {excerpt(kind_name)}; "
                                     f"kinds: {KIND_NAMES}")
         value = json_field(obj, kind_name, kind.field)
-        if kind is Follow:
-            value = str(value) if isinstance(value, int) and not isinstance(value, bool) \
-                else value
+        if kind is Follow and type(value) is int and 0 <= value < len(COUNTS):
+            value = COUNTS[value]  # a count may come as a number
         return kind(_index(kind.table, value, kind.field))
 
 

@@ -25,7 +25,7 @@ from wintergames.games.ice import excavate, pieces, powers
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, Choose, Follow, Play, Put
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD, adjacent, excavation, exposed, uncovered
+from wintergames.games.ice.geometry import BOARD, adjacent, excavation, exposed, uncovered_tiles
 from wintergames.games.ice.model import PRISMATIC, TYPES
 
 if TYPE_CHECKING:
@@ -72,8 +72,7 @@ def talisman_slot(s: IceState, p: int, tile: int) -> int:
 def rune_targets(s: IceState) -> list[int]:
     """"1 fully uncovered tile with no Expedition leader on it" (any layer)."""
     taken = set(s.leaders)
-    return [q for lv in (1, 2, 3) for q in BOARD.slots[lv]
-            if s.tiles[q] >= 0 and q not in taken and uncovered(s.tiles, q)]
+    return [q for q in uncovered_tiles(s.tiles) if q not in taken]
 
 
 def gem_types(s: IceState, p: int) -> list[int]:
@@ -181,7 +180,7 @@ def playable(s: IceState, p: int) -> list[Action]:
         if key not in known:
             known[key] = can_play(s, p, tile)
         if known[key]:
-            out.append(Play(tile))
+            out.append(Play.ALL[tile])
     return out
 
 
@@ -206,28 +205,28 @@ def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     """The answers to an open Snow-tile question."""
     p, code, args = frame[1], frame[2], frame[3:]
     if code == fr.EFFECT_RUNE:
-        return [Put(q) for q in rune_targets(s)]
+        return [Put.ALL[q] for q in rune_targets(s)]
     if code == fr.EFFECT_GEM:
-        return [Choose(t) for t in range(5) if args[0] >> t & 1]
+        return [Choose.ALL[t] for t in range(5) if args[0] >> t & 1]
     if code == fr.EFFECT_WHISTLE_FROM:
-        return [Put(q) for q in whistle_sources(s)]
+        return [Put.ALL[q] for q in whistle_sources(s)]
     if code == fr.EFFECT_WHISTLE_TO:
-        return [Put(q) for q in sorted(camp_places(s) - {args[0]})]
+        return [Put.ALL[q] for q in sorted(camp_places(s) - {args[0]})]
     if code == fr.EFFECT_WHISTLE_COUNT:
         most = min(E["whistle_archaeologists"], s.archs[args[0]])
-        return [Follow(n) for n in range(1, most + 1)]
+        return [Follow.ALL[n] for n in range(1, most + 1)]
     if code == fr.EFFECT_SAILBOAT:
-        return [Put(q) for q in sailboat_others(s, p)]
+        return [Put.ALL[q] for q in sailboat_others(s, p)]
     if code == fr.EFFECT_MANTA:
-        return [Put(q) for q in manta_places(s, p)]
+        return [Put.ALL[q] for q in manta_places(s, p)]
     if code == fr.EFFECT_SMILODON_FROM:
-        return [Put(q) for q in smilodon_sources(s)]
+        return [Put.ALL[q] for q in smilodon_sources(s)]
     if code == fr.EFFECT_SMILODON_TO:
-        return [Put(q) for q in adjacent(s.tiles, s.rift, args[0])]
+        return [Put.ALL[q] for q in adjacent(s.tiles, s.rift, args[0])]
     if code == fr.EFFECT_SPIDERS:
-        return [Put(q) for q in spider_places(s, p)]
+        return [Put.ALL[q] for q in spider_places(s, p)]
     if code == fr.EFFECT_FOLLOW:
-        return [Follow(n) for n in range(args[2] + 1)]
+        return [Follow.ALL[n] for n in range(args[2] + 1)]
     raise AssertionError(f"no Snow-tile question {code}")
 
 

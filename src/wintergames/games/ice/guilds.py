@@ -34,7 +34,7 @@ def available(s: IceState, p: int) -> list[Action]:
         out.append(Word(NAVIGATE))
     if can_activate(s, p):
         out.append(Word(ACTIVATE))
-    out += [Nourish(q) for q in nourish_sites(s, p)]
+    out += [Nourish.ALL[q] for q in nourish_sites(s, p)]
     return out
 
 
@@ -128,9 +128,9 @@ def rebuild_sites(s: IceState, p: int) -> list[int]:
 
 def ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     if frame[2] == fr.ABILITY_REBUILD:
-        return [Put(q) for q in rebuild_sites(s, frame[1])]
+        return [Put.ALL[q] for q in rebuild_sites(s, frame[1])]
     if frame[2] == fr.ABILITY_ACTIVATE:
-        return [Choose(t) for t in range(5)]
+        return [Choose.ALL[t] for t in range(5)]
     raise AssertionError(f"no guild ability frame {frame}")
 
 

@@ -431,23 +431,23 @@ def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
 def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     p, code = frame[1], frame[2]
     if code == fr.LOGBOOK_STUDY:
-        return [Choose(t) for t in _lacking(s, p)]
+        return [Choose.ALL[t] for t in _lacking(s, p)]
     if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
-        return [Put(q) for q in _flow_tiles(s, code) if q not in frame[3:]]
+        return [Put.ALL[q] for q in _flow_tiles(s, code) if q not in frame[3:]]
     if code == fr.LOGBOOK_COMING:
-        return [*(Move(q) for q in _coming_steps(s, p)), Word(PASS)]
+        return [*(Move.ALL[q] for q in _coming_steps(s, p)), Word(PASS)]
     if code == fr.LOGBOOK_CARAVAN:
         done, display = frame[4], frame[5:]
-        return [*(Sell(t) for t in _caravan_sells(s, p, done)),
-                *(Buy(t) for t in _caravan_buys(s, p, done, display)), Word(DONE)]
+        return [*(Sell.ALL[t] for t in _caravan_sells(s, p, done)),
+                *(Buy.ALL[t] for t in _caravan_buys(s, p, done, display)), Word(DONE)]
     if code == fr.LOGBOOK_BLIZZARD:
-        return [Put(q) for q in _nearest(s, p)]
+        return [Put.ALL[q] for q in _nearest(s, p)]
     if code == fr.LOGBOOK_CATACLYSM:
-        return [Put(q) for q in _cataclysm_tiles(s)]
+        return [Put.ALL[q] for q in _cataclysm_tiles(s)]
     if code == fr.LOGBOOK_STORM:
-        return [Put(q) for q in snowstorm_slots(s.tiles)]
+        return [Put.ALL[q] for q in snowstorm_slots(s.tiles)]
     if code == fr.LOGBOOK_STORM_MOVE:
-        return [Put(q) for q in _storm_tied(s, _storm_current(s, frame[4]), frame[4])]
+        return [Put.ALL[q] for q in _storm_tied(s, _storm_current(s, frame[4]), frame[4])]
     raise AssertionError(f"unknown Logbook frame {frame}")
 
 

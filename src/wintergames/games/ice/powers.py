@@ -55,7 +55,7 @@ def available(s: IceState, p: int) -> list[Action]:
     can be triggered and does something, then the guild abilities."""
     if s.day < 1 or s.current != p or s.pending:
         return []
-    out: list[Action] = [Trigger(t) for t in range(5) if t != PHILOSOPHICAL
+    out: list[Action] = [Trigger.ALL[t] for t in range(5) if t != PHILOSOPHICAL
                          and artifacts.can_trigger(s, p, t) and can_apply(s, p, t)]
     return out + guilds.available(s, p)
 
@@ -155,7 +155,7 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
 def effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     """EFFECT frames with codes 30..49."""
     if frame[2] == fr.EFFECT_OBLITERATE:
-        return [Put(q) for q in obliteration_targets(s, frame[1])]
+        return [Put.ALL[q] for q in obliteration_targets(s, frame[1])]
     raise AssertionError(f"no Artifact effect frame {frame}")
 
 

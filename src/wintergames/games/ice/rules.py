@@ -49,7 +49,7 @@ Resolve = Callable[["IceState", tuple[int, ...], Action], None]
 
 def legal_actions(s: IceState, p: int) -> list[Action]:
     if s.day == 0:
-        return [Discard(c) for c in sorted(s.requests[p])]
+        return [Discard.ALL[c] for c in sorted(s.requests[p])]
     if not s.pending:
         return turn.main_actions(s, p)
     frame = s.pending[-1]
@@ -116,7 +116,7 @@ def why_not(s: IceState, action: Action, p: int) -> str:
 
 
 def _follow_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Follow(n) for n in range(frame[3] + 1)]
+    return [Follow.ALL[n] for n in range(frame[3] + 1)]
 
 
 def _follow(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -126,7 +126,7 @@ def _follow(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 def _fluent_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     at = s.leaders[frame[1]]
-    return [Move(q) for q in adjacent(s.tiles, s.rift, at)] + [Word(PASS)]
+    return [Move.ALL[q] for q in adjacent(s.tiles, s.rift, at)] + [Word(PASS)]
 
 
 def _fluent(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -135,7 +135,7 @@ def _fluent(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Slot(t) for t in range(5)]
+    return [Slot.ALL[t] for t in range(5)]
 
 
 def _prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -147,7 +147,7 @@ def _prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _spread_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Put(q) for q in excavate.spread_choices(s)]
+    return [Put.ALL[q] for q in excavate.spread_choices(s)]
 
 
 def _spread(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -156,7 +156,7 @@ def _spread(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _leader_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Put(q) for q in excavate.leader_choices(s)]
+    return [Put.ALL[q] for q in excavate.leader_choices(s)]
 
 
 def _leader(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -164,7 +164,7 @@ def _leader(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _camp_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Put(q) for q in excavate.camp_choices(s, frame[3])]
+    return [Put.ALL[q] for q in excavate.camp_choices(s, frame[3])]
 
 
 def _camp(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -189,7 +189,7 @@ def _collect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _prepare_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    out: list[Action] = [Play(t) for t in excavate.prepare_options(s)]
+    out: list[Action] = [Play.ALL[t] for t in excavate.prepare_options(s)]
     if excavate.can_grapple(s):
         out.append(Word(GRAPPLE))
     return [*out, Word(PASS)]
@@ -208,7 +208,7 @@ def _prepare(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 def _effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     if frame[2] in (fr.EFFECT_ROPE, fr.EFFECT_GRAPPLE):
-        return [Put(q) for q in excavate.apart_choices(s)]
+        return [Put.ALL[q] for q in excavate.apart_choices(s)]
     from wintergames.games.ice import free
 
     return free.effect_options(s, frame)
@@ -258,7 +258,7 @@ def nav_camp_choices(s: IceState, slot: int) -> list[int]:
 
 
 def _nav_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Put(q) for q in nav_camp_choices(s, frame[2])]
+    return [Put.ALL[q] for q in nav_camp_choices(s, frame[2])]
 
 
 def _nav(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -269,7 +269,7 @@ def _nav(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _snow_limit_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Drop(t) for t in sorted(s.hand[frame[1]])]
+    return [Drop.ALL[t] for t in sorted(s.hand[frame[1]])]
 
 
 def _snow_limit(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -283,7 +283,7 @@ def _snow_limit(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _take_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [*(Take(c) for c in s.row), Word(NONE)]
+    return [*(Take.ALL[c] for c in s.row), Word(NONE)]
 
 
 def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -296,7 +296,7 @@ def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _validate_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [*(Validate(c) for c in days.validatable(s, frame[1])), Word(DONE)]
+    return [*(Validate.ALL[c] for c in days.validatable(s, frame[1])), Word(DONE)]
 
 
 def _validate(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -307,7 +307,7 @@ def _validate(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 def _pay_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     p, card, chosen = frame[1], frame[2], frame[3:]
-    return [Pay(c) for c in days.pay_options(s, p, card, chosen)]
+    return [Pay.ALL[c] for c in days.pay_options(s, p, card, chosen)]
 
 
 def _pay(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -320,7 +320,7 @@ def _pay(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _hand_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Discard(c) for c in sorted(s.requests[frame[1]])]
+    return [Discard.ALL[c] for c in sorted(s.requests[frame[1]])]
 
 
 def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -335,7 +335,7 @@ def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 def _sunrise_prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     moved = frame[2:]
     tiles = [t for t in days.pieces_prismatic(s, frame[1]) if t not in moved]
-    return [*(Play(t) for t in tiles), Word(DONE)]
+    return [*(Play.ALL[t] for t in tiles), Word(DONE)]
 
 
 def _sunrise_prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:

@@ -24,7 +24,7 @@ from wintergames.games.ice.actions import (
     Word,
 )
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD, adjacent, uncovered
+from wintergames.games.ice.geometry import adjacent, uncovered_tiles
 from wintergames.games.ice.model import PRISMATIC, TYPES
 
 if TYPE_CHECKING:
@@ -68,8 +68,11 @@ def camp_sites(s: IceState, p: int | None = None) -> list[int]:
     tile? No.")."""
     seat = s.current if p is None else p
     snow_only = camp_to_build(s, seat) == seat and pieces.has_guild(s, seat, "navigator")
-    return [slot for level in ((3,) if snow_only else (1, 2, 3)) for slot in BOARD.slots[level]
-            if s.tiles[slot] >= 0 and uncovered(s.tiles, slot) and pieces.camp_at(s, slot) < 0]
+    camps = set(s.camps)
+    sites = [q for q in uncovered_tiles(s.tiles) if q not in camps]
+    if snow_only:  # a Snow tile, wherever it lies (a Snowstorm may put one on the Surface)
+        return [q for q in sites if IC.tiles[s.tiles[q]].level == 3]
+    return sites
 
 
 def camp_tiles(s: IceState) -> list[int]:
@@ -102,15 +105,15 @@ def main_actions(s: IceState, p: int) -> list[Action]:
     if can_spend(s, p, 1):
         if at >= 0:
             steps = adjacent(s.tiles, s.rift, at)
-            out += [Move(q) for q in steps]
+            out += [Move.ALL[q] for q in steps]
             if s.fluent[p] > 0:
-                out += [Fluent(q) for q in steps]
+                out += [Fluent.ALL[q] for q in steps]
         if camp_to_build(s, p) >= 0:
-            out += [Camp(q) for q in camp_sites(s)]
+            out += [Camp.ALL[q] for q in camp_sites(s)]
         tiles = camp_tiles(s)
         if s.arch_supply > 0:
-            out += [Recruit(q) for q in tiles]
-        out += [Sail(q) for q in tiles if q != at]
+            out += [Recruit.ALL[q] for q in tiles]
+        out += [Sail.ALL[q] for q in tiles if q != at]
         if study_type(s, p) >= 0:
             out.append(Word(STUDY))
         if s.num_players > 2 and not s.planning[p]:
