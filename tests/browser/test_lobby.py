@@ -120,18 +120,15 @@ def test_the_lobby_sets_up_an_ice_table_with_its_options(
     assert [s["rp_tokens"] for s in seats] == [2, 2, 2, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="lobby.js draws a yes/no option limited by the player "
-                   "count (ICE's fluent) as a select whose options lose their values (h() drops "
-                   "false and writes true as an empty attribute), so 'true' reaches the server "
-                   "as ''")
 def test_the_lobby_offers_ices_fluent_move_variant_with_three_players(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
-    page = _ice_lobby(server, browser, page_errors, "3")
+    page = _ice_lobby(server, browser, page_errors, "4")
     fluent = page.locator("[data-option='fluent']")
-    if fluent.get_attribute("type") == "checkbox":
-        fluent.check()
-    else:
-        page.select_option("[data-option='fluent']", label="true")
+    assert fluent.get_attribute("type") == "checkbox" and fluent.is_disabled()
+    page.select_option("#players", "3")
+    fluent = page.locator("[data-option='fluent']")
+    assert not fluent.is_disabled()
+    fluent.check()
     page.click("#create-button")
     seats = _created_view(server, page)["observation"]["seats"]
     assert [s["fluent_moves"] for s in seats] == [1, 1, 1]  # RB: one token each

@@ -79,12 +79,16 @@ function drawOptions() {
     const choices = option.choices_by_players ? option.choices_by_players[count] : option.choices;
     const wanted = choices && choices.includes(before[option.name])
       ? before[option.name] : option.default;
-    const input = choices
-      ? h("select", { "data-option": option.name },
-          choices.map((c) => h("option", { value: c, selected: c === wanted }, c)))
-      : option.kind === "bool"
-        ? h("input", { "data-option": option.name, type: "checkbox",
-                       checked: (option.name in before ? before[option.name] : option.default) === true })
+    // A yes/no option is a checkbox, greyed out at player counts where only "no" is
+    // allowed (ICE's Fluent Move variant is for 3 players).
+    const yes = !choices || choices.includes(true);
+    const input = option.kind === "bool"
+      ? h("input", { "data-option": option.name, type: "checkbox", disabled: !yes,
+                     checked: yes && (option.name in before ? before[option.name]
+                                                          : option.default) === true })
+      : choices
+        ? h("select", { "data-option": option.name },
+            choices.map((c) => h("option", { value: c, selected: c === wanted }, c)))
         : h("input", { "data-option": option.name, value: option.default });
     options.append(h("label", { title: option.description }, `${option.name} `, input,
       h("span", { class: "muted" }, ` ${option.description}`)));
