@@ -65,3 +65,6 @@ def check(s: IceState) -> None:
         cards.update(s.validated[p][0::3])
     wrong = [c for c in range(len(IC.requests)) if cards[c] != 1]
     assert not wrong, f"Request cards not exactly once: {wrong[:8]}"
+    logbook = [*s.logbook_deck, *s.logbook_shown]
+    assert len(logbook) == len(set(logbook)) and (
+        not logbook or sorted(logbook) == list(range(len(IC.logbook)))), "Logbook cards"

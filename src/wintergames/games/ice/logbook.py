@@ -61,6 +61,7 @@ def reveal(s: IceState) -> None:
     if not s.logbook_deck:
         return
     card = s.logbook_deck.pop()
+    s.logbook_shown.append(card)
     _log(s, f"Logbook: {IC.logbook[card].id} — {IC.logbook[card].text}")
     _START[IC.logbook[card].event](s)
 

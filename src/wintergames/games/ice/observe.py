@@ -68,8 +68,26 @@ def _board(s: IceState) -> list[dict[str, Any]]:
     return out
 
 
-def _camp_name(s: IceState, camp: int) -> str:
-    return seat_name(camp) if camp < s.num_players else "white"
+def _camps(s: IceState) -> dict[str, Any]:
+    """Each seat's guild Camp by seat name, and the White Camps on the board (a list)."""
+    out: dict[str, Any] = {seat_name(c): PLACES[s.camps[c]]
+                           for c in range(s.num_players) if s.camps[c] >= 0}
+    out["white"] = [PLACES[at] for at in s.camps[s.num_players:] if at >= 0]
+    return out
+
+
+def _decision(s: IceState) -> dict[str, Any] | None:
+    """The open decision: who owes it and what it asks (public: the choices themselves
+    go only to that seat, as its legal actions). A Merchant Caravan's display is public."""
+    if s.over or not s.pending:
+        return None
+    from wintergames.games.ice.rules import PROMPTS
+
+    frame = s.pending[-1]
+    out: dict[str, Any] = {"seat": frame[1], "prompt": PROMPTS[frame[0]]}
+    if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
+        out["caravan"] = [IC.tiles[t].id for t in frame[5:] if t >= 0]
+    return out
 
 
 def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
@@ -131,7 +149,9 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "spent_this_turn": s.spent,
         "overwork": bool(s.overwork),
         "board": _board(s),
-        "camps": {_camp_name(s, c): PLACES[at] for c, at in enumerate(s.camps) if at >= 0},
+        "camps": _camps(s),
+        "decision": _decision(s),
+        "logbook": [IC.logbook[c].id for c in s.logbook_shown],
         "archaeologists_in_pool": s.arch_supply,
         "decrees": [IC.decrees[d].id for d in s.decrees],
         "row": [REQUEST_IDS[c] for c in s.row],

@@ -96,6 +96,7 @@ def setup(s: IceState) -> None:
     s.down = [0] * len(IC.tiles)
     # -- shared elements (E-K) --
     s.logbook_deck = list(range(len(IC.logbook))) if uses_logbook(s) else []
+    s.logbook_shown = []
     rng.shuffle(s.logbook_deck)
     s.arch_supply = IC.archaeologists
     if opts["logbook"] == "setup":
@@ -198,7 +199,8 @@ def _add_archaeologist(s: IceState, place: int) -> None:
 def _logbook_setup(s: IceState, camp_spot: int) -> None:
     """The Logbook Setup variant replaces step F: the first Logbook card's Snow icon says
     where the Archaeologists start; the card itself is not applied (it leaves the deck)."""
-    card = s.logbook_deck.pop() if s.logbook_deck else s.rng.randrange(len(IC.logbook))
+    card = s.logbook_deck.pop()
+    s.logbook_shown.append(card)
     icon = IC.logbook[card].icon
     s.log.append(Event(f"Logbook Setup: {IC.logbook[card].id} shows {icon}.", kind="setup"))
     if icon == "encampment":

@@ -26,7 +26,7 @@ _SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "
                  "down", "guild", "ep", "rp", "planning", "bonus2", "fluent", "curse",
                  "trigger", "curse_tokens", "activation", "grapple", "guild_archs",
                  "finished", "row", "request_deck", "request_discard", "request_seen",
-                 "logbook_deck", "decrees", "icons_taken", "keep_choice")
+                 "logbook_deck", "logbook_shown", "decrees", "icons_taken", "keep_choice")
 _SCALARS = ("arch_supply", "day", "first", "current", "spent", "overwork", "row_laid",
             "over", "line")
 _TUPLES = ("pending",)
@@ -78,6 +78,7 @@ class IceState(State):
     request_discard: list[int]
     request_seen: list[int]  # by Request card: 1 once its face was public
     logbook_deck: list[int]  # top last
+    logbook_shown: list[int]  # revealed Logbook cards, in order (the Setup variant's too)
     decrees: list[int]
     icons_taken: list[int]  # by Azulia icon: 1 once its RP token was taken
     day: int  # 1..4; 0 while the opening Requests are chosen
@@ -163,6 +164,7 @@ class IceState(State):
         new.request_discard = self.request_discard.copy()
         new.request_seen = self.request_seen.copy()
         new.logbook_deck = self.logbook_deck.copy()
+        new.logbook_shown = self.logbook_shown.copy()
         new.decrees = self.decrees.copy()
         new.icons_taken = self.icons_taken.copy()
         new.keep_choice = self.keep_choice.copy()
