@@ -4,7 +4,10 @@ variant).
 The marker moves one space per Anima of an excavated Artifact, space by space: a space
 with a Curse token of a kind the player does not have yet gives them that token (the
 previous token is discarded); reaching space 7 flips a light token, space 13 a dark one;
-past 13 nothing new happens ("plundered").
+past 13 nothing new happens ("plundered"). Curses add up: a grown light Curse still
+limits Moves to 2 Archaeologists after the dark token replaced it on the trigger slot
+("When a Curse token is flipped, a new curse applies to you as well as any previous
+curses"; "all previous curses still apply").
 """
 
 from __future__ import annotations
@@ -51,10 +54,12 @@ def _enter(s: IceState, p: int, space: int) -> None:
                                kind="curse", player=p))
     if space == IC.curse_flip[0] and s.trigger[p] == fr.TRIGGER_LIGHT:
         s.trigger[p] = fr.TRIGGER_LIGHT_FLIPPED
+        s.follow_cap[p] = min(s.follow_cap[p], IC.move_followers["light-flipped"])
         s.log.append(Event(f"{name}'s light Curse grows (space {space}): at most 2 "
                            "Archaeologists follow a Move.", kind="curse", player=p))
     if space == IC.curse_flip[1] and s.trigger[p] == fr.TRIGGER_DARK:
         s.trigger[p] = fr.TRIGGER_DARK_FLIPPED
+        s.follow_cap[p] = min(s.follow_cap[p], IC.move_followers["dark-flipped"])
         s.log.append(Event(f"{name}'s dark Curse grows (space {space}): at most 1 "
                            "Archaeologist follows a Move.", kind="curse", player=p))
 

@@ -124,6 +124,7 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     }
     if s.options["curse"] != "off":
         view["curse"] = s.curse[p]
+        view["move_followers"] = s.follow_cap[p]
     if GUILDS[s.guild[p]] == "incandescent":
         a = s.activation[p]
         view["activation"] = ("ready" if a == fr.READY else "spent" if a == fr.SPENT

@@ -151,6 +151,7 @@ def setup(s: IceState) -> None:
     s.finished = [0] * n
     # Expert mode and the Blessing variant.
     s.curse = [0] * n
+    s.follow_cap = [IC.move_followers["normal"]] * n
     s.curse_tokens = [0] * (IC.curse_end + 1)
     blessed = expert(s) or opts["blessing"]
     s.trigger = [fr.TRIGGER_BLESSING if blessed else fr.TRIGGER_NONE] * n

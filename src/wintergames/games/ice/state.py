@@ -24,6 +24,7 @@ _PER_SEAT = ("study", "used", "hold", "hand", "requests", "validated", "turn_fla
 _PER_SEAT_TYPE = ("art",)
 _SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "seen",
                  "down", "guild", "ep", "rp", "planning", "bonus2", "fluent", "curse",
+                 "follow_cap",
                  "trigger", "curse_tokens", "activation", "grapple", "guild_archs",
                  "finished", "row", "request_deck", "request_discard", "request_seen",
                  "logbook_deck", "logbook_shown", "decrees", "icons_taken", "keep_choice")
@@ -64,6 +65,7 @@ class IceState(State):
     fluent: list[int]  # Fluent Move tokens still coloured side up
     curse: list[int]  # marker on the Curse track (expert mode)
     trigger: list[int]  # the trigger slot: see frames.TRIGGER_* codes
+    follow_cap: list[int]  # Archaeologists a Move may bring (3; 2 and 1 under grown Curses)
     activation: list[int]  # Incandescent token: READY, a type it was placed on, or SPENT
     grapple: list[int]  # Icewalker Grappling tokens coloured side up
     guild_archs: list[int]  # Archaeologists on a Nourisher's board
@@ -154,6 +156,7 @@ class IceState(State):
         new.fluent = self.fluent.copy()
         new.curse = self.curse.copy()
         new.trigger = self.trigger.copy()
+        new.follow_cap = self.follow_cap.copy()
         new.curse_tokens = self.curse_tokens.copy()
         new.activation = self.activation.copy()
         new.grapple = self.grapple.copy()

@@ -43,11 +43,7 @@ def can_spend(s: IceState, p: int, ep: int) -> bool:
 
 def followers_limit(s: IceState, p: int) -> int:
     """Archaeologists who may follow a Move: 3, fewer under a flipped Curse token."""
-    if s.trigger[p] == fr.TRIGGER_DARK_FLIPPED:
-        return IC.move_followers["dark-flipped"]
-    if s.trigger[p] == fr.TRIGGER_LIGHT_FLIPPED:
-        return IC.move_followers["light-flipped"]
-    return IC.move_followers["normal"]
+    return s.follow_cap[p]
 
 
 def camp_to_build(s: IceState, p: int) -> int:
