@@ -53,7 +53,7 @@ class OptionSpec:
             raise InvalidOptionError(
                 f"option {self.name!r} must be a finite number, not {excerpt(value)}")
         if self.choices is not None and (not self._is_kind(value) or value not in self.choices):
-            allowed = ", ".join(excerpt(c) for c in self.choices)
+            allowed = _shown(self.choices, self.description)
             # JSON's 3 and '3' print alike in a list of choices: say which one is wanted.
             kind = (f" (it must be {self.kind.__name__}, given {type(value).__name__})"
                     if not self._is_kind(value) else "")
@@ -66,7 +66,7 @@ class OptionSpec:
             )
         here = self.allowed(num_players)
         if here is not None and value not in here:
-            allowed = ", ".join(excerpt(c) for c in here)
+            allowed = _shown(here, self.description)
             rule = f" ({self.limited_by})" if self.limited_by else ""
             raise InvalidOptionError(
                 f"option {self.name!r} cannot be {excerpt(value)} with {num_players} players"
@@ -91,6 +91,15 @@ class OptionSpec:
             raise InvalidOptionError(
                 f"option {self.name!r} must be a {self.kind.__name__}, not {excerpt(text)}"
             ) from None
+
+
+def _shown(values: tuple[Any, ...], description: str, most: int = 12) -> str:
+    """The allowed values for a message: all of them, or the first few, how many there
+    are and the option's description (ICE's guild line-ups run to hundreds)."""
+    if len(values) <= most:
+        return ", ".join(excerpt(v) for v in values)
+    first = ", ".join(excerpt(v) for v in values[:most // 2])
+    return f"{first}, ... ({len(values)} values in all: {description})"
 
 
 class ActionCodec(Protocol):
