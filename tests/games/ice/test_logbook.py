@@ -221,6 +221,7 @@ def test_something_is_coming_followers_limited_by_a_flipped_curse() -> None:
     s.leaders = [snow(7, 1), fr.OFF]
     put_archs(s, snow(7, 1), 3)
     s.trigger[0] = fr.TRIGGER_DARK_FLIPPED
+    s.follow_cap[0] = 1  # the grown dark Curse
     start(s, "SOMETHING-IS-COMING-b")
     act(s, f"move {name(snow(4, 1))}")
     assert texts(s) == ["follow 0", "follow 1"]

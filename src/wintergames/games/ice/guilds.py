@@ -31,9 +31,9 @@ def available(s: IceState, p: int) -> list[Action]:
     """The abilities seat ``p`` may use now as free actions."""
     out: list[Action] = []
     if can_navigate(s, p):
-        out.append(Word(NAVIGATE))
+        out.append(Word.ALL[NAVIGATE])
     if can_activate(s, p):
-        out.append(Word(ACTIVATE))
+        out.append(Word.ALL[ACTIVATE])
     out += [Nourish.ALL[q] for q in nourish_sites(s, p)]
     return out
 
@@ -73,9 +73,9 @@ def nourish_sites(s: IceState, p: int) -> list[int]:
 
 def use(s: IceState, p: int, action: Action) -> None:
     """Carry out an ability from ``available`` (already checked legal)."""
-    if action == Word(NAVIGATE):
+    if action == Word.ALL[NAVIGATE]:
         navigate(s, p)
-    elif action == Word(ACTIVATE):
+    elif action == Word.ALL[ACTIVATE]:
         activate(s, p)
     elif isinstance(action, Nourish):
         nourish(s, p, action.value)

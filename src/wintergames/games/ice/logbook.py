@@ -436,11 +436,11 @@ def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
         return [Put.ALL[q] for q in _flow_tiles(s, code) if q not in frame[3:]]
     if code == fr.LOGBOOK_COMING:
-        return [*(Move.ALL[q] for q in _coming_steps(s, p)), Word(PASS)]
+        return [*(Move.ALL[q] for q in _coming_steps(s, p)), Word.ALL[PASS]]
     if code == fr.LOGBOOK_CARAVAN:
         done, display = frame[4], frame[5:]
         return [*(Sell.ALL[t] for t in _caravan_sells(s, p, done)),
-                *(Buy.ALL[t] for t in _caravan_buys(s, p, done, display)), Word(DONE)]
+                *(Buy.ALL[t] for t in _caravan_buys(s, p, done, display)), Word.ALL[DONE]]
     if code == fr.LOGBOOK_BLIZZARD:
         return [Put.ALL[q] for q in _nearest(s, p)]
     if code == fr.LOGBOOK_CATACLYSM:

@@ -57,7 +57,11 @@ def legal_actions(s: IceState, p: int) -> list[Action]:
 
 
 def check(s: IceState, action: Action, p: int) -> None:
-    if action not in legal_actions(s, p):
+    if s.day > 0 and not s.pending:
+        legal = turn.is_legal_main(s, p, action)
+    else:
+        legal = action in legal_actions(s, p)
+    if not legal:
         raise IllegalActionError(why_not(s, action, p))
 
 
@@ -126,7 +130,7 @@ def _follow(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 def _fluent_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     at = s.leaders[frame[1]]
-    return [Move.ALL[q] for q in adjacent(s.tiles, s.rift, at)] + [Word(PASS)]
+    return [Move.ALL[q] for q in adjacent(s.tiles, s.rift, at)] + [Word.ALL[PASS]]
 
 
 def _fluent(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -172,14 +176,14 @@ def _camp(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _collect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Word(COLLECT), Word(PASS)]
+    return [Word.ALL[COLLECT], Word.ALL[PASS]]
 
 
 def _collect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     """Philosophical Artifact: "Collect a tile at the moment it is collapsing or being
     destroyed during your turn"."""
     p, tile = frame[1], frame[2]
-    if action == Word(COLLECT):
+    if action == Word.ALL[COLLECT]:
         artifacts.use(s, p, artifacts.PHILOSOPHICAL)
         s.log.append(Event(f"{seat_name(p)} collects the tile with a Philosophical Artifact.",
                            kind="collect", player=p))
@@ -191,14 +195,14 @@ def _collect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 def _prepare_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     out: list[Action] = [Play.ALL[t] for t in excavate.prepare_options(s)]
     if excavate.can_grapple(s):
-        out.append(Word(GRAPPLE))
-    return [*out, Word(PASS)]
+        out.append(Word.ALL[GRAPPLE])
+    return [*out, Word.ALL[PASS]]
 
 
 def _prepare(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     if isinstance(action, Play):
         excavate.play_prepared(s, action.value)
-    elif action == Word(GRAPPLE):
+    elif action == Word.ALL[GRAPPLE]:
         excavate.grapple(s)
     else:
         return
@@ -283,7 +287,7 @@ def _snow_limit(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _take_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [*(Take.ALL[c] for c in s.row), Word(NONE)]
+    return [*(Take.ALL[c] for c in s.row), Word.ALL[NONE]]
 
 
 def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -296,7 +300,7 @@ def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 
 
 def _validate_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [*(Validate.ALL[c] for c in days.validatable(s, frame[1])), Word(DONE)]
+    return [*(Validate.ALL[c] for c in days.validatable(s, frame[1])), Word.ALL[DONE]]
 
 
 def _validate(s: IceState, frame: tuple[int, ...], action: Action) -> None:
@@ -335,7 +339,7 @@ def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 def _sunrise_prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     moved = frame[2:]
     tiles = [t for t in days.pieces_prismatic(s, frame[1]) if t not in moved]
-    return [*(Play.ALL[t] for t in tiles), Word(DONE)]
+    return [*(Play.ALL[t] for t in tiles), Word.ALL[DONE]]
 
 
 def _sunrise_prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:

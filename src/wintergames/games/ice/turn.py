@@ -7,6 +7,7 @@ effects, guild abilities) come from their own modules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 END, STOP, STUDY, PLAN, OVERWORK, EXCAVATE = (WORDS.index(w) for w in (
     "end", "stop", "study", "plan", "overwork", "excavate"))
 REBUILD = WORDS.index("rebuild")
+_PAID_WORDS = frozenset((END, STOP, STUDY, PLAN, EXCAVATE, REBUILD))
 
 
 def can_spend(s: IceState, p: int, ep: int) -> bool:
@@ -94,47 +96,86 @@ def excavation_cost(s: IceState, p: int) -> int | None:
     return excavate.cost(s, p, at, s.turn_flags[p][fr.TURN_DISCOUNT])
 
 
+def _moves(s: IceState, p: int) -> list[Action]:
+    at = s.leaders[p]
+    if at < 0 or not can_spend(s, p, 1):
+        return []
+    steps = adjacent(s.tiles, s.rift, at)
+    out: list[Action] = [Move.ALL[q] for q in steps]
+    if s.fluent[p] > 0:
+        out += [Fluent.ALL[q] for q in steps]
+    return out
+
+
+def _camps(s: IceState, p: int) -> list[Action]:
+    if not can_spend(s, p, 1) or camp_to_build(s, p) < 0:
+        return []
+    return [Camp.ALL[q] for q in camp_sites(s, p)]
+
+
+def _to_camps(s: IceState, p: int) -> list[Action]:
+    """Recruit and Sail: onto a tile with a Camp."""
+    if not can_spend(s, p, 1):
+        return []
+    tiles = camp_tiles(s)
+    out: list[Action] = [Recruit.ALL[q] for q in tiles] if s.arch_supply > 0 else []
+    return out + [Sail.ALL[q] for q in tiles if q != s.leaders[p]]
+
+
+def _words(s: IceState, p: int) -> list[Action]:
+    """The one-word actions of a turn, except the free ones and end / stop."""
+    out: list[Action] = []
+    if can_spend(s, p, 1):
+        if study_type(s, p) >= 0:
+            out.append(Word.ALL[STUDY])
+        if s.num_players > 2 and not s.planning[p]:
+            out.append(Word.ALL[PLAN])
+        if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
+                and s.camps[p] >= 0:
+            out.append(Word.ALL[REBUILD])
+    cost = excavation_cost(s, p)
+    if cost is not None and can_spend(s, p, cost):
+        out.append(Word.ALL[EXCAVATE])
+    if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
+        out.append(Word.ALL[OVERWORK])
+    return out
+
+
+def _free(s: IceState, p: int) -> list[Action]:
+    from wintergames.games.ice import free
+
+    return free.free_actions(s, p)
+
+
+def _ends(s: IceState, p: int) -> list[Action]:
+    return [Word.ALL[END], Word.ALL[STOP]] if s.spent > 0 else [Word.ALL[STOP]]
+
+
+# The legal actions of a turn, by kind, in the order they are listed.
+_PARTS = (_moves, _camps, _to_camps, _words, _free, _ends)
+# Which parts can hold an action of each class (a check looks only there).
+_CHECK: dict[type[Action], tuple[Callable[[IceState, int], list[Action]], ...]] = {
+    Move: (_moves,), Fluent: (_moves,), Camp: (_camps,), Recruit: (_to_camps,),
+    Sail: (_to_camps,), Word: (_words, _free, _ends)}
+
+
 def main_actions(s: IceState, p: int) -> list[Action]:
     """Everything seat ``p`` may do with no decision open, EP actions first."""
     out: list[Action] = []
-    at = s.leaders[p]
-    if can_spend(s, p, 1):
-        if at >= 0:
-            steps = adjacent(s.tiles, s.rift, at)
-            out += [Move.ALL[q] for q in steps]
-            if s.fluent[p] > 0:
-                out += [Fluent.ALL[q] for q in steps]
-        if camp_to_build(s, p) >= 0:
-            out += [Camp.ALL[q] for q in camp_sites(s)]
-        tiles = camp_tiles(s)
-        if s.arch_supply > 0:
-            out += [Recruit.ALL[q] for q in tiles]
-        out += [Sail.ALL[q] for q in tiles if q != at]
-        if study_type(s, p) >= 0:
-            out.append(Word(STUDY))
-        if s.num_players > 2 and not s.planning[p]:
-            out.append(Word(PLAN))
-        if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
-                and s.camps[p] >= 0:
-            out.append(Word(REBUILD))
-    cost = excavation_cost(s, p)
-    if cost is not None and can_spend(s, p, cost):
-        out.append(Word(EXCAVATE))
-    if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
-        out.append(Word(OVERWORK))
-    from wintergames.games.ice import free
-
-    out += free.free_actions(s, p)
-    if s.spent > 0:
-        out.append(Word(END))
-    out.append(Word(STOP))
+    for part in _PARTS:
+        out += part(s, p)
     return out
+
+
+def is_legal_main(s: IceState, p: int, action: Action) -> bool:
+    """``action in main_actions(s, p)``, computing only the parts that could hold it."""
+    return any(action in part(s, p) for part in _CHECK.get(type(action), (_free,)))
 
 
 def do_main(s: IceState, p: int, action: Action) -> None:
     """Carry out a main action already checked legal."""
-    if isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
-            Word(END), Word(STOP), Word(STUDY), Word(PLAN), Word(EXCAVATE), Word(REBUILD)):
+    if isinstance(action, Move | Fluent | Camp | Recruit | Sail) or (
+            isinstance(action, Word) and action.value in _PAID_WORDS):
         # Harmony follows "an excavation's allocation": the next paid action closes it.
         s.turn_flags[p][fr.TURN_EXCAVATED] = 0
     if isinstance(action, Move | Fluent):
@@ -283,7 +324,7 @@ def why_not_main(s: IceState, p: int, action: Action) -> str:
     ep_rule = (f"you have {s.ep[p]} EP and have spent {s.spent} of the "
                f"{fr.turn_limit(s)} a turn may spend")
     one_ep = isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
-        Word(STUDY), Word(PLAN), Word(REBUILD))
+        Word.ALL[STUDY], Word.ALL[PLAN], Word.ALL[REBUILD])
     if one_ep and not can_spend(s, p, 1):
         return f"{action} costs 1 EP: {ep_rule}"
     if isinstance(action, Move | Fluent):
@@ -308,21 +349,21 @@ def why_not_main(s: IceState, p: int, action: Action) -> str:
     if isinstance(action, Sail):
         return ("Sail goes to a tile with a Camp other than your Leader's, not "
                 f"{PLACES[action.value]}")
-    if action == Word(STUDY):
+    if action == Word.ALL[STUDY]:
         return ("Study needs your Leader on a non-Prismatic Artifact tile of a type you "
                 "have no Study token of")
-    if action == Word(PLAN):
+    if action == Word.ALL[PLAN]:
         return ("Plan is not used with 2 players" if s.num_players == 2
                 else "you already hold a Planning token")
-    if action == Word(OVERWORK):
+    if action == Word.ALL[OVERWORK]:
         return ("Overwork costs 1 RP token, once a turn, and needs at least 3 EP left "
                 f"(you have {s.rp[p]} RP tokens and {s.ep[p]} EP)")
-    if action == Word(EXCAVATE):
+    if action == Word.ALL[EXCAVATE]:
         cost = excavation_cost(s, p)
         if cost is None:
             return ("you can excavate the tile your Leader is on when it is uncovered, or "
                     "covered by exactly one tile that is itself uncovered")
         return f"this excavation costs {cost} EP: {ep_rule}"
-    if action == Word(END):
+    if action == Word.ALL[END]:
         return "a turn spends 1-2 EP before it ends (or say stop to end your day)"
     return f"{action} is not possible now"
