@@ -55,6 +55,7 @@ def give(s: IceState, p: int, tile_id: str) -> int:
     info = IC.tiles[t]
     if info.level == 3:
         s.hand[p].append(t)
+        s.known[t] |= 1 << p  # as excavate.gain does: the seat has seen its front
     else:
         s.art[p][info.type if info.type < 5 else 0].append(t)
         s.seen[t] = 1
@@ -75,3 +76,11 @@ def swap_into(s: IceState, slot: int, tile_id: str) -> None:
 
 
 
+
+
+def spend_the_day(s: IceState) -> None:
+    """The seat to move ends its turn with no EP left (as if it had spent them all), so its
+    Sunset starts: the rulebook has no other way into Sunset."""
+    s.ep[s.current] = 0
+    s.spent = max(s.spent, 1)
+    act(s, "end")

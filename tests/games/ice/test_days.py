@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.ice.helpers import act, fresh, texts
+from tests.games.ice.helpers import act, fresh, spend_the_day, texts
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.ice import days
 from wintergames.games.ice.components import IC
@@ -60,11 +60,13 @@ def test_a_planning_token_gives_one_more_ep_never_above_six() -> None:
 
 def test_a_turn_spends_one_or_two_ep_or_three_with_overwork() -> None:
     s = fresh(3, seed=4)
-    assert "end" not in texts(s)  # nothing spent yet: end is refused, stop is not
+    # nothing spent yet: end is refused, and so is stop while EP can be spent ("a reserve
+    # of EP that they must spend")
+    assert "end" not in texts(s) and "stop" not in texts(s)
     with pytest.raises(IllegalActionError, match="1-2 EP"):
         act(s, "end")
     act(s, "plan")
-    assert "end" in texts(s) and s.ep[0] == 4
+    assert "end" in texts(s) and "stop" not in texts(s) and s.ep[0] == 4
     act(s, texts(s)[0])  # e.g. a Camp
     assert s.spent == 2
     assert all(not t.startswith(("camp", "recruit", "sail", "move", "study"))
@@ -102,19 +104,19 @@ def play_to_sunset(s: IceState, p: int) -> None:
     """Let seats stop in turn until seat ``p``'s Sunset opens."""
     while not (s.pending and s.pending[-1][1] == p and s.pending[-1][0] in
                (days.fr.SUNSET_TAKE, days.fr.VALIDATE, days.fr.HAND_LIMIT)):
-        act(s, "stop")
+        spend_the_day(s)
 
 
 def test_the_first_seat_at_sunset_lays_out_players_plus_two_requests() -> None:
     s = fresh(3, seed=8)
-    act(s, "stop")
+    spend_the_day(s)
     assert len(s.row) == 3 + 2
     options = texts(s)
     assert options[-1] == "none" and len(options) == 6
     act(s, options[0])
     assert len(s.requests[0]) == 4 and len(s.row) == 4
     assert s.current == 1  # Day 1: no validation; the next seat plays on
-    act(s, "stop")
+    spend_the_day(s)
     act(s, "none")
     assert len(s.row) == 4 and len(s.requests[1]) == 3
 
@@ -122,7 +124,7 @@ def test_the_first_seat_at_sunset_lays_out_players_plus_two_requests() -> None:
 def test_hand_limit_four_requests_at_the_end_of_sunset() -> None:
     s = fresh(3, seed=8)
     s.requests[0] += [s.request_deck.pop(), s.request_deck.pop()]  # 5 in hand
-    act(s, "stop")
+    spend_the_day(s)
     act(s, texts(s)[0])  # a sixth from the row
     assert len(s.requests[0]) == 6
     assert all(t.startswith("discard") for t in texts(s))
@@ -157,7 +159,7 @@ def test_days_two_and_three_validate_one_or_two_with_bonuses(day: int) -> None:
     s.day = day
     cards = give_payable(s, 0, 2)
     rp = s.rp[0]
-    act(s, "stop")
+    spend_the_day(s)
     act(s, "none")
     # (Prismatics are wild: they may pay the seat's other Requests too)
     assert {f"validate {IC.requests[c].id}" for c in cards} <= set(texts(s))
@@ -179,7 +181,7 @@ def test_day_four_validates_any_number_without_bonuses() -> None:
     s.day = 4
     cards = give_payable(s, 0, 2)
     rp = s.rp[0]
-    act(s, "stop")
+    spend_the_day(s)
     act(s, "none")
     for c in cards:
         act(s, f"validate {IC.requests[c].id}")
@@ -190,7 +192,7 @@ def test_day_four_validates_any_number_without_bonuses() -> None:
 def test_day_one_has_no_validation() -> None:
     s = fresh(3, seed=9, first_game=True)
     give_payable(s, 0, 1)
-    act(s, "stop")
+    spend_the_day(s)
     act(s, "none")
     assert not any(t.startswith("validate") for t in texts(s) if s.to_move == (0,))
     assert s.current == 1
@@ -199,9 +201,13 @@ def test_day_one_has_no_validation() -> None:
 def test_the_game_ends_after_the_fourth_day_and_ties_share() -> None:
     s = fresh(2, seed=12, first_game=True)
     while not s.over:
-        act(s, "stop" if "stop" in texts(s) else texts(s)[-1])
+        if s.pending:
+            act(s, texts(s)[-1])
+        else:
+            spend_the_day(s)
     assert s.day == 4 and s.to_move == ()
     scores = s.scores()
     winners = s.winners()
     assert winners == [p for p in range(2) if scores[p] == max(scores)]
     assert any(e.kind == "score" for e in s.log)
+

@@ -175,7 +175,7 @@ def test_talisman_excavates_the_leaders_artifact_of_its_type_for_free() -> None:
     assert tile("S-HAR-1a") in s.art[0][HAR] and s.ep[0] == 1 and s.spent == 0
     assert s.tiles[place("S20")] == -1
     assert s.leaders[0] in BOARD.below[place("S20")]
-    assert s.turn_flags[0][fr.TURN_EXCAVATED] == 1
+    assert s.turn_flags[0][fr.TURN_EXCAVATED] == s.leaders[0] + 1
     conserved(s)
 
 
@@ -568,7 +568,8 @@ def test_anima_gemstone_harmony_right_after_the_excavation() -> None:
     uncover(s, "S20")
     swap_into(s, place("S20"), "S-HAR-1a")
     s.leaders[0] = place("S20")
-    s.turn_flags[0][fr.TURN_EXCAVATED] = 1  # as excavate.py leaves it
+    # as excavate.py leaves it: the Leader was allocated onto this Harmony tile
+    s.turn_flags[0][fr.TURN_EXCAVATED] = place("S20") + 1
     supply = s.arch_supply
     assert plays(s) == ["play SN10"]
     act(s, "play SN10")

@@ -293,7 +293,7 @@ def test_sunrise_order_prismatic_moves_then_gentle_then_the_logbook() -> None:
         act(s, texts(s)[0])
     assert not s.pending and s.to_move == (1,)
     assert all(sum(1 for x in st if x) == 2 for st in s.study)
-    assert "stop" in texts(s)  # the first player's turn
+    assert not s.pending and s.to_move == (s.first,)  # the first player's turn
 
 
 # -- Merchant Caravan ------------------------------------------------------------------------

@@ -79,6 +79,7 @@ def place_artifact(s: IceState, p: int, tile: int, slot: int) -> None:
     s.art[p][slot].append(tile)
     if s.used[p][slot]:
         s.down[tile] = 1
+        s.known[tile] |= 1 << p
     else:
         s.seen[tile] = 1
 

@@ -44,16 +44,6 @@ def _title(front: str) -> str:
         front, front.replace("-", " ").title().replace(" Of ", " of "))
 
 
-def _public(tile: int) -> str:
-    """What everyone sees of a tile on the board: a Snow tile's back, an Artifact's layer
-    and type (RB: the type shows through the ice)."""
-    t = IC.tiles[tile]
-    if t.level == 3:
-        return f"a {t.back} Snow tile"
-    kind = "Prismatic" if t.type == PRISMATIC else TYPES[t.type].title()
-    return f"a {'Deep' if t.level == 1 else 'Surface'} {kind} Artifact"
-
-
 # -- what each front could do now ------------------------------------------------------
 
 
@@ -87,7 +77,10 @@ def gem_types(s: IceState, p: int) -> list[int]:
     if under.level == 3:
         return []
     types = range(5) if under.type == PRISMATIC else (under.type,)
-    return [t for t in types if powers.can_apply(s, p, t)]
+    # Harmony: "only ... after an excavation where you allocate your Expedition Leader onto
+    # a Harmony Artifact" - the Leader is still where that excavation put it.
+    allocated = s.turn_flags[p][fr.TURN_EXCAVATED] == at + 1
+    return [t for t in types if (t != HARMONY or allocated) and powers.can_apply(s, p, t)]
 
 
 def camp_places(s: IceState) -> set[int]:
@@ -333,7 +326,7 @@ def _destroy(s: IceState, p: int, slot: int) -> None:
     """"Destroy (without looking underneath) 1 fully uncovered tile ... Any game elements
     on it are returned"; a Philosophical Artifact may collect it, and a chain collapse
     may follow."""
-    _done(s, p, f": destroys {_public(s.tiles[slot])} on {PLACES[slot]}")
+    _done(s, p, f": destroys {excavate.public_name(s.tiles[slot])} on {PLACES[slot]}")
     excavate.lose_tile(s, p, slot, "Explosive Rune")
     excavate.collapse_chain(s, p)
     pieces.award_icons(s, p)
@@ -341,10 +334,6 @@ def _destroy(s: IceState, p: int, slot: int) -> None:
 
 def _gemstone(s: IceState, p: int, tile: int) -> None:
     types = gem_types(s, p)
-    if not types:
-        # Only Harmony can have been lost since the play was checked: the main action
-        # that routed it here already cleared TURN_EXCAVATED (see the report / doc).
-        types = [HARMONY]
     if len(types) == 1:
         _trigger(s, p, types[0])
         return

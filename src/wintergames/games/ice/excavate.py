@@ -124,7 +124,10 @@ def _collapse(s: IceState, frame: list[int]) -> bool:
 
 def _take(s: IceState, frame: list[int]) -> bool:
     """B: a Snow tile secretly into the hand, an Artifact face up onto its slot."""
-    p, slot, tile = frame[1], frame[3], frame[4]
+    # The tile is read from its slot: a determinization may have swapped the face-down tile
+    # lying there since the excavation began.
+    p, slot = frame[1], frame[3]
+    tile = frame[4] = s.tiles[slot]
     # The tile leaves the board; what stood on it is placed below in step C, not returned.
     s.tiles[slot] = -1
     s.rift[slot] = -1
@@ -154,6 +157,7 @@ def gain(s: IceState, p: int, tile: int) -> None:
     t = IC.tiles[tile]
     if t.level == 3:
         s.hand[p].append(tile)
+        s.known[tile] |= 1 << p
         s.log.append(Event(f"{seat_name(p)} takes {public_name(tile)} into their hand.",
                            kind="take-tile", player=p))
         s.log.append(Event(f"It is {t.id} ({t.front}).", visible_to=frozenset({p}),
@@ -381,8 +385,8 @@ def _camp(s: IceState, frame: list[int]) -> bool:
     owner = pieces.camp_owner(s, camp)
     if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
         # FAQ: a Navigator's Camp is never on an Artifact tile; it moves to a Snow tile.
-        fr.push(s, fr.NAV_CAMP, owner, slot)
-        return True
+        pieces.move_navigator_camp(s, owner, slot)
+        return s.pending[-1][0] != fr.EXCAVATION
     options = camp_choices(s, slot)
     if len(options) > 1:
         fr.push(s, fr.CAMP_TO, frame[1], camp, slot)
@@ -396,11 +400,14 @@ def _after(s: IceState, frame: list[int]) -> bool:
     """The Azulia icons, then chain collapse, and the excavation is over."""
     p = frame[1]
     fr.pop(s)
-    pieces.award_icons(s, p)
-    s.turn_flags[p][fr.TURN_EXCAVATED] = 1
+    # Where the Leader was allocated, for a Harmony effect "after an excavation where you
+    # allocate your Expedition Leader onto a Harmony Artifact" (Anima Gemstone); 0: none.
+    s.turn_flags[p][fr.TURN_EXCAVATED] = s.leaders[p] + 1
     s.log.insert(frame[13], Event(s.line + ".", kind="excavate", player=p))
     s.line = ""
     collapse_chain(s, p)
+    # "If a player uncovers a whole 1 RP icon after an excavation": its chain collapse too.
+    pieces.award_icons(s, p)
     return True
 
 

@@ -88,7 +88,7 @@ READY, SPENT = -1, 5  # else: the Artifact type it was placed on (0..4)
 
 # Once-per-turn and once-per-Day uses.
 TURN_NAV_FOLLOW, TURN_NOURISH, TURN_CRYO, TURN_GRAPPLE, TURN_DISCOUNT = 0, 1, 2, 3, 4
-TURN_EXCAVATED = 5  # the last thing done was an excavation (Harmony may follow it)
+TURN_EXCAVATED = 5  # 1 + the Leader's place after the last excavation (Harmony may follow)
 TURN_PHILOSOPHICAL = 6  # an Anima Gemstone's Philosophical effect: one collect this turn
 TURN_FLAGS = 7
 DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD, DAY_ACHIEVED = 0, 1, 2, 3

@@ -17,7 +17,6 @@ from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces, turn
 from wintergames.games.ice.actions import PLACES, WORDS, Choose, Nourish, Put, Word
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import PRISMATIC, TYPES
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ def nourish_sites(s: IceState, p: int) -> list[int]:
     if not (pieces.has_guild(s, p, "nourisher") and s.guild_archs[p] > 0
             and not s.turn_flags[p][fr.TURN_NOURISH]):
         return []
-    return [q for q in BOARD.slots[3] if s.tiles[q] >= 0]
+    return pieces.snow_tiles(s)
 
 
 def use(s: IceState, p: int, action: Action) -> None:

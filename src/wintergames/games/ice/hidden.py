@@ -1,11 +1,17 @@
 """Resampling what a seat cannot see (``IceState.determinize``).
 
-A tile whose face nobody has seen (on the board, in the discard pile, placed face down
-on a guild board) or that another seat holds secretly is swapped only with tiles of the
-same public class: a Snow tile's back; an Artifact's layer and type. The observer's own
-hand and their own face-down Artifacts stay. Request cards the observer cannot see
-(others' hands, the deck, the face-down discards) are dealt back at random, each hand
-keeping its size; the Logbook deck is shuffled.
+A tile is known to a seat when everyone has seen its face (``seen``) or when that seat
+has (``known``, a bit per seat: its Snow tiles in hand, even after they were discarded;
+its own Artifacts placed face down). Every tile the viewer does not know — on the board,
+in the discard pile, face down on another guild board, in another seat's hand, or held by
+an open decision (a collapsing tile to collect, a Prismatic waiting for its slot) — is
+swapped only with tiles of the same public class: a Snow tile's back; an Artifact's layer
+and type. Face-down flags stay with the places, not with the tile ids.
+
+Request cards likewise: a card is known when it was public (the Sunset row, validated)
+or when the viewer held it (``request_known``); the unknown ones in the deck, the discard
+pile and the other hands are dealt back at random, each pile keeping its size, and the
+deck's order is shuffled. The Logbook deck is shuffled.
 """
 
 from __future__ import annotations
@@ -13,47 +19,59 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
-
 # Each tile's public class as one small int: Snow tiles by back, Artifacts by layer and
 # type (what shows through the ice).
 _BACKS = sorted({t.back for t in IC.tiles})
 _CLASS = tuple(t.level * 100 + _BACKS.index(t.back) * 10 + t.type + 1 for t in IC.tiles)
+# Frames that hold a tile id, and where in the frame.
+_HELD = {fr.COLLECT: 2, fr.PRISM_SLOT: 2}
 
 
 def resample(s: IceState, viewer: int, rng: random.Random) -> None:
-    seen = s.seen
-    cls = _CLASS
-    # Where each unseen tile lies, (list, index) pairs grouped by public class.
-    spots: dict[int, list[tuple[list[int], int]]] = {}
+    _tiles(s, viewer, rng)
+    _requests(s, viewer, rng)
+    shuffle(s.logbook_deck, rng)
+
+
+def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
+    seen, known, cls, bit = s.seen, s.known, _CLASS, 1 << viewer
+    frames = [list(f) for f in s.pending]
     places: list[list[int]] = [s.tiles, s.tile_discard]
     for p in range(s.num_players):
         if p != viewer:
             places.append(s.hand[p])
             places.extend(s.art[p])
+    spots: dict[int, list[tuple[list[int], int]]] = {}
+
+    def note(where: list[int], i: int) -> None:
+        tile = where[i]
+        if tile >= 0 and not seen[tile] and not known[tile] & bit:
+            spots.setdefault(cls[tile], []).append((where, i))
+
     for where in places:
-        for i, tile in enumerate(where):
-            if tile >= 0 and not seen[tile]:
-                key = cls[tile]
-                group = spots.get(key)
-                if group is None:
-                    spots[key] = [(where, i)]
-                else:
-                    group.append((where, i))
+        for i in range(len(where)):
+            note(where, i)
+    for f in frames:
+        if f[0] in _HELD:
+            note(f, _HELD[f[0]])
+    down = s.down
     for key in sorted(spots):
         group = spots[key]
         if len(group) < 2:
             continue
+        flags = [down[where[i]] for where, i in group]
         pool = sorted(where[i] for where, i in group)
         shuffle(pool, rng)
-        for (where, i), tile in zip(group, pool, strict=True):
+        for (where, i), tile, flag in zip(group, pool, flags, strict=True):
             where[i] = tile
-    _requests(s, viewer, rng)
-    shuffle(s.logbook_deck, rng)
+            down[tile] = flag
+    s.pending = tuple(tuple(f) for f in frames)
 
 
 def shuffle(pool: list[int], rng: random.Random) -> None:
@@ -66,13 +84,13 @@ def shuffle(pool: list[int], rng: random.Random) -> None:
 
 
 def _requests(s: IceState, viewer: int, rng: random.Random) -> None:
-    others = [p for p in range(s.num_players) if p != viewer]
-    hidden_discards = [c for c in s.request_discard if not s.request_seen[c]]
-    pool = sorted([*s.request_deck, *hidden_discards,
-                   *(c for p in others for c in s.requests[p])])
+    bit = 1 << viewer
+    piles = [s.request_deck, s.request_discard,
+             *(s.requests[p] for p in range(s.num_players) if p != viewer)]
+    spots = [(pile, i) for pile in piles for i, c in enumerate(pile)
+             if not s.request_seen[c] and not s.request_known[c] & bit]
+    pool = sorted(pile[i] for pile, i in spots)
     shuffle(pool, rng)
-    it = iter(pool)
-    for p in others:
-        s.requests[p] = [next(it) for _ in s.requests[p]]
-    s.request_discard = [c if s.request_seen[c] else next(it) for c in s.request_discard]
-    s.request_deck = list(it)
+    for (pile, i), card in zip(spots, pool, strict=True):
+        pile[i] = card
+    shuffle(s.request_deck, rng)  # nobody knows the deck's order

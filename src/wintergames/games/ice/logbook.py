@@ -412,7 +412,7 @@ def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
             owner = pieces.camp_owner(s, camp)
             _log(s, f"Snowstorm: the Camp on {PLACES[place]} is buried and goes back.")
             if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
-                fr.push(s, fr.NAV_CAMP, owner, place)
+                pieces.move_navigator_camp(s, owner, place)
         while pieces.explorers_at(s, place):
             tied = _storm_tied(s, place, slot)
             leader = bool(pieces.leaders_at(s, place))

@@ -20,6 +20,7 @@ from wintergames.games.ice.actions import PLACES, REQUEST_IDS
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import GUILDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.scoring_state import breakdown
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -159,8 +160,14 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "request_deck": len(s.request_deck),
         "logbook_deck": len(s.logbook_deck),
         "discarded_tiles": len(s.tile_discard),
-        "played_snow_tiles": [IC.tiles[t].id for t in s.tile_discard if s.seen[t]],
+        "played_snow_tiles": [IC.tiles[t].id for t in s.tile_discard
+                              if s.seen[t] and IC.tiles[t].level == 3],
+        "discarded_artifacts": [IC.tiles[t].id for t in s.tile_discard
+                                if s.seen[t] and IC.tiles[t].level < 3],
         "curse_tokens": list(s.curse_tokens) if s.options["curse"] != "off" else None,
         "seats": [_seat(s, p, player) for p in range(s.num_players)],
-        "scores": s.scores(),
+        # Mid-game a score would tell the Shapes of face-down Artifacts (a Shapes Decree):
+        # every seat's score once the game is over, before that only the viewer's own.
+        "scores": s.scores() if s.over else None,
+        "your_score": breakdown(s, player).total if player is not None else None,
     }

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD, EMPTY, icon_uncovered
+from wintergames.games.ice.geometry import BOARD, EMPTY, exposed, icon_uncovered
 from wintergames.games.ice.model import GUILDS
 
 if TYPE_CHECKING:
@@ -86,9 +86,38 @@ def remove_tile(s: IceState, slot: int, why: str) -> int:
         owner = camp_owner(s, camp)
         s.camps[camp] = fr.OFF
         if owner >= 0 and has_guild(s, owner, "navigator"):
-            fr.push(s, fr.NAV_CAMP, owner, slot)
+            move_navigator_camp(s, owner, slot)
     s.rift[slot] = -1
     return tile
+
+
+def snow_tiles(s: IceState) -> list[int]:
+    """Places showing a Snow tile (wherever it lies: a Snowstorm may put one on the
+    Surface) that pieces can stand on."""
+    return [q for q in BOARD.slots[2] + BOARD.slots[3] if s.tiles[q] >= 0
+            and IC.tiles[s.tiles[q]].level == 3 and exposed(s.tiles, q)]
+
+
+def nav_camp_sites(s: IceState, slot: int) -> list[int]:
+    """The Navigator's Camp "must move ... onto an adjacent Snow tile, if possible. If there
+    is no Snow tile immediately adjacent, they can then move their camp onto ANY Snow
+    tile" (one without a Camp)."""
+    camps = set(s.camps)
+    snow = [q for q in snow_tiles(s) if q not in camps]
+    near = set(BOARD.sides[slot]) | set(BOARD.above[slot]) | set(BOARD.below[slot])
+    return [q for q in snow if q in near] or snow
+
+
+def move_navigator_camp(s: IceState, owner: int, slot: int) -> None:
+    """The Navigator's Camp left ``slot``: its owner chooses a Snow tile for it (a frame),
+    or, with no Snow tile free, it goes back to them ("If it can't be placed on a valid
+    tile, return it to its reserve")."""
+    s.camps[owner] = fr.OFF
+    if nav_camp_sites(s, slot):
+        fr.push(s, fr.NAV_CAMP, owner, slot)
+    else:
+        s.log.append(Event(f"{seat_name(owner)}'s Navigator Camp has no Snow tile to go to "
+                           "and returns to them.", kind="camp", player=owner))
 
 
 def discard_tile(s: IceState, tile: int) -> None:

@@ -70,7 +70,7 @@ def can_apply(s: IceState, p: int, t: int) -> bool:
     """
     at = s.leaders[p]
     if t == HARMONY:
-        return (s.turn_flags[p][fr.TURN_EXCAVATED] == 1 and at >= 0
+        return (s.turn_flags[p][fr.TURN_EXCAVATED] > 0 and at >= 0
                 and s.arch_supply >= HARMONY_ARCHAEOLOGISTS)
     if t == EXALTED:
         return (at >= 0 and turn.can_spend(s, p, EXALTED_EP)

@@ -35,7 +35,7 @@ from wintergames.games.ice.actions import (
     Word,
 )
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD, adjacent
+from wintergames.games.ice.geometry import adjacent
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -251,18 +251,8 @@ def _logbook(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     logbook.resolve(s, frame, action)
 
 
-def nav_camp_choices(s: IceState, slot: int) -> list[int]:
-    """The Navigator's Camp "must move ... onto an adjacent Snow tile, if possible. If there
-    is no Snow tile immediately adjacent, they can then move their camp onto ANY Snow
-    tile" (without a Camp)."""
-    snow = [q for q in BOARD.slots[3] if s.tiles[q] >= 0 and pieces.camp_at(s, q) < 0]
-    near = set(BOARD.sides[slot]) | set(BOARD.above[slot]) | set(BOARD.below[slot])
-    close = [q for q in snow if q in near]
-    return close or snow
-
-
 def _nav_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return [Put.ALL[q] for q in nav_camp_choices(s, frame[2])]
+    return [Put.ALL[q] for q in pieces.nav_camp_sites(s, frame[2])]
 
 
 def _nav(s: IceState, frame: tuple[int, ...], action: Action) -> None:

@@ -93,6 +93,7 @@ def setup(s: IceState) -> None:
             s.rift[slot] = rng.randrange(SIDES // 2)  # C1: two opposite sides, at random
     s.tile_discard = []
     s.seen = [0] * len(IC.tiles)
+    s.known = [0] * len(IC.tiles)
     s.down = [0] * len(IC.tiles)
     # -- shared elements (E-K) --
     s.logbook_deck = list(range(len(IC.logbook))) if uses_logbook(s) else []
@@ -119,6 +120,7 @@ def setup(s: IceState) -> None:
     rng.shuffle(s.request_deck)
     s.request_discard = []
     s.request_seen = [0] * len(IC.requests)
+    s.request_known = [0] * len(IC.requests)
     s.row = []
     s.row_laid = 0
     s.icons_taken = [0] * len(BOARD.icons)
@@ -163,6 +165,9 @@ def setup(s: IceState) -> None:
     # P: the opening Requests, dealt now, chosen together at the simultaneous step.
     deal = IC.first_game_deal if first_game else IC.deal
     s.requests = [[s.request_deck.pop() for _ in range(deal)] for _ in range(n)]
+    for p, hand in enumerate(s.requests):
+        for card in hand:
+            s.request_known[card] |= 1 << p
     s.keep_choice = [0] * n
     # Q: "The player who has touched ice most recently" -> the seed, or a named seat.
     chosen = opts["first_player"]

@@ -22,11 +22,12 @@ from wintergames.games.ice.actions import CODEC
 _PER_SEAT = ("study", "used", "hold", "hand", "requests", "validated", "turn_flags",
              "day_flags")
 _PER_SEAT_TYPE = ("art",)
-_SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "seen",
+_SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "seen", "known",
                  "down", "guild", "ep", "rp", "planning", "bonus2", "fluent", "curse",
                  "follow_cap",
                  "trigger", "curse_tokens", "activation", "grapple", "guild_archs",
                  "finished", "row", "request_deck", "request_discard", "request_seen",
+                 "request_known",
                  "logbook_deck", "logbook_shown", "decrees", "icons_taken", "keep_choice")
 _SCALARS = ("arch_supply", "day", "first", "current", "spent", "overwork", "row_laid",
             "over", "line")
@@ -47,6 +48,7 @@ class IceState(State):
     camps: list[int]  # seats' guild Camps, then the White Camps: a place, POOL or BOX
     tile_discard: list[int]  # tiles discarded from the board or a hand
     seen: list[int]  # by tile: 1 once every seat has seen its face
+    known: list[int]  # by tile: a bit per seat that has seen its face privately
     down: list[int]  # by tile: 1 while face down on a guild board
     arch_supply: int  # Archaeologists in the pool
     # -- per seat --
@@ -79,6 +81,7 @@ class IceState(State):
     request_deck: list[int]  # top last
     request_discard: list[int]
     request_seen: list[int]  # by Request card: 1 once its face was public
+    request_known: list[int]  # by Request card: a bit per seat that has held it
     logbook_deck: list[int]  # top last
     logbook_shown: list[int]  # revealed Logbook cards, in order (the Setup variant's too)
     decrees: list[int]
@@ -147,6 +150,7 @@ class IceState(State):
         new.camps = self.camps.copy()
         new.tile_discard = self.tile_discard.copy()
         new.seen = self.seen.copy()
+        new.known = self.known.copy()
         new.down = self.down.copy()
         new.guild = self.guild.copy()
         new.ep = self.ep.copy()
@@ -166,6 +170,7 @@ class IceState(State):
         new.request_deck = self.request_deck.copy()
         new.request_discard = self.request_discard.copy()
         new.request_seen = self.request_seen.copy()
+        new.request_known = self.request_known.copy()
         new.logbook_deck = self.logbook_deck.copy()
         new.logbook_shown = self.logbook_shown.copy()
         new.decrees = self.decrees.copy()

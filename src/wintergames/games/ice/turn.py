@@ -22,6 +22,7 @@ from wintergames.games.ice.actions import (
     Move,
     Recruit,
     Sail,
+    Trigger,
     Word,
 )
 from wintergames.games.ice.components import IC
@@ -148,7 +149,27 @@ def _free(s: IceState, p: int) -> list[Action]:
 
 
 def _ends(s: IceState, p: int) -> list[Action]:
-    return [Word.ALL[END], Word.ALL[STOP]] if s.spent > 0 else [Word.ALL[STOP]]
+    """``end`` once the turn spent EP; ``stop`` only when no action can spend the EP left
+    (RB: a reserve of EP "that they must spend"; Sunset starts when a player "has no more
+    EP"): a safety valve for a Leader with nowhere to go, never a way to keep EP."""
+    if s.spent > 0:
+        return [Word.ALL[END]]
+    return [] if _can_spend_ep(s, p) else [Word.ALL[STOP]]
+
+
+def _can_spend_ep(s: IceState, p: int) -> bool:
+    if _moves(s, p) or _camps(s, p) or _to_camps(s, p):
+        return True
+    words = _words(s, p)
+    if any(w.value in (STUDY, PLAN, REBUILD) for w in words if isinstance(w, Word)):
+        return True
+    cost = excavation_cost(s, p)
+    if Word.ALL[EXCAVATE] in words and cost is not None and cost > 0:
+        return True
+    from wintergames.games.ice import artifacts, free
+
+    exalted = Trigger.ALL[artifacts.EXALTED]
+    return exalted in free.free_actions(s, p)
 
 
 # The legal actions of a turn, by kind, in the order they are listed.
@@ -218,7 +239,7 @@ def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
     verb = "makes a Fluent Move to" if fluent else "moves to"
     s.line = f"{seat_name(p)} {verb} {PLACES[place]}"
     most = min(followers_limit(s, p), s.archs[origin])
-    then = 1 if fluent else 0
+    then = FLUENT_NEXT if fluent else 0
     if most > 0:
         fr.push(s, fr.FOLLOW, p, origin, most, then)
         return
@@ -229,6 +250,10 @@ def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
     s.line = ""
 
 
+# What a FOLLOW frame's last argument says comes after the followers.
+FLUENT_NEXT, NAVIGATOR_FOLLOW = 1, 2
+
+
 def follow(s: IceState, p: int, count: int) -> None:
     """``count`` Archaeologists follow the Leader from the FOLLOW frame's origin."""
     _, _, origin, _, then = fr.pop(s)
@@ -236,7 +261,9 @@ def follow(s: IceState, p: int, count: int) -> None:
     s.archs[s.leaders[p]] += count
     if count:
         s.line += f" with {count} Archaeologist{'s' if count > 1 else ''}"
-    if then == 1:
+        if then == NAVIGATOR_FOLLOW:  # the once-a-turn follower is used only if one came
+            s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
+    if then == FLUENT_NEXT:
         fr.push(s, fr.FLUENT_STEP, p, count)
         return
     s.log.append(Event(s.line + ".", kind="move", player=p))
@@ -273,9 +300,8 @@ def _navigator_follower(s: IceState, p: int, origin: int) -> None:
     you move via Sail or Build a Camp actions, ..."."""
     if origin >= 0 and s.archs[origin] > 0 and pieces.has_guild(s, p, "navigator") \
             and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
-        s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
         s.line = f"{seat_name(p)}'s Navigator ability"
-        fr.push(s, fr.FOLLOW, p, origin, 1, 0)
+        fr.push(s, fr.FOLLOW, p, origin, 1, NAVIGATOR_FOLLOW)
 
 
 def _word(s: IceState, p: int, word: int) -> None:
