@@ -69,7 +69,7 @@ def test_bad_arguments_are_explained() -> None:
     assert result.exit_code == 2 and "played by 2 to 4 players" in result.output
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code == 2
-    assert "available: icecool-wizards, snow-time, winter-queen" in result.output
+    assert "available: ice, icecool-wizards, snow-time" in result.output
     result = runner.invoke(app, ["play", "winter-queen", "-o", "first_player=9",
                                  "--players", "random,random"])
     assert result.exit_code == 2 and "allowed" in result.output

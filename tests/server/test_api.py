@@ -70,8 +70,8 @@ def wait_for_turn(client: TestClient, table: dict[str, Any], seat: int) -> dict[
 
 def test_the_lobby_lists_games_and_bots(client: TestClient) -> None:
     data = client.get("/api/games").json()
-    assert [g["id"] for g in data["games"]] == ["icecool-wizards", "snow-time", "winter-queen",
-                                              "winterborne"]
+    assert [g["id"] for g in data["games"]] == ["ice", "icecool-wizards", "snow-time",
+                                               "winter-queen", "winterborne"]
     assert "random" in data["bots"]
     ismcts = next(b for b in data["bot_settings"] if b["kind"] == "ismcts")
     assert ismcts["settings"]["iterations"] == 1000 and ismcts["summary"]

@@ -60,7 +60,7 @@ def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
             assert client.get("/api/tables").json() == before.json()  # nothing stored
             refused.add((game["id"], n, value))
     expected = {("winter-queen", 2, "3"), ("winter-queen", 2, "4"), ("winter-queen", 3, "4")}
-    expected |= winterborne_refusals(catalogue)
+    expected |= winterborne_refusals(catalogue) | ice_refusals(catalogue)
     assert refused == expected
 
 
@@ -87,6 +87,28 @@ def winterborne_refusals(catalogue: dict[str, Any]) -> set[tuple[str, int, str]]
                     bad = False
                 if bad:
                     out.add(("winterborne", n, value))
+    return out
+
+
+def ice_refusals(catalogue: dict[str, Any]) -> set[tuple[str, int, str]]:
+    """What ICE's rules refuse of the values its lobby offers: a Guild board for a seat
+    beyond the players, a first player beyond them, the Fluent Move variant (True) with
+    other than 3 players."""
+    (game,) = [g for g in catalogue["games"] if g["id"] == "ice"]
+    out: set[tuple[str, int, str]] = set()
+    for n in range(2, 6):
+        for option in game["options"]:
+            for value in option["choices"] or []:
+                if option["name"].startswith("guild_"):
+                    bad = value != "random" and int(option["name"][6:]) > n
+                elif option["name"] == "first_player":
+                    bad = value != "random" and int(value) > n
+                elif option["name"] == "fluent":
+                    bad = value is True and n != 3
+                else:
+                    bad = False
+                if bad:
+                    out.add(("ice", n, value))
     return out
 
 

@@ -133,6 +133,10 @@ class GameSpec:
     render: Callable[[State, int | None], Any] | None = field(default=None, repr=False)
     # Raises AssertionError when a component went missing (tests run it after every step).
     check_invariants: Callable[[State], None] | None = field(default=None, repr=False)
+    # A rule that ties options together (ICE: no two seats with one Guild board): raises
+    # InvalidOptionError naming it. ``validate`` runs it, so every entrance does.
+    check_options: Callable[[int, dict[str, Any]], None] | None = field(
+        default=None, repr=False)
     # Kinds of action whose listed actions only sample a continuous range (a flick grid):
     # any in-range value is legal too, so lists show them as one entry with an example.
     sampled_kinds: frozenset[str] = frozenset()
@@ -188,8 +192,11 @@ class GameSpec:
             raise InvalidOptionError(
                 f"{self.title} has no option {', '.join(names)}{more}; options: {allowed}"
             )
-        return {name: opt.check(given.get(name, opt.default), num_players)
-                for name, opt in known.items()}
+        checked = {name: opt.check(given.get(name, opt.default), num_players)
+                   for name, opt in known.items()}
+        if self.check_options is not None:
+            self.check_options(num_players, checked)
+        return checked
 
     def parse_action(self, text: str) -> Action:
         return self.codec.parse(text)

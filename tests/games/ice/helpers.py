@@ -4,20 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from wintergames.core.registry import get_spec
 from wintergames.games.ice.actions import CODEC, PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.state import IceState
 
 DEFAULTS: dict[str, Any] = {"first_game": False, "logbook": "off", "curse": "off",
-                            "blessing": False, "fluent": False, "guilds": "random",
-                            "first_player": "1"}
+                            "blessing": False, "fluent": False, "first_player": "1"}
+
+
+def guilds(line_up: str) -> dict[str, str]:
+    """``"navigator+icewalker"`` as options: seat 1 the Navigator, seat 2 the Icewalker."""
+    return {f"guild_{i}": g for i, g in enumerate(line_up.split("+"), start=1)}
 
 
 def fresh(players: int = 3, seed: int = 1, opening: bool = True, **options: Any) -> IceState:
     """A new game (Day 1, first player seat 0, no Logbook unless asked) with every seat's
     opening Requests already chosen (the lowest ids kept) unless ``opening`` is False."""
-    opts = {**DEFAULTS, **options}
-    s = IceState(players, seed, opts)
+    line_up = options.pop("guilds", None)
+    opts = {**DEFAULTS, **options, **(guilds(line_up) if line_up else {})}
+    s = IceState(players, seed, get_spec("ice").validate(players, opts))
     if opening:
         while s.day == 0:
             p = s.to_move[0]

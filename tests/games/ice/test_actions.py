@@ -177,7 +177,12 @@ def test_out_of_turn_and_unknown_options_are_refused() -> None:
         s.apply(s.legal_actions(0)[0], 1)
     with pytest.raises(wg.InvalidOptionError, match="curse"):
         wg.make("ice", 3, options={"curse": "maybe"})
-    with pytest.raises(wg.InvalidOptionError, match="guilds"):
-        wg.make("ice", 2, options={"guilds": "navigator+navigator"})
+    with pytest.raises(wg.InvalidOptionError, match="each player has their own Guild board"):
+        wg.make("ice", 2, options={"guild_1": "navigator", "guild_2": "navigator"})
+    with pytest.raises(wg.InvalidOptionError, match="there is no seat 4"):
+        wg.make("ice", 3, options={"guild_4": "navigator"})
+    named = wg.make("ice", 3, seed=2, options={"guild_2": "nourisher", "guild_3": "navigator"})
+    assert isinstance(named, IceState)
+    assert [named.guild[1], named.guild[2]] == [3, 0] and named.guild[0] not in (0, 3)
     with pytest.raises(wg.InvalidOptionError, match="2 to 5 players"):
         wg.make("ice", 1)

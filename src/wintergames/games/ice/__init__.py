@@ -57,11 +57,12 @@ SPEC = GameSpec(
                    "Fluent Move is a rule)",
                    choices=(False, True), choices_for=setup.fluent_choices,
                    limited_by="the Fluent Move variant is for 3 players"),
-        OptionSpec("guilds", default=setup.RANDOM,
-                   description="guild boards: 'random', or one per seat joined by '+' "
-                   "(navigator, incandescent, icewalker, nourisher, cryoarchitect)",
-                   choices=setup.all_guild_choices(), choices_for=setup.guild_choices,
-                   limited_by="one different guild per seat"),
+        *(OptionSpec(setup.guild_option(seat), default=setup.RANDOM,
+                     description=f"seat {seat}'s Guild board, or 'random' (drawn from the "
+                     "boards nobody named)",
+                     choices=setup.GUILD_CHOICES, choices_for=setup.guild_choices_for(seat),
+                     limited_by=f"there is no seat {seat}")
+          for seat in range(1, MAX_PLAYERS + 1)),
         OptionSpec("first_player", default=setup.RANDOM,
                    description="who plays first: 'random' (drawn from the game's seed) or "
                    "a seat",
@@ -76,6 +77,7 @@ SPEC = GameSpec(
     heuristic_scale=heuristic.SCALE,
     simultaneous=True,
     check_invariants=_check,
+    check_options=setup.check_guilds,
 )
 
 __all__ = ["SPEC", "IceState"]

@@ -10,9 +10,8 @@ free action: it is offered when a tile collapses or is destroyed on your turn
 ``apply_effect`` applies an effect without spending the day's use (the Anima Gemstone
 Snow tile calls it):
 
->>> from wintergames.games.ice.state import IceState
->>> s = IceState(3, 1, {"first_game": False, "logbook": "off", "curse": "off",
-...     "blessing": False, "fluent": False, "guilds": "random", "first_player": "1"})
+>>> import wintergames as wg
+>>> s = wg.make("ice", 3, seed=1, options={"logbook": "off", "first_player": "1"})
 >>> available(s, 0)  # the opening Requests are still being chosen: no Artifacts yet
 []
 """

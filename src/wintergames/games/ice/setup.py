@@ -7,9 +7,10 @@ the first player) comes from the state's seeded RNG.
 
 from __future__ import annotations
 
-from itertools import permutations
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from wintergames.core.errors import InvalidOptionError
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
@@ -26,16 +27,31 @@ WHITE_A, WHITE_B = 0, 1  # the White Camps, after the seats' Camps in ``camps``
 SIDES = 6
 
 
-def guild_choices(num_players: int) -> tuple[str, ...]:
-    """``random``, or one guild per seat in seat order, joined by ``+``."""
-    return (RANDOM, *("+".join(c) for c in permutations(GUILDS, num_players)))
+GUILD_CHOICES = (RANDOM, *GUILDS)
 
 
-def all_guild_choices() -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for n in range(2, len(GUILDS) + 1):
-        seen.update(dict.fromkeys(guild_choices(n)))
-    return tuple(seen)
+def guild_option(seat: int) -> str:
+    """The option naming seat ``seat``'s (1-based) Guild board."""
+    return f"guild_{seat}"
+
+
+def guild_choices_for(seat: int) -> Callable[[int], tuple[str, ...]]:
+    """A seat beyond the players has no Guild board to choose."""
+    return lambda n: GUILD_CHOICES if seat <= n else (RANDOM,)
+
+
+def check_guilds(num_players: int, options: dict[str, Any]) -> None:
+    """"Choose a Guild board": one board per player, so no two seats may name the same."""
+    named: dict[str, int] = {}
+    for seat in range(1, num_players + 1):
+        guild = options[guild_option(seat)]
+        if guild == RANDOM:
+            continue
+        if guild in named:
+            raise InvalidOptionError(
+                f"options {guild_option(named[guild])!r} and {guild_option(seat)!r} cannot "
+                f"both be {guild!r}: each player has their own Guild board")
+        named[guild] = seat
 
 
 def first_player_choices(num_players: int) -> tuple[str, ...]:
@@ -184,12 +200,12 @@ def setup(s: IceState) -> None:
 
 
 def _guilds(s: IceState) -> list[int]:
-    chosen = s.options["guilds"]
-    if chosen == RANDOM:
-        order = list(range(len(GUILDS)))
-        s.rng.shuffle(order)
-        return order[:s.num_players]
-    return [GUILDS.index(g) for g in chosen.split("+")]
+    """The named Guild boards, and for the other seats boards drawn from the rest."""
+    chosen = [s.options[guild_option(seat)] for seat in range(1, s.num_players + 1)]
+    rest = [g for g in range(len(GUILDS)) if GUILDS[g] not in chosen]
+    s.rng.shuffle(rest)
+    draw = iter(rest)
+    return [next(draw) if g == RANDOM else GUILDS.index(g) for g in chosen]
 
 
 def _has(s: IceState, p: int, guild: str) -> bool:
