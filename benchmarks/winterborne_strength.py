@@ -79,6 +79,19 @@ def match(pool: ProcessPoolExecutor, players: int, bot: str, against: str, games
     }), flush=True)
 
 
+def solo_interleaved(pool: ProcessPoolExecutor, bot: str, games: int, first: int) -> None:
+    """Solo games ``first`` .. ``first + games - 1``, each at easy, medium and hard in turn;
+    one JSON line per finished game on standard error."""
+    for index in range(first, first + games):
+        for level in DIFFICULTIES:
+            share, decisions, _, seconds, score = pool.submit(
+                play, 1, bot, "random", index, {"difficulty": level}).result()
+            print(json.dumps({"game": "winterborne", "players": 1, "bot": bot,
+                              "difficulty": level, "index": index, "share": share,
+                              "score": score, "decisions": decisions,
+                              "seconds": round(seconds, 2)}), file=sys.stderr, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per match")
@@ -87,6 +100,9 @@ def main() -> None:
                         help="a two-player match, seats rotated (repeatable)")
     parser.add_argument("--solo", nargs="*", default=[], metavar="BOT",
                         help="bots to play the solo game at every difficulty")
+    parser.add_argument("--interleave", action="store_true",
+                        help="solo: play game i at every difficulty before game i + 1, so a "
+                        "run stopped early covers all three alike")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (runs with disjoint ranges combine)")
     args = parser.parse_args()
@@ -97,6 +113,9 @@ def main() -> None:
         for bot, against in pairs:
             match(pool, 2, bot, against, args.games, {}, f"{bot} vs {against}", args.first)
         for bot in args.solo:
+            if args.interleave:
+                solo_interleaved(pool, bot, args.games, args.first)
+                continue
             for level in DIFFICULTIES:
                 match(pool, 1, bot, "random", args.games, {"difficulty": level},
                       f"{bot} solo {level}", args.first)
