@@ -2,7 +2,7 @@
 
 >>> import wintergames as wg
 >>> [spec.id for spec in wg.available_games()]
-['icecool-wizards', 'snow-time', 'winter-queen', 'winterborne']
+['ice', 'icecool-wizards', 'snow-time', 'winter-queen', 'winterborne']
 >>> state = wg.make("winter-queen", num_players=2, seed=1)
 >>> state.apply(state.legal_actions()[0])
 >>> wg.replay(state.record()).to_json() == state.to_json()

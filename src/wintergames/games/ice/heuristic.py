@@ -10,9 +10,13 @@ weighted by how much of the game is left:
   excavations cheap) and an uncovered tile under the Leader are worth a fraction of a
   point each.
 
+At the start nothing is paid or on its way, and no Leader is on the board: only the RP
+tokens of each guild count (the CryoArchitect starts with 1).
+
 >>> import wintergames as wg
->>> [round(v, 1) for v in estimate(wg.make("ice", 2, seed=1, options={"logbook": "off"}))]
-[9.2, 9.1]
+>>> s = wg.make("ice", 2, seed=1, options={"logbook": "off"})
+>>> [round(v, 1) for v in estimate(s)], s.rp
+([2.0, 1.0], [2, 1])
 """
 
 from __future__ import annotations
