@@ -25,6 +25,7 @@ from wintergames.games.ice.geometry import (
     excavation,
     exposed,
     icon_uncovered,
+    nearest,
     snowstorm_slots,
     uncovered,
 )
@@ -200,6 +201,21 @@ def test_snow_rings_around_the_centre_spots() -> None:
     # Move steps at setup from one centre spot
     got = distances(full(), NO_RIFT, at(3, CENTRE_SPOTS[0]))
     assert got == {at(3, p): d for p, d in snow_steps(CENTRE_SPOTS[:1]).items()}
+
+
+def test_nearest_stops_at_the_closest_wanted_places() -> None:
+    # Against a full breadth-first search (``distances``): the wanted places at the
+    # smallest distance, on positions with holes, for wanted sets of every density.
+    rng = random.Random(7)
+    for tiles in random_positions(40, seed=11):
+        start = rng.choice([p for p in range(BOARD.n) if exposed(tiles, p)])
+        dist = distances(tiles, NO_RIFT, start)
+        for density in (0.02, 0.2, 1.0):
+            wanted = {p for p in range(BOARD.n) if rng.random() < density}
+            reach = [d for p, d in dist.items() if p in wanted]
+            expect = sorted(p for p, d in dist.items() if p in wanted and d == min(reach)) \
+                if reach else []
+            assert nearest(tiles, NO_RIFT, start, wanted.__contains__) == expect
 
 
 def test_rim_and_same_level_neighbours() -> None:

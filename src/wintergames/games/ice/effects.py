@@ -149,10 +149,12 @@ def can_play(s: IceState, p: int, tile: int) -> bool:
         return True  # the RP token always comes
     if front == "polar-termites":
         return s.turn_flags[p][fr.TURN_DISCOUNT] < _max_discount()
+    # The two below stop at the first place found (this runs for every hand each turn).
     if front == "ice-manta-ray":
-        return bool(manta_places(s, p))
+        at = s.leaders[p]
+        return on_board and any(q != at and exposed(s.tiles, q) for q in range(BOARD.n))
     if front == "boreal-smilodon":
-        return bool(smilodon_sources(s))
+        return any(s.archs[q] > 0 and adjacent(s.tiles, s.rift, q) for q in range(BOARD.n))
     if front == "white-spiders":
         return bool(spider_places(s, p))
     return False  # NOT_PLAYED
@@ -163,7 +165,7 @@ def can_play(s: IceState, p: int, tile: int) -> bool:
 
 def playable(s: IceState, p: int) -> list[Action]:
     """The ``play`` actions open to ``p`` with no decision pending on their turn."""
-    if s.pending or s.current != p or s.day == 0:
+    if not s.hand[p] or s.pending or s.current != p or s.day == 0:
         return []
     known: dict[tuple[str, int], bool] = {}
     out: list[Action] = []

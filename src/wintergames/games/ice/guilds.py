@@ -17,7 +17,7 @@ from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces, turn
 from wintergames.games.ice.actions import PLACES, WORDS, Choose, Nourish, Put, Word
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.model import PRISMATIC, TYPES
+from wintergames.games.ice.model import GUILDS, PRISMATIC, TYPES
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -28,13 +28,16 @@ NOURISH_ARCHAEOLOGISTS = 1  # "bring 1 Archaeologist from your Guild board"
 
 def available(s: IceState, p: int) -> list[Action]:
     """The abilities seat ``p`` may use now as free actions."""
-    out: list[Action] = []
-    if can_navigate(s, p):
-        out.append(Word.ALL[NAVIGATE])
-    if can_activate(s, p):
-        out.append(Word.ALL[ACTIVATE])
-    out += [Nourish.ALL[q] for q in nourish_sites(s, p)]
-    return out
+    if s.options["first_game"]:  # no guild abilities (a hot path: asked every turn)
+        return []
+    guild = GUILDS[s.guild[p]]  # one guild, so at most one kind of ability
+    if guild == "navigator":
+        return [Word.ALL[NAVIGATE]] if can_navigate(s, p) else []
+    if guild == "incandescent":
+        return [Word.ALL[ACTIVATE]] if can_activate(s, p) else []
+    if guild == "nourisher":
+        return [Nourish.ALL[q] for q in nourish_sites(s, p)]
+    return []
 
 
 def can_navigate(s: IceState, p: int) -> bool:

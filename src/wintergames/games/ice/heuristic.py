@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.games.ice import days, pieces
+from wintergames.games.ice import days, excavate, pieces
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.payment import Item, payments
 from wintergames.games.ice.scoring_state import breakdown
@@ -80,11 +80,8 @@ def seat_value(s: IceState, p: int) -> float:
     at = s.leaders[p]
     if at >= 0:
         total += HELPER * min(3, s.archs[at])
-        if pieces.is_tile(at) and s.tiles[at] >= 0:
-            from wintergames.games.ice.excavate import cost
-
-            if cost(s, p, at) is not None:
-                total += STANDING * max(1, IC.tiles[s.tiles[at]].anima)
+        if pieces.is_tile(at) and s.tiles[at] >= 0 and excavate.cost(s, p, at) is not None:
+            total += STANDING * max(1, IC.tiles[s.tiles[at]].anima)
     return total
 
 

@@ -36,8 +36,8 @@ from wintergames.games.ice.geometry import (
     BOARD,
     adjacent,
     chain_collapse,
-    distances,
     exposed,
+    nearest,
     snowstorm_slots,
     uncovered,
 )
@@ -262,14 +262,9 @@ def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, 
 def _nearest(s: IceState, p: int) -> list[int]:
     """The places holding the Archaeologists nearest to seat ``p``'s own Camp (Move steps
     from it), none on a tile with any Camp; [] when none can be reached."""
-    camp = s.camps[p]
     camped = {at for at in s.camps if at >= 0}
-    dist = distances(s.tiles, s.rift, camp)
-    near = [(d, q) for q, d in dist.items() if s.archs[q] > 0 and q not in camped]
-    if not near:
-        return []
-    low = min(d for d, _ in near)
-    return sorted(q for d, q in near if d == low)
+    return nearest(s.tiles, s.rift, s.camps[p],
+                   lambda q: s.archs[q] > 0 and q not in camped)
 
 
 def _blizzard_take(s: IceState, p: int, place: int, count: int) -> None:

@@ -91,11 +91,15 @@ def remove_tile(s: IceState, slot: int, why: str) -> int:
     return tile
 
 
+_UPPER_SLOTS = (*BOARD.slots[2], *BOARD.slots[3])
+_SNOW = tuple(t.level == 3 for t in IC.tiles)
+
+
 def snow_tiles(s: IceState) -> list[int]:
     """Places showing a Snow tile (wherever it lies: a Snowstorm may put one on the
     Surface) that pieces can stand on."""
-    return [q for q in BOARD.slots[2] + BOARD.slots[3] if s.tiles[q] >= 0
-            and IC.tiles[s.tiles[q]].level == 3 and exposed(s.tiles, q)]
+    tiles = s.tiles
+    return [q for q in _UPPER_SLOTS if tiles[q] >= 0 and _SNOW[tiles[q]] and exposed(tiles, q)]
 
 
 def nav_camp_sites(s: IceState, slot: int) -> list[int]:

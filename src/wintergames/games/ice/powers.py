@@ -54,7 +54,11 @@ def available(s: IceState, p: int) -> list[Action]:
     can be triggered and does something, then the guild abilities."""
     if s.day < 1 or s.current != p or s.pending:
         return []
+    # Without an Artifact on its slot or the Activation token there, a type cannot
+    # trigger (a hot path: most seats hold few Artifacts).
+    arts, token = s.art[p], s.activation[p]
     out: list[Action] = [Trigger.ALL[t] for t in range(5) if t != PHILOSOPHICAL
+                         and (arts[t] or token == t)
                          and artifacts.can_trigger(s, p, t) and can_apply(s, p, t)]
     return out + guilds.available(s, p)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event, seat_name
-from wintergames.games.ice import artifacts, days, excavate, pieces, turn
+from wintergames.games.ice import artifacts, days, excavate, free, logbook, pieces, turn
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
     ITEMS,
@@ -213,8 +213,6 @@ def _prepare(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 def _effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     if frame[2] in (fr.EFFECT_ROPE, fr.EFFECT_GRAPPLE):
         return [Put.ALL[q] for q in excavate.apart_choices(s)]
-    from wintergames.games.ice import free
-
     return free.effect_options(s, frame)
 
 
@@ -222,32 +220,22 @@ def _effect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     if frame[2] in (fr.EFFECT_ROPE, fr.EFFECT_GRAPPLE):
         excavate.place_apart(s, action.value)  # type: ignore[attr-defined]
         return
-    from wintergames.games.ice import free
-
     free.do_effect(s, frame, action)
 
 
 def _ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    from wintergames.games.ice import free
-
     return free.ability_options(s, frame)
 
 
 def _ability(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    from wintergames.games.ice import free
-
     free.do_ability(s, frame, action)
 
 
 def _logbook_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    from wintergames.games.ice import logbook
-
     return logbook.options(s, frame)
 
 
 def _logbook(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    from wintergames.games.ice import logbook
-
     logbook.resolve(s, frame, action)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.events import Event, seat_name
-from wintergames.games.ice import days, excavate, pieces
+from wintergames.games.ice import artifacts, days, excavate, free, pieces
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
     PLACES,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 END, STOP, STUDY, PLAN, OVERWORK, EXCAVATE = (WORDS.index(w) for w in (
     "end", "stop", "study", "plan", "overwork", "excavate"))
-REBUILD = WORDS.index("rebuild")
+REBUILD, NAVIGATE, ACTIVATE = (WORDS.index(w) for w in ("rebuild", "navigate", "activate"))
 _PAID_WORDS = frozenset((END, STOP, STUDY, PLAN, EXCAVATE, REBUILD))
 
 
@@ -143,8 +143,6 @@ def _words(s: IceState, p: int) -> list[Action]:
 
 
 def _free(s: IceState, p: int) -> list[Action]:
-    from wintergames.games.ice import free
-
     return free.free_actions(s, p)
 
 
@@ -154,43 +152,49 @@ def _ends(s: IceState, p: int) -> list[Action]:
     EP"): a safety valve for a Leader with nowhere to go, never a way to keep EP."""
     if s.spent > 0:
         return [Word.ALL[END]]
-    return [] if _can_spend_ep(s, p) else [Word.ALL[STOP]]
-
-
-def _can_spend_ep(s: IceState, p: int) -> bool:
     if _moves(s, p) or _camps(s, p) or _to_camps(s, p):
-        return True
-    words = _words(s, p)
-    if any(w.value in (STUDY, PLAN, REBUILD) for w in words if isinstance(w, Word)):
-        return True
-    cost = excavation_cost(s, p)
-    if Word.ALL[EXCAVATE] in words and cost is not None and cost > 0:
-        return True
-    from wintergames.games.ice import artifacts, free
-
-    exalted = Trigger.ALL[artifacts.EXALTED]
-    return exalted in free.free_actions(s, p)
+        return []
+    return _ends_after(s, p, _words(s, p), _free(s, p))
 
 
-# The legal actions of a turn, by kind, in the order they are listed.
-_PARTS = (_moves, _camps, _to_camps, _words, _free, _ends)
-# Which parts can hold an action of each class (a check looks only there).
-_CHECK: dict[type[Action], tuple[Callable[[IceState, int], list[Action]], ...]] = {
-    Move: (_moves,), Fluent: (_moves,), Camp: (_camps,), Recruit: (_to_camps,),
-    Sail: (_to_camps,), Word: (_words, _free, _ends)}
+def _ends_after(s: IceState, p: int, words: list[Action], free: list[Action]) -> list[Action]:
+    """``_ends`` of a turn that spent nothing and can neither Move, build nor reach a Camp,
+    from its word actions and free actions."""
+    for w in words:
+        if w.value in (STUDY, PLAN, REBUILD):  # type: ignore[attr-defined]
+            return []
+        if w.value == EXCAVATE and excavation_cost(s, p):  # type: ignore[attr-defined]
+            return []  # a free excavation spends nothing
+    return [] if Trigger.ALL[artifacts.EXALTED] in free else [Word.ALL[STOP]]
 
 
 def main_actions(s: IceState, p: int) -> list[Action]:
     """Everything seat ``p`` may do with no decision open, EP actions first."""
-    out: list[Action] = []
-    for part in _PARTS:
-        out += part(s, p)
-    return out
+    out = _moves(s, p) + _camps(s, p) + _to_camps(s, p)
+    words, free = _words(s, p), _free(s, p)
+    if s.spent > 0:
+        ends = [Word.ALL[END]]
+    elif out:
+        ends = []
+    else:
+        ends = _ends_after(s, p, words, free)
+    return out + words + free + ends
+
+
+# Which part of a turn's actions can hold an action of each class (a check looks only
+# there); a Word by its value.
+_CHECK: dict[type[Action], Callable[[IceState, int], list[Action]]] = {
+    Move: _moves, Fluent: _moves, Camp: _camps, Recruit: _to_camps, Sail: _to_camps}
+_WORD_PART: dict[int, Callable[[IceState, int], list[Action]]] = {
+    END: _ends, STOP: _ends, NAVIGATE: _free, ACTIVATE: _free}
 
 
 def is_legal_main(s: IceState, p: int, action: Action) -> bool:
-    """``action in main_actions(s, p)``, computing only the parts that could hold it."""
-    return any(action in part(s, p) for part in _CHECK.get(type(action), (_free,)))
+    """``action in main_actions(s, p)``, computing only the part that could hold it."""
+    kind = type(action)
+    part = (_WORD_PART.get(action.value, _words) if kind is Word  # type: ignore[attr-defined]
+            else _CHECK.get(kind, _free))
+    return action in part(s, p)
 
 
 def do_main(s: IceState, p: int, action: Action) -> None:
@@ -218,8 +222,6 @@ def do_main(s: IceState, p: int, action: Action) -> None:
     elif isinstance(action, Word):
         _word(s, p, action.value)
     else:
-        from wintergames.games.ice import free
-
         free.do_free(s, p, action)
 
 
@@ -340,8 +342,6 @@ def _word(s: IceState, p: int, word: int) -> None:
         s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
         fr.push(s, fr.ABILITY, p, fr.ABILITY_REBUILD)
     else:  # the guild abilities named by a word (navigate, activate)
-        from wintergames.games.ice import free
-
         free.do_free(s, p, Word(word))
 
 
