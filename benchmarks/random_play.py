@@ -3,6 +3,10 @@
 Prints one JSON line per figure. Run: ``make bench`` or
 ``python benchmarks/random_play.py [--games N] [--seconds S] [--only GAME ...]``
 (Winterborne is measured for 1-4 players, its solo game against the Balaur included).
+
+Like for like: OpenSpiel's ``apply_action`` checks nothing, so each game reports its
+decisions/s both through ``apply`` (checked) and through ``apply_legal`` (unchecked), and
+tic-tac-toe both through ``apply_action`` and ``apply_action_with_legality_check``.
 """
 
 from __future__ import annotations
@@ -23,28 +27,36 @@ def emit(**fields: object) -> None:
 
 
 def random_games(
-    game_id: str, n: int, games: int, budget: float
-) -> tuple[float, int, int, list[wg.State]]:
+    game_id: str, n: int, games: int, budget: float, checked: bool = True
+) -> tuple[float, int, int]:
     """Random games until ``games`` are played or ``budget`` seconds have passed.
 
-    Returns seconds, games played, decisions and sampled positions.
+    ``checked``: each action goes through ``apply`` (checked again, as every caller but a
+    search bot on its own copy does); otherwise ``apply_legal``, like OpenSpiel's
+    ``apply_action``, which checks nothing. Returns seconds, games played and decisions.
     """
     rng = random.Random(1)
     decisions = played = 0
-    samples: list[wg.State] = []
     start = time.perf_counter()
     for seed in range(games):
         if time.perf_counter() - start > budget:
             break
         played += 1
         state = wg.make(game_id, n, seed=seed)
+        apply = state.apply if checked else state.apply_legal
         while not state.is_over:
             player = state.to_move[0]  # at a simultaneous step, each mover in turn
             actions = state.legal_actions(player)
-            state.apply(actions[rng.randrange(len(actions))], player)
+            apply(actions[rng.randrange(len(actions))], player)
             decisions += 1
-    elapsed = time.perf_counter() - start
-    for seed in range(min(20, played)):  # positions for the micro figures, outside the timing
+    return time.perf_counter() - start, played, decisions
+
+
+def sample_positions(game_id: str, n: int, games: int) -> list[wg.State]:
+    """About one position in ten of ``games`` random games, for the micro figures."""
+    rng = random.Random(1)
+    samples: list[wg.State] = []
+    for seed in range(games):
         state = wg.make(game_id, n, seed=10_000 + seed)
         while not state.is_over:
             if rng.random() < 0.1:
@@ -52,7 +64,7 @@ def random_games(
             player = state.to_move[0]
             actions = state.legal_actions(player)
             state.apply(actions[rng.randrange(len(actions))], player)
-    return elapsed, played, decisions, samples
+    return samples
 
 
 def micro(samples: list[wg.State], op: Callable[[wg.State], object], repeat: int = 20) -> float:
@@ -80,7 +92,9 @@ def apply_us(samples: list[wg.State], repeat: int = 20) -> float:
 
 
 def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
-    elapsed, games, decisions, samples = random_games(game_id, n, games, budget)
+    elapsed, games, decisions = random_games(game_id, n, games, budget)
+    unchecked, _, unchecked_decisions = random_games(game_id, n, games, budget, checked=False)
+    samples = sample_positions(game_id, n, min(20, games))
     clone_us = micro(samples, lambda s: s.clone())
     emit(
         bench="random_play",
@@ -89,6 +103,7 @@ def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
         games=games,
         games_per_s=round(games / elapsed, 1),
         decisions_per_s=round(decisions / elapsed),
+        decisions_per_s_unchecked=round(unchecked_decisions / unchecked),
         legal_actions_us=round(micro(samples, lambda s: s.legal_actions(s.to_move[0])), 2),
         apply_us=round(apply_us(samples), 2),
         clone_us=round(clone_us, 2),
@@ -97,6 +112,8 @@ def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
 
 
 def bench_openspiel_ttt(seconds: float) -> None:
+    """OpenSpiel's python_tic_tac_toe, both ways: ``apply_action`` checks nothing (it
+    accepts an occupied square), ``apply_action_with_legality_check`` checks first."""
     try:
         import pyspiel
         from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
@@ -104,22 +121,23 @@ def bench_openspiel_ttt(seconds: float) -> None:
         emit(bench="openspiel_python_tic_tac_toe", skipped="pip install '.[bench]' for open-spiel")
         return
     game = pyspiel.load_game("python_tic_tac_toe")
-    rng = random.Random(1)
-    decisions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
-            decisions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    emit(
-        bench="openspiel_python_tic_tac_toe",
-        games_per_s=round(games / elapsed, 1),
-        decisions_per_s=round(decisions / elapsed),
-    )
+    figures: dict[str, float] = {}
+    for name, checked in (("decisions_per_s", False), ("decisions_per_s_checked", True)):
+        rng = random.Random(1)
+        decisions = games = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            apply = state.apply_action_with_legality_check if checked else state.apply_action
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                apply(actions[rng.randrange(len(actions))])
+                decisions += 1
+            games += 1
+        figures[name] = round(decisions / (time.perf_counter() - start))
+        if not checked:
+            figures["games_per_s"] = round(games / (time.perf_counter() - start), 1)
+    emit(bench="openspiel_python_tic_tac_toe", **figures)
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
@@ -102,6 +103,8 @@ def check_actions(
                 raise AssertionError(f"unlisted action {action} was accepted")
             assert snapshot(state) == before, f"refused action {action} changed the state"
             tried += 1
+            if tried == 1:
+                check_offer_is_no_licence(state, player, actions, action)
             if tried >= unlisted:
                 break
     for player in range(n):
@@ -111,6 +114,40 @@ def check_actions(
             except NotYourTurnError:
                 continue
             raise AssertionError(f"player {player} acted out of turn")
+
+
+def check_offer_is_no_licence(
+    state: State, player: int, offered: list[Action], stranger: Action
+) -> None:
+    """``apply`` trusts only the very actions of the last legal list, and only until the
+    state changes: a caller who adds ``stranger`` (refused) to the list it was handed, or
+    plays a listed action after another move, is still checked."""
+    before = snapshot(state)
+    offered.append(stranger)
+    refused = _refused(state, stranger, player)
+    offered.pop()
+    assert refused, f"{stranger}, added to the handed-out list, was accepted"
+    assert snapshot(state) == before, f"refused action {stranger} changed the state"
+    twin = state.clone()
+    listed = twin.legal_actions(player)
+    twin.apply(listed[0], player)
+    if player not in twin.to_move:
+        return
+    now = set(twin.clone().legal_actions(player))  # a copy asks, so twin keeps no list
+    stale = [a for a in listed if a not in now]
+    if stale:
+        kept = snapshot(twin)
+        assert _refused(twin, stale[0], player), (
+            f"{stale[0]}, listed before {listed[0]}, was accepted after it")
+        assert snapshot(twin) == kept, f"refused action {stale[0]} changed the state"
+
+
+def _refused(state: State, action: Action, player: int) -> bool:
+    try:
+        state.apply(action, player)
+    except IllegalActionError:
+        return True
+    return False
 
 
 def check_observations(state: State, rng: random.Random) -> None:

@@ -141,7 +141,7 @@ def _lookahead(s: WinterborneState, depth: int) -> list[float]:
     best_margin = float("-inf")
     for action in s.legal_actions(p):
         child = s.clone()
-        child.apply(action, p)
+        child.apply_legal(action, p)  # from this very state's list
         values = _lookahead(child, depth - 1)
         m = _margin(values, p)
         if m > best_margin:
