@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.ice.helpers import act, fresh, spend_the_day, texts
+from tests.games.ice.helpers import act, fresh, give, spend_the_day, texts
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.ice import days
 from wintergames.games.ice.components import IC
@@ -211,3 +211,31 @@ def test_the_game_ends_after_the_fourth_day_and_ties_share() -> None:
     assert winners == [p for p in range(2) if scores[p] == max(scores)]
     assert any(e.kind == "score" for e in s.log)
 
+
+
+def test_sunrise_moves_each_prismatic_once_to_a_slot_of_its_owners_choice() -> None:
+    """RB Prismatic Artifacts: "During Sunrise phase only, you may move each of your
+    Prismatic Artifacts to a new Artifact slot": shift TILE picks one up, slot TYPE puts
+    it down; each moves once; done ends the seat's moves."""
+    s = fresh(3, seed=3, logbook="off")
+    first, second = give(s, 1, "S-PRI-1"), give(s, 1, "D-PRI-1")  # both on harmony
+    days.sunrise(s)
+    assert s.to_move == (1,) and texts(s) == ["shift S-PRI-1", "shift D-PRI-1", "done"]
+    before = s.to_json()["state"]
+    with pytest.raises(IllegalActionError, match=r"shift TILE, then slot TYPE"):
+        act(s, "play S-PRI-1")  # the old spelling is no longer the move
+    assert s.to_json()["state"] == before
+    act(s, "shift S-PRI-1")
+    assert first not in s.art[1][0] and texts(s) == [
+        "slot harmony", "slot exalted", "slot achievement", "slot philosophical",
+        "slot obliteration"]
+    check(s)  # the tile held by the open decision is still counted
+    act(s, "slot obliteration")
+    assert s.art[1][4] == [first] and s.art[1][0] == [second] and not s.down[first]
+    assert texts(s) == ["shift D-PRI-1", "done"]  # the moved one moves no more
+    act(s, "shift D-PRI-1")
+    act(s, "slot harmony")  # back where it was: allowed, it moves nothing
+    assert texts(s) == ["done"] and s.art[1][0] == [second]
+    act(s, "done")
+    assert not s.pending and s.to_move == (s.first,)
+    check(s)

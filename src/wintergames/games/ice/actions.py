@@ -70,12 +70,14 @@ E1-E45 board edges, A1-A7 Azulia districts; tiles and cards by id.
                 effect (free; Exalted costs 1 EP)
   put S4        where a piece goes when the rules leave you the choice
   slot harmony  the slot a Prismatic Artifact goes to; choose harmony: a Study type
+  shift S-PRI-1 at Sunrise, pick up a Prismatic Artifact to move it (then slot TYPE)
   end           end your turn (after spending 1-2 EP, 3 with Overwork);
   stop          end your day: your Sunset starts
   take ID / none    a Request from the Sunset row; validate ID then pay ITEM ...
                 (ITEM: an Artifact tile id or study-harmony ...); done
   discard ID    a Request card; drop SN07  a Snow tile over the hand limit
-  navigate / activate / rebuild / nourish T5   guild abilities"""
+  navigate / activate / rebuild / nourish T5   guild abilities
+  sell S-HAR-1a / buy SN07   Merchant Caravan: an Artifact for RP, a Snow tile for RP"""
 
 
 def _index(table: tuple[str, ...], value: Any, what: str) -> int:
@@ -299,9 +301,20 @@ class Buy(_Named):
     field: ClassVar[str] = "tile"
 
 
+@dataclass(frozen=True, slots=True)
+class Shift(_Named):
+    """Sunrise: pick up one of your Prismatic Artifacts to move it to a slot of your
+    choice (``slot TYPE`` follows)."""
+
+    kind: ClassVar[str] = "shift"
+    table: ClassVar[tuple[str, ...]] = TILE_IDS
+    field: ClassVar[str] = "tile"
+
+
+# Codes follow this order: a new kind goes last, so recorded codes keep their meaning.
 _KINDS: tuple[type[_Named], ...] = (Word, Move, Fluent, Camp, Recruit, Sail, Put, Nourish,
                                     Follow, Play, Drop, Trigger, Slot, Choose, Take, Discard,
-                                    Validate, Pay, Sell, Buy)
+                                    Validate, Pay, Sell, Buy, Shift)
 _BY_KIND = {k.kind: k for k in _KINDS}
 KIND_NAMES = ", ".join(_BY_KIND)
 

@@ -29,6 +29,7 @@ from wintergames.games.ice.actions import (
     Pay,
     Play,
     Put,
+    Shift,
     Slot,
     Take,
     Validate,
@@ -317,13 +318,13 @@ def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
 def _sunrise_prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     moved = frame[2:]
     tiles = [t for t in days.pieces_prismatic(s, frame[1]) if t not in moved]
-    return [*(Play.ALL[t] for t in tiles), Word.ALL[DONE]]
+    return [*(Shift.ALL[t] for t in tiles), Word.ALL[DONE]]
 
 
 def _sunrise_prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     """"During Sunrise phase only, you may move each of your Prismatic Artifacts to a new
-    Artifact slot": pick one (``play`` names it), then its slot."""
-    if isinstance(action, Play):
+    Artifact slot": pick one up (``shift TILE``), then its slot."""
+    if isinstance(action, Shift):
         p = frame[1]
         for t in range(5):
             if action.value in s.art[p][t]:
@@ -350,7 +351,7 @@ PROMPTS = {
     fr.VALIDATE: "validate a Request (validate ID) or done",
     fr.PAY: "pay the Request item by item (pay ITEM)",
     fr.HAND_LIMIT: "discard Requests down to 4 (discard ID)",
-    fr.SUNRISE_PRISM: "move a Prismatic Artifact (play TILE, then slot TYPE) or done",
+    fr.SUNRISE_PRISM: "move a Prismatic Artifact (shift TILE, then slot TYPE) or done",
 }
 
 FRAMES: dict[int, tuple[Options, Resolve]] = {

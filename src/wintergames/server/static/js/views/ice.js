@@ -119,6 +119,7 @@ function describe(a, layout) {
       : `Pay with ${tileName(layout, a.item)}`;
     case "sell": return `Sell ${tileName(layout, a.tile)} for 2 RP`;
     case "buy": return `Buy ${tileName(layout, a.tile)} for 1 RP`;
+    case "shift": return `Move ${tileName(layout, a.tile)} to another slot`;
     default: return JSON.stringify(a);
   }
 }
