@@ -131,3 +131,20 @@ def test_the_lobby_offers_ices_fluent_move_variant_with_three_players(
     page.click("#create-button")
     seats = _created_view(server, page)["observation"]["seats"]
     assert [s["fluent_moves"] for s in seats] == [1, 1, 1]  # RB: one token each
+
+
+def test_ice_shows_a_guild_choice_only_for_seats_that_play(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    page = _ice_lobby(server, browser, page_errors, "3")
+    for seat in (1, 2, 3):
+        expect(page.locator(f"[data-option='guild_{seat}']")).to_be_visible()
+    for seat in (4, 5):  # no fourth or fifth player: nothing to choose
+        expect(page.locator(f"[data-option='guild_{seat}']")).to_be_hidden()
+    page.select_option("[data-option='guild_2']", "nourisher")
+    page.select_option("#players", "5")
+    for seat in (4, 5):
+        expect(page.locator(f"[data-option='guild_{seat}']")).to_be_visible()
+    page.select_option("#players", "3")
+    page.click("#create-button")
+    seats = _created_view(server, page)["observation"]["seats"]
+    assert seats[1]["guild"] == "nourisher"

@@ -90,8 +90,13 @@ function drawOptions() {
         ? h("select", { "data-option": option.name },
             choices.map((c) => h("option", { value: c, selected: c === wanted }, c)))
         : h("input", { "data-option": option.name, value: option.default });
-    options.append(h("label", { title: option.description }, `${option.name} `, input,
-      h("span", { class: "muted" }, ` ${option.description}`)));
+    const label = h("label", { title: option.description }, `${option.name} `, input,
+      h("span", { class: "muted" }, ` ${option.description}`));
+    // A choice with one value left at this player count (ICE's guild_4 in a 3-player
+    // game) is no choice: it stays in the form, out of sight.
+    label.hidden = option.kind !== "bool" && choices !== undefined && choices !== null
+      && choices.length === 1;
+    options.append(label);
   }
 }
 
