@@ -79,11 +79,12 @@ def match(pool: ProcessPoolExecutor, players: int, bot: str, against: str, games
     }), flush=True)
 
 
-def solo_interleaved(pool: ProcessPoolExecutor, bot: str, games: int, first: int) -> None:
-    """Solo games ``first`` .. ``first + games - 1``, each at easy, medium and hard in turn;
-    one JSON line per finished game on standard error."""
+def solo_interleaved(pool: ProcessPoolExecutor, bot: str, games: int, first: int,
+                     levels: tuple[str, ...] = DIFFICULTIES) -> None:
+    """Solo games ``first`` .. ``first + games - 1``, each at the ``levels`` in turn (easy,
+    medium and hard); one JSON line per finished game on standard error."""
     for index in range(first, first + games):
-        for level in DIFFICULTIES:
+        for level in levels:
             share, decisions, _, seconds, score = pool.submit(
                 play, 1, bot, "random", index, {"difficulty": level}).result()
             print(json.dumps({"game": "winterborne", "players": 1, "bot": bot,
@@ -105,7 +106,14 @@ def main() -> None:
                         "run stopped early covers all three alike")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (runs with disjoint ranges combine)")
+    parser.add_argument("--levels", default=",".join(DIFFICULTIES),
+                        help="solo: the difficulties to play, comma-separated (a game an "
+                        "interrupted run left out at one level)")
     args = parser.parse_args()
+    levels = tuple(args.levels.split(","))
+    unknown = [lv for lv in levels if lv not in DIFFICULTIES]
+    if unknown:
+        parser.error(f"unknown difficulty {unknown[0]!r}; choose from {', '.join(DIFFICULTIES)}")
     pairs = [m.split("/") for m in args.match]
     for bot in [b for pair in pairs for b in pair] + args.solo:
         from_text(bot)  # a bad bot fails before any game
@@ -114,9 +122,9 @@ def main() -> None:
             match(pool, 2, bot, against, args.games, {}, f"{bot} vs {against}", args.first)
         for bot in args.solo:
             if args.interleave:
-                solo_interleaved(pool, bot, args.games, args.first)
+                solo_interleaved(pool, bot, args.games, args.first, levels)
                 continue
-            for level in DIFFICULTIES:
+            for level in levels:
                 match(pool, 1, bot, "random", args.games, {"difficulty": level},
                       f"{bot} solo {level}", args.first)
 
