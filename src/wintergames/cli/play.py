@@ -19,7 +19,8 @@ from wintergames.core.state import State
 
 PROMPT_HELP = (
     "Type the number of an action or its notation. Other commands: "
-    "'help' (notation), 'log' (the whole log), 'board' (redraw), 'quit'."
+    "'help' (notation), 'help TERM' (what a card, effect or piece does), 'rules' (the "
+    "rules in brief), 'log' (the whole log), 'board' (redraw), 'quit'."
 )
 
 
@@ -119,6 +120,22 @@ class TerminalGame:
             self.console.print(f"[bold red]No winner[/]: {escape(last)}   ({scores})")
         return self.state
 
+    def explain(self, term: str | None) -> None:
+        """``rules`` (``term`` None): the game's summary; ``help TERM``: one thing."""
+        rules = self.spec.rules_help
+        if rules is None:
+            self.console.print(f"[red]{escape(self.spec.title)} has no rules summary yet.[/]")
+            return
+        if term is None:
+            for title, text in rules.summary:
+                self.console.print(f"[bold]{escape(title)}[/]\n{escape(text)}\n")
+            self.console.print(f"[dim]Interpretations: docs/rules/{self.spec.id}.md[/]")
+            return
+        try:
+            self.console.print(escape(rules.explain(term)))
+        except WintergamesError as err:
+            self.console.print(f"[red]{escape(str(err))}[/]")
+
     def human_turn(self, player: int) -> None:
         self.console.rule(f"{seat_name(player)} to move")
         self.draw(player)
@@ -133,6 +150,9 @@ class TerminalGame:
                 raise QuitGame
             if word == "help":
                 self.console.print(PROMPT_HELP + "\n" + self.spec.notation_help)
+                continue
+            if word == "rules" or word.startswith("help "):
+                self.explain(line.strip()[5:] if word != "rules" else None)
                 continue
             if word == "board":
                 self.draw(player)

@@ -10,6 +10,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
 from wintergames.core.errors import InvalidOptionError, excerpt
+from wintergames.core.helptext import RulesHelp
 
 if TYPE_CHECKING:
     from wintergames.core.actions import Action
@@ -162,6 +163,10 @@ class GameSpec:
     # whole sampled grid. Game knowledge, so it lives with the game.
     propose: Callable[[State, int, Random, int], list[Action]] | None = field(
         default=None, repr=False)
+    # Rules at hand (``data/help.toml``): the rulebook's summary in our words and a text
+    # per thing a player may ask about; the terminal's ``rules`` / ``help TERM`` and the
+    # browser's Rules panel and tooltips show it.
+    rules_help: RulesHelp | None = field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:

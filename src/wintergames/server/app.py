@@ -36,6 +36,7 @@ from wintergames.core.errors import InvalidOptionError, UnknownGameError, Winter
 from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
+from wintergames.core.spec import GameSpec
 from wintergames.server.hub import Hub, UnreadableTableError
 from wintergames.server.live import LiveTable, ServerError, storage_unavailable
 from wintergames.server.models import GameTable, Seat
@@ -47,6 +48,8 @@ from wintergames.server.store import DEFAULT_URL, Store, hash_secret
 from wintergames.server.wire import DeclaredSizeLimit, StrictJSONRoute
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
+# The project's readings of each rulebook, served from a source checkout (make run).
+INTERPRETATIONS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 logger = logging.getLogger(__name__)
 
 __all__ = ["UnreadableTableError", "create_app"]
@@ -55,6 +58,13 @@ __all__ = ["UnreadableTableError", "create_app"]
 def error_response(err: ServerError) -> JSONResponse:
     return JSONResponse({"error": {"code": err.code, "message": err.message}},
                         status_code=err.status, headers=err.headers)
+
+
+def _known_game(game_id: str) -> GameSpec:
+    try:
+        return get_spec(game_id)
+    except UnknownGameError as err:
+        raise ServerError(404, "unknown-game", str(err.args[0])) from None
 
 
 def client_of(request: Request) -> str:
@@ -126,13 +136,32 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     @app.get("/api/games/{game_id}/layout")
     def layout(game_id: str) -> dict[str, Any]:
         """The public component data the game's view module draws the board with."""
-        try:
-            spec = get_spec(game_id)
-        except UnknownGameError as err:
-            raise ServerError(404, "unknown-game", str(err.args[0])) from None
+        spec = _known_game(game_id)
         if spec.layout is None:
             raise ServerError(404, "no-layout", f"{spec.title} has no board layout")
         return spec.layout()
+
+    @app.get("/api/games/{game_id}/rules")
+    def rules(game_id: str) -> dict[str, Any]:
+        """Rules at hand: the summary, every explained term, and where the project's
+        interpretations of the rulebook are (when the source tree is there to serve)."""
+        spec = _known_game(game_id)
+        if spec.rules_help is None:
+            raise ServerError(404, "no-rules", f"{spec.title} has no rules summary yet")
+        doc = INTERPRETATIONS / f"{spec.id}.md"
+        return {"game": spec.id, "title": spec.title,
+                "summary": [{"title": t, "text": x} for t, x in spec.rules_help.summary],
+                "terms": dict(spec.rules_help.terms),
+                "interpretations": f"/docs/rules/{spec.id}.md" if doc.is_file() else None}
+
+    @app.get("/docs/rules/{game_id}.md", include_in_schema=False)
+    def interpretations(game_id: str) -> FileResponse:
+        spec = _known_game(game_id)
+        doc = INTERPRETATIONS / f"{spec.id}.md"
+        if not doc.is_file():
+            raise ServerError(404, "no-document", f"docs/rules/{spec.id}.md is not installed "
+                              "with this copy (it is in the source tree)")
+        return FileResponse(doc, media_type="text/markdown; charset=utf-8")
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:

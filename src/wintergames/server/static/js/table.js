@@ -138,6 +138,29 @@ function connect() {
   });
 }
 
+// Rules at hand: the game's summary in a dialog, with the project's interpretations.
+async function setUpRules(gameId) {
+  let rules;
+  try {
+    rules = await getJSON(`/api/games/${gameId}/rules`);
+  } catch {
+    return;  // a game without a summary keeps the button hidden
+  }
+  $("rules-title").textContent = `${rules.title}: the rules in brief`;
+  $("rules-text").replaceChildren(...rules.summary.flatMap((part) => [
+    h("h3", {}, part.title),
+    ...part.text.split("\n").map((paragraph) => h("p", {}, paragraph)),
+  ]));
+  $("rules-more").replaceChildren(...(rules.interpretations
+    ? ["Where the rulebook is unclear, the readings this site plays by: ",
+       h("a", { href: rules.interpretations, target: "_blank", rel: "noopener" },
+         `docs/rules/${gameId}.md`), "."]
+    : []));
+  const button = $("rules-button");
+  button.hidden = false;
+  button.addEventListener("click", () => $("rules").showModal());
+}
+
 async function start() {
   try {
     const first = await getJSON(`/api/tables/${tableId}/view${query}`);
@@ -146,6 +169,7 @@ async function start() {
     view = first;
     render();
     connect();
+    setUpRules(first.game);
   } catch (err) {
     showError(err.message);
   }

@@ -1,0 +1,134 @@
+"""Rules at hand: each game's summary of its rulebook and one text per thing a player
+may ask about, read from the game's ``data/help.toml`` so the terminal and the browser
+say the same.
+
+The file has a ``[summary]`` table (``goal``, ``setup``, ``turn``, ``scoring``, ``end``,
+in that order, each a few sentences in our own words) and a ``[terms]`` table: a key is
+what a player types after ``help`` (a card id, an effect's name), its value says what
+the thing does.
+
+>>> rules = RulesHelp.from_toml('''
+... [summary]
+... goal = "Score most."
+... setup = "Deal."
+... turn = "Play a card."
+... scoring = "1 VP a card."
+... end = "When the deck is out."
+... [terms]
+... SB06 = "Draw two."
+... ''', "demo")
+>>> rules.explain("sb06")
+'SB06: Draw two.'
+>>> rules.explain("sb6")
+Traceback (most recent call last):
+...
+wintergames.core.helptext.UnknownTermError: demo has no help for 'sb6'; did you mean SB06?
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from wintergames.core.errors import WintergamesError
+
+SECTIONS = ("goal", "setup", "turn", "scoring", "end")
+TITLES = {"goal": "Goal", "setup": "Setup", "turn": "A turn", "scoring": "Scoring",
+          "end": "The end"}
+
+
+class UnknownTermError(WintergamesError, ValueError):
+    """``help TERM`` for a term the game does not know; the message suggests near ones."""
+
+
+class HelpFileError(WintergamesError):
+    """A game's ``help.toml`` lacks a section or holds something other than text."""
+
+
+@dataclass(frozen=True)
+class RulesHelp:
+    """A game's rules summary and its explained terms (keys in their own spelling)."""
+
+    game: str
+    summary: tuple[tuple[str, str], ...]  # (section title, text), in SECTIONS order
+    terms: Mapping[str, str]
+
+    @classmethod
+    def from_toml(cls, text: str, game: str,
+                  extra: Mapping[str, str] | None = None) -> RulesHelp:
+        """Read a ``help.toml`` text; refuse a missing section or an empty text.
+
+        ``extra``: terms whose texts already live in the game's other data files (a card
+        list with its texts), so no text is written twice; a key in both is refused.
+        """
+        where = f"{game} help.toml"
+        raw = tomllib.loads(text)
+        summary = raw.get("summary")
+        if not isinstance(summary, dict):
+            raise HelpFileError(f"{where}: no [summary] table")
+        unknown = sorted(set(summary) - set(SECTIONS))
+        if unknown:
+            raise HelpFileError(f"{where}: unknown summary section {unknown[0]!r}; "
+                                f"sections: {', '.join(SECTIONS)}")
+        parts = []
+        for key in SECTIONS:
+            parts.append((TITLES[key], _text(summary.get(key), f"{where} [summary] {key}")))
+        terms = raw.get("terms", {})
+        if not isinstance(terms, dict):
+            raise HelpFileError(f"{where}: [terms] must be a table of texts")
+        terms = {**terms}
+        for key, value in (extra or {}).items():
+            if key in terms:
+                raise HelpFileError(f"{where}: term {key!r} is written in help.toml and in "
+                                    "the game's other data; keep one")
+            terms[key] = value
+        seen: dict[str, str] = {}
+        for key, value in terms.items():
+            _text(value, f"{where} [terms] {key}")
+            if key.lower() in seen:
+                raise HelpFileError(f"{where}: terms {seen[key.lower()]!r} and {key!r} differ "
+                                    "only in case")
+            seen[key.lower()] = key
+        return cls(game, tuple(parts), MappingProxyType(dict(terms)))
+
+    @classmethod
+    def load(cls, data_dir: Path, game: str,
+             extra: Mapping[str, str] | None = None) -> RulesHelp:
+        """``from_toml`` of ``data_dir/help.toml``."""
+        return cls.from_toml((data_dir / "help.toml").read_text(encoding="utf-8"), game, extra)
+
+    def summary_text(self) -> str:
+        """The summary as plain text, a titled paragraph per section."""
+        return "\n\n".join(f"{title}\n{text}" for title, text in self.summary)
+
+    def lookup(self, term: str) -> tuple[str, str] | None:
+        """The term's own spelling and its text, matched case-insensitively."""
+        key = term.strip().lower()
+        for name, text in self.terms.items():
+            if name.lower() == key:
+                return name, text
+        return None
+
+    def explain(self, term: str) -> str:
+        """``NAME: text`` for ``term``, or an ``UnknownTermError`` that suggests the
+        closest known terms."""
+        found = self.lookup(term)
+        if found is not None:
+            return f"{found[0]}: {found[1]}"
+        names = {name.lower(): name for name in self.terms}
+        near = [names[n] for n in difflib.get_close_matches(term.strip().lower(), names, n=4)]
+        hint = f"did you mean {', '.join(near)}?" if near else (
+            f"{len(self.terms)} terms are explained, e.g. "
+            f"{', '.join(sorted(self.terms)[:6])}")
+        raise UnknownTermError(f"{self.game} has no help for {term.strip()!r}; {hint}")
+
+
+def _text(value: object, where: str) -> str:
+    """The text with its lines joined; a blank line still starts a new paragraph."""
+    if not isinstance(value, str) or not value.strip():
+        raise HelpFileError(f"{where}: expected a non-empty text")
+    return "\n".join(" ".join(part.split()) for part in value.strip().split("\n\n"))

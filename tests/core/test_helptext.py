@@ -1,0 +1,80 @@
+"""Rules at hand: the help.toml reader every game's summary and terms go through."""
+
+from __future__ import annotations
+
+import pytest
+
+from wintergames.core.helptext import (
+    SECTIONS,
+    HelpFileError,
+    RulesHelp,
+    UnknownTermError,
+)
+
+GOOD = """
+[summary]
+goal = "Score the most."
+setup = "Deal four cards.\\n\\nShuffle the rest."
+turn = '''Play a card
+and draw.'''
+scoring = "A card is 1 VP."
+end = "When the deck is out."
+[terms]
+SB06 = "Draw two cards."
+healer = "Heals a fighter."
+"""
+
+
+def test_summary_keeps_the_section_order_and_paragraphs() -> None:
+    rules = RulesHelp.from_toml(GOOD, "Demo")
+    assert [title for title, _ in rules.summary] == [
+        "Goal", "Setup", "A turn", "Scoring", "The end"]
+    assert len(rules.summary) == len(SECTIONS)
+    assert dict(rules.summary)["Setup"] == "Deal four cards.\nShuffle the rest."
+    assert dict(rules.summary)["A turn"] == "Play a card and draw."  # one paragraph
+    assert rules.summary_text().startswith("Goal\nScore the most.\n\nSetup\n")
+
+
+def test_terms_are_found_in_any_case_and_named_in_their_own_spelling() -> None:
+    rules = RulesHelp.from_toml(GOOD, "Demo")
+    assert rules.explain("sb06") == "SB06: Draw two cards."
+    assert rules.explain("  HEALER ") == "healer: Heals a fighter."
+    assert rules.lookup("nothing") is None
+
+
+def test_an_unknown_term_suggests_near_ones_or_gives_examples() -> None:
+    rules = RulesHelp.from_toml(GOOD, "Demo")
+    with pytest.raises(UnknownTermError, match=r"Demo has no help for 'heeler'; did you mean "
+                                                r"healer\?"):
+        rules.explain("heeler")
+    with pytest.raises(UnknownTermError, match=r"2 terms are explained, e\.g\. SB06, healer"):
+        rules.explain("zzzzzz")
+    assert issubclass(UnknownTermError, ValueError)
+
+
+def test_extra_terms_from_other_data_join_but_never_twice() -> None:
+    rules = RulesHelp.from_toml(GOOD, "Demo", extra={"SB07": "Take a token."})
+    assert rules.explain("sb07") == "SB07: Take a token."
+    with pytest.raises(HelpFileError, match=r"'SB06' is written in help\.toml and in the "
+                                            "game's other data"):
+        RulesHelp.from_toml(GOOD, "Demo", extra={"SB06": "again"})
+
+
+@pytest.mark.parametrize(("text", "match"), [
+    ("[terms]\na = 'b'", r"no \[summary\] table"),
+    (GOOD.replace('end = "When the deck is out."', ""), r"\[summary\] end: expected a "
+                                                          "non-empty text"),
+    (GOOD.replace('goal = "Score the most."', 'goal = "  "'), r"goal: expected a non-empty"),
+    (GOOD.replace('goal =', 'aim = "x"\ngoal ='), r"unknown summary section 'aim'"),
+    (GOOD + 'sb06 = "twice"\n', r"terms 'SB06' and 'sb06' differ only in case"),
+    (GOOD + "number = 3\n", r"\[terms\] number: expected a non-empty text"),
+])
+def test_a_broken_help_file_is_refused_with_the_place(text: str, match: str) -> None:
+    with pytest.raises(HelpFileError, match=match):
+        RulesHelp.from_toml(text, "Demo")
+
+
+def test_the_terms_cannot_be_changed_through_the_spec() -> None:
+    rules = RulesHelp.from_toml(GOOD, "Demo")
+    with pytest.raises(TypeError):
+        rules.terms["SB06"] = "changed"  # type: ignore[index]
