@@ -8,14 +8,57 @@ from __future__ import annotations
 
 from typing import Any
 
+from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
+from wintergames.games.winter_queen.components import DATA, EFFECT_TITLES, EFFECTS, ROYAL, WQ
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
 
 MAX_PLAYERS = 4
+
+
+def _component_terms() -> dict[str, str]:
+    """``help`` texts for the things the data files define, built from the loaded
+    components so a swapped data file (a new book list, board or token set) stays right:
+    each spellbook's two pages, each royal token's printed floe, each space's zone and
+    neighbours."""
+    terms: dict[str, str] = {}
+    for book in WQ.books:
+        a, b = (page.title(WQ.colours) for page in book.pages)
+        effects = " and ".join(dict.fromkeys(f"help {page.effect}" for page in book.pages))
+        terms[book.id] = (
+            f"Spellbook with page A {a} and page B {b}. Put floes on its pages, then "
+            f"use {book.id} to score each filled page in its floe's colour ({effects}).")
+    for token in WQ.royal_tokens:
+        if token.depicts >= 0:
+            colour = WQ.colours[token.depicts]
+            terms[token.id] = (
+                f"Royal token with a printed {colour} floe: its royal space always holds a "
+                f"{colour} floe, which counts for every effect, takes no other floe and is "
+                "never returned to the bag.")
+        else:
+            terms[token.id] = (
+                "Royal token without a floe: an open royal space (♛). A floe placed on it "
+                "lets you take the top book of any stack.")
+    for x, name in enumerate(WQ.cell_names):
+        where = ("a royal space (royal domain, no province)" if WQ.zone[x] == ROYAL
+                 else f"a space of the {WQ.zone_name(WQ.zone[x])}")
+        rim = "on the edge" if WQ.edge[x] else "not on the edge"
+        near = ", ".join(sorted(WQ.cell_names[y] for y in WQ.neighbours[x]))
+        terms[name] = f"{where.capitalize()}, {rim}; adjacent to {near}."
+    return terms
+
+
+def _rules_help() -> RulesHelp:
+    """help.toml plus the component terms; an effect is also found by the name the
+    terminal shows ("Forest Lights"), with the text help.toml gives its id."""
+    terms = _component_terms()
+    written = RulesHelp.load(DATA, "Winter Queen", extra=terms).terms
+    names = {EFFECT_TITLES[effect]: written[effect] for effect in EFFECTS}
+    return RulesHelp.load(DATA, "Winter Queen", extra={**terms, **names})
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterQueenState:
@@ -48,6 +91,7 @@ SPEC = GameSpec(
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     check_invariants=check_components,
+    rules_help=_rules_help(),
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

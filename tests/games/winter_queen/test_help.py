@@ -1,0 +1,110 @@
+"""Winter Queen's rules at hand: the summary, a text for every component, the terminal."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from wintergames.cli.main import app
+from wintergames.core.helptext import SECTIONS, TITLES, UnknownTermError
+from wintergames.games.winter_queen import SPEC
+from wintergames.games.winter_queen.components import EFFECT_TITLES, EFFECTS, ROYAL, WQ
+from wintergames.games.winter_queen.layout import layout
+from wintergames.games.winter_queen.observe import book_view
+
+RULES = SPEC.rules_help
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_summary_has_the_five_sections_each_with_text() -> None:
+    assert RULES is not None
+    assert [title for title, _ in RULES.summary] == [TITLES[key] for key in SECTIONS]
+    assert all(text.strip() for _, text in RULES.summary)
+
+
+def _component_ids() -> list[str]:
+    """Every id the game's data defines and its notation, views and layout show."""
+    view = layout()
+    return [
+        *(book.id for book in WQ.books),
+        *(page["effect"] for book in range(len(WQ.books)) for page in book_view(book)["pages"]),
+        *(page["title"] for book in range(len(WQ.books)) for page in book_view(book)["pages"]),
+        *EFFECTS,
+        *EFFECT_TITLES.values(),
+        *(token.id for token in WQ.royal_tokens),
+        *WQ.colours,
+        *WQ.provinces,
+        *view["provinces"],
+        *view["colours"],
+        *(cell["cell"] for cell in view["cells"]),
+        *(cell["zone"] for cell in view["cells"]),
+        WQ.zone_name(ROYAL),
+        *WQ.cell_names,
+        *(option.name for option in SPEC.options),
+    ]
+
+
+@pytest.mark.parametrize("term", sorted(set(_component_ids())))
+def test_every_component_id_is_explained_in_any_case(term: str) -> None:
+    assert RULES is not None
+    name, text = RULES.lookup(term) or ("", "")
+    assert text.strip(), f"no help for {term!r}"
+    assert RULES.explain(term.upper()) == RULES.explain(term.lower()) == f"{name}: {text}"
+
+
+def test_component_texts_follow_the_data() -> None:
+    """A book names both its pages, a token its printed colour, a space its zone."""
+    assert RULES is not None
+    for book in WQ.books:
+        text = RULES.explain(book.id)
+        assert all(page.title(WQ.colours) in text for page in book.pages)
+    for token in WQ.royal_tokens:
+        text = RULES.explain(token.id)
+        if token.depicts >= 0:
+            assert f"printed {WQ.colours[token.depicts]} floe" in text
+        else:
+            assert "open royal space" in text
+    for x, name in enumerate(WQ.cell_names):
+        text = RULES.explain(name)
+        assert WQ.zone_name(WQ.zone[x]) in text
+        assert ("not on the edge" in text) is not WQ.edge[x]
+        assert all(WQ.cell_names[y] in text for y in WQ.neighbours[x])
+    for effect in EFFECTS:  # the name the terminal shows and the id say the same
+        shown, by_id = RULES.lookup(EFFECT_TITLES[effect]), RULES.lookup(effect)
+        assert shown is not None and by_id is not None and shown[1] == by_id[1]
+
+
+def test_the_game_notions_are_explained() -> None:
+    assert RULES is not None
+    for term in ("VP", "floe", "stand", "bag", "spellbook", "page", "stack", "province",
+                 "royal domain", "royal token", "depicted", "Winter Queen token",
+                 "final phase", "final scoring", "take", "use", "return", "pass"):
+        assert RULES.lookup(term) is not None, term
+
+
+def test_an_unknown_term_names_a_near_one() -> None:
+    assert RULES is not None
+    book = WQ.books[-1].id
+    typo = book[:-2] + book[-1]  # "SB20" -> "SB0"
+    with pytest.raises(UnknownTermError, match=f"did you mean .*{book}"):
+        RULES.explain(typo)
+    effect = EFFECTS[0]
+    with pytest.raises(UnknownTermError, match=f"did you mean .*{effect}"):
+        RULES.explain(effect[:-1])
+
+
+def test_the_terminal_shows_the_rules_and_a_term() -> None:
+    assert RULES is not None
+    book = WQ.books[0].id
+    result = CliRunner().invoke(
+        app, ["play", "winter-queen", "--players", "human,random", "--seed", "1",
+              "-o", "first_player=1"],
+        input=f"rules\nhelp {book.lower()}\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = _flat(result.output)
+    first_title, first_text = RULES.summary[0]
+    assert first_title in out and _flat(first_text) in out
+    assert _flat(RULES.explain(book)) in out
