@@ -1,0 +1,113 @@
+"""ICECOOL Wizards' rules at hand: the summary and a ``help`` text for every component,
+checked against the component data (every id the notation and the views show)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from typer.testing import CliRunner
+
+from wintergames.cli.main import app
+from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
+from wintergames.games.icecool_wizards import SPEC, component_terms
+from wintergames.games.icecool_wizards.cards import exam_title
+from wintergames.games.icecool_wizards.components import DATA, IW
+
+
+def rules() -> RulesHelp:
+    assert SPEC.rules_help is not None
+    return SPEC.rules_help
+
+
+def elements() -> list[str]:
+    return sorted({kind.element for kind in IW.types if kind.element})
+
+
+def exam_key(exam: int) -> str:
+    """The id the log and the terminal give an exam card: ``exam F+H`` of "exam F+H (6
+    points)"."""
+    return exam_title(exam).split(" (")[0]
+
+
+def component_ids() -> list[str]:
+    """Every id the notation, terminal view and layout JSON show for a component."""
+    return [
+        *(IW.type_name(t) for t in range(len(IW.types))),  # F, F-wind ... (cast, trade)
+        *IW.icons,  # collect star; layout "icons"
+        *elements(),  # the notation help's "wind = extra flick"
+        *(exam_key(e) for e in range(len(IW.exams))),
+        *IW.room_names,  # layout "rooms"
+        *(d.id for d in IW.table.doorways),  # layout "doorways"
+        *IW.exam_spaces,  # exam X3 ...; the map's X1..X6
+    ]
+
+
+def test_the_summary_has_every_section_in_order() -> None:
+    assert [title for title, _ in rules().summary] == [TITLES[s] for s in SECTIONS]
+    assert all(text.strip() for _, text in rules().summary)
+
+
+@pytest.mark.parametrize("term", component_ids())
+def test_every_component_is_explained_in_any_case(term: str) -> None:
+    assert term in rules().terms
+    for typed in (term, term.lower(), term.upper(), f"  {term.swapcase()} "):
+        assert rules().explain(typed) == f"{term}: {rules().terms[term]}"
+
+
+def test_the_game_notions_a_newcomer_asks_about_are_explained() -> None:
+    for notion in ("lesson", "spell", "exam", "classroom", "doorway", "flick", "relocate",
+                   "white line", "trade", "collect", "cast", "discard", "magic points"):
+        assert rules().lookup(notion) is not None, notion
+
+
+def test_texts_follow_the_component_data() -> None:
+    terms = rules().terms
+    written = tomllib.loads((DATA / "help.toml").read_text(encoding="utf-8"))["terms"]
+    for t, kind in enumerate(IW.types):
+        text = terms[IW.type_name(t)]
+        assert f"{IW.deck.count(t)} of the {len(IW.deck)} lesson cards" in text
+        assert IW.icon_names[kind.icon] in text
+        if kind.element:  # a spell card tells what its spell does, from help.toml
+            assert text.endswith(written[kind.element])
+        else:
+            assert "no spell" in text
+    for e, exam in enumerate(IW.exams):
+        text = terms[exam_key(e)]
+        assert f"{exam.points} Magic Points" in text
+        assert f"{IW.exams.count(exam)} of the {len(IW.exams)} exam cards" in text
+        assert all(IW.icon_names[i] in text for i in exam.icons)
+    for place in IW.places:  # a doorway's card is said to lie across that doorway
+        if place.doorway:
+            assert IW.icon_names[place.icon] in terms[place.doorway]
+            assert f"across doorway {place.doorway}" in terms[IW.icons[place.icon]]
+        else:
+            assert IW.room_names[place.room] in terms[IW.icons[place.icon]]
+
+
+def test_component_terms_are_built_not_written_twice() -> None:
+    written = tomllib.loads((DATA / "help.toml").read_text(encoding="utf-8"))["terms"]
+    built = component_terms(written)
+    assert not set(built) & set(written)
+    assert set(rules().terms) == set(built) | set(written)
+
+
+def test_an_unknown_term_suggests_the_nearest() -> None:
+    spell = next(IW.type_name(t) for t, kind in enumerate(IW.types) if kind.element)
+    typo = spell[:-1]  # "F-win"
+    with pytest.raises(UnknownTermError, match=rf"ICECOOL Wizards has no help for "
+                                               rf"'{typo}'; did you mean {spell}\b"):
+        rules().explain(typo)
+
+
+def test_the_terminal_prints_the_rules_and_a_term() -> None:
+    term = next(IW.type_name(t) for t, kind in enumerate(IW.types) if kind.element)
+    result = CliRunner().invoke(
+        app, ["play", SPEC.id, "--players", "human,random", "--seed", "2"],
+        input=f"rules\nhelp {term.lower()}\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # rich wraps long lines
+    title, text = rules().summary[0]
+    assert title in out and " ".join(text.split()[:8]) in out
+    assert " ".join(rules().explain(term).split()[:12]) in out
+    assert "Not possible" not in out
