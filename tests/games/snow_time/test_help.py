@@ -1,0 +1,98 @@
+"""Snow Time's rules at hand: the summary, a text for every card, colour, level and bonus
+space the game's data defines, and the terminal's ``rules`` / ``help TERM``."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import wintergames as wg
+from wintergames.cli.main import app
+from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
+from wintergames.games.snow_time import SPEC
+from wintergames.games.snow_time.components import POINT_KINDS, ST
+from wintergames.games.snow_time.layout import layout
+from wintergames.games.snow_time.state import SnowTimeState
+
+
+def rules() -> RulesHelp:
+    assert SPEC.rules_help is not None
+    return SPEC.rules_help
+
+
+def test_the_summary_has_the_five_sections_each_with_text() -> None:
+    summary = rules().summary
+    assert [title for title, _ in summary] == [TITLES[key] for key in SECTIONS]
+    assert all(text.strip() for _, text in summary)
+
+
+def _ids() -> list[str]:
+    """Every id the notation and the views show for a component of the game's data."""
+    cards = [ST.card_name(c) for c in range(ST.cards)]
+    return [
+        *cards,
+        *layout()["cards"],
+        *(ST.card_name(c)[0].upper() for c in range(ST.characters, ST.cards)),  # hands: H W S
+        *ST.colours,
+        *(f"level {n}" for n in range(1, ST.levels + 1)),
+        *POINT_KINDS,
+        *(f"{kind} bonus" for kind, _ in ST.bonuses.values()),
+    ]
+
+
+@pytest.mark.parametrize("term", sorted(set(_ids())))
+def test_every_component_has_a_text_in_any_case(term: str) -> None:
+    name, text = rules().lookup(term) or ("", "")
+    assert name.lower() == term.lower() and text.strip()
+    assert rules().explain(term.upper()) == rules().explain(f" {term.lower()} ") == (
+        f"{name}: {text}")
+    assert "\n" not in text  # one line, for the terminal and the browser's tooltips
+
+
+def test_the_texts_made_from_data_follow_the_data() -> None:
+    track = rules().explain("score track")
+    assert f"space {ST.finish}" in track
+    for space, (kind, value) in ST.bonuses.items():
+        assert f"{space} {kind} +{value}" in track
+        assert f"{space} (+{value})" in rules().explain(f"{kind} bonus")
+    fruitless = set(range(1, ST.levels + 1)) - set(ST.die_levels)
+    for level in range(1, ST.levels + 1):
+        assert ("No die" in rules().explain(f"level {level}")) == (level in fruitless)
+
+
+def test_each_colour_names_the_seats_that_play_it() -> None:
+    for n in range(SPEC.min_players, SPEC.max_players + 1):
+        state = wg.make("snow-time", n, seed=0)
+        assert isinstance(state, SnowTimeState)
+        for player in range(n):
+            mine = [ST.colours[k] for k in state.colours_of(player)]
+            text = " and ".join(mine)
+            if n == 2:  # the variant's colours, also in the summary and its own term
+                said = f"Player {player + 1} plays {text}"
+                assert said in rules().explain(mine[0])
+                assert f"Player {player + 1} plays {text}" in dict(rules().summary)["Setup"]
+                assert f"Player {player + 1} {text}" in rules().explain("two-player variant")
+            else:
+                assert f"Player {player + 1} plays it with" in rules().explain(text)
+                assert str(n) in rules().explain(text).partition("two-player")[0]
+    unused = ST.colours[-1]  # the variant seats four colours: the last stays in the box
+    assert "leaves it in the box" in rules().explain(unused)
+
+
+def test_an_unknown_term_names_a_near_one() -> None:
+    with pytest.raises(UnknownTermError, match=r"Snow Time has no help for 'snowstrom'; did "
+                                               r"you mean .*snowstorm"):
+        rules().explain("snowstrom")
+
+
+def test_the_terminal_prints_the_rules_and_a_term() -> None:
+    term = ST.card_name(ST.healer)
+    result = CliRunner().invoke(
+        app, ["play", "snow-time", "--players", "human,random", "--seed", "1"],
+        input=f"rules\nhelp {term.upper()}\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    first_title, first_text = rules().summary[0]
+    assert first_title in out and " ".join(first_text.split()) in out
+    assert " ".join(rules().explain(term).split()) in out
+    assert "Game stopped." in out
