@@ -21,7 +21,8 @@ scoring = "A card is 1 VP."
 end = "When the deck is out."
 [terms]
 SB06 = "Draw two cards."
-healer = "Heals a fighter."
+healer = '''Heals
+a fighter.'''
 """
 
 

@@ -88,7 +88,7 @@ class RulesHelp:
             terms[key] = value
         seen: dict[str, str] = {}
         for key, value in terms.items():
-            _text(value, f"{where} [terms] {key}")
+            terms[key] = _text(value, f"{where} [terms] {key}")  # lines joined, as above
             if key.lower() in seen:
                 raise HelpFileError(f"{where}: terms {seen[key.lower()]!r} and {key!r} differ "
                                     "only in case")
