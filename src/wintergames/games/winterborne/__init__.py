@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
-from wintergames.games.winterborne.components import WB
-from wintergames.games.winterborne.layout import layout
+from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
+from wintergames.games.winterborne.layout import POWER_TEXT, layout
 from wintergames.games.winterborne.state import WinterborneState, check_components
 from wintergames.games.winterborne.text import render
 
@@ -22,6 +23,61 @@ MAX_PLAYERS = 4
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterborneState:
     return WinterborneState(num_players, seed, options)
+
+
+# Terms of data/help.toml whose words the powers share: help.toml explains the shaman's
+# trade action and the trade power together under "trade".
+_WRITTEN_POWERS = frozenset({"trade"})
+
+
+def _card_kind(i: int) -> str:
+    card = WB.cards[i]
+    if card.type in ("treasure", "provision", "weapon"):
+        return f"core exploration card, {card.type.capitalize()}"
+    if card.type == "banner":
+        return f"{card.banner.capitalize()} banner"
+    if card.type == "wylds":
+        return "Wylds card, promotional" if card.promo else "Wylds card"
+    return f"{card.type} card"
+
+
+def _help_extra() -> dict[str, str]:
+    """The help terms whose texts live in the component data: cards, allies, objectives,
+    powers (``layout.POWER_TEXT``) and power cards, difficulties, province names, and the
+    kingdom board's sections and gray spaces (described from ``kingdom.toml``)."""
+    terms = {c.id: f"{c.name} ({_card_kind(i)}): {c.text}" for i, c in enumerate(WB.cards)}
+    terms |= {a.id: f"{WB.colours[a.colour].capitalize()} ally: {a.text}" for a in WB.allies}
+    terms |= {f"objective {o.letter}": f"Solo objective: {o.text} Met at the end, it scores "
+              "the points under its slot on the Balaur's board." for o in WB.objectives}
+    # A power on no card is the round power, open to all with the round_power option.
+    on = {code: f"on {card.id}" for card in WB.power_cards for code in card.powers}
+    terms |= {code: f"Winterborne power ({on.get(code, 'with the round_power option')}): "
+              f"{POWER_TEXT[code]}" for code in POWERS if code not in _WRITTEN_POWERS}
+    terms |= {card.id: "Winterborne power card: in winter, once a round, pay favor equal to "
+              "the round to use one of its two powers. "
+              + " ".join(f"{code}: {POWER_TEXT[code]}" for code in card.powers)
+              for card in WB.power_cards}
+    terms |= {name: f"Solo difficulty: the Balaur's base score is {d.base} and {d.objectives} "
+              "objectives are used." for name, d in WB.difficulties.items()}
+    terms |= {name: f"The {colour} province (help {colour})."
+              for name, colour in zip(WB.province_names, WB.colours, strict=True)}
+    n = len(WB.colours)
+    for g, secs in enumerate(WB.space_sections):
+        starts = [CHARACTERS[c] for c, at in enumerate(WB.start_space) if at == g]
+        start = f" Your {' and '.join(starts)} starts here." if starts else ""
+        beside = ", ".join(WB.section_names[x] for x in secs)
+        terms[WB.space_names[g]] = f"A gray space; a figure here is beside {beside}.{start}"
+        starter = next(x for x in secs if x < n)
+        terms[WB.section_names[starter]] = (
+            f"Your starter section of the {WB.colours[starter]} province, beside gray space "
+            f"{WB.space_names[g]}.")
+        crossed, after = WB.crossed_cw[g], WB.space_names[(g + 1) % n]
+        a, b = (WB.colours[c] for c in WB.borders[crossed - n])
+        terms[WB.section_names[crossed]] = (
+            f"An empty section between {WB.space_names[g]} and {after}, bordered by {a} and "
+            f"{b}: conquer it with a tile of either colour. A building on it pays your "
+            "shaman 1 gold each time it passes.")
+    return terms
 
 
 def _solo_only(num_players: int) -> tuple[str, ...]:
@@ -78,6 +134,7 @@ SPEC = GameSpec(
     notation_help=NOTATION_HELP,
     render=render,
     layout=layout,
+    rules_help=RulesHelp.load(DATA, "Winterborne", extra=_help_extra()),
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     par=heuristic.par,

@@ -1,0 +1,143 @@
+"""Winterborne's rules at hand (data/help.toml plus the texts of the other data files):
+every component the data defines, every notation word and every place of the kingdom
+board has a text, found in any case; the terminal prints them."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from wintergames.cli.main import app
+from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
+from wintergames.games.winterborne import SPEC
+from wintergames.games.winterborne.actions import FIGURES, KINDS, PLAYS, WORDS
+from wintergames.games.winterborne.components import (
+    BANNERS,
+    CARD_TYPES,
+    CHARACTERS,
+    DATA,
+    POWERS,
+    RESOURCES,
+    SEASONS,
+    WB,
+)
+from wintergames.games.winterborne.layout import POWER_TEXT
+
+
+def rules() -> RulesHelp:
+    assert SPEC.rules_help is not None
+    return SPEC.rules_help
+
+
+def component_ids() -> list[str]:
+    """Every id the component data defines, as the notation and the views show it."""
+    return [
+        *(c.id for c in WB.cards),
+        *(a.id for a in WB.allies),
+        *(s.id for s in WB.spoils),
+        *(p.id for p in WB.power_cards),
+        *POWERS,
+        *(f"objective {o.letter}" for o in WB.objectives),
+        *WB.difficulties,
+        *WB.colours,
+        *WB.province_names,
+        *WB.section_names,
+        *WB.space_names,
+        *CHARACTERS,
+        *FIGURES,
+        *RESOURCES,
+        *SEASONS,
+        *BANNERS,
+    ]
+
+
+def notation_words() -> set[str]:
+    """The words players type: one-word decisions, action verbs and the card use codes
+    that carry no number (S, E, W, *, wy, horn, draw, castle, hire, +any)."""
+    verbs = {k.strip() for k in KINDS.split(",")} - {"word"}
+    codes = {code.split(":")[0] for plays in PLAYS for _, _, code in plays
+             if not any(ch.isdigit() for ch in code) and not code.startswith("+")}
+    gains = {u.code for c in WB.cards for u in c.uses if u.kind == "gain-any"}
+    return set(WORDS) | verbs | {"settle", "church"} | codes | gains
+
+
+def test_the_summary_has_its_five_sections_each_with_a_text() -> None:
+    summary = rules().summary
+    assert [title for title, _ in summary] == [TITLES[s] for s in SECTIONS]
+    assert all(text.strip() for _, text in summary)
+    # The variants the game offers are named where they change something.
+    whole = " ".join(text for _, text in summary)
+    for option in ("Solo", "mercenary", "banners", "round_power", "easy"):
+        assert option in whole
+
+
+@pytest.mark.parametrize("term", component_ids())
+def test_every_component_has_a_text_in_any_case(term: str) -> None:
+    help_ = rules()
+    found = help_.lookup(term)
+    assert found is not None, term
+    for asked in (term, term.lower(), term.upper()):
+        assert help_.explain(asked) == f"{found[0]}: {found[1]}"
+
+
+@pytest.mark.parametrize("word", sorted(notation_words()))
+def test_every_notation_word_has_a_text(word: str) -> None:
+    assert rules().lookup(word) is not None, word
+
+
+def test_the_texts_of_the_other_data_files_are_passed_through_not_written_again() -> None:
+    help_ = rules()
+    written = RulesHelp.load(DATA, "Winterborne").terms
+    for card in WB.cards:
+        assert card.id not in written
+        assert card.text in help_.terms[card.id]
+        assert card.name in help_.terms[card.id]
+    for ally in WB.allies:
+        assert ally.id not in written and ally.text in help_.terms[ally.id]
+    for o in WB.objectives:
+        assert o.text in help_.terms[f"objective {o.letter}"]
+    for p in WB.power_cards:
+        assert all(POWER_TEXT[code] in help_.terms[p.id] for code in p.powers)
+    # A power whose word a notation verb shares is explained with the verb, in help.toml.
+    for code in POWERS:
+        assert POWER_TEXT[code] in help_.terms[code] or code in written
+
+
+def test_every_kind_of_card_is_explained_by_its_own_term() -> None:
+    help_ = rules()
+    for kind in CARD_TYPES:  # house, mercenary, treasure, ..., wylds
+        assert help_.lookup(kind) or help_.lookup(f"{kind} card"), kind
+    assert help_.lookup("exploration card") is not None
+    for name in ("favor", "reserve", "season", "winter round", "Balaur", "castle", "spoils"):
+        assert help_.lookup(name) is not None, name
+
+
+def test_the_board_places_are_described_from_the_kingdom_data() -> None:
+    help_ = rules()
+    for i, pair in enumerate(WB.borders):
+        text = help_.terms[WB.section_names[len(WB.colours) + i]]
+        assert all(WB.colours[c] in text for c in pair)
+    for g, secs in enumerate(WB.space_sections):
+        text = help_.terms[WB.space_names[g]]
+        assert all(WB.section_names[x] in text for x in secs)
+
+
+def test_an_unknown_term_is_refused_naming_a_near_one() -> None:
+    with pytest.raises(UnknownTermError, match=r"Winterborne has no help for 'shamn'; did "
+                                                r"you mean .*shaman"):
+        rules().explain("shamn")
+    with pytest.raises(UnknownTermError, match=r"did you mean .*SHA1"):
+        rules().explain("SHA9")
+
+
+def test_the_terminal_prints_the_rules_and_a_card_term() -> None:
+    card = WB.cards[WB.house[0]]
+    typed = f"rules\nhelp {card.id.lower()}\nquit\n"
+    result = CliRunner().invoke(app, ["play", "winterborne", "--players", "human,random",
+                                      "--seed", "2"], input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # rich wraps long lines
+    title, text = rules().summary[0]
+    assert title in out and " ".join(text.split()[:8]) in out
+    assert " ".join(rules().explain(card.id).split()) in out
+    assert "Not possible" not in out
