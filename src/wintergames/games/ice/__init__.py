@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.ice import heuristic, setup
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP
+from wintergames.games.ice.components import DATA, IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.layout import layout
+from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import render
 
@@ -22,6 +25,82 @@ MAX_PLAYERS = 5
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> IceState:
     return IceState(num_players, seed, options)
+
+
+# Glossary groups (setup.toml [glossary.*]) whose codes are help terms as they stand.
+# Left out: "decree" (its kinds clash with the study action and the shapes Request kind,
+# and every kind is a Decree card, DEC-..., with its own text), "logbook" (each event is
+# a Logbook card whose text says more) and "guild" (a Guild board's id gives its full
+# text from guilds.toml; the short one explains the ability's verb, below).
+_GLOSSARY_GROUPS = ("front", "back", "type", "request", "action")
+# Notation verbs explained by the text of what they use.
+_GUILD_VERBS = {"navigate": "navigator", "activate": "incandescent", "grapple": "icewalker",
+                "nourish": "nourisher", "rebuild": "cryoarchitect"}
+_GLOSSARY_VERBS = {"collect": "type:philosophical", "shift": "type:prismatic"}
+_LOGBOOK_VERBS = {"sell": "merchant-caravan", "buy": "merchant-caravan"}
+
+
+def _add(terms: dict[str, str], key: str, text: str) -> None:
+    """A term from the data files; two things under one name would hide one of them."""
+    clash = next((k for k in terms if k.lower() == key.lower()), None)
+    if clash is not None and terms[clash] != text:
+        raise ValueError(f"ICE help: {key!r} names two things in the data files")
+    if clash is None:
+        terms[key] = text
+
+
+def _name(code: str) -> str:
+    return code.replace("-", " ").capitalize()
+
+
+def help_terms() -> dict[str, str]:
+    """The help texts ICE's other data files already hold, keyed by what a player types:
+    every tile, card and Guild id, the glossary's codes and a few verbs. ``help.toml``
+    holds only the rest."""
+    glossary = IC.glossary
+    terms: dict[str, str] = {}
+    for key, text in glossary.items():
+        group, code = key.split(":")
+        if group in _GLOSSARY_GROUPS:
+            _add(terms, code, text)
+    for tile in IC.tiles:
+        if tile.level == LEVELS.index("snow"):
+            name = _name(tile.front)
+            if tile.talisman >= 0:
+                name += f" ({TYPES[tile.talisman]})"
+            front, back = glossary[f"front:{tile.front}"], glossary[f"back:{tile.back}"]
+            text = (f"The Encampment tile. {back} {front}" if tile.front == "blank"
+                    else f"Snow tile, {name} on a {_name(tile.back)} back. Front: {front} "
+                    f"Back: {back}")
+        elif tile.type == PRISMATIC:
+            text = (f"{LEVELS[tile.level].capitalize()} Artifact: Prismatic, no Shape, "
+                    f"{tile.anima} Anima. {glossary['type:prismatic']}")
+        else:
+            kind = TYPES[tile.type]
+            text = (f"{LEVELS[tile.level].capitalize()} Artifact: {kind.capitalize()}, Shape "
+                    f"{tile.shape}, {tile.anima} Anima. Effect (trigger {kind}): "
+                    f"{glossary['type:' + kind]}")
+        _add(terms, tile.id, text)
+    for request in IC.requests:
+        _add(terms, request.id, request.text)
+    for decree in IC.decrees:
+        _add(terms, decree.id, decree.text)
+    for card in IC.logbook:
+        _add(terms, card.id, card.text)
+    for card in IC.logbook:  # an event with two cards: its name gives the same text
+        _add(terms, card.event, card.text)
+    for guild in IC.guilds:
+        text = (f"{guild.name} Guild board (Leader {guild.leader}, {guild.starting_rp} RP "
+                f"at the start): {guild.text}")
+        _add(terms, guild.id, text)
+        _add(terms, guild.leader, text)
+    for verb, guild_id in _GUILD_VERBS.items():
+        _add(terms, verb, glossary[f"guild:{guild_id}"])
+    for verb, key in _GLOSSARY_VERBS.items():
+        _add(terms, verb, glossary[key])
+    for verb, event in _LOGBOOK_VERBS.items():
+        _add(terms, verb, next(c.text for c in IC.logbook if c.event == event))
+    return terms
 
 
 def _check(state: Any) -> None:
@@ -78,6 +157,7 @@ SPEC = GameSpec(
     simultaneous=True,
     check_invariants=_check,
     check_options=setup.check_guilds,
+    rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
 )
 
-__all__ = ["SPEC", "IceState"]
+__all__ = ["SPEC", "IceState", "help_terms"]
