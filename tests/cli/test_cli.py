@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import wintergames as wg
@@ -54,6 +55,26 @@ def test_human_turn_accepts_number_or_notation_and_reprompts(tmp_path: Path) -> 
     assert "Game stopped." in out and "Replay saved" in out
     record = json.loads(path.read_text())
     assert record["actions"][0][1] == state.legal_actions()[0].to_json()
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in wg.available_games()])
+def test_rules_and_help_are_answered_not_refused_as_moves(game: str) -> None:
+    spec = wg.get_spec(game)
+    rules = spec.rules_help
+    assert rules is not None
+    term = sorted(rules.terms)[0]
+    players = ",".join(["human"] + ["random"] * (spec.min_players - 1))
+    typed = "\n".join(["rules", f"help {term.upper()}", "help zzqqzz", "quit"]) + "\n"
+    result = runner.invoke(app, ["play", game, "--players", players, "--seed", "1"],
+                           input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # rich wraps long lines
+    for title, text in rules.summary:
+        assert title in out and " ".join(text.split()[:6]) in out
+    assert f"docs/rules/{game}.md" in out
+    assert " ".join(rules.explain(term).split()[:8]) in out
+    assert f"{spec.title} has no help for 'zzqqzz'" in out
+    assert "Not possible" not in out  # none of them was read as a move
 
 
 def test_end_of_input_stops_cleanly() -> None:

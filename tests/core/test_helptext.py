@@ -41,6 +41,11 @@ def test_terms_are_found_in_any_case_and_named_in_their_own_spelling() -> None:
     assert rules.explain("sb06") == "SB06: Draw two cards."
     assert rules.explain("  HEALER ") == "healer: Heals a fighter."
     assert rules.lookup("nothing") is None
+    spelled = RulesHelp.from_toml(GOOD, "Demo", extra={"explosive-rune": "Boom.",
+                                                       "royal domain": "The centre."})
+    assert spelled.explain("Explosive Rune") == "explosive-rune: Boom."
+    assert spelled.explain("royal_domain") == spelled.explain("royal-domain") == (
+        "royal domain: The centre.")
 
 
 def test_an_unknown_term_suggests_near_ones_or_gives_examples() -> None:
@@ -68,6 +73,8 @@ def test_extra_terms_from_other_data_join_but_never_twice() -> None:
     (GOOD.replace('goal = "Score the most."', 'goal = "  "'), r"goal: expected a non-empty"),
     (GOOD.replace('goal =', 'aim = "x"\ngoal ='), r"unknown summary section 'aim'"),
     (GOOD + 'sb06 = "twice"\n', r"terms 'SB06' and 'sb06' differ only in case"),
+    (GOOD + '"heal-er" = "x"\nheal_er = "y"\n', r"'heal-er' and 'heal_er' differ only in case "
+                                                 r"or in spaces"),
     (GOOD + "number = 3\n", r"\[terms\] number: expected a non-empty text"),
 ])
 def test_a_broken_help_file_is_refused_with_the_place(text: str, match: str) -> None:

@@ -314,6 +314,27 @@ def test_an_unknown_game_has_no_layout(client: TestClient) -> None:
     assert "chess" in response.json()["error"]["message"]
 
 
+def test_every_game_serves_its_rules_summary_terms_and_interpretations(
+        client: TestClient) -> None:
+    for game in client.get("/api/games").json()["games"]:
+        rules = client.get(f"/api/games/{game['id']}/rules")
+        assert rules.status_code == 200, rules.text
+        body = rules.json()
+        assert [s["title"] for s in body["summary"]] == [
+            "Goal", "Setup", "A turn", "Scoring", "The end"]
+        assert all(s["text"] for s in body["summary"]) and body["terms"]
+        known = get_spec(game["id"]).rules_help
+        assert known is not None and body["terms"] == dict(known.terms)
+        doc = client.get(body["interpretations"])  # served from the source tree
+        assert doc.status_code == 200 and doc.headers["content-type"].startswith(
+            "text/markdown")
+        assert doc.text == (Path(__file__).parents[2] / "docs" / "rules"
+                            / f"{game['id']}.md").read_text(encoding="utf-8")
+    missing = client.get("/api/games/chess/rules")
+    assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
+    assert client.get("/docs/rules/chess.md").status_code == 404
+
+
 @pytest.mark.parametrize(("game", "seats"), [("winter-queen", 3), ("snow-time", 3),
                                              ("icecool-wizards", 2)])
 def test_a_seat_payload_is_the_same_whatever_it_cannot_see(client: TestClient, game: str,

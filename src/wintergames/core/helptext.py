@@ -89,10 +89,10 @@ class RulesHelp:
         seen: dict[str, str] = {}
         for key, value in terms.items():
             terms[key] = _text(value, f"{where} [terms] {key}")  # lines joined, as above
-            if key.lower() in seen:
-                raise HelpFileError(f"{where}: terms {seen[key.lower()]!r} and {key!r} differ "
-                                    "only in case")
-            seen[key.lower()] = key
+            if _folded(key) in seen:
+                raise HelpFileError(f"{where}: terms {seen[_folded(key)]!r} and {key!r} differ "
+                                    "only in case or in spaces, hyphens and underscores")
+            seen[_folded(key)] = key
         return cls(game, tuple(parts), MappingProxyType(dict(terms)))
 
     @classmethod
@@ -106,10 +106,12 @@ class RulesHelp:
         return "\n\n".join(f"{title}\n{text}" for title, text in self.summary)
 
     def lookup(self, term: str) -> tuple[str, str] | None:
-        """The term's own spelling and its text, matched case-insensitively."""
-        key = term.strip().lower()
+        """The term's own spelling and its text, matched ignoring case and whether words
+        are joined by spaces, hyphens or underscores (``explosive rune`` finds
+        ``explosive-rune``)."""
+        key = _folded(term)
         for name, text in self.terms.items():
-            if name.lower() == key:
+            if _folded(name) == key:
                 return name, text
         return None
 
@@ -119,12 +121,17 @@ class RulesHelp:
         found = self.lookup(term)
         if found is not None:
             return f"{found[0]}: {found[1]}"
-        names = {name.lower(): name for name in self.terms}
-        near = [names[n] for n in difflib.get_close_matches(term.strip().lower(), names, n=4)]
+        names = {_folded(name): name for name in self.terms}
+        near = [names[n] for n in difflib.get_close_matches(_folded(term), names, n=4)]
         hint = f"did you mean {', '.join(near)}?" if near else (
             f"{len(self.terms)} terms are explained, e.g. "
             f"{', '.join(sorted(self.terms)[:6])}")
         raise UnknownTermError(f"{self.game} has no help for {term.strip()!r}; {hint}")
+
+
+def _folded(term: str) -> str:
+    """A term as lookups compare it: lower case, words joined by single hyphens."""
+    return "-".join(term.lower().replace("_", " ").replace("-", " ").split())
 
 
 def _text(value: object, where: str) -> str:

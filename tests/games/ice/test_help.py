@@ -100,7 +100,9 @@ def test_an_unknown_term_names_a_near_one() -> None:
     with pytest.raises(UnknownTermError, match=card):
         RULES.explain(card[:-1])
     with pytest.raises(UnknownTermError, match="explosive-rune"):
-        RULES.explain("explosive rune")
+        RULES.explain("explosiv rune")
+    # spaces and hyphens alike: the name as a player writes it finds the term
+    assert RULES.explain("Explosive Rune") == RULES.explain("explosive-rune")
 
 
 def test_the_terminal_prints_the_rules_and_a_term() -> None:

@@ -12,7 +12,7 @@ from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
-from wintergames.games.winter_queen.components import DATA, EFFECT_TITLES, EFFECTS, ROYAL, WQ
+from wintergames.games.winter_queen.components import DATA, ROYAL, WQ
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
@@ -53,12 +53,10 @@ def _component_terms() -> dict[str, str]:
 
 
 def _rules_help() -> RulesHelp:
-    """help.toml plus the component terms; an effect is also found by the name the
-    terminal shows ("Forest Lights"), with the text help.toml gives its id."""
-    terms = _component_terms()
-    written = RulesHelp.load(DATA, "Winter Queen", extra=terms).terms
-    names = {EFFECT_TITLES[effect]: written[effect] for effect in EFFECTS}
-    return RulesHelp.load(DATA, "Winter Queen", extra={**terms, **names})
+    """help.toml plus the component terms. An effect is found by its id and by the name
+    the terminal shows ("Forest Lights" is ``forest-lights``: lookups ignore case and
+    treat spaces as hyphens)."""
+    return RulesHelp.load(DATA, "Winter Queen", extra=_component_terms())
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterQueenState:

@@ -158,7 +158,10 @@ async function setUpRules(gameId) {
     : []));
   const button = $("rules-button");
   button.hidden = false;
-  button.addEventListener("click", () => $("rules").showModal());
+  button.addEventListener("click", () => {
+    $("rules").showModal();
+    $("rules-title").focus();  // not the link at the bottom: the summary opens at its top
+  });
 }
 
 async function start() {

@@ -1,0 +1,35 @@
+"""Rules at hand in the browser: the Rules button opens the game's summary."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import PageErrors, Server
+from wintergames.core.registry import get_spec
+
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("winter-queen", ["human", "random"]), ("snow-time", ["human", "random", "random"]),
+    ("icecool-wizards", ["human", "random"]), ("winterborne", ["human", "random"]),
+    ("ice", ["human", "random"])])
+def test_the_rules_button_shows_the_summary_and_links_the_interpretations(
+        server: Server, browser: Browser, page_errors: PageErrors, game: str,
+        seats: list[str]) -> None:
+    table = server.create(game, seats, seed=3)
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    button = page.locator("#rules-button")
+    expect(button).to_be_visible()
+    button.click()
+    dialog = page.locator("dialog#rules")
+    expect(dialog).to_be_visible()
+    rules = get_spec(game).rules_help
+    assert rules is not None
+    assert dialog.locator("h3").all_text_contents() == [title for title, _ in rules.summary]
+    first_paragraph = rules.summary[0][1].split("\n")[0]
+    expect(dialog.locator("p").first).to_have_text(first_paragraph)
+    link = dialog.locator("#rules-more a")
+    expect(link).to_have_attribute("href", f"/docs/rules/{game}.md")
+    dialog.locator("button", has_text="Back to the table").click()
+    expect(dialog).to_be_hidden()
