@@ -224,3 +224,31 @@ def test_a_solo_game_lost_to_the_balaur_says_so_instead_of_naming_no_winner() ->
     assert "Winner:" not in result.output
     assert "No winner: The Balaur scores" in result.output
     assert "does not beat the Balaur" in " ".join(result.output.split())  # wrapped
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("human,ismcts:iterationz=5",
+     "bot 'ismcts' has no setting 'iterationz'; settings: c, depth, iterations, proposals, "
+     "rollout, seconds"),
+    ("human,random:depth=3", "bot 'random' has no setting 'depth'; settings: none"),
+    ("human,greedy:samples=99", "bot 'greedy': samples is a whole number from 1 to 16; not 99"),
+    ("human,ismcts:seed=abc", "bot 'ismcts': seed is a whole number; not 'abc'"),
+    ("human,ismcts:iterations=5;iterations=6", "bot setting 'iterations' is given twice"),
+    ("human,ismcts:=3", "bot setting '=3' must look like key=value"),
+    ("human:depth=1,random", "a human seat takes no settings"),
+])
+def test_a_bad_bot_setting_names_what_is_allowed(players: str, message: str) -> None:
+    result = runner.invoke(app, ["play", "winter-queen", "--players", players, "--seed", "1"],
+                           input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())  # rich wraps long lines
+    assert isinstance(result.exception, SystemExit)  # a clear exit, not a Python error
+
+
+def test_spaces_around_a_bot_kind_and_its_settings_are_allowed(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = runner.invoke(app, ["play", "winter-queen", "--players",
+                                 " random , ismcts : iterations = 5 ; rollout = heuristic",
+                                 "--seed", "1", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["seats"] == ["random", "ismcts"]

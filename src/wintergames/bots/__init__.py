@@ -95,11 +95,14 @@ def settings_from_text(text: str) -> dict[str, Any]:
     {'iterations': 2000, 'depth': None, 'rollout': 'heuristic'}
     """
     settings: dict[str, Any] = {}
-    for item in filter(None, text.split(";")):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise InvalidOptionError(f"bot setting {item!r} must look like key=value")
-        settings[key.strip()] = _value(value.strip())
+    for item in filter(str.strip, text.split(";")):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key:
+            raise InvalidOptionError(
+                f"bot setting {excerpt(item.strip(), EXCERPT)} must look like key=value")
+        if key in settings:  # the later one would silently win
+            raise InvalidOptionError(f"bot setting {excerpt(key, EXCERPT)} is given twice")
+        settings[key] = _value(value)
     return settings
 
 
@@ -116,10 +119,33 @@ def _value(text: str) -> Any:
 
 
 def from_text(text: str, seed: int | None = None) -> Bot:
-    """A bot from ``kind`` or ``kind:key=value;...``; a ``seed`` setting wins over ``seed``."""
-    kind, _, rest = text.strip().partition(":")
+    """A bot from ``kind`` or ``kind:key=value;...``; a ``seed`` setting wins over ``seed``.
+
+    Settings are checked by ``check_settings`` like the server's, and the seed taken apart
+    from them is a whole number:
+
+    >>> for text in ("random:depth=5", "random:seed=abc", "greedy:samples=2;samples=3"):
+    ...     try:
+    ...         from_text(text)
+    ...     except InvalidOptionError as err:
+    ...         print(err)
+    bot 'random' has no setting 'depth'; settings: none
+    bot 'random': seed is a whole number; not 'abc'
+    bot setting 'samples' is given twice
+    """
+    kind, _, rest = text.partition(":")
+    kind = kind.strip()
     settings = settings_from_text(rest)
-    return make(kind, seed=settings.pop("seed", seed), **settings)
+    check_settings(kind, {k: v for k, v in settings.items() if k != "seed"})
+    if "seed" in settings:
+        own = settings.pop("seed")
+        # random.Random takes text or a float too, but a seed is typed to be reproduced
+        # elsewhere (the server, a benchmark), where only a whole number means the same.
+        if isinstance(own, bool) or not isinstance(own, int):
+            raise InvalidOptionError(
+                f"bot {kind!r}: seed is a whole number; not {excerpt(own, EXCERPT)}")
+        seed = own
+    return make(kind, seed=seed, **settings)
 
 
 __all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "Setting", "check_settings",

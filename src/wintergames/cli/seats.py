@@ -22,13 +22,15 @@ class Seat:
 
 def parse_seat(text: str, seed: int) -> Seat:
     """``kind`` or ``kind:key=value;key=value``; bots get ``seed`` unless they name one."""
-    kind, _, rest = text.strip().partition(":")
+    kind, _, rest = text.partition(":")
+    kind = kind.strip()
     if kind == "human":
-        if rest:
+        if rest.strip():
             raise InvalidOptionError("a human seat takes no settings")
         return Seat("human")
-    settings = bots.settings_from_text(rest)
-    return Seat(kind, settings, bots.from_text(text, seed))
+    # from_text checks the settings as the server does (bots.check_settings)
+    bot = bots.from_text(text, seed)
+    return Seat(kind, bots.settings_from_text(rest), bot)
 
 
 def parse_seats(text: str, seed: int) -> list[Seat]:
