@@ -167,6 +167,9 @@ class GameSpec:
     # per thing a player may ask about; the terminal's ``rules`` / ``help TERM`` and the
     # browser's Rules panel and tooltips show it.
     rules_help: RulesHelp | None = field(default=None, repr=False)
+    # What ``scores()`` counts, in the rulebook's word ("VP", "Magic Points"), so the end
+    # of a game and a replay say "12 VP" as the game itself does.
+    score_unit: str = "points"
 
     @property
     def players_range(self) -> range:

@@ -158,6 +158,7 @@ SPEC = GameSpec(
     check_invariants=_check,
     check_options=setup.check_guilds,
     rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
+    score_unit="RP",  # Renown Points, the rulebook's victory points
 )
 
 __all__ = ["SPEC", "IceState", "help_terms"]

@@ -150,6 +150,7 @@ SPEC = GameSpec(
     plot=save_png,
     plot_after=frozenset({"flick"}),
     rules_help=_rules_help(),
+    score_unit="Magic Points",
 )
 
 __all__ = ["SPEC", "IcecoolState"]

@@ -90,6 +90,7 @@ SPEC = GameSpec(
     heuristic_scale=heuristic.SCALE,
     check_invariants=check_components,
     rules_help=_rules_help(),
+    score_unit="VP",
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

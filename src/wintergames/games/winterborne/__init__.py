@@ -135,6 +135,7 @@ SPEC = GameSpec(
     render=render,
     layout=layout,
     rules_help=RulesHelp.load(DATA, "Winterborne", extra=_help_extra()),
+    score_unit="VP",  # the rulebook's victory points
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     par=heuristic.par,
