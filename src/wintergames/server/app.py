@@ -33,6 +33,7 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError, UnknownGameError, WintergamesError
+from wintergames.core.events import seat_name
 from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
@@ -40,6 +41,7 @@ from wintergames.core.spec import GameSpec
 from wintergames.server.hub import Hub, UnreadableTableError
 from wintergames.server.live import LiveTable, ServerError, storage_unavailable
 from wintergames.server.models import GameTable, Seat
+from wintergames.server.people import add_people, check_name
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.schemas import ActionRequest, CreateTable
 from wintergames.server.settings import ServerSettings
@@ -210,8 +212,8 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
             except UnknownGameError:
                 continue  # only built tables are summarised; an edited row is skipped
             listed.append({"table": row.table, "game": row.game, "title": title,
-                           "seats": list(row.kinds), "version": row.moves,
-                           "to_move": list(row.to_move)})
+                           "seats": list(row.kinds), "nicknames": list(row.nicknames),
+                           "version": row.moves, "to_move": list(row.to_move)})
         return {"tables": listed, "next": page[limit - 1].table if len(page) > limit else None}
 
     @app.get("/api/tables/{table_id}/view")
@@ -243,6 +245,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
                 "log": [e.text for e in state.events_for(None)]}
 
     add_sockets(app, hub, limits)
+    add_people(app, hub)
     return app
 
 
@@ -257,9 +260,15 @@ def _create(store: Store, settings: ServerSettings,
         secret = secrets.token_urlsafe(18) if seat.kind == "human" else None
         if secret is not None:
             invites[index] = secret
+        if seat.kind != "human" and seat.name is not None:
+            raise ServerError(400, "bad-name", f"{seat_name(index)} is a {seat.kind[:40]} "
+                              "bot, shown by its kind; only a person's seat takes a name")
         seats.append(Seat(index=index, kind=seat.kind, settings=seat.settings,
-                          secret_hash=None if secret is None else hash_secret(secret)))
+                          secret_hash=None if secret is None else hash_secret(secret),
+                          nickname=check_name(seat.name, index)))
     spectator = secrets.token_urlsafe(18)
+    # Whoever holds this may close the table; like the seats' secrets, only its hash is kept.
+    creator = secrets.token_urlsafe(18)
     people = any(seat.kind == "human" for seat in body.seats)
     if body.seed is not None and people and not settings.seeded_human_tables:
         # A known seed would let a player compute every hidden draw offline.
@@ -277,7 +286,8 @@ def _create(store: Store, settings: ServerSettings,
         row = GameTable(
             id=table_id, game=spec.id, num_players=len(body.seats), options=options,
             seed=fresh_seed() if body.seed is None else body.seed,
-            spectator_hash=hash_secret(spectator), seats=seats,
+            spectator_hash=hash_secret(spectator), creator_hash=hash_secret(creator),
+            seats=seats,
         )
         # Exactly what a restarted server does with the stored row: if this fails, the
         # row is never stored, so every stored table can be rebuilt.
@@ -294,12 +304,13 @@ def _create(store: Store, settings: ServerSettings,
         "table": table_id,
         "game": spec.id,
         "seats": [
-            {"seat": i, "kind": s.kind,
+            {"seat": i, "kind": s.kind, "nickname": seats[i].nickname,
              "secret": invites.get(i),
              "invite": f"/table/{table_id}?secret={invites[i]}" if i in invites else None}
             for i, s in enumerate(body.seats)
         ],
         "spectator": f"/table/{table_id}?secret={spectator}",
         "spectator_secret": spectator,
+        "creator_secret": creator,  # POST /api/tables/{id}/close with it ends the table
     }
     return live, created

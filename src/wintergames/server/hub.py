@@ -13,10 +13,12 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.exc import DBAPIError
 
@@ -64,6 +66,7 @@ class Hub:
         # places to think for searching bots, and for quick ones (made on the loop)
         self._thinkers: asyncio.Semaphore | None = None
         self._movers: asyncio.Semaphore | None = None
+        self._swept = -math.inf  # time.monotonic() of the last look for idle tables
 
     # -- tables -------------------------------------------------------------------------
 
@@ -252,9 +255,27 @@ class Hub:
                 continue
             await asyncio.to_thread(self.store.set_progress, table_id, live.progress())
 
+    async def close_idle(self) -> list[str]:
+        """Close every open table nobody has touched for ``close_after_seconds`` (each
+        by a guarded update, so a move stored meanwhile keeps its table open), tell
+        whoever watches it, and return their ids."""
+        since = datetime.now(UTC) - timedelta(seconds=self.settings.close_after_seconds)
+        closed = []
+        for table_id in await asyncio.to_thread(self.store.idle_tables, since):
+            ended = await asyncio.to_thread(self.store.close, table_id, "idle", since)
+            if ended is None:
+                continue  # it was played at, finished or closed meanwhile
+            closed.append(table_id)
+            live = self.tables.get(table_id)
+            if live is not None:
+                live.mark_closed("idle", ended)
+                self.broadcast(live)
+        return closed
+
     async def keep(self) -> None:
         """The hub's housekeeping, forever: old rows summarised once, then every
-        ``resume_seconds`` bots resumed and idle tables unloaded."""
+        ``resume_seconds`` bots resumed and idle tables unloaded, and now and then
+        (every minute, or sooner for a short ``close_after_seconds``) idle tables closed."""
         summarised = False
         while True:
             try:
@@ -263,6 +284,10 @@ class Hub:
                     summarised = True
                 await self.resume()
                 self.unload_idle()
+                now = time.monotonic()
+                if now - self._swept >= min(60.0, self.settings.close_after_seconds / 4):
+                    self._swept = now
+                    await self.close_idle()
             except DBAPIError:
                 logger.warning("storage unavailable; bots resume when it is back")
             await asyncio.sleep(self.settings.resume_seconds)

@@ -16,6 +16,7 @@ import logging
 import random
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -27,7 +28,7 @@ from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
 from wintergames.server.models import GameTable
-from wintergames.server.store import Progress, Store, hash_secret
+from wintergames.server.store import Progress, Store, TableClosedError, hash_secret, utc
 
 SPECTATOR = -1  # the seat number of a spectator in versions and views
 logger = logging.getLogger(__name__)
@@ -76,6 +77,14 @@ def storage_unavailable() -> ServerError:
                        headers={"Retry-After": "5"})
 
 
+def closed_error(closed_by: str, ended_at: datetime) -> ServerError:
+    """The refusal of anything but reading at a closed table, saying who closed it when."""
+    who = "by its creator" if closed_by == "creator" else "after nobody played at it for a while"
+    return ServerError(409, "closed", f"this table was closed {who} on "
+                       f"{ended_at:%Y-%m-%d at %H:%M} UTC; nothing more can be played at it "
+                       "(it stays open to read)")
+
+
 class StaleTableError(ServerError):
     """This copy of a table is behind its stored log (another writer got there first, or
     the database failed mid-write): it is dropped and the next request reloads it."""
@@ -96,7 +105,13 @@ class LiveTable:
         if indices != list(range(row.num_players)):
             raise ValueError(f"a {row.num_players}-player table needs seats 0..."
                              f"{row.num_players - 1}, and its stored seats are {indices}")
-        self.kinds = [seat.kind for seat in sorted(row.seats, key=lambda seat: seat.index)]
+        in_order = sorted(row.seats, key=lambda seat: seat.index)
+        self.kinds = [seat.kind for seat in in_order]
+        self.nicknames: list[str | None] = [seat.nickname for seat in in_order]
+        self.creator_hash = row.creator_hash
+        # Set once when the table is closed (by its creator or the idle rule), never cleared.
+        self.closed_by: str | None = row.closed_by
+        self.ended_at = None if row.ended_at is None else utc(row.ended_at)
         self.secrets = {seat.secret_hash: seat.index for seat in row.seats if seat.secret_hash}
         self.spectator_hash = row.spectator_hash
         self.seed = row.seed
@@ -139,14 +154,19 @@ class LiveTable:
         """Everything ``viewer`` may see, and (for a seat to move) what it may do."""
         with self.lock:
             s, seat = self.state, viewer.seat
-            legal = s.legal_actions(seat) if seat is not None and seat in s.to_move else []
+            legal = (s.legal_actions(seat) if seat is not None and seat in s.to_move
+                     and not self.closed_by else [])
             return {
                 "table": self.id,
                 "game": self.spec.id,
                 "title": self.spec.title,
                 "seat": seat,
-                "seats": [{"seat": i, "name": seat_name(i), "kind": kind}
-                          for i, kind in enumerate(self.kinds)],
+                # "name" is how the log and the rules name the seat; "nickname" is the
+                # name its person typed (None: none), shown beside it.
+                "seats": [{"seat": i, "name": seat_name(i), "nickname": self.nicknames[i],
+                           "kind": kind} for i, kind in enumerate(self.kinds)],
+                "closed": None if not self.closed_by or self.ended_at is None else {
+                    "by": self.closed_by, "at": self.ended_at.isoformat()},
                 "version": self.decision[seat] if seat is not None else self.version,
                 "to_move": list(s.to_move),
                 "simultaneous": s.simultaneous,
@@ -175,7 +195,9 @@ class LiveTable:
         resumer read it from storage."""
         s = self.state if state is None else state
         return Progress(moves=len(s.history), finished=s.is_over, to_move=tuple(s.to_move),
-                        bot_to_move=any(p in self.bots for p in s.to_move))
+                        bot_to_move=any(p in self.bots for p in s.to_move),
+                        scores=tuple(s.scores()) if s.is_over else None,
+                        winners=tuple(s.winners()) if s.is_over else None)
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -185,8 +207,7 @@ class LiveTable:
         if seat is None:
             raise ServerError(403, "spectator", "spectators watch; they cannot act")
         with self.lock:
-            if self.state.is_over:
-                raise ServerError(409, "game-over", "the game is over; no more actions")
+            self._check_open()
             if seat not in self.state.to_move:
                 waiting = ", ".join(seat_name(p) for p in self.state.to_move)
                 raise ServerError(409, "not-your-turn",
@@ -209,7 +230,8 @@ class LiveTable:
         nothing happened in between. A bot that fails plays the fallback move (logged).
         """
         with self.lock:
-            if self.stale or seat not in self.state.to_move or seat not in self.bots:
+            if (self.stale or self.closed_by or seat not in self.state.to_move
+                    or seat not in self.bots):
                 return False
             version, position = self.version, self.state.clone()
         try:
@@ -219,7 +241,7 @@ class LiveTable:
                              self.kinds[seat], self.id)
             action = fallback_move(self.id, position, seat)
         with self.lock:
-            if self.version != version:
+            if self.version != version or self.closed_by:
                 return False
             self._commit(action, seat)
             return True
@@ -227,14 +249,77 @@ class LiveTable:
     def fallback(self, seat: int, version: int) -> None:
         """A bot that overran its budget: a seeded random legal move instead."""
         with self.lock:
-            if not self.stale and seat in self.state.to_move and self.version == version:
+            if (not self.stale and not self.closed_by and seat in self.state.to_move
+                    and self.version == version):
                 self._commit(fallback_move(self.id, self.state, seat), seat)
 
     def bots_to_move(self) -> list[int]:
         with self.lock:
-            return [p for p in self.state.to_move if p in self.bots]
+            return [] if self.closed_by else [p for p in self.state.to_move if p in self.bots]
+
+    # -- people -------------------------------------------------------------------------
+
+    def rename(self, viewer: Viewer, nickname: str | None) -> None:
+        """Store, then show, the name a seat's person gave it (``nickname`` is checked
+        by ``people.check_name``); refused for spectators and once the table ended."""
+        if viewer.seat is None:
+            raise ServerError(403, "spectator", "a spectator has no seat to name")
+        with self.lock:
+            self._check_open("its seats keep the names they ended with")
+            try:
+                self.store.set_nickname(self.id, viewer.seat, nickname)
+            except TableClosedError:
+                self._closed_meanwhile()
+                raise self._closed() from None
+            self.nicknames[viewer.seat] = nickname
+            self._texts.clear()
+
+    def close(self, creator_secret: str) -> None:
+        """The creator closes the table: stored first, then no more actions here."""
+        if self.creator_hash is None or hash_secret(creator_secret) != self.creator_hash:
+            raise ServerError(403, "bad-secret", "this secret does not close this table: "
+                              "only the creator secret given when it was made does")
+        with self.lock:
+            self._check_open("a finished table is kept as it ended, with nothing to close")
+            ended = self.store.close(self.id, "creator")
+            if ended is None:  # closed (or over) by someone else meanwhile
+                self._closed_meanwhile()
+                raise self._closed()
+            self.mark_closed("creator", ended)
+
+    def mark_closed(self, closed_by: str, ended_at: datetime) -> None:
+        """This copy learns its table was closed in storage (never the other way)."""
+        with self.lock:
+            self.closed_by, self.ended_at = closed_by, ended_at
+            self._texts.clear()
+
+    def _check_open(self, after_the_end: str = "no more actions") -> None:
+        if self.closed_by:
+            raise self._closed()
+        if self.state.is_over:
+            raise ServerError(409, "game-over", f"the game is over; {after_the_end}")
+
+    def _closed(self) -> ServerError:
+        if self.closed_by and self.ended_at is not None:
+            return closed_error(self.closed_by, self.ended_at)
+        return StaleTableError(409, "conflict", "the table changed meanwhile; take the new "
+                               "view and choose again")
+
+    def _closed_meanwhile(self) -> None:
+        """Storage says the table ended behind this copy's back: learn how, or (if even
+        that cannot be read) leave it to be reloaded."""
+        try:
+            closed_by, ended_at = self.store.ending(self.id)
+        except DBAPIError:
+            closed_by = ended_at = None
+        if closed_by and ended_at is not None:
+            self.mark_closed(closed_by, ended_at)
+        else:
+            self.stale = True
 
     def _commit(self, action: Action, seat: int) -> None:
+        if self.closed_by:
+            raise self._closed()
         if self.stale:
             raise StaleTableError(409, "conflict", "this table was reloaded; take the new "
                                   "view and choose again")
@@ -253,6 +338,9 @@ class LiveTable:
             self.stale = True
             raise StaleTableError(409, "conflict", "the table changed meanwhile; take the "
                                   "new view and choose again") from None
+        except TableClosedError:
+            self._closed_meanwhile()
+            raise self._closed() from None
         except DBAPIError:
             # Whether the write landed is unknown: storage, not this copy, is the truth.
             self.stale = True

@@ -3,6 +3,9 @@
 A game is stored as what rebuilds it: its game id, player count, options and seed, and
 the append-only list of accepted actions. A state in memory is always ``replay``-ed from
 these rows, so nothing else needs saving and nothing accepted is ever lost.
+
+Beside them: the names people gave their seats, and when a table ended (its game
+finished, or it was closed: set once, never cleared, so closing deletes nothing).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NICKNAME_COLUMN = 64  # characters: room to spare above the checked people.NAME_MAX
 
 
 def _now() -> datetime:
@@ -42,13 +47,24 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     spectator_hash: Mapped[str] = mapped_column(String(64))
+    # The creator's secret closes the table (NULL: a table made before creators had one).
+    creator_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # The last time anyone acted or named a seat: a table untouched for the server's
+    # close_after_seconds is closed.
+    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=_now)
+    # When the game finished or the table was closed (NULL while it may go on), and who
+    # closed it ("creator" or "idle"; NULL if it finished by its rules or is open).
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    closed_by: Mapped[str | None] = mapped_column(String(16), default=None)
     # Progress, kept beside the log by every append (NULL: not summarised yet). Derived
     # data: the log alone rebuilds the game; these only spare the lobby from doing so.
     moves: Mapped[int | None] = mapped_column(Integer, default=None)
     finished: Mapped[bool | None] = mapped_column(Boolean, default=None)
     to_move: Mapped[list[int] | None] = mapped_column(JSON, default=None)
     bot_to_move: Mapped[bool | None] = mapped_column(Boolean, default=None)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # once over
+    winners: Mapped[list[int] | None] = mapped_column(JSON, default=None)  # once over
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.index")
 
 
@@ -64,6 +80,8 @@ class Seat(Base):
     kind: Mapped[str] = mapped_column(String(40))  # "human" or a bot kind
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     secret_hash: Mapped[str | None] = mapped_column(String(64))  # humans only
+    # The name the person typed (people.check_name); NULL: none yet, shown "Player N".
+    nickname: Mapped[str | None] = mapped_column(String(NICKNAME_COLUMN), default=None)
     table: Mapped[GameTable] = relationship(back_populates="seats")
 
 

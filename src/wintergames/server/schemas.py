@@ -13,6 +13,9 @@ class SeatSpec(BaseModel):
     kind: str = Field("human", max_length=40,
                       description="'human' or a bot kind such as 'random'")
     settings: dict[str, Any] = Field(default_factory=dict, description="bot settings")
+    # The length and characters are checked by people.check_name, which says the rule.
+    name: str | None = Field(None, description="a person's seat only: the name shown for "
+                                               "it (optional)")
 
 
 class CreateTable(BaseModel):
@@ -32,3 +35,17 @@ class ActionRequest(BaseModel):
     secret: str = Field(min_length=1, max_length=200)
     version: int = Field(ge=0)
     action: dict[str, Any]
+
+
+class NameRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    secret: str = Field(min_length=1, max_length=200, description="the seat's own secret")
+    name: str | None = Field(description="the seat's new name; empty or null removes it")
+
+
+class CloseRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    secret: str = Field(min_length=1, max_length=200,
+                        description="the creator secret returned when the table was made")

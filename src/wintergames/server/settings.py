@@ -32,6 +32,9 @@ class ServerSettings:
     max_watchers_per_table: int = 200  # open WebSockets per table
     send_queue: int = 16  # messages waiting for a slow watcher before it is dropped
     idle_seconds: float = 600.0  # a table nobody watches or moves at leaves memory
+    # An unfinished table nobody has acted at or named a seat of for this long is closed
+    # (kept and readable, but no more moves): a week lets a slow game among friends go on.
+    close_after_seconds: float = 7 * 24 * 3600.0
     lobby_page: int = 50  # tables per lobby page (the largest a client may ask for)
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
     seeded_human_tables: bool = False  # True only on test servers: clients pick seeds

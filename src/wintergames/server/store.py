@@ -12,12 +12,13 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event, select, tuple_, update
+from sqlalchemy import create_engine, event, func, select, tuple_, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -39,6 +40,11 @@ def normalized_url(url: str) -> str:
     return url
 
 
+class TableClosedError(Exception):
+    """A write to a table that was closed meanwhile (by its creator, the idle rule, or
+    another server process): nothing was stored."""
+
+
 @dataclass(frozen=True)
 class Progress:
     """Where a table's game stands, stored beside its row with every action."""
@@ -47,6 +53,8 @@ class Progress:
     finished: bool
     to_move: tuple[int, ...]
     bot_to_move: bool
+    scores: tuple[int, ...] | None = None  # once the game is over
+    winners: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,27 @@ class Listing:
     kinds: tuple[str, ...]
     moves: int
     to_move: tuple[int, ...]
+    nicknames: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ended:
+    """One finished or closed table as the lobby's recent games list it."""
+
+    table: str
+    game: str
+    kinds: tuple[str, ...]
+    nicknames: tuple[str | None, ...]
+    moves: int
+    scores: tuple[int, ...] | None  # None: closed before the game was over
+    winners: tuple[int, ...]
+    ended_at: datetime
+    closed_by: str | None
+
+
+def utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite gives back the UTC it was given, naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class Store:
@@ -126,14 +155,27 @@ class Store:
         stands); a second writer of the same ``seq`` fails."""
         with self.writing() as session:
             session.add(ActionRow(table_id=table_id, seq=seq, player=player, action=action))
+            session.flush()  # the log row first: its unique step is the real guard
+            now = datetime.now(UTC)
+            values: dict[str, Any] = {"touched_at": now}
             if progress is not None:
-                session.flush()  # the log row first: its unique step is the real guard
-                session.execute(_set_progress(table_id, progress))
+                values |= _progress_values(progress)
+                if progress.finished:
+                    values["ended_at"] = now
+            # Only an open table takes it: a close committed first (by another request
+            # or process) leaves no row to update, and the action is rolled back.
+            if not _update_open(session, table_id, values):
+                raise TableClosedError(table_id)
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
         """Summarise a table an older server stored without its progress."""
+        values = _progress_values(progress)
+        if progress.finished:  # it ended with its last action (or, if none, when made)
+            last = (select(func.max(ActionRow.created_at))
+                    .where(ActionRow.table_id == table_id).scalar_subquery())
+            values["ended_at"] = func.coalesce(GameTable.ended_at, last, GameTable.created_at)
         with self.writing() as session:
-            session.execute(_set_progress(table_id, progress))
+            session.execute(update(GameTable).where(GameTable.id == table_id).values(values))
 
     def unsummarised(self) -> list[str]:
         """Tables stored without their progress (by a server before it was kept)."""
@@ -142,10 +184,11 @@ class Store:
                                         .order_by(GameTable.created_at)))
 
     def awaiting_bots(self) -> list[str]:
-        """Unfinished tables whose next decision is a bot's: a restart resumes them."""
+        """Open tables whose next decision is a bot's: a restart resumes them."""
         with self.session() as session:
             return list(session.scalars(select(GameTable.id)
-                                        .where(GameTable.bot_to_move.is_(True))
+                                        .where(GameTable.bot_to_move.is_(True),
+                                               GameTable.closed_by.is_(None))
                                         .order_by(GameTable.created_at)))
 
     def open_tables(self, limit: int, after: str | None = None) -> list[Listing]:
@@ -156,7 +199,7 @@ class Store:
         columns cannot be read does not spoil the page.
         """
         query = (select(GameTable.id, GameTable.game, GameTable.moves, GameTable.to_move)
-                 .where(GameTable.finished.is_(False))
+                 .where(GameTable.finished.is_(False), GameTable.closed_by.is_(None))
                  .order_by(GameTable.created_at.desc(), GameTable.id.desc())
                  .limit(limit))
         with self.session() as session:
@@ -168,20 +211,104 @@ class Store:
                 query = query.where(tuple_(GameTable.created_at, GameTable.id)
                                     < tuple_(mark.created_at, mark.id))
             rows = session.execute(query).all()
-            kinds: dict[str, list[str]] = {row.id: [] for row in rows}
-            seats = session.execute(select(Seat.table_id, Seat.kind)
-                                    .where(Seat.table_id.in_(list(kinds)))
-                                    .order_by(Seat.table_id, Seat.index))
-            for seat in seats:
-                kinds[seat.table_id].append(seat.kind)
-        return [Listing(row.id, row.game, tuple(kinds[row.id]), row.moves or 0,
-                        tuple(row.to_move or ())) for row in rows]
+            seats = _seats_of(session, [row.id for row in rows])
+        return [Listing(row.id, row.game, tuple(k for k, _ in seats[row.id]), row.moves or 0,
+                        tuple(row.to_move or ()), tuple(n for _, n in seats[row.id]))
+                for row in rows]
+
+    def ended_tables(self, limit: int, after: str | None = None) -> list[Ended]:
+        """Up to ``limit`` tables that finished or were closed, the latest to end first,
+        from the one after ``after``: one query, read from the rows' summaries alone."""
+        query = (select(GameTable.id, GameTable.game, GameTable.moves, GameTable.scores,
+                        GameTable.winners, GameTable.ended_at, GameTable.closed_by)
+                 .where(GameTable.ended_at.is_not(None))
+                 .order_by(GameTable.ended_at.desc(), GameTable.id.desc())
+                 .limit(limit))
+        with self.session() as session:
+            if after is not None:
+                mark = session.execute(select(GameTable.ended_at, GameTable.id)
+                                       .where(GameTable.id == after,
+                                              GameTable.ended_at.is_not(None))).first()
+                if mark is None:
+                    return []
+                query = query.where(tuple_(GameTable.ended_at, GameTable.id)
+                                    < tuple_(mark.ended_at, mark.id))
+            rows = session.execute(query).all()
+            seats = _seats_of(session, [row.id for row in rows])
+        return [Ended(row.id, row.game, tuple(k for k, _ in seats[row.id]),
+                      tuple(n for _, n in seats[row.id]), row.moves or 0,
+                      None if row.closed_by is not None or row.scores is None
+                      else tuple(row.scores),
+                      tuple(row.winners or ()) if row.closed_by is None else (),
+                      utc(row.ended_at), row.closed_by)
+                for row in rows]
+
+    # -- people ----------------------------------------------------------------------
+
+    def set_nickname(self, table_id: str, seat: int, nickname: str | None) -> None:
+        """Name one seat of an open table (``TableClosedError`` if it was closed)."""
+        with self.writing() as session:
+            if not _update_open(session, table_id, {"touched_at": datetime.now(UTC)}):
+                raise TableClosedError(table_id)
+            session.execute(update(Seat).where(Seat.table_id == table_id, Seat.index == seat)
+                            .values(nickname=nickname))
+
+    def close(self, table_id: str, by: str,
+              untouched_since: datetime | None = None) -> datetime | None:
+        """Close an open, unfinished table (``by``: "creator" or "idle"; with
+        ``untouched_since``, only if nobody touched it since). Returns when it was
+        closed, or None if it was not. Nothing is deleted: the table, its seats and its
+        log stay readable, and a closed table is never opened again."""
+        now = datetime.now(UTC)
+        query = update(GameTable).where(GameTable.id == table_id, GameTable.ended_at.is_(None),
+                                        GameTable.finished.is_(False))
+        if untouched_since is not None:  # a move stored since the table was picked wins
+            query = query.where(GameTable.touched_at < untouched_since)
+        with self.writing() as session:
+            closed = session.execute(query.values(closed_by=by, ended_at=now))
+            return now if closed.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def idle_tables(self, untouched_since: datetime) -> list[str]:
+        """Open, unfinished tables nobody has acted at or named a seat of since then."""
+        with self.session() as session:
+            return list(session.scalars(select(GameTable.id).where(
+                GameTable.finished.is_(False), GameTable.ended_at.is_(None),
+                GameTable.touched_at < untouched_since)))
+
+    def ending(self, table_id: str) -> tuple[str | None, datetime | None]:
+        """Who closed a table and when it ended (both None while it is open)."""
+        with self.session() as session:
+            row = session.execute(select(GameTable.closed_by, GameTable.ended_at)
+                                  .where(GameTable.id == table_id)).first()
+        if row is None or row.ended_at is None:
+            return None, None
+        return row.closed_by, utc(row.ended_at)
 
 
-def _set_progress(table_id: str, progress: Progress) -> Any:
-    return (update(GameTable).where(GameTable.id == table_id)
-            .values(moves=progress.moves, finished=progress.finished,
-                    to_move=list(progress.to_move), bot_to_move=progress.bot_to_move))
+def _progress_values(progress: Progress) -> dict[str, Any]:
+    return {"moves": progress.moves, "finished": progress.finished,
+            "to_move": list(progress.to_move), "bot_to_move": progress.bot_to_move,
+            "scores": None if progress.scores is None else list(progress.scores),
+            "winners": None if progress.winners is None else list(progress.winners)}
+
+
+def _update_open(session: Session, table_id: str, values: dict[str, Any]) -> bool:
+    """Update the row of a table unless it was closed; whether it was updated."""
+    result = session.execute(update(GameTable).where(GameTable.id == table_id,
+                                                     GameTable.closed_by.is_(None))
+                             .values(values))
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def _seats_of(session: Session, table_ids: list[str]
+              ) -> dict[str, list[tuple[str, str | None]]]:
+    """Each table's seats in order, as (kind, nickname)."""
+    seats: dict[str, list[tuple[str, str | None]]] = {table_id: [] for table_id in table_ids}
+    for seat in session.execute(select(Seat.table_id, Seat.kind, Seat.nickname)
+                                .where(Seat.table_id.in_(table_ids))
+                                .order_by(Seat.table_id, Seat.index)):
+        seats[seat.table_id].append((seat.kind, seat.nickname))
+    return seats
 
 
 def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
@@ -194,4 +321,5 @@ def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
     cursor.close()
 
 
-__all__ = ["DEFAULT_URL", "GameTable", "Listing", "Progress", "Seat", "Store", "hash_secret"]
+__all__ = ["DEFAULT_URL", "Ended", "GameTable", "Listing", "Progress", "Seat", "Store",
+           "TableClosedError", "hash_secret", "utc"]

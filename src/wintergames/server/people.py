@@ -1,0 +1,109 @@
+"""Tables and people: seat names, closing a table, and the games that ended.
+
+A seat's name is typed by people, so it is checked in one place (``check_name``) for every
+entrance (creating a table, renaming a seat) and shown by clients only as text. Closing
+is recorded (who, when) and deletes nothing: a closed table stays readable and listed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from typing import Any
+
+from fastapi import FastAPI, Query
+
+from wintergames.core.errors import UnknownGameError
+from wintergames.core.events import seat_name
+from wintergames.core.registry import get_spec
+from wintergames.server.hub import Hub
+from wintergames.server.live import ServerError
+from wintergames.server.schemas import CloseRequest, NameRequest
+
+NAME_MAX = 24  # characters: enough for a first name and more, short enough for a list
+# Characters that could break a line or reorder what is shown around a name (bidi
+# controls), or that are not text at all; joiners stay, emoji sequences need them.
+_JOINERS = {"\u200c", "\u200d"}
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
+
+
+def check_name(raw: str | None, seat: int) -> str | None:
+    """The name to store for ``seat`` (None: no name), or ``ServerError`` 400 naming
+    the rule. Trimmed and NFC-normalised; empty means no name.
+
+    >>> check_name("  Ada  ", 0)
+    'Ada'
+    >>> check_name("   ", 1) is None
+    True
+    >>> try:
+    ...     check_name("x" * 25, 1)
+    ... except ServerError as err:
+    ...     print(err.code, err.message)
+    bad-name Player 2's name is 25 characters long; a name has at most 24
+    """
+    if raw is None:
+        return None
+    name = unicodedata.normalize("NFC", raw.strip())
+    if not name:
+        return None
+    who = f"{seat_name(seat)}'s name"
+    if len(name) > NAME_MAX:
+        raise ServerError(400, "bad-name", f"{who} is {len(name)} characters long; a name "
+                          f"has at most {NAME_MAX}")
+    for char in name:
+        if char not in _JOINERS and unicodedata.category(char) in _REFUSED:
+            raise ServerError(400, "bad-name", f"{who} holds U+{ord(char):04X}; a name is "
+                              "one line of visible text, without control characters")
+    return name
+
+
+def add_people(app: FastAPI, hub: Hub) -> None:
+    """Naming seats, closing tables and listing the games that ended."""
+    store, settings = hub.store, hub.settings
+
+    @app.post("/api/tables/{table_id}/name")
+    async def rename(table_id: str, body: NameRequest) -> dict[str, Any]:
+        """A seat's person names it (the seat's own secret); every watcher sees it."""
+        live = await hub.table_async(table_id)
+        viewer = live.viewer(body.secret)
+        if viewer.seat is None:
+            raise ServerError(403, "spectator", "a spectator has no seat to name")
+        nickname = check_name(body.name, viewer.seat)
+        await asyncio.to_thread(live.rename, viewer, nickname)
+        hub.broadcast(live)
+        return live.view(viewer)
+
+    @app.post("/api/tables/{table_id}/close")
+    async def close(table_id: str, body: CloseRequest) -> dict[str, Any]:
+        """The creator closes an unfinished table: no more moves, still readable."""
+        live = await hub.table_async(table_id)
+        await asyncio.to_thread(live.close, body.secret)
+        hub.broadcast(live)
+        return {"table": table_id, "closed": live.view(live.viewer(None))["closed"]}
+
+    @app.get("/api/recent-games")
+    def recent_games(limit: int = Query(settings.lobby_page, ge=1, le=settings.lobby_page),
+                     after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
+        """Tables that finished or were closed, the latest to end first, a page at a
+        time (``next`` as in ``GET /api/tables``); each is watched at its ``watch`` link."""
+        page = store.ended_tables(limit + 1, after)
+        listed = []
+        for row in page[:limit]:
+            try:
+                title = get_spec(row.game).title
+            except UnknownGameError:
+                continue  # only built tables end; an edited row is stepped around
+            listed.append({
+                "table": row.table, "game": row.game, "title": title,
+                "seats": [{"seat": i, "name": seat_name(i), "nickname": nickname,
+                           "kind": kind}
+                          for i, (kind, nickname) in enumerate(zip(row.kinds, row.nicknames,
+                                                                   strict=True))],
+                "moves": row.moves,
+                "scores": None if row.scores is None else list(row.scores),
+                "winners": list(row.winners),
+                "ended_at": row.ended_at.isoformat(),
+                "closed_by": row.closed_by,
+                "watch": f"/table/{row.table}",
+            })
+        return {"games": listed, "next": page[limit - 1].table if len(page) > limit else None}
