@@ -85,6 +85,42 @@ def test_the_game_notions_are_explained() -> None:
         assert RULES.lookup(term) is not None, term
 
 
+_WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def test_the_setup_summary_gives_the_data_s_counts() -> None:
+    """Issue 18 audit: the bag was said to hold 9 floes of each colour in every game. The
+    summary gives the box's count per colour, and per player count the floes that stay in
+    the box, the bag's size and the stands."""
+    assert RULES is not None
+    setup = _flat(dict(RULES.summary)["Setup"])
+    colours = len(WQ.colours)
+    assert f"{WQ.floes_per_colour} floes of each of {_WORDS[colours]} colours" in setup
+    for n, table in WQ.setups.items():
+        bag = colours * (WQ.floes_per_colour - table.removed_per_colour)
+        assert f"({bag})" in setup or f"All {bag} go into the bag with {n} players" in setup, n
+        if table.removed_per_colour:
+            assert f"{_WORDS[table.removed_per_colour]} of each" in setup
+        stands, per = table.stands, table.floes_per_stand
+        assert (f"{stands} stands of {per} floes with {n} players" in setup
+                or f"{stands} of {per} with {n}" in setup), n
+
+
+def test_the_texts_say_what_the_code_plays_at_the_end() -> None:
+    """Issue 18 audit: a used book is discarded, so the final scoring is no second
+    scoring; a stand refills only while the bag has floes; the last round starts with the
+    token holder (rules._begin_final_phase)."""
+    assert RULES is not None
+    book = RULES.explain("spellbook")
+    assert "once more" not in book and "nothing is discarded" in book
+    stand = RULES.explain("stand")
+    assert "while the bag has floes" in stand and "nothing refills it" in stand
+    assert "while floes remain" in _flat(dict(RULES.summary)["A turn"])
+    for text in (_flat(dict(RULES.summary)["The end"]), RULES.explain("final phase"),
+                 RULES.explain("Winter Queen token")):
+        assert "one last full round" in text and "plays once more" not in text
+
+
 def test_an_unknown_term_names_a_near_one() -> None:
     assert RULES is not None
     book = WQ.books[-1].id
