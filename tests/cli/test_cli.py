@@ -31,10 +31,12 @@ def test_bots_play_a_whole_game_and_the_record_replays(tmp_path: Path) -> None:
     assert record["seats"] == ["random", "random", "random"]
     state = wg.replay(record)
     assert state.is_over
+    scores = ", ".join(f"Player {p + 1} (random) {v}" for p, v in enumerate(state.scores()))
+    assert f"Final scores (VP): {scores}" in " ".join(result.output.split())
     shown = runner.invoke(app, ["replay", str(path), "--no-pause"])
     assert shown.exit_code == 0, shown.output
     assert f"{len(record['actions'])}/{len(record['actions'])}" in shown.output
-    assert "Scores:" in shown.output
+    assert f"Final scores (VP): {scores}" in " ".join(shown.output.split())
 
 
 def test_human_turn_accepts_number_or_notation_and_reprompts(tmp_path: Path) -> None:
@@ -252,3 +254,18 @@ def test_spaces_around_a_bot_kind_and_its_settings_are_allowed(tmp_path: Path) -
                                  "--seed", "1", "--record", str(path)])
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["seats"] == ["random", "ismcts"]
+
+
+def test_games_shows_every_id_in_full_at_80_columns() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80  # really drawn at 80 columns
+    first_cells = [line.split("│")[1].strip() for line in lines if line.startswith("│")]
+    for spec in wg.available_games():
+        assert spec.id in first_cells  # whole, on one line, in the id column
+        assert f"{spec.min_players}-{spec.max_players}" in result.output
+        for option in spec.options:  # every option named in full with its default
+            default = str(option.default).lower() if isinstance(option.default, bool) \
+                else str(option.default)
+            assert f"{option.name}={default}" in " ".join(result.output.split())

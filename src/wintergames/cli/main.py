@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from wintergames.cli.play import QuitGame, TerminalGame, save_record
+from wintergames.cli.replay import Replay, ReplayViewer, load_record
 from wintergames.cli.seats import parse_options, parse_seats
-from wintergames.core.errors import InvalidOptionError, WintergamesError
-from wintergames.core.events import seat_name
+from wintergames.core.errors import InvalidOptionError, ReplayError, WintergamesError
 from wintergames.core.registry import available_games, get_spec, make
-from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
 
 app = typer.Typer(help="Five winter board games, played by their rulebooks.", no_args_is_help=True)
@@ -24,20 +24,35 @@ console = Console()
 
 
 def _fail(err: Exception) -> typer.Exit:
-    console.print(f"[red]Error:[/] {err}")
+    # A message quotes what was typed or read ('[/x]' is rich markup): printed as text.
+    console.print(f"[red]Error:[/] {escape(str(err))}")
     return typer.Exit(code=2)
+
+
+def _typed(value: object) -> str:
+    """An option value as it is typed after ``-o name=`` (``true``, not Python's ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @app.command()
 def games() -> None:
-    """List the games."""
-    table = Table("id", "title", "players", "options", "summary")
+    """List the games, their player counts and options (with their defaults)."""
+    # The id is what people type, so its column never wraps or cuts (80 columns hold the
+    # longest); the title, summary and options share one wrapping column beside it.
+    table = Table(show_lines=True)
+    table.add_column("id", no_wrap=True, style="bold cyan")
+    table.add_column("players", no_wrap=True, justify="center")
+    table.add_column("game", ratio=1)
     for spec in available_games():
-        options = ", ".join(f"{o.name}={o.default}" for o in spec.options) or "-"
-        table.add_row(
-            spec.id, spec.title, f"{spec.min_players}-{spec.max_players}", options, spec.summary
-        )
+        about = Text(spec.title, style="bold")
+        about.append("\n" + spec.summary)
+        if spec.options:
+            options = ", ".join(f"{o.name}={_typed(o.default)}" for o in spec.options)
+            about.append(f"\noptions: {options}", style="dim")
+        table.add_row(spec.id, f"{spec.min_players}-{spec.max_players}", about)
     console.print(table)
+    console.print("Play one: [bold]wintergames play ID --players human,random[/] "
+                  "(options: -o name=value)", highlight=False)
 
 
 @app.command()
@@ -81,40 +96,33 @@ def play(
             console.print(f"Replay saved to {record}")
 
 
+def _stdin_is_terminal() -> bool:
+    """Whether a person types at standard input (tests stand in for one by replacing this)."""
+    return sys.stdin.isatty()
+
+
 @app.command()
 def replay(
-    path: Annotated[Path, typer.Argument(help="a replay record saved with --record")],
+    path: Annotated[Path, typer.Argument(
+        help="a replay record: saved by `play --record` or a table's Download record")],
     pause: Annotated[
-        bool, typer.Option(help="wait for Enter after each action (when interactive)")
+        bool, typer.Option(help="step at your pace (Enter/n next, b back, a number: that "
+                                "step, q quit); --no-pause runs through the whole game")
     ] = True,
 ) -> None:
-    """Step through a recorded game, action by action."""
+    """Step through a recorded game, forward and back, to the final scores and winners."""
     try:
-        data = json.loads(path.read_text())
-        final = replay_record(data)
-        spec = get_spec(data["game"])
-        state = make(data["game"], data["num_players"], data["seed"], data["options"])
-    except (OSError, json.JSONDecodeError) as err:
+        game = Replay(load_record(path))
+    except ReplayError as err:
         raise _fail(err) from None
-    except WintergamesError as err:
-        raise _fail(err) from None
-    interactive = pause and sys.stdin.isatty()
-    shown = 0
-    for step, (player, action) in enumerate(final.history, 1):
-        state.apply(action, player)
-        console.rule(f"{step}/{len(final.history)}  {seat_name(player)}: {action}")
-        for event in state.log[shown:]:
-            console.print("• " + event.text, style="cyan", highlight=False)
-        shown = len(state.log)
-        if interactive:
-            if spec.render is not None:
-                console.print(spec.render(state, None))
-            if console.input("[dim]Enter: next, q: quit[/] ").strip().lower() == "q":
-                return
-    if spec.render is not None:
-        console.print(spec.render(state, None))
-    scores = ", ".join(f"{seat_name(p)}: {v}" for p, v in enumerate(state.scores()))
-    console.print(f"Scores: {scores}")
+    viewer = ReplayViewer(game, console, ask=console.input)
+    try:
+        if pause and _stdin_is_terminal():
+            viewer.browse()
+        else:
+            viewer.run_through()
+    except KeyboardInterrupt:  # Ctrl-C is a way to leave, as q is
+        console.print()
 
 
 @app.command()

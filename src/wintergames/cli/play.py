@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from wintergames.cli.results import result
 from wintergames.cli.seats import Seat
 from wintergames.core.actions import Action
 from wintergames.core.errors import ActionFormatError, WintergamesError
@@ -109,15 +110,7 @@ class TerminalGame:
             self.maybe_plot()
         self.console.rule("Game over")
         self.draw(None)
-        winners = " and ".join(seat_name(p) for p in self.state.winners())
-        scores = ", ".join(
-            f"{seat_name(p)}: {v}" for p, v in enumerate(self.state.scores())
-        )
-        if winners:
-            self.console.print(f"[bold green]Winner: {winners}[/]   ({scores})")
-        else:  # a solo game lost to the game itself (Winterborne's Balaur)
-            last = self.state.events_for(None)[-1].text if self.state.log else ""
-            self.console.print(f"[bold red]No winner[/]: {escape(last)}   ({scores})")
+        self.console.print(result(self.spec, self.state, [seat.label for seat in self.seats]))
         return self.state
 
     def explain(self, term: str | None) -> None:
@@ -160,13 +153,14 @@ class TerminalGame:
                 continue
             if word == "log":
                 for event in self.state.events_for(player):
-                    self.console.print("  " + event.text)
+                    self.console.print(Text("  " + event.text))
                 continue
             try:
                 action = self.read_action(line, actions)
                 self.state.apply(action, player)
             except WintergamesError as err:
-                self.console.print(f"[red]Not possible:[/] {err}")
+                # the message quotes the typed line, which may look like rich markup
+                self.console.print(f"[red]Not possible:[/] {escape(str(err))}")
                 continue
             return
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wintergames.core.errors import ReplayError, WintergamesError
+from wintergames.core.errors import ReplayError, WintergamesError, excerpt
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import RECORD_FORMAT, RECORD_VERSION, State
 
@@ -23,6 +23,23 @@ def _check_record(record: Any, fmt: str) -> None:
     missing = [k for k in _REQUIRED if k not in record]
     if missing:
         raise ReplayError(f"record lacks {', '.join(missing)}")
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        # random.Random takes text too: the game would replay, differently, then fail late
+        raise ReplayError(f"the record's seed is a whole number, not {excerpt(seed)}")
+    actions, players = record["actions"], record["num_players"]
+    if not isinstance(actions, list):
+        raise ReplayError(f"the record's actions are a list of [seat, action] pairs, "
+                          f"not {excerpt(actions)}")
+    for index, step in enumerate(actions):
+        if not isinstance(step, list | tuple) or len(step) != 2:
+            raise ReplayError(f"action {index} is not a [seat, action] pair: {excerpt(step)}")
+        seat = step[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or (
+                isinstance(players, int) and not 0 <= seat < players):
+            seats = f" (0 to {players - 1})" if isinstance(players, int) and players > 0 else ""
+            raise ReplayError(f"action {index} names seat {excerpt(seat)}, not a seat index "
+                              f"of the record{seats}")
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:

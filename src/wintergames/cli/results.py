@@ -1,0 +1,54 @@
+"""How the terminal names seats and says how a game ended (play and replay alike)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from wintergames.core.events import seat_name
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+
+def seat_label(player: int, about: Sequence[str]) -> str:
+    """``Player 2`` and, when known, who sat there: ``Player 2 (greedy)``, ``Player 1 (Ann)``.
+
+    The log says ``Player N`` throughout, so the number stays first and the name or bot
+    kind only helps to tell the seats apart.
+    """
+    extra = about[player] if player < len(about) else ""
+    return f"{seat_name(player)} ({extra})" if extra else seat_name(player)
+
+
+def result(spec: GameSpec, state: State, about: Sequence[str] = ()) -> Text:
+    """The end of a game in two lines: who won, and every seat's score in the game's unit.
+
+    >>> import wintergames as wg
+    >>> state = wg.make("winter-queen", 2, seed=3, options={"first_player": "1"})
+    >>> print(result(wg.get_spec("winter-queen"), state))
+    The game is not over: Player 1 is to move.
+    """
+    if not state.is_over:
+        movers = " and ".join(seat_name(p) for p in state.to_move)
+        verb = "is" if len(state.to_move) == 1 else "are"
+        return Text(f"The game is not over: {movers} {verb} to move.", style="yellow")
+    winners = state.winners()
+    names = [seat_label(p, about) for p in winners]
+    if len(winners) == 1:
+        line = Text(f"Winner: {names[0]}", style="bold green")
+    elif winners:
+        line = Text(f"Winners: {' and '.join(names)} (a tie)", style="bold green")
+    else:  # a solo game lost to the game itself (Winterborne's Balaur): its last word says why
+        public = state.events_for(None)
+        line = Text("No winner", style="bold red")
+        line.append(f": {public[-1].text}" if public else "", style="")
+    scores = ", ".join(f"{seat_label(p, about)} {_number(v)}"
+                       for p, v in enumerate(state.scores()))
+    line.append(f"\nFinal scores ({spec.score_unit}): {scores}", style="bold")
+    return line
+
+
+def _number(value: float) -> str:
+    """``12``, not ``12.0``, for a whole score given as a float."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
