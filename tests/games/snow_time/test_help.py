@@ -14,6 +14,8 @@ from wintergames.games.snow_time.components import POINT_KINDS, ST
 from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.state import SnowTimeState
 
+from .helpers import game, numbers, play
+
 
 def rules() -> RulesHelp:
     assert SPEC.rules_help is not None
@@ -58,6 +60,40 @@ def test_the_texts_made_from_data_follow_the_data() -> None:
     fruitless = set(range(1, ST.levels + 1)) - set(ST.die_levels)
     for level in range(1, ST.levels + 1):
         assert ("No die" in rules().explain(f"level {level}")) == (level in fruitless)
+
+
+def test_the_summary_gives_the_track_from_the_data() -> None:
+    """Issue 18 audit: the summary named no track length and no bonus values. They are
+    our reconstruction (track.toml) and must follow it."""
+    summary = {title: " ".join(text.split()) for title, text in rules().summary}
+    assert f"from space 0 to space {ST.finish} (our reconstruction)" in summary["Goal"]
+    for kind in POINT_KINDS:
+        on = {(value, space) for space, (k, value) in ST.bonuses.items() if k == kind}
+        values = {value for value, _ in on}
+        assert len(values) == 1, kind  # the summary gives one value per kind
+        spaces = ", ".join(str(space) for _, space in sorted(on, key=lambda v: v[1]))
+        assert f"{kind} +{values.pop()} on {spaces}" in summary["Scoring"]
+    assert "(our reconstruction)" in summary["Scoring"]
+    for kind, _ in ST.bonuses.values():
+        assert "our reconstruction" in rules().explain(f"{kind} bonus")
+
+
+def test_the_fight_texts_say_what_the_game_plays() -> None:
+    """Issue 18 audit: the character saved by a fall is the one just below the fallen
+    character (two below the winner); in a brawl everyone falls yet scores per other
+    character; a Healer takes back up to two."""
+    fall = rules().explain("fall")
+    assert "when a lone 5 knocks a 4 off the tree, a 3 is saved" in fall
+    s = game(3)
+    play(s, "5", "4", "3")
+    assert numbers(s.discard[1]) == [4] and s.discard[2] == 0  # the 3 still stands
+    goal = " ".join(dict(rules().summary)["Goal"].split())
+    assert "a fight point per other character it fights" in goal and "beats" not in goal
+    s = game(3)
+    play(s, "4", "4", "4")
+    assert s.pawn == [2, 2, 2]  # all fall, each scores the other two
+    for text in (rules().explain("discard"), rules().explain("healer")):
+        assert "up to two" in text
 
 
 def test_each_colour_names_the_seats_that_play_it() -> None:

@@ -71,15 +71,15 @@ def _data_terms() -> dict[str, str]:
                   if k == kind]
         if spaces:
             terms[f"{kind} bonus"] = (
-                f"A {kind} bonus space of the score track: spaces {_both(spaces)}. A pawn "
-                f"that ends the turn's scoring there moves on by the bonus if its colour "
-                f"scored {kind} points this turn (see bonus space).")
+                f"A {kind} bonus space of the score track: spaces {_both(spaces)} (our "
+                f"reconstruction). A pawn that ends the turn's scoring there moves on by the "
+                f"bonus if its colour scored {kind} points this turn (see bonus space).")
     track = ", ".join(f"{space} {kind} +{value}"
                       for space, (kind, value) in sorted(ST.bonuses.items()))
     terms["score track"] = (
         f"Every pawn starts on space 0 and moves a space per point; the first to reach "
         f"space {ST.finish}, the last one, wins (passing it counts). Bonus spaces: {track}. "
-        "The printed track is not known: this length and these spaces are the project's "
+        "The printed track is not known: this length and these spaces are our "
         "reconstruction (docs/rules/snow-time.md).")
     return terms
 
