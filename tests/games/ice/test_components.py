@@ -345,7 +345,7 @@ def test_the_copy_loads(data_copy: Path) -> None:
          r"cards\.toml 'BLIZZARD': unknown Snow tile icon 'crevasse'"),
         ("guilds.toml", 'leader = "Jif"\nstarting_rp = 2\n', 'leader = "Jif"\n',
          r"guilds\.toml 'icewalker': missing key\(s\) \['starting_rp'\]"),
-        ("setup.toml", 'wreck = "Gain 1 EP and 1 RP."\n', "",
+        ("setup.toml", 'wreck = "Take 1 EP (never above 6) and a 1 RP token."\n', "",
          r"setup\.toml \[glossary\] \[front\]: missing key\(s\) \['wreck'\]"),
         ("setup.toml", "deep_prismatic = 2", "deep_prismatic = 3",
          r"tiles\.toml \[deep\]: 2 Prismatics, the rulebook has 3"),

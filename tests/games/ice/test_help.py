@@ -4,15 +4,18 @@ terminal's `rules` / `help TERM`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
 from wintergames.cli.main import app
 from wintergames.core.helptext import SECTIONS, TITLES, UnknownTermError
 from wintergames.games.ice import SPEC, help_terms
-from wintergames.games.ice.actions import STUDY_ITEMS, WORDS
+from wintergames.games.ice.actions import KIND_NAMES, STUDY_ITEMS, WORDS
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import DECREE_KINDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.payment import Item, pays
 
 RULES = SPEC.rules_help
 assert RULES is not None
@@ -92,6 +95,52 @@ def test_notions_tokens_and_verbs_have_texts() -> None:
                    "expedition-leader", "request", "decree", "logbook", "curse", "blessing",
                    "rift", "nunatak", "encampment", "ship's-hold", "fluent"):
         _explained(notion)
+
+
+def test_every_notation_word_has_a_text() -> None:
+    """Every word and action kind the notation uses answers ``help`` (the audit found
+    slot, put, follow, choose, pay, take, discard, drop, done, pass and play without)."""
+    kinds = [k.strip() for k in KIND_NAMES.split(",") if k.strip() != "word"]
+    for word in (*WORDS, *kinds):
+        assert _explained(word), word
+    # shift has its own text (it used to show the Prismatic type's)
+    shift = _explained("shift")
+    assert shift != IC.glossary["type:prismatic"] and "slot TYPE" in shift
+
+
+def test_effect_texts_state_the_rules_as_played() -> None:
+    """Texts an audit found wrong against the rulebook and the code; their amounts come
+    from setup.toml so the text and the game cannot part again."""
+    amounts, g = IC.effects, IC.glossary
+    cryo = g["guild:cryoarchitect"]  # also the text of the rebuild verb
+    assert "Once a turn" in cryo and "1 EP less" in cryo and "instead of 1 more" in cryo
+    assert _explained("rebuild") == cryo
+    termites = g["front:polar-termites"]
+    assert f"{amounts['termites_discount']} EP less" in termites
+    assert "this turn" in termites and "lapses at the end of the turn" in termites
+    wreck = g["front:wreck"]
+    assert f"{amounts['wreck_ep']} EP (never above {IC.ep_max})" in wreck
+    assert f"{amounts['wreck_rp']} RP token" in wreck
+    spiders = g["front:white-spiders"]
+    most = amounts["spiders_followers"] + amounts["navigator_followers"]
+    assert f"up to {amounts['spiders_followers']} Archaeologist" in spiders
+    assert f"up to {most} for a Navigator" in spiders and "Rift" in spiders
+    assert "Rift" in g["front:boreal-smilodon"]
+    rope = g["front:abseiling-rope"]
+    assert "together onto one of the three places below" in rope
+    assert "face down" in _explained("artifact")
+
+
+def test_a_trio_request_takes_any_mix_of_its_types() -> None:
+    """docs/rules/ice.md once said every item of one Type; the text and the code agree on
+    a mix."""
+    trio = next(r for r in IC.requests if r.kind == "trio")
+    mix = [Item("artifact", 200 + i, t, 1, 1) for i, t in enumerate(trio.types)]
+    assert pays(trio, mix) and "any mix" in IC.glossary["request:trio"]
+    docs = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ice.md"
+    row = next(line for line in docs.read_text(encoding="utf-8").splitlines()
+               if line.startswith("| trio"))
+    assert "any mix" in row
 
 
 def test_an_unknown_term_names_a_near_one() -> None:

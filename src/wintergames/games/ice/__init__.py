@@ -36,7 +36,8 @@ _GLOSSARY_GROUPS = ("front", "back", "type", "request", "action")
 # Notation verbs explained by the text of what they use.
 _GUILD_VERBS = {"navigate": "navigator", "activate": "incandescent", "grapple": "icewalker",
                 "nourish": "nourisher", "rebuild": "cryoarchitect"}
-_GLOSSARY_VERBS = {"collect": "type:philosophical", "shift": "type:prismatic"}
+# (shift and the other notation words with no data text of their own: help.toml.)
+_GLOSSARY_VERBS = {"collect": "type:philosophical"}
 _LOGBOOK_VERBS = {"sell": "merchant-caravan", "buy": "merchant-caravan"}
 
 
