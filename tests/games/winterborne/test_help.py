@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from tests.games.winterborne.scenario import new
 from wintergames.cli.main import app
 from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
 from wintergames.games.winterborne import SPEC
@@ -141,3 +142,68 @@ def test_the_terminal_prints_the_rules_and_a_card_term() -> None:
     assert title in out and " ".join(text.split()[:8]) in out
     assert " ".join(rules().explain(card.id).split()) in out
     assert "Not possible" not in out
+
+
+# -- the texts say what the game plays (issue 18's audit of the rules texts) ----------------
+
+
+def test_the_summary_numbers_are_those_of_the_game() -> None:
+    """The season chart, the explore costs and a met objective's points are
+    reconstructions kept in setup.toml; the summary gives them, so they must be what a
+    game of each player count sets up and scores."""
+    text = " ".join(" ".join(t.split()) for _, t in rules().summary)
+    sizes: dict[int, str] = {}
+    for n in range(SPEC.min_players, SPEC.max_players + 1):
+        s = new(n)
+        players = max(n, 2)  # "Solo, as for 2 players"
+        deck = [*s.explore_slot, *(c for d in s.season_decks for c in d)]
+        kinds = [WB.cards[c].type for c in deck]
+        assert kinds.count("banner") == 3 * players, n  # "a banner set per player"
+        assert kinds.count("wylds") == 2 * players, n  # "2 random Wylds per player"
+        assert len(s.season_decks[3]) == 12, n  # "winter the other 12"
+        sizes[n] = "/".join(str(len(d)) for d in s.season_decks[:3])
+    assert sizes[1] == sizes[2]
+    for n, label in ((2, "1-2 players"), (3, "3"), (4, "4")):
+        assert f"{sizes[n]} cards ({label})" in text or f"{sizes[n]} ({label})" in text
+    assert "winter the other 12 (our reconstruction" in text
+    cost = WB.explore_cost
+    assert (f"exploring costs {cost[0]}, {cost[1]}, {cost[2]}, then {cost[3]} meat in "
+            "spring, summer, autumn and winter (our reconstruction)") in text
+    assert len(set(WB.objective_vp)) == 1
+    assert (f"each objective you met adds {WB.objective_vp[0]} points (our "
+            "reconstruction)") in text
+
+
+def test_a_met_objective_says_its_points_from_the_data() -> None:
+    help_ = rules()
+    for o in WB.objectives:
+        text = help_.terms[f"objective {o.letter}"]
+        assert f"scores {WB.objective_vp[0]} points (our reconstruction" in text
+    assert f"scores {WB.objective_vp[0]} points (our reconstruction" in help_.terms["objective"]
+
+
+def test_the_ally_texts_say_what_their_scoring_counts() -> None:
+    """Green allies count every card owned but the Wylds (not the deck alone), yellow
+    ones count Orb banners too, a red ally's spoils is optional (scoring.py, specials.py)."""
+    for ally in WB.allies:
+        if ally.scoring == "deck-3":
+            for pile in ("hand", "deck", "discard", "reserve", "Wylds cards not counted"):
+                assert pile in ally.text, (ally.id, pile)
+        if ally.scoring == "wylds":
+            assert "Orb" in ally.text, ally.id
+        if ally.conquer:
+            assert "you may take a spoils" in ally.text, ally.id
+            assert "instead of the usual conquer cost" in ally.text, ally.id
+    assert "you may take a spoils" in rules().terms["red"]
+
+
+def test_the_horn_and_round_power_texts_say_where_and_what_they_cost() -> None:
+    """Horn B builds on a province section without a building, as every build does; the
+    round power's action pays its usual cost (RB "You must pay resources ...")."""
+    horn = WB.cards[WB.card_by_id["HORN2"]]  # the Horn that builds away from the warrior
+    assert "province sections that has no building" in horn.text
+    assert "at the normal cost" in horn.text
+    text = POWER_TEXT["round-action"]
+    assert "paying its usual cost" in text
+    for r, c in enumerate(WB.round_power_character, start=1):
+        assert f"round {r} the {CHARACTERS[c]}" in text

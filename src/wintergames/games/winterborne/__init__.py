@@ -19,6 +19,7 @@ from wintergames.games.winterborne.state import WinterborneState, check_componen
 from wintergames.games.winterborne.text import render
 
 MAX_PLAYERS = 4
+DEFAULT_DIFFICULTY = "medium"
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterborneState:
@@ -41,6 +42,15 @@ def _card_kind(i: int) -> str:
     return f"{card.type} card"
 
 
+def objective_points() -> str:
+    """What a met solo objective scores: the points under the slots of the Balaur's board
+    (setup.toml ``objective_vp``, a reconstruction)."""
+    vp = WB.objective_vp
+    points = (f"{vp[0]} points" if len(set(vp)) == 1 else
+              f"the points under its slot ({', '.join(map(str, vp))}, from the right)")
+    return f"{points} (our reconstruction: the printed values are unknown)"
+
+
 def _help_extra() -> dict[str, str]:
     """The help terms whose texts live in the component data: cards, allies, objectives,
     powers (``layout.POWER_TEXT``) and power cards, difficulties, province names, and the
@@ -48,7 +58,7 @@ def _help_extra() -> dict[str, str]:
     terms = {c.id: f"{c.name} ({_card_kind(i)}): {c.text}" for i, c in enumerate(WB.cards)}
     terms |= {a.id: f"{WB.colours[a.colour].capitalize()} ally: {a.text}" for a in WB.allies}
     terms |= {f"objective {o.letter}": f"Solo objective: {o.text} Met at the end, it scores "
-              "the points under its slot on the Balaur's board." for o in WB.objectives}
+              f"{objective_points()}." for o in WB.objectives}
     # A power on no card is the round power, open to all with the round_power option.
     on = {code: f"on {card.id}" for card in WB.power_cards for code in card.powers}
     terms |= {code: f"Winterborne power ({on.get(code, 'with the round_power option')}): "
@@ -57,8 +67,9 @@ def _help_extra() -> dict[str, str]:
               "the round to use one of its two powers. "
               + " ".join(f"{code}: {POWER_TEXT[code]}" for code in card.powers)
               for card in WB.power_cards}
-    terms |= {name: f"Solo difficulty: the Balaur's base score is {d.base} and {d.objectives} "
-              "objectives are used." for name, d in WB.difficulties.items()}
+    terms |= {name: f"Solo difficulty{' (the default)' if name == DEFAULT_DIFFICULTY else ''}: "
+              f"the Balaur's base score is {d.base} and {d.objectives} objectives are used."
+              for name, d in WB.difficulties.items()}
     terms |= {name: f"The {colour} province (help {colour})."
               for name, colour in zip(WB.province_names, WB.colours, strict=True)}
     n = len(WB.colours)
@@ -81,7 +92,7 @@ def _help_extra() -> dict[str, str]:
 
 
 def _solo_only(num_players: int) -> tuple[str, ...]:
-    return tuple(WB.difficulties) if num_players == 1 else ("medium",)
+    return tuple(WB.difficulties) if num_players == 1 else (DEFAULT_DIFFICULTY,)
 
 
 SPEC = GameSpec(
@@ -100,15 +111,15 @@ SPEC = GameSpec(
             default=setup.FIRST_GAME,
             description="banner sets in the exploration deck, as many as the season board's "
             "chart gives for the player count: 'first-game' (the rulebook's recommendation, "
-            "from Mask, Book and Rune), 'random', or the sets joined by '+' in box order "
-            f"({', '.join(setup.BANNERS)})",
+            "from Mask, Book and Rune; with 4 players the fourth from the others), 'random', "
+            f"or the sets joined by '+' in box order ({', '.join(setup.BANNERS)})",
             choices=setup.all_banner_choices(),
             choices_for=setup.banner_choices,
             limited_by="the season board's chart fixes the number of banner sets",
         ),
         OptionSpec(
             "difficulty",
-            default="medium",
+            default=DEFAULT_DIFFICULTY,
             description="the solo game's difficulty: the Balaur's base score and the number "
             "of objectives (easy 40 / 3, medium 50 / 4, hard 60 / 5)",
             choices=tuple(WB.difficulties),

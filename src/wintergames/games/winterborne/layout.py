@@ -18,17 +18,22 @@ from typing import Any
 from wintergames.games.winterborne.actions import LETTERS, PLAYS, RES_LETTERS
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB
 
-# The rulebook's words for each Winterborne power ("Winterborne Power Cards").
+# Each Winterborne power in our words (RB "Winterborne Power Cards"), as the game plays it.
+_ROUND_CHARACTERS = ", ".join(f"round {r} the {CHARACTERS[c]}"
+                              for r, c in enumerate(WB.round_power_character, start=1))
 POWER_TEXT = {
-    "move-building": "Move a building to a different province section.",
-    "two-resources": "Take any 2 resources from the supply.",
-    "discard-draw": "Discard 1 card from your hand and draw 2 cards.",
-    "explore-discount": "Explore for 1 meat less per Wylds card in your reserve (this turn).",
+    "move-building": "Shift one of your buildings onto another of your province sections "
+    "that has none.",
+    "two-resources": "Gain two resources of your choice.",
+    "discard-draw": "Put 1 card from your hand on your discard pile, then draw 2.",
+    "explore-discount": "For the rest of this turn, exploring costs 1 meat less per Wylds "
+    "card in your reserve (never below 0).",
     "swap-card": "Swap an exploration card in your hand with one on a province board.",
-    "spoils-any": "Take a spoils tile from any province board.",
+    "spoils-any": "Pick a spoils tile from whichever province board you like.",
     "white-meeple": "Replace one of your characters by the white meeple (once).",
     "trade": "Trade with your shaman with an adjacent province.",
-    "round-action": "This round's character performs any of its actions without moving.",
+    "round-action": f"The character of this winter round ({_ROUND_CHARACTERS}) takes one of "
+    "its special actions where it stands, without moving, paying its usual cost.",
 }
 
 FIGURE_COLOURS = {"shaman": "#2f6fd6", "explorer": "#2e9d4a", "warrior": "#d23a32",
