@@ -8,11 +8,15 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
+import wintergames as wg
 from wintergames.cli.main import app
 from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
 from wintergames.games.icecool_wizards import SPEC, component_terms
+from wintergames.games.icecool_wizards.actions import NOTATION_HELP
 from wintergames.games.icecool_wizards.cards import exam_title
 from wintergames.games.icecool_wizards.components import DATA, IW
+
+from .helpers import act, after_flick, game, give
 
 
 def rules() -> RulesHelp:
@@ -59,6 +63,46 @@ def test_the_game_notions_a_newcomer_asks_about_are_explained() -> None:
     for notion in ("lesson", "spell", "exam", "classroom", "doorway", "flick", "relocate",
                    "white line", "trade", "collect", "cast", "discard", "magic points"):
         assert rules().lookup(notion) is not None, notion
+
+
+def test_every_word_of_the_notation_is_explained() -> None:
+    """Each word the notation help shows (flick, relocate, cast, collect, exam, trade,
+    give, take, discard, down, done) answers help."""
+    words = {"flick", "relocate", "cast", "collect", "exam", "trade", "give", "take",
+             "discard", "down", "done"}
+    shown = {line.split()[0] for line in NOTATION_HELP.splitlines()[1:]
+             if line.startswith("  ") and not line.startswith("   ")}  # one per entry
+    assert shown - {"lesson"} <= words, shown - words
+    for word in words:
+        assert word in NOTATION_HELP and rules().lookup(word) is not None, word
+
+
+def test_the_summary_gives_the_decks_and_the_spells_from_the_data() -> None:
+    """Issue 18 audit: the summary gave neither the deck sizes (the exam deck running out
+    ends the game) nor what the spells do, and said nothing of how an exam is paid."""
+    summary = {title: " ".join(text.split()) for title, text in rules().summary}
+    spells = sum(1 for card in IW.deck if IW.types[card].element)
+    assert (f"The lesson deck has {len(IW.deck)} cards, {spells} of them spells (that split "
+            f"is our reconstruction); the exam deck has {len(IW.exams)}") in summary["Setup"]
+    for element in elements():
+        assert f"{element.capitalize()}" in summary["Goal"], element
+    assert "one face-up lesson per icon" in summary["A turn"]
+    assert "Water card pays any icon" in summary["A turn"]
+
+
+def test_a_trade_is_for_a_lesson_of_another_type_as_its_text_says() -> None:
+    """The trade text said 'a different face-up lesson': only another type is offered
+    (a swap of one type changes nothing), and F and F-wind are different types."""
+    assert "of another type" in rules().explain("trade")
+    s = game(2)
+    give(s, 0, "F", "F-wind")
+    give(s, 1, "F", "H")
+    after_flick(s, bumped=(1,))
+    trades = sorted(str(a) for a in s.legal_actions() if a.kind == "trade")
+    assert trades == ["trade 2 give F take H", "trade 2 give F-wind take F",
+                      "trade 2 give F-wind take H"]
+    with pytest.raises(wg.IllegalActionError, match="of another type"):
+        act(s, "trade 2 give F take F")
 
 
 def test_texts_follow_the_component_data() -> None:

@@ -58,12 +58,13 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
                  for t, kind in enumerate(IW.types) if kind.icon == i]
         count = sum(in_deck[t] for t, kind in enumerate(IW.types) if kind.icon == i)
         terms[icon] = (f"The {name} lesson icon, letter {letter}: its {count} cards "
-                       f"({', '.join(kinds)}) are laid on its place {where[i]}. After a "
-                       f"flick that {how[i]}, 'collect {icon}' takes the card lying there. "
-                       f"An exam's {letter} asks for one of these cards.")
+                       f"({', '.join(kinds)}; our reconstruction) are laid on its place "
+                       f"{where[i]}. After a flick that {how[i]}, 'collect {icon}' takes "
+                       f"the card lying there. An exam's {letter} asks for one of these "
+                       "cards.")
     for t, kind in enumerate(IW.types):
         name, letter = IW.icon_names[kind.icon], IW.icon_letters[kind.icon]
-        copies = f"{in_deck[t]} of the {len(IW.deck)} lesson cards"
+        copies = f"{in_deck[t]} of the {len(IW.deck)} lesson cards; our reconstruction"
         common = (f"it scores 1 Magic Point and, face up, pays an exam's {letter} icon or "
                   f"can be traded; it is laid {where[kind.icon]}")
         if kind.element is None:
@@ -79,9 +80,10 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
         letters = "+".join(IW.icon_letters[i] for i in exam.icons)
         wants = _listed([f"one {IW.icon_names[i]}" for i in exam.icons])
         terms[f"exam {letters}"] = (
-            f"An exam card ({count} of the {len(IW.exams)} exam cards) asking for {wants} "
-            "lesson. After a flick in which your penguin touched its space, discard one "
-            "face-up lesson per icon (a Water card pays any icon) to take it; it scores "
+            f"An exam card ({count} of the {len(IW.exams)} exam cards; our reconstruction) "
+            f"asking for {wants} lesson. After a flick in which your penguin touched its "
+            "space, discard one face-up lesson per icon (a Water card pays any icon) to take "
+            "it; it scores "
             f"{exam.points} Magic Points at the end and is never traded.")
     for room in IW.table.rooms:
         name = IW.room_names[room.id]

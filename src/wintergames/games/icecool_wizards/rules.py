@@ -209,8 +209,8 @@ def _why_not(s: IcecoolState, action: Action, player: int) -> str:
             return f"your penguin did not touch {seat_name(action.seat)}'s penguin this flick"
         if action.seat in s.traded:
             return f"you have already exchanged knowledge with {seat_name(action.seat)}"
-        return ("a trade swaps one of your face-up lessons for a different face-up lesson of "
-                "theirs")
+        return ("a trade swaps one of your face-up lessons for a face-up lesson of theirs "
+                "of another type")
     return f"'{action}' is not possible now"
 
 
