@@ -4,6 +4,7 @@
 // legal actions listed in it. Each game draws its board in its own module,
 // views/<game>.js, which exports render(ctx) and, optionally, breakdown(view).
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
+import { installTooltips } from "./tooltip.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -146,6 +147,7 @@ async function setUpRules(gameId) {
   } catch {
     return;  // a game without a summary keeps the button hidden
   }
+  installTooltips(rules.terms);  // the same texts explain the board's pieces (data-term)
   $("rules-title").textContent = `${rules.title}: the rules in brief`;
   $("rules-text").replaceChildren(...rules.summary.flatMap((part) => [
     h("h3", {}, part.title),

@@ -20,6 +20,10 @@ const BACK_LABEL = { clear: "clear", tunnel: "tunnel", rift: "rift", nunatak: "n
                      encampment: "Encampment" };
 const DISTRICT_FILL = ["#16324a", "#1b3a55", "#15304a", "#1d3d59", "#172f47", "#1a3852", "#143049"];
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
+// The help term a guild board's line explains (the tooltips, data-term).
+const FACT_TERM = { EP: "EP", "RP tokens": "RP", "Leader / Camp": "leader", "Trigger slot": "trigger", Activation: "activate",
+                    Grappling: "grapple", "On the board": "nourisher", "Ship's Hold": "ship's-hold", Validated: "validate", "In hand": "snow" };
+const chip = (term, text, tip) => h("span", { "data-term": term, "data-tip": tip }, text);
 
 const STYLE = `
 .ice-top { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; margin: .2rem 0 .4rem; }
@@ -214,6 +218,16 @@ function pieceAt(kind, v, x, y, place, layout, obs) {
     s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1a04" }, String(v)));
 }
 
+/** What a place's tooltip explains: an edge, a Snow tile by its back, an Artifact by its
+ *  type (what shows through the ice), never a tile's hidden face; and a line about it. */
+function placeTerm(p, e) {
+  if (p.kind === "district") return ["azulia", `${p.name}: a district of Azulia, the city at the bottom`];
+  if (p.kind === "edge") return ["edge", `${p.name}: the board's edge (explorers may stand here)`];
+  if (!e.tile) return ["place", `${p.name}: an empty place`];
+  if (e.tile.layer === "snow") return [e.tile.back, `${p.name}: a Snow tile with a ${BACK_LABEL[e.tile.back]} back`];
+  return [e.tile.type, `${p.name}: a ${cap(e.tile.layer)} Artifact, ${e.tile.type}, Anima ${e.tile.anima}`];
+}
+
 function placeTargets(legal) {
   const t = new Map();
   for (const a of legal) {
@@ -250,12 +264,12 @@ function drawBoard(ctx, legal) {
   districts.forEach((d, i) => d.cells.forEach(([x, y]) => cellOwner.set(`${Math.round(x * 20)},${Math.round(y * 20)}`, i)));
   const azulia = s("g", { class: "azulia" });
   districts.forEach((d, i) => {
-    const g = s("g", { class: `place${targets.has(d.name) ? " clickable" : ""}`, "data-place": d.name, onclick: click(d.name) });
+    const g = s("g", { class: `place${targets.has(d.name) ? " clickable" : ""}`, "data-place": d.name, onclick: click(d.name),
+                       "data-term": "azulia", "data-tip": `${d.name}: a district of Azulia, the city at the bottom` });
     for (const [cx, cy] of d.cells) {
       g.append(s("polygon", { points: hexPoints(cx * S, cy * S, R), fill: DISTRICT_FILL[i % DISTRICT_FILL.length],
                               stroke: DISTRICT_FILL[i % DISTRICT_FILL.length], "stroke-width": 1 }));
     }
-    g.append(s("title", {}, `${d.name}: a district of Azulia, the city at the bottom`));
     azulia.append(g);
   });
   for (const d of districts) {  // white lines between districts
@@ -287,21 +301,10 @@ function drawBoard(ctx, legal) {
       if (p.kind === "tile" && !e.tile) continue;  // excavated or collapsed: what lies below shows
       const x = p.x * S;
       const y = p.y * S;
+      const [term, tip] = placeTerm(p, e);  // the tooltip: what shows of the tile, never its face
       const pg = s("g", { class: `place${targets.has(p.name) ? " clickable" : ""}`, "data-place": p.name,
-                          onclick: click(p.name) });
-      let fill;
-      let title;
-      if (p.kind === "edge") {
-        fill = EDGE_FILL[level];
-        title = `${p.name}: the board's edge (explorers may stand here)`;
-      } else if (e.tile.layer === "snow") {  // (a Snowstorm may put one back on the Surface)
-        fill = SNOW_FILL[e.tile.back];
-        title = `${p.name}: Snow tile, ${BACK_LABEL[e.tile.back]} back — ${layout.glossary[`back:${e.tile.back}`] ?? ""}`;
-      } else {
-        fill = LAYER_FILL[level];
-        const t = e.tile;
-        title = `${p.name}: ${cap(t.layer)} Artifact, ${t.type}, Anima ${t.anima} — ${layout.glossary[`type:${t.type}`] ?? ""}`;
-      }
+                          onclick: click(p.name), "data-term": term, "data-tip": tip });
+      const fill = p.kind === "edge" ? EDGE_FILL[level] : e.tile.layer === "snow" ? SNOW_FILL[e.tile.back] : LAYER_FILL[level];
       pg.append(s("polygon", { points: hexPoints(x, y, R - 1), fill, stroke: e.tile?.layer === "snow" ? "#9db4c8" : "#22384d",
                                "stroke-width": 2 }));
       if (e.tile?.layer === "snow") {
@@ -309,7 +312,6 @@ function drawBoard(ctx, legal) {
         pg.append(s("text", { x, y: y - 26, "text-anchor": "middle", "font-size": 15, "font-weight": 600, fill: "#27425c" }, p.name),
           s("text", { x, y: y + 42, "text-anchor": "middle", "font-size": label.length > 8 ? 10 : 12, fill: "#5d768c" }, label));
       }
-      pg.append(s("title", {}, title));
       g.append(pg);
       if (e.rift_axis !== undefined) {
         for (const k of [e.rift_axis, e.rift_axis + 3]) {
@@ -381,8 +383,8 @@ function drawBoard(ctx, legal) {
                     "pointer-events": "none" }, name));
     }
     rings.append(s("circle", { class: `ring${local.place === name ? " chosen" : ""}`, cx: ax, cy: ay, r: 25,
-                               "data-place": name, onclick: click(name) },
-      s("title", {}, acts.map((a) => describe(a, layout)).join(" / "))));
+                               "data-place": name, onclick: click(name), "data-term": placeTerm(p, entries.get(name))[0],
+                               "data-tip": acts.map((a) => describe(a, layout)).join(" / ") }));
   }
   svg.append(rings);
   return svg;
@@ -398,26 +400,31 @@ function topLine(ctx) {
     row.append(h("span", { class: "ice-pill now" }, "Before Day 1: choose the Requests to keep"));
   } else {
     for (let d = 1; d <= layout.days; d += 1) {
-      row.append(h("span", { class: `ice-pill${d === obs.day ? " now" : ""}`, "data-day": d }, `Day ${d}`));
+      row.append(h("span", { class: `ice-pill${d === obs.day ? " now" : ""}`, "data-day": d, "data-term": "day" }, `Day ${d}`));
     }
   }
   const first = obs.seats[obs.first_player].name;
-  row.append(h("span", { class: "ice-pill" }, `First player: ${first}`));
+  row.append(h("span", { class: "ice-pill", "data-term": "first-player" }, `First player: ${first}`));
   if (obs.day > 0 && obs.to_move.length && !obs.over) {
     const p = obs.to_move[0];
     const done = obs.seats.filter((st) => st.finished_today).map((st) => st.name);
-    row.append(h("span", { class: "ice-pill now", id: "ice-turn" },
+    row.append(h("span", { class: "ice-pill now", id: "ice-turn", "data-term": "EP" },
       `${obs.seats[p].name} to move · ${obs.seats[p].ep} EP left · ${obs.spent_this_turn} spent this turn (max ${obs.overwork ? 3 : 2})`));
-    row.append(h("span", { class: "ice-pill" }, done.length ? `Sunset: ${done.join(", ")}` : "Exploration"));
+    row.append(h("span", { class: "ice-pill", "data-term": done.length ? "sunset" : "exploration" },
+      done.length ? `Sunset: ${done.join(", ")}` : "Exploration"));
   }
-  row.append(h("span", { class: "ice-pill" }, `Pool: ${obs.archaeologists_in_pool} Archaeologists`));
-  row.append(h("span", { class: "ice-pill" }, `Requests in deck: ${obs.request_deck}`));
+  row.append(h("span", { class: "ice-pill", "data-term": "archaeologist" }, `Pool: ${obs.archaeologists_in_pool} Archaeologists`));
+  row.append(h("span", { class: "ice-pill", "data-term": "request" }, `Requests in deck: ${obs.request_deck}`));
+  if (obs.logbook.length || obs.logbook_deck) {  // the Logbook cards revealed so far, each explained by its tooltip
+    row.append(h("span", { class: "ice-pill", id: "ice-logbook" }, chip("logbook", "Logbook"), `: ${obs.logbook_deck} left`,
+      ...obs.logbook.flatMap((id) => [" · ", chip(id, id, "A revealed Logbook card")])));
+  }
   if (obs.curse_tokens) {
     const marks = obs.curse_tokens.map((n, i) => {
       const here = obs.seats.map((st, p) => (st.curse === i ? p + 1 : null)).filter((x) => x !== null);
       return `${i}${n ? (i > 7 ? "d" : "l").repeat(n) : ""}${here.length ? `[${here.join(",")}]` : ""}`;
     });
-    row.append(h("span", { class: "ice-pill", id: "ice-curse", title: "l/d: light/dark Curse tokens; [n]: Player n's marker" },
+    row.append(h("span", { class: "ice-pill", id: "ice-curse", "data-term": "curse", "data-tip": "l/d: light/dark Curse tokens; [n]: Player n's marker" },
       `Curse track: ${marks.join(" ")}`));
   }
   return row;
@@ -428,7 +435,8 @@ function artChip(layout, a) {
   const shape = a.shape ? ` shape ${a.shape}` : "";
   const ink = a.type === "prismatic" || a.type === "exalted" ? "#222" : "#fff";
   return h("span", { class: `ice-art${a.face_down ? " down" : ""}`, style: `background:${layout.type_ink[a.type]};color:${ink}`,
-                     title: `${a.type}, Anima ${a.anima}${shape}${a.face_down ? ", face down (used today)" : ""}` },
+                     "data-term": a.id ?? a.type,  // an unseen face-down Artifact: only its type is public
+                     "data-tip": `${a.id ? "" : "A face-down Artifact: "}${a.type}, Anima ${a.anima}${shape}${a.face_down ? ", face down (used today)" : ""}` },
     `${label} ${"•".repeat(a.anima)}`);
 }
 
@@ -439,8 +447,8 @@ function guildBoard(ctx, p, mine, legal = []) {
   const g = layout.guilds[st.guild];
   const colour = SEAT_COLOURS[p % SEAT_COLOURS.length];
   const facts = h("dl", {});
-  const add = (k, ...v) => facts.append(h("dt", {}, k), h("dd", {}, ...v));
-  const pips = h("span", { class: "ice-ep", title: `${st.ep} EP` });
+  const add = (k, ...v) => facts.append(h("dt", { "data-term": FACT_TERM[k] }, k), h("dd", {}, ...v));
+  const pips = h("span", { class: "ice-ep", "data-term": "EP", "data-tip": `${st.ep} EP` });
   for (let i = 0; i < layout.ep_max; i += 1) pips.append(h("i", { class: i < st.ep ? "on" : "" }));
   add("EP", pips, ` ${st.ep}`);
   add("RP tokens", String(st.rp_tokens), st.planning ? " · Planning token" : "", st.fluent_moves ? ` · Fluent Move ×${st.fluent_moves}` : "");
@@ -455,25 +463,29 @@ function guildBoard(ctx, p, mine, legal = []) {
     const study = st.study[t];
     return h("div", {
       class: `ice-slot${st.used_today.includes(t) ? " used" : ""}${acts.length === 1 ? " playable" : ""}`,
-      style: `border-color:${layout.type_ink[t]}`, "data-slot": t,
-      title: `${cap(t)}: ${layout.glossary[`type:${t}`]}${acts.length === 1 ? ` — click: ${describe(acts[0], layout)}` : ""}`,
+      style: `border-color:${layout.type_ink[t]}`, "data-slot": t, "data-term": t,
+      "data-tip": `${st.name}'s ${cap(t)} slot${acts.length === 1 ? ` — click: ${describe(acts[0], layout)}` : ""}`,
       onclick: acts.length === 1 ? () => act(acts[0]) : null,
     },
     h("span", { class: "t", style: `color:${layout.type_ink[t]}` }, cap(t),
-      study !== "none" ? h("span", { class: `ice-study${study === "flipped" ? " flipped" : ""}`,
-        title: study === "flipped" ? "Study token, flipped (paid a Request)" : "Study token: 1 Anima of this type" }, "Study") : ""),
+      study !== "none" ? h("span", { class: `ice-study${study === "flipped" ? " flipped" : ""}`, "data-term": "study-token",
+        "data-tip": study === "flipped" ? "Flipped (paid a Request)" : `1 Anima of ${t}` }, "Study") : ""),
     st.slots[t].map((a) => artChip(layout, a)));
   }));
   add("Ship's Hold", st.ship_hold.length ? st.ship_hold.map((a) => artChip(layout, a)) : "empty");
-  add("Validated", st.validated.length ? st.validated.map((v) => `${v.card} (Day ${v.day}, ${v.rp} RP)`).join(", ") : "none",
+  add("Validated", st.validated.length ? st.validated.flatMap((v, i) => [i ? ", " : "", chip(v.card, `${v.card} (Day ${v.day}, ${v.rp} RP)`)]) : "none",
     st.second_request_bonuses ? ` · ${st.second_request_bonuses} second-Request bonus` : "");
-  add("In hand", `${st.snow_tiles} Snow tile${st.snow_tiles === 1 ? "" : "s"}${st.snow_backs.length ? ` (${st.snow_backs.join(", ")})` : ""} · ${st.requests} Request${st.requests === 1 ? "" : "s"}`);
+  // others' Snow tiles by their backs only (all anyone may know of them)
+  add("In hand", `${st.snow_tiles} Snow tile${st.snow_tiles === 1 ? "" : "s"}`, ...(st.snow_backs.length ? [" (",
+    ...st.snow_backs.flatMap((b, i) => [i ? ", " : "", chip(b, b, "A Snow tile's back")]), ")"] : []), " · ",
+  chip("request", `${st.requests} Request${st.requests === 1 ? "" : "s"}`));
   return h("div", { class: `ice-guild${obs.to_move.includes(p) ? " to-move" : ""}`, style: `border-color:${colour}`,
                     "data-seat": p, id: mine ? "ice-me" : null },
-    h("h3", { style: `color:${colour}` }, `${st.name}${mine ? " (you)" : ""} — ${g?.name ?? st.guild_name} (${g?.leader ?? ""})`,
+    h("h3", { style: `color:${colour}` }, `${st.name}${mine ? " (you)" : ""} — `, chip(st.guild, g?.name ?? st.guild_name, "Guild board"),
+      " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader"), ")",
       obs.first_player === p ? h("span", { class: "muted" }, " · first player") : "",
       st.finished_today ? h("span", { class: "muted" }, " · day over") : ""),
-    h("div", { class: "muted", title: g?.text }, g?.short ?? ""),
+    h("div", { class: "muted", "data-term": st.guild }, g?.short ?? ""),
     slots, facts);
 }
 
@@ -489,9 +501,9 @@ function handArea(ctx, me, legal) {
     const acts = cardsFor(legal, "tile", t.id);
     const f = layout.fronts[t.id] || { name: t.front };
     snow.append(h("button", {
-      class: `ice-card snow${acts.length ? " playable" : ""}${local.card === t.id ? " chosen" : ""}`, "data-tile": t.id,
+      class: `ice-card snow${acts.length ? " playable" : ""}${local.card === t.id ? " chosen" : ""}`, "data-tile": t.id, "data-term": t.id,
       disabled: !acts.length, onclick: acts.length ? () => { local.card = local.card === t.id ? null : t.id; ctx.rerender(); } : null,
-    }, h("span", { class: "kind" }, `${t.back} back`), h("div", { class: "id" }, `${f.name}${t.talisman ? ` (${t.talisman})` : ""}`),
+    }, h("span", { class: "kind", "data-term": t.back }, `${t.back} back`), h("div", { class: "id" }, `${f.name}${t.talisman ? ` (${t.talisman})` : ""}`),
     h("div", {}, layout.glossary[`front:${t.front}`] ?? ""), h("div", { class: "muted" }, t.id)));
   }
   if (!(me.hand || []).length) snow.append(h("span", { class: "muted" }, "none"));
@@ -500,13 +512,13 @@ function handArea(ctx, me, legal) {
     const acts = cardsFor(legal, "card", id);
     const r = layout.requests[id];
     reqs.append(h("button", {
-      class: `ice-card${acts.length ? " playable" : ""}${local.card === id ? " chosen" : ""}`, "data-request": id,
+      class: `ice-card${acts.length ? " playable" : ""}${local.card === id ? " chosen" : ""}`, "data-request": id, "data-term": id,
       disabled: !acts.length, onclick: acts.length ? () => { local.card = local.card === id ? null : id; ctx.rerender(); } : null,
-    }, h("span", { class: "kind" }, r?.kind ?? ""), h("div", { class: "id" }, id), h("div", {}, r?.text ?? "")));
+    }, h("span", { class: "kind", "data-term": r?.kind }, r?.kind ?? ""), h("div", { class: "id" }, id), h("div", {}, r?.text ?? "")));
   }
   if (!(me.request_cards || []).length) reqs.append(h("span", { class: "muted" }, "none"));
-  box.append(h("h3", { class: "ice-section-title" }, "Your Snow tiles"), snow,
-    h("h3", { class: "ice-section-title" }, "Your Requests"), reqs);
+  box.append(h("h3", { class: "ice-section-title", "data-term": "snow" }, "Your Snow tiles"), snow,
+    h("h3", { class: "ice-section-title", "data-term": "request" }, "Your Requests"), reqs);
   if (local.card) {
     const acts = [...cardsFor(legal, "tile", local.card), ...cardsFor(legal, "card", local.card)];
     box.append(h("div", { class: "ice-uses", id: "ice-uses" }, h("b", {}, `${local.card}: `),
@@ -520,14 +532,14 @@ function tablePanels(ctx, legal) {
   const { view, layout, act } = ctx;
   const obs = view.observation;
   const box = h("div", { class: "ice-row" });
-  box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-decrees" }, h("h3", { class: "ice-section-title" }, "Decrees"),
-    h("div", { class: "ice-cards" }, obs.decrees.map((id) => h("div", { class: "ice-card", "data-decree": id },
+  box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-decrees" }, h("h3", { class: "ice-section-title", "data-term": "decree" }, "Decrees"),
+    h("div", { class: "ice-cards" }, obs.decrees.map((id) => h("div", { class: "ice-card", "data-decree": id, "data-term": id },
       h("div", { class: "id" }, id), h("div", {}, layout.decrees[id] ?? ""))))));
   if (obs.row.length) {
-    box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-row" }, h("h3", { class: "ice-section-title" }, "Sunset row"),
+    box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-row" }, h("h3", { class: "ice-section-title", "data-term": "row" }, "Sunset row"),
       h("div", { class: "ice-cards" }, obs.row.map((id) => {
         const take = legal.find((a) => a.kind === "take" && a.card === id);
-        return h("button", { class: `ice-card${take ? " playable" : ""}`, "data-row": id, disabled: !take,
+        return h("button", { class: `ice-card${take ? " playable" : ""}`, "data-row": id, disabled: !take, "data-term": id,
                              onclick: take ? () => act(take) : null },
           h("span", { class: "kind" }, layout.requests[id]?.kind ?? ""), h("div", { class: "id" }, id),
           h("div", {}, layout.requests[id]?.text ?? ""));

@@ -53,22 +53,32 @@ function drawBoard(ctx, g) {
   const obs = view.observation;
   const svg = s("svg", { viewBox: `0 0 ${g.width} ${g.height}`, id: "ic-board", style: "max-width:560px" });
   for (const f of layout.footprints) svg.append(rect(g, f, { fill: "#e8f1f8" }));
+  for (const room of layout.rooms) {  // a room's floor explains the room (a transparent fill catches the pointer)
+    svg.append(rect(g, room.rect, { fill: "transparent", stroke: "#c9a400", "stroke-dasharray": "6 4",
+                                    "data-term": room.id, class: "room" }));
+    svg.append(s("text", { x: g.X((room.rect[0] + room.rect[2]) / 2), y: g.Y(room.rect[3]) + 14,
+                           "text-anchor": "middle", "font-size": 11, fill: "#7a6400", "data-term": room.id }, room.name));
+  }
   for (const line of layout.white_lines) {
     svg.append(s("polyline", { points: line.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
-                               fill: "none", stroke: "#fff", "stroke-width": 4 }));
+                               fill: "none", stroke: "#fff", "stroke-width": 4, "data-term": "white line" }));
   }
-  for (const room of layout.rooms) {
-    svg.append(rect(g, room.rect, { fill: "none", stroke: "#c9a400", "stroke-dasharray": "6 4" }));
-    svg.append(s("text", { x: g.X((room.rect[0] + room.rect[2]) / 2), y: g.Y(room.rect[3]) + 14,
-                           "text-anchor": "middle", "font-size": 11, fill: "#7a6400" }, room.name));
+  for (const door of layout.doorways) {  // the threshold, where the wall has its gap
+    const [a, b] = door.span;
+    const r = door.axis === "x" ? [a, door.at - 0.6, b, door.at + 0.6] : [door.at - 0.6, a, door.at + 0.6, b];
+    svg.append(rect(g, r, { fill: "#c9a400", "fill-opacity": 0.15, class: "doorway", "data-term": door.id,
+                            "data-tip": `Doorway ${door.id}` }));
   }
   const exams = new Map(legalOf(view, "exam").map((a) => [a.space, a]));
+  const letter = Object.fromEntries(layout.icons.map((i) => [i.id, i.letter]));
   for (const space of layout.exam_spaces) {
     const exam = obs.exam_spaces[space.id];
     const [cx, cy] = [(space.rect[0] + space.rect[2]) / 2, (space.rect[1] + space.rect[3]) / 2];
-    svg.append(s("g", { class: "exam-space", "data-space": space.id },
+    svg.append(s("g", { class: "exam-space", "data-space": space.id,
+                        "data-term": exam ? `exam ${exam.icons.map((i) => letter[i]).join("+")}` : space.id,
+                        "data-tip": exam ? `The exam card on ${space.id}: ${exam.points} Magic Points` : null },
       rect(g, space.rect, { fill: "#1f3a68", opacity: 0.88, class: exams.has(space.id) ? "target" : "" }),
-      s("text", { x: g.X(cx), y: g.Y(cy) - 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, space.id),
+      s("text", { x: g.X(cx), y: g.Y(cy) - 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "data-term": space.id }, space.id),
       s("text", { x: g.X(cx), y: g.Y(cy) + 9, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
         exam ? `${exam.icons.map((i) => i[0].toUpperCase()).join("+")} · ${exam.points}` : "—")));
   }
@@ -79,6 +89,7 @@ function drawBoard(ctx, g) {
     const [[cx, cy], [w, hh]] = [place.centre, place.size];
     const collect = collects.get(place.icon);
     svg.append(s("g", { class: `lesson${collect ? " clickable" : ""}`, "data-icon": place.icon,
+                        "data-term": card, "data-tip": `The lesson card on the ${place.icon} place`,
                         onclick: collect ? () => act(collect) : null },
       rect(g, [cx - w / 2, cy - hh / 2, cx + w / 2, cy + hh / 2],
         { fill: "#f6e7b0", stroke: "#8a6d1a", class: collect ? "target" : "" }),
@@ -89,10 +100,11 @@ function drawBoard(ctx, g) {
                            stroke: "#333", "stroke-width": wall.radius > 0.15 ? 4 : 2.5 }));
   }
   svg.append(s("circle", { cx: g.X(layout.start[0]), cy: g.Y(layout.start[1]), r: layout.start_radius * K,
-                           fill: "none", stroke: "#555", "stroke-dasharray": "2 3" }));
+                           fill: "transparent", stroke: "#555", "stroke-dasharray": "2 3", "data-term": "start" }));
   obs.penguins.forEach((p, seat) => {
     if (!p) return;
-    svg.append(s("g", { class: "penguin", "data-seat": seat },
+    svg.append(s("g", { class: "penguin", "data-seat": seat, "data-term": "penguin",
+                        "data-tip": `${obs.players[seat]}'s penguin` },
       s("circle", { cx: g.X(p[0]), cy: g.Y(p[1]), r: layout.penguin_radius * K,
                     fill: PENGUIN[obs.colours[seat]] || "#444", stroke: seat === view.seat ? "#000" : "#333",
                     "stroke-width": seat === view.seat ? 3 : 1 }),
@@ -151,7 +163,7 @@ function aimControl(ctx, svg, g) {
   svg.classList.add("aiming");
   const readout = h("span", { class: "aim-readout", id: "aim-readout" }, "drag on the board to aim");
   const spin = h("input", { type: "range", min: -1, max: 1, step: 0.05, value: local.spin ?? 0, id: "spin" });
-  const spinText = h("span", { class: "aim-readout" }, `spin ${Number(spin.value).toFixed(2)}`);
+  const spinText = h("span", { class: "aim-readout", "data-term": "spin" }, `spin ${Number(spin.value).toFixed(2)}`);
   spin.addEventListener("input", () => { local.spin = Number(spin.value); spinText.textContent = `spin ${local.spin.toFixed(2)}`; });
   const aimAt = (event) => {
     const point = svg.createSVGPoint();
@@ -187,7 +199,7 @@ function aimControl(ctx, svg, g) {
   const typedFlick = () => act({ kind: "flick", angle: Number(typed[0].value), power: Number(typed[1].value),
                                  spin: Number(typed[2].value || 0) });
   return h("div", { class: "aim" },
-    h("p", {}, "Flick: drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
+    h("p", { "data-term": "flick" }, "Flick: drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
     h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout),
     h("details", {}, h("summary", {}, "type a flick"), ...typed, h("button", { onclick: typedFlick }, "Flick")));
 }
@@ -208,20 +220,28 @@ function drawFire(view) {
   if (!obs.fire_discards.length) return null;
   const seats = [...obs.fire_chosen.map((i) => [i, "has chosen"]), ...obs.fire_discards.map((i) => [i, "choosing…"])]
     .sort((a, b) => a[0] - b[0]);
-  return h("div", { class: "panel", id: "fire" },
+  return h("div", { class: "panel", id: "fire", "data-term": "fire-discard" },
     h("b", {}, "Fire! "), "The other players choose a lesson to discard, all at once; each choice stays hidden until everyone has chosen.",
     h("ul", {}, seats.map(([i, what]) => h("li", { "data-seat": i, class: "fire-seat" }, `${obs.players[i]}: ${what}`))),
     obs.your_discard ? h("div", { id: "your-discard" }, `Your hidden choice: ${obs.your_discard}`) : "");
 }
 
-function drawHands(view) {
+function drawHands(view, layout) {
   const obs = view.observation;
+  const letter = Object.fromEntries(layout.icons.map((i) => [i.id, i.letter]));
+  const exam = (e, i) => [i ? ", " : "", h("span", { "data-term": `exam ${e.icons.map((x) => letter[x]).join("+")}` },
+    `${e.icons.join("+")} (${e.points})`)];
   return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
-    h("b", { style: `color:${PENGUIN[obs.colours[i]]}` }, `${obs.players[i]} (${obs.colours[i]})`), ` · ${obs.scores[i]} points`,
-    h("div", { class: "cards" }, Object.entries(hand.face_up).map(([card, n]) => h("span", { class: "card" }, `${card}${n > 1 ? ` ×${n}` : ""}`)),
-      Object.entries(hand.face_down).map(([card, n]) => h("span", { class: "card muted", title: "face down (spell used)" }, `${card}↓${n > 1 ? ` ×${n}` : ""}`))),
-    h("div", { class: "muted" }, `exams: ${hand.exams.map((e) => `${e.icons.join("+")} (${e.points})`).join(", ") || "none"}`))),
-  h("p", { class: "muted" }, `lesson deck ${obs.lesson_deck} · exam deck ${obs.exam_deck}${obs.final_round ? " · last round" : ""}`));
+    h("b", { style: `color:${PENGUIN[obs.colours[i]]}` }, `${obs.players[i]} (${obs.colours[i]})`), " · ",
+    h("span", { "data-term": "magic points" }, `${obs.scores[i]} points`),
+    h("div", { class: "cards" }, Object.entries(hand.face_up).map(([card, n]) => h("span", { class: "card", "data-term": card,
+      "data-tip": `${obs.players[i]}'s lesson, face up` }, `${card}${n > 1 ? ` ×${n}` : ""}`)),
+      Object.entries(hand.face_down).map(([card, n]) => h("span", { class: "card muted", "data-term": card,
+        "data-tip": `${obs.players[i]}'s lesson, face down (spell used)` }, `${card}↓${n > 1 ? ` ×${n}` : ""}`))),
+    h("div", { class: "muted" }, "exams: ", ...(hand.exams.length ? hand.exams.flatMap(exam) : ["none"])))),
+  h("p", { class: "muted" }, h("span", { "data-term": "lesson" }, `lesson deck ${obs.lesson_deck}`), " · ",
+    h("span", { "data-term": "exam" }, `exam deck ${obs.exam_deck}`),
+    obs.final_round ? h("span", { "data-term": "last round" }, " · last round") : ""));
 }
 
 export function render(ctx) {
@@ -229,13 +249,15 @@ export function render(ctx) {
   const g = geometry(layout);
   const svg = drawBoard(ctx, g);
   const fire = drawFire(view);
-  board.replaceChildren(...(fire ? [fire] : []), svg, drawHands(view));
+  board.replaceChildren(...(fire ? [fire] : []), svg, drawHands(view, layout));
   animatePath(ctx, svg, g);
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);
   const others = view.legal.map((l) => l.action).filter((a) => a.kind !== "flick");
+  const terms = { cast: "card", discard: "card", collect: "icon", exam: "space" };  // what each button is about
   for (const action of others) {
-    choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action) },
+    choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
+                                 "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
       (NICE[action.kind] || JSON.stringify)(action)));
   }
 }

@@ -31,30 +31,33 @@ function drawTree(obs) {
   svg.append(s("rect", { x: 352, y: 20, width: 56, height: 370, fill: "#8b5a2b", rx: 8 }));
   for (let level = 1; level <= 7; level++) {
     const y = 390 - level * 52;
-    svg.append(s("rect", { x: 190, y: y - 4, width: 380, height: 8, fill: "#a0703c", rx: 4 }));
-    svg.append(s("text", { x: 170, y: y + 4, "text-anchor": "end", "font-size": 13, fill: "#555" }, `level ${level}`));
+    svg.append(s("rect", { x: 190, y: y - 4, width: 380, height: 8, fill: "#a0703c", rx: 4, "data-term": `level ${level}` }));
+    svg.append(s("text", { x: 170, y: y + 4, "text-anchor": "end", "font-size": 13, fill: "#555", "data-term": `level ${level}` },
+      `level ${level}`));
     const fruit = obs.fruit[level - 1];
     for (let i = 0; i < fruit; i++) {
       svg.append(s("circle", { cx: 200 + i * 16, cy: y - 12, r: 6.5, fill: "#e74c3c", stroke: "#7b241c",
-                               class: "fruit", "data-level": level }));
+                               class: "fruit", "data-level": level, "data-term": "fruit", "data-tip": `Fruit on level ${level}` }));
     }
     const here = obs.colours.filter((c) => c.level === level);
     here.forEach((c, i) => {
       const x = 420 + i * 46;
-      svg.append(s("g", { class: "played", "data-colour": c.colour },
+      svg.append(s("g", { class: "played", "data-colour": c.colour, "data-term": c.in_play,
+                          "data-tip": `${c.name}'s card on level ${level}` },
         s("rect", { x, y: y - 36, width: 40, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
         s("text", { x: x + 20, y: y - 16, "text-anchor": "middle", "font-size": 14, fill: "#fff",
                     "font-weight": 700 }, label(c.in_play))));
     });
   }
   const specials = obs.colours.filter((c) => c.in_play && c.level === null);
-  specials.forEach((c, i) => svg.append(s("g", { class: "played special", "data-colour": c.colour },
+  specials.forEach((c, i) => svg.append(s("g", { class: "played special", "data-colour": c.colour,
+                                                 "data-term": c.in_play, "data-tip": `${c.name}'s card` },
     s("rect", { x: 600, y: 40 + i * 36, width: 140, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
     s("text", { x: 670, y: 60 + i * 36, "text-anchor": "middle", fill: "#fff", "font-size": 13 }, `${label(c.in_play)}`))));
-  (obs.dice || []).forEach((d, i) => svg.append(s("g", { class: "die" },
+  (obs.dice || []).forEach((d, i) => svg.append(s("g", { class: "die", "data-term": "dice", "data-tip": `A die showing ${d}` },
     s("rect", { x: 600 + i * 44, y: 270, width: 36, height: 36, rx: 6, fill: "#fff", stroke: "#333" }),
     s("text", { x: 618 + i * 44, y: 294, "text-anchor": "middle", "font-size": 18 }, d))));
-  svg.append(s("text", { x: 600, y: 326, "font-size": 12, fill: "#555" }, `fruit in the supply: ${obs.supply}`));
+  svg.append(s("text", { x: 600, y: 326, "font-size": 12, fill: "#555", "data-term": "supply" }, `fruit in the supply: ${obs.supply}`));
   svg.append(s("text", { x: 600, y: 344, "font-size": 12, fill: "#555" }, `turn ${obs.turn}`));
   return svg;
 }
@@ -71,13 +74,14 @@ function drawTrack(obs) {
     const [x, y] = [10 + col * cell, 10 + row * cell];
     const b = bonus[space];
     svg.append(s("rect", { x, y, width: cell - 2, height: cell - 2, rx: 4,
-                           fill: b ? "#fff4cc" : space === finish ? "#d7f0d7" : "#f4f8fb", stroke: "#9bb3c9" },
-      s("title", {}, b ? `${b.kind} bonus +${b.value}` : `space ${space}`)));
+                           fill: b ? "#fff4cc" : space === finish ? "#d7f0d7" : "#f4f8fb", stroke: "#9bb3c9",
+                           "data-term": b ? `${b.kind} bonus` : "score track",
+                           "data-tip": b ? `Space ${space}: ${b.kind} bonus +${b.value}` : `Space ${space}${space === finish ? ", the last" : ""}` }));
     svg.append(s("text", { x: x + 3, y: y + 11, "font-size": 9, fill: "#777" }, space));
     if (b) svg.append(s("text", { x: x + cell - 5, y: y + 12, "text-anchor": "end", "font-size": 10, fill: BONUS_INK[b.kind] }, `${BONUS_MARK[b.kind] || ""}+${b.value}`));
     obs.colours.filter((c) => c.pawn === space).forEach((c, i) => svg.append(s("circle", {
       cx: x + 9 + (i % 3) * 11, cy: y + cell - 12 - Math.floor(i / 3) * 10, r: 5, fill: COLOUR[c.colour],
-      stroke: "#222", class: "pawn", "data-colour": c.colour })));
+      stroke: "#222", class: "pawn", "data-colour": c.colour, "data-term": "pawn", "data-tip": `${c.name} on space ${space}` })));
   }
   return svg;
 }
@@ -93,16 +97,21 @@ function drawColours(ctx) {
     for (const card of c.hand) {
       const play = plays.find((a) => a.colour === c.colour && String(a.card) === String(card));
       hand.append(h(play ? "button" : "span", {
-        class: `card${play ? " playable" : ""}`, "data-colour": c.colour, "data-card": card,
-        onclick: play ? () => act(play) : null, title: play ? `play ${card}` : null,
+        class: `card${play ? " playable" : ""}`, "data-colour": c.colour, "data-card": card, "data-term": card,
+        onclick: play ? () => act(play) : null, "data-tip": `${c.name}'s hand${play ? ": click to play it" : ""}`,
       }, label(card)));
     }
+    const cards = (list, where) => (list.length ? list.flatMap((card, i) => [i ? ", " : "",
+      h("span", { "data-term": card, "data-tip": `${c.name}'s ${where}` }, label(card))]) : ["—"]);
     box.append(h("div", { class: `colour panel${mine ? " yours" : ""}`, "data-colour": c.colour },
-      h("b", { style: `color:${COLOUR[c.colour]}` }, c.name), ` · space ${c.pawn} `,
-      h("span", { class: "muted" }, state), c.watched ? h("span", { class: "badge" }, "watched") : "",
-      c.your_choice !== null && c.your_choice !== undefined ? h("div", {}, `Your hidden choice: ${label(c.your_choice)}`) : "",
-      h("div", { class: "group-title" }, "hand"), hand,
-      h("div", { class: "muted" }, `discard: ${c.discard.join(", ") || "—"} · used: ${c.used.map(label).join(", ") || "—"}`)));
+      h("b", { style: `color:${COLOUR[c.colour]}`, "data-term": c.colour }, c.name), ` · space ${c.pawn} `,
+      h("span", { class: "muted", "data-term": state ? "face down" : null }, state),
+      c.watched ? h("span", { class: "badge", "data-term": "watcher" }, "watched") : "",
+      c.your_choice !== null && c.your_choice !== undefined
+        ? h("div", { "data-term": c.your_choice }, `Your hidden choice: ${label(c.your_choice)}`) : "",
+      h("div", { class: "group-title", "data-term": "hand" }, "hand"), hand,
+      h("div", { class: "muted" }, h("span", { "data-term": "discard" }, "discard: "), ...cards(c.discard, "discard"),
+        " · ", h("span", { "data-term": "used up" }, "used: "), ...cards(c.used, "used-up cards"))));
   }
   return box;
 }
@@ -119,7 +128,7 @@ export function render(ctx) {
   if (heals.length) {
     choices.append(h("p", {}, "Your Healer: take back which discarded cards?"));
     for (const heal of heals) {
-      choices.append(h("button", { class: "heal", onclick: () => act(heal) },
+      choices.append(h("button", { class: "heal", "data-term": "heal", onclick: () => act(heal) },
         heal.cards.length ? `Take back ${heal.cards.join(" and ")}` : "Take back nothing"));
     }
   }

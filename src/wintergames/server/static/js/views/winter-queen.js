@@ -51,19 +51,21 @@ function drawMap(ctx, targets, returns) {
     const here = board[cell.cell];
     const target = targets.get(cell.cell) || returns.get(cell.cell);
     const group = s("g", { class: `cell${target ? " clickable" : ""}`, "data-cell": cell.cell,
-                           onclick: target ? () => act(target) : null });
+                           "data-term": cell.cell, onclick: target ? () => act(target) : null });
     group.append(s("polygon", { points: hexPoints(cx, cy, SIZE - 1), fill: ZONE_FILL[cell.zone],
                                 stroke: "#7d8b99", "stroke-width": cell.edge ? 2 : 1,
                                 class: target ? "target" : "" }));
     if (here.floe) {
       group.append(s("polygon", { points: hexPoints(cx, cy, SIZE * 0.62), fill: FLOE[here.floe],
                                   stroke: here.depicted ? "#b8860b" : "#333",
-                                  "stroke-width": here.depicted ? 3 : 1 },
-        s("title", {}, `${here.floe} floe${here.depicted ? " (depicted on the royal token)" : ""}`)));
+                                  "stroke-width": here.depicted ? 3 : 1,
+                                  "data-term": here.depicted ? "depicted" : here.floe,
+                                  "data-tip": `${here.floe} floe on ${cell.cell}${here.depicted ? ", printed on the royal token" : ""}` }));
     }
     if (obs.royal_tokens[cell.cell]) {
-      group.append(s("text", { x: cx, y: cy - SIZE * 0.62, "text-anchor": "middle",
-                               "font-size": 10, fill: "#7a5b00" }, `♛ ${obs.royal_tokens[cell.cell]}`));
+      group.append(s("text", { x: cx, y: cy - SIZE * 0.62, "text-anchor": "middle", "font-size": 10, fill: "#7a5b00",
+                               "data-term": obs.royal_tokens[cell.cell], "data-tip": `Royal token on ${cell.cell}` },
+        `♛ ${obs.royal_tokens[cell.cell]}`));
     }
     group.append(s("text", { x: cx, y: cy + SIZE * 0.8, "text-anchor": "middle", "font-size": 9,
                              fill: "#55606b" }, cell.cell));
@@ -82,6 +84,7 @@ function drawStacks({ view, act }, svg) {
     const [x, y] = STACK_AT[stack.province] || [0, 0];
     const take = takes.get(stack.province);
     const g = s("g", { class: `stack${take ? " clickable" : ""}`, "data-province": stack.province,
+                       "data-term": "stack", "data-tip": `The ${stack.province} stack: ${stack.size} books`,
                        onclick: take ? () => act(take) : null });
     g.append(s("rect", { x, y, width: 156, height: 70, rx: 6, fill: "#fff",
                          stroke: FLOE[stack.province], "stroke-width": 3,
@@ -89,9 +92,11 @@ function drawStacks({ view, act }, svg) {
     g.append(s("text", { x: x + 8, y: y + 16, "font-size": 12, "font-weight": 600 },
       `${stack.province} stack · ${stack.size}`));
     if (stack.top) {
-      g.append(s("text", { x: x + 8, y: y + 33, "font-size": 11 }, stack.top.id));
+      g.append(s("text", { x: x + 8, y: y + 33, "font-size": 11, "data-term": stack.top.id,
+                           "data-tip": `Top of the ${stack.province} stack` }, stack.top.id));
       stack.top.pages.forEach((page, i) => g.append(s("text", { x: x + 8, y: y + 48 + 14 * i,
-        "font-size": 10.5 }, `${page.page}: ${page.title}${page.depicts ? ` (${page.depicts})` : ""}`)));
+        "font-size": 10.5, "data-term": page.title, "data-tip": `Page ${page.page} of ${stack.top.id}` },
+      `${page.page}: ${page.title}${page.depicts ? ` (${page.depicts})` : ""}`)));
     } else {
       g.append(s("text", { x: x + 8, y: y + 36, "font-size": 11, fill: "#888" }, "empty"));
     }
@@ -105,14 +110,15 @@ function drawStands(ctx) {
   const row = h("div", { class: "stands" });
   for (const stand of view.observation.stands) {
     const box = h("div", { class: `stand${stand.yours ? " yours" : ""}`, "data-stand": stand.stand },
-      h("span", { class: "group-title" }, `Stand ${stand.stand}${stand.yours ? " (yours)" : ""}`));
+      h("span", { class: "group-title", "data-term": "stand", "data-tip": `Stand ${stand.stand}` },
+        `Stand ${stand.stand}${stand.yours ? " (yours)" : ""}`));
     for (const [colour, count] of Object.entries(stand.floes)) {
       const usable = places.some((a) => a.stand === stand.stand && a.floe === colour);
       const chosen = local.selected?.stand === stand.stand && local.selected?.floe === colour;
       box.append(h("button", {
         class: `floe${usable ? " playable" : ""}${chosen ? " chosen" : ""}`,
-        "data-stand": stand.stand, "data-floe": colour, disabled: !usable,
-        title: usable ? `place the ${colour} floe from stand ${stand.stand}` : colour,
+        "data-stand": stand.stand, "data-floe": colour, disabled: !usable, "data-term": colour,
+        "data-tip": `${count} ${colour} floe${count > 1 ? "s" : ""} on stand ${stand.stand}${usable ? ": click to place one" : ""}`,
         onclick: () => { local.selected = chosen ? null : { stand: stand.stand, floe: colour }; ctx.rerender(); },
       }, floeIcon(colour), ` ×${count}`));
     }
@@ -128,14 +134,16 @@ function drawBooks(ctx, pageTargets) {
   const box = h("div", { class: "books" });
   obs.books.forEach((books, seat) => {
     const line = h("div", { class: "player-books", "data-seat": seat },
-      h("span", { class: "group-title" }, `${obs.players[seat]}'s books`));
+      h("span", { class: "group-title", "data-term": "spellbook" }, `${obs.players[seat]}'s books`));
     for (const book of books) {
       const use = uses.get(book.id);
-      const card = h("div", { class: "book card", "data-book": book.id }, h("b", {}, book.id));
+      const card = h("div", { class: "book card", "data-book": book.id },
+        h("b", { "data-term": book.id, "data-tip": `${obs.players[seat]}'s book` }, book.id));
       for (const page of book.pages) {
         const target = pageTargets.get(`${book.id}.${page.page}`);
         card.append(h("div", {
           class: `page${target ? " playable" : ""}`, "data-page": `${book.id}.${page.page}`,
+          "data-term": page.title, "data-tip": `Page ${page.page} of ${book.id}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
           onclick: target ? () => act(target) : null,
         }, `${page.page}: ${page.title} `, page.depicts ? h("span", { class: "muted" }, `(${page.depicts}) `) : "",
         page.floe ? floeIcon(page.floe, 14) : h("span", { class: "muted" }, "empty")));
@@ -163,8 +171,9 @@ export function render(ctx) {
   const returns = new Map(legalOf(view, "return").map((a) => [a.cell, a]));
   const obs = view.observation;
   const info = h("p", { class: "muted" },
-    `Bag: ${obs.bag.size} floes · phase: ${obs.phase}`,
-    obs.final_phase ? ` · final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}` : "");
+    h("span", { "data-term": "bag" }, `Bag: ${obs.bag.size} floes`), ` · phase: ${obs.phase}`,
+    obs.final_phase ? h("span", { "data-term": "final phase" },
+      ` · final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
   board.replaceChildren(drawMap(ctx, targets, returns), info, drawStands(ctx), drawBooks(ctx, pageTargets));
 
   choices.replaceChildren();

@@ -13,6 +13,10 @@ const DARK = new Set(["black", "purple", "blue", "red", "green"]);
 const UNIT = 60;  // svg units between neighbouring hex centres
 const R = UNIT / Math.sqrt(3);  // hex circumradius (flat-topped hexes)
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
+const TYPE_TERM = { house: "house card" };  // a card type's help term, where it is not the type itself
+/** A chip for a card, ally or spoils id: its tooltip explains it (data-term). */
+const idChip = (id, tip) => h("span", { "data-term": id, "data-tip": tip }, id);
+const ids = (list, tip) => (list.length ? list.flatMap((id, i) => [i ? ", " : "", idChip(id, tip)]) : ["—"]);
 
 const STYLE = `
 .wb-row { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; margin: .4rem 0; }
@@ -129,24 +133,22 @@ function hexPoints(cx, cy, r) {
 
 function building(kind, x, y) {
   if (kind === "church") {
-    return s("g", { class: "building church" },
+    return s("g", { class: "building church", "data-term": "church" },
       s("polygon", { points: `${x - 7},${y + 9} ${x - 7},${y - 3} ${x},${y - 10} ${x + 7},${y - 3} ${x + 7},${y + 9}`,
                      fill: "#fff", stroke: "#222", "stroke-width": 1.5 }),
-      s("path", { d: `M${x} ${y - 19}v10M${x - 4} ${y - 15}h8`, stroke: "#222", "stroke-width": 2 }),
-      s("title", {}, "church"));
+      s("path", { d: `M${x} ${y - 19}v10M${x - 4} ${y - 15}h8`, stroke: "#222", "stroke-width": 2 }));
   }
-  return s("g", { class: "building settlement" },
+  return s("g", { class: "building settlement", "data-term": "settlement" },
     s("polygon", { points: `${x - 7},${y + 7} ${x - 7},${y - 1} ${x},${y - 8} ${x + 7},${y - 1} ${x + 7},${y + 7}`,
-                   fill: "#fff", stroke: "#222", "stroke-width": 1.5 }),
-    s("title", {}, "settlement"));
+                   fill: "#fff", stroke: "#222", "stroke-width": 1.5 }));
 }
 
 function figure(name, x, y, r) {
-  return s("g", { class: "figure", "data-figure": name },
+  return s("g", { class: "figure", "data-figure": name, "data-term": name,
+                  "data-tip": name === "white" ? "the white meeple" : `the ${name}` },
     s("circle", { cx: x, cy: y, r, fill: null, stroke: "#111", "stroke-width": 1.5 }),
     s("text", { x, y: y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 700,
-                fill: name === "white" ? "#111" : "#fff" }, name[0].toUpperCase()),
-    s("title", {}, name === "white" ? "the white meeple" : `your ${name}`));
+                fill: name === "white" ? "#111" : "#fff" }, name[0].toUpperCase()));
 }
 
 /** The kingdom of one seat as an svg; ``targets`` maps a hex name to its legal actions. */
@@ -161,7 +163,7 @@ function drawKingdom(ctx, seat, { small = false, targets = new Map() } = {}) {
     const [x, y] = pos[name].map((v) => v * UNIT);
     const acts = targets.get(name) || [];
     const g = s("g", {
-      class: `place${acts.length ? " clickable" : ""}`, "data-place": name,
+      class: `place${acts.length ? " clickable" : ""}`, "data-place": name, "data-term": name,
       onclick: acts.length ? () => {
         if (acts.length === 1) act(acts[0]);
         else { local.filter = name; ctx.rerender(); }
@@ -186,11 +188,11 @@ function drawKingdom(ctx, seat, { small = false, targets = new Map() } = {}) {
     if (!owned) {
       const pair = layout.borders[sec.section] || [];
       pair.forEach((c, i) => g.append(s("circle", { cx: x - 6 + 12 * i, cy: y + 2, r: 4.5,
-        fill: layout.colour_ink[c], stroke: "#555" }, s("title", {}, `conquer with ${c}`))));
+        fill: layout.colour_ink[c], stroke: "#555", "data-term": "conquer tile", "data-tip": `${sec.section}: conquer with a ${c} tile` })));
       g.append(s("text", { x, y: y + R * 0.62, "text-anchor": "middle", "font-size": 7, fill: "#777" }, "unconquered"));
     }
     if (sec.building) g.append(building(sec.building, x, y + 3));
-    g.append(s("title", {}, `${sec.section}: ${owned ? sec.colour : "unconquered"}${sec.building ? `, ${sec.building}` : ""}`));
+    g.setAttribute("data-tip", `${sec.section}: ${owned ? sec.colour : "unconquered"}${sec.building ? `, ${sec.building}` : ""}`);
   }
   // gray spaces and figures
   for (const space of layout.spaces) {
@@ -226,18 +228,20 @@ function seasonTrack(ctx) {
     const extra = name === "winter"
       ? (obs.winter_round ? ` · round ${obs.winter_round} of ${layout.winter_rounds}` : "")
       : ` · ${obs.season_decks[i]} card${obs.season_decks[i] === 1 ? "" : "s"} left`;
-    row.append(h("div", { class: `wb-season${i === now ? " now" : i < now ? " done" : ""}`, "data-season": name },
+    row.append(h("div", { class: `wb-season${i === now ? " now" : i < now ? " done" : ""}`, "data-season": name, "data-term": name },
       `${cap(name)} (explore ${layout.explore_cost[i]} meat)${extra}`));
   });
-  row.append(h("div", { class: "wb-season" }, `Favor supply ${obs.favor_supply}`));
-  row.append(h("div", { class: "wb-season" }, `Played this turn: ${obs.played.join(", ") || "—"}`));
+  row.append(h("div", { class: "wb-season", "data-term": "favor" }, `Favor supply ${obs.favor_supply}`));
+  row.append(h("div", { class: "wb-season" }, "Played this turn: ", ...ids(obs.played, "played this turn")));
   if (obs.autumn_out) row.append(h("div", { class: "wb-season now" }, "Autumn deck out: winter next"));
   return row;
 }
 
 function resources(seat) {
   const r = seat.resources;
-  return h("span", { class: "wb-res" }, `${r.gold} gold · ${r.meat} meat · ${r.military} military · ${seat.favor} favor`);
+  const res = (n, term) => h("span", { "data-term": term }, `${n} ${term}`);
+  return h("span", { class: "wb-res" }, res(r.gold, "gold"), " · ", res(r.meat, "meat"), " · ",
+    res(r.military, "military"), " · ", res(seat.favor, "favor"));
 }
 
 function cardButton(ctx, id, where, actions) {
@@ -247,10 +251,9 @@ function cardButton(ctx, id, where, actions) {
   const uses = Object.values(c.uses);
   return h("button", {
     class: `wb-card${actions.length ? " playable" : ""}${chosen ? " chosen" : ""}`,
-    "data-card": id, "data-where": where, disabled: !actions.length,
-    title: c.text,
+    "data-card": id, "data-where": where, disabled: !actions.length, "data-term": id,
     onclick: actions.length ? () => { local.card = chosen ? null : `${where}:${id}`; ctx.rerender(); } : null,
-  }, h("span", { class: "type" }, c.type), h("div", { class: "id" }, id), h("div", {}, c.name),
+  }, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type), h("div", { class: "id" }, id), h("div", {}, c.name),
   uses.length ? h("ul", {}, uses.map((u) => h("li", {}, u))) : h("div", { class: "muted" }, c.text));
 }
 
@@ -263,7 +266,7 @@ function handArea(ctx, me, legal) {
   const box = h("section", { class: "wb-hand-area", id: "wb-hand" });
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
-    box.append(h("div", { class: "group-title" }, `${title} (${cards.length})`));
+    box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
     const row = h("div", { class: "wb-hand" }, cards.map((id) => cardButton(ctx, id, where, cardActions(legal, id))));
     if (!cards.length) row.append(h("span", { class: "muted" }, "empty"));
     box.append(row);
@@ -275,7 +278,9 @@ function handArea(ctx, me, legal) {
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
   }
-  box.append(h("p", { class: "muted" }, `Deck ${me.deck_size} · discard ${me.discard.length}${me.discard.length ? ` (${me.discard.join(", ")})` : ""}`));
+  box.append(h("p", { class: "muted" }, h("span", { "data-term": "deck" }, `Deck ${me.deck_size}`), " · ",
+    h("span", { "data-term": "discard" }, `discard ${me.discard.length}`),
+    ...(me.discard.length ? [" (", ...ids(me.discard, "your discard pile"), ")"] : [])));
   return box;
 }
 
@@ -287,19 +292,23 @@ function seatFacts(ctx, seat, legal, mine) {
   add("Spoils", seat.spoils.length ? seat.spoils.map((id) => {
     const use = legal.find((a) => a.kind === "spoils" && a.spoils === id);
     return h(use ? "button" : "span", { class: `wb-chip${use ? " playable" : ""}`, "data-spoils": id,
-      title: layout.spoils[id]?.label, onclick: use ? () => act(use) : null },
+      "data-term": id, onclick: use ? () => act(use) : null },
     `${id} (${layout.spoils[id]?.label ?? ""})`);
   }) : "none");
   if (mine && seat.allies) {
-    add("Allies", seat.allies.length ? seat.allies.map((id) => h("span", { class: "wb-chip", title: layout.allies[id]?.text },
+    add("Allies", seat.allies.length ? seat.allies.map((id) => h("span", { class: "wb-chip", "data-term": id },
       `${id}: ${layout.allies[id]?.text ?? ""}`)) : "none");
   } else {
-    add("Allies", seat.ally_colours.length ? seat.ally_colours.join(", ") + " (face down)" : "none");
+    // face down: only the colours are public, so the tooltip explains allies in general
+    add("Allies", seat.ally_colours.length ? h("span", { "data-term": "ally", "data-tip": `${seat.ally_colours.length} face down` },
+      seat.ally_colours.join(", ") + " (face down)") : "none");
   }
-  add("House board", seat.kingdom.rows.map((r, i) => `row ${i + 1}: ${r.settlements}/2 settlements${r.church ? ", church" : ""}`).join(" · "));
-  add("Power card", `${seat.power_card.id}: ` + seat.power_card.powers.map((p) => layout.powers[p] ?? p).join(" / "),
+  add("House board", h("span", { "data-term": "house board" },
+    seat.kingdom.rows.map((r, i) => `row ${i + 1}: ${r.settlements}/2 settlements${r.church ? ", church" : ""}`).join(" · ")));
+  add("Power card", idChip(seat.power_card.id, "power card"), ": ", ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
+    h("span", { "data-term": p }, layout.powers[p] ?? p)]),
     seat.powers_used.some(Boolean) ? ` (used in rounds ${seat.powers_used.map((u, i) => (u ? i + 1 : null)).filter(Boolean).join(", ")})` : "");
-  if (seat.favor_on_card) add("Favor on card", String(seat.favor_on_card));
+  if (seat.favor_on_card) add("Favor on card", h("span", { "data-term": "favor" }, String(seat.favor_on_card)));
   return facts;
 }
 
@@ -313,19 +322,21 @@ function provinceBoards(ctx, legal) {
     const ink = layout.colour_ink[p.colour];
     const ex = p.exploration && layout.cards[p.exploration];
     box.append(h("div", {
-      class: `wb-province${acts.length ? " target" : ""}`, "data-province": p.colour, style: `border-color:${ink}`,
+      class: `wb-province${acts.length ? " target clickable" : ""}`, "data-province": p.colour, style: `border-color:${ink}`,
       onclick: acts.length ? () => {
         if (acts.length === 1) ctx.act(acts[0]);
         else { local.filter = p.colour; ctx.rerender(); }
       } : null,
     },
-    h("header", { style: `background:${ink};color:${p.colour === "yellow" ? "#222" : "#fff"}` }, `${p.name} (${p.colour})`),
+    h("header", { style: `background:${ink};color:${p.colour === "yellow" ? "#222" : "#fff"}`, "data-term": p.name }, `${p.name} (${p.colour})`),
     h("div", { class: "body" },
-      h("p", {}, h("b", {}, "Ally: "), p.ally ? `${p.ally} — ${layout.allies[p.ally]?.text ?? ""}` : "none", ` (${p.allies_left} allies left)`),
-      h("p", {}, h("b", {}, "Conquer tiles: "), String(p.conquer_tiles)),
-      h("p", {}, h("b", {}, "Spoils: "), p.spoils === null ? `${p.spoils_count} face down`
-        : p.spoils.length ? p.spoils.map((id) => h("span", { class: "wb-chip", title: layout.spoils[id]?.label }, `${id} (${layout.spoils[id]?.label ?? ""})`)) : "none"),
-      h("p", {}, h("b", {}, "Exploration: "), ex ? `${p.exploration} ${ex.name} (${ex.type}) — ${ex.text}` : "empty"))));
+      h("p", {}, h("b", { "data-term": "ally" }, "Ally: "), p.ally ? h("span", { "data-term": p.ally, "data-tip": `The top ally of ${p.name}` },
+        `${p.ally} — ${layout.allies[p.ally]?.text ?? ""}`) : "none", ` (${p.allies_left} allies left)`),
+      h("p", { "data-term": "conquer tile" }, h("b", {}, "Conquer tiles: "), String(p.conquer_tiles)),
+      h("p", {}, h("b", { "data-term": "spoils" }, "Spoils: "), p.spoils === null ? h("span", { "data-term": "spoils" }, `${p.spoils_count} face down`)
+        : p.spoils.length ? p.spoils.map((id) => h("span", { class: "wb-chip", "data-term": id }, `${id} (${layout.spoils[id]?.label ?? ""})`)) : "none"),
+      h("p", { "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}` }, h("b", { "data-term": "exploration card" }, "Exploration: "),
+        ex ? `${p.exploration} ${ex.name} (${ex.type}) — ${ex.text}` : "empty"))));
   }
   return box;
 }
@@ -345,13 +356,14 @@ function balaurPanel(ctx) {
   const { view, layout } = ctx;
   const b = view.observation.balaur;
   return h("section", { class: "wb-balaur", id: "wb-balaur" },
-    h("h3", { style: "margin:.1rem 0" }, `The Balaur (${b.difficulty})`),
+    h("h3", { style: "margin:.1rem 0" }, h("span", { "data-term": "Balaur" }, "The Balaur"), " (",
+      h("span", { "data-term": b.difficulty }, b.difficulty), ")"),
     h("p", {}, h("b", {}, "Board: "), b.board.map((id, i) => h("span", { class: "wb-bslot",
       style: `background:${layout.colour_ink[layout.colours[i]]}${layout.colours[i] === "yellow" ? ";color:#222" : ""}`,
-      title: `${layout.colours[i]} province hex` }, `${layout.colours[i]}: ${id ?? "—"}`))),
-    h("p", {}, h("b", {}, "Deck: "), `${b.deck_size} cards · `, h("b", {}, "Score pile: "), b.pile.join(", ") || "empty"),
-    h("p", {}, h("b", {}, "Objectives: ")),
-    h("ul", {}, b.objectives.map((o) => h("li", {}, `${o.letter} (${o.vp} VP): ${o.text}`))),
+      "data-term": id ?? "Balaur", "data-tip": `The Balaur's ${layout.colours[i]} province hex` }, `${layout.colours[i]}: ${id ?? "—"}`))),
+    h("p", {}, h("b", {}, "Deck: "), `${b.deck_size} cards · `, h("b", {}, "Score pile: "), ...(b.pile.length ? ids(b.pile, "the Balaur's score pile") : ["empty"])),
+    h("p", {}, h("b", { "data-term": "objective" }, "Objectives: ")),
+    h("ul", {}, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}` }, `${o.letter} (${o.vp} VP): ${o.text}`))),
     b.score !== null ? h("p", { id: "wb-balaur-score" }, h("b", {}, `Balaur score: ${b.score}`)) : "");
 }
 
@@ -363,9 +375,11 @@ function otherSeats(ctx, legal) {
     if (i === view.seat) return;
     row.append(h("div", { class: `wb-seat${obs.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
       drawKingdom(ctx, seat, { small: true }),
-      h("div", {}, h("b", {}, seat.name), obs.first_player === i ? " (first player)" : "",
-        h("p", {}, `Hand ${seat.hand_size} · deck ${seat.deck_size} · discard ${seat.discard.length}`),
-        h("p", {}, `Reserve: ${seat.reserve.join(", ") || "—"}`),
+      h("div", {}, h("b", {}, seat.name), obs.first_player === i ? h("span", { "data-term": "first_player" }, " (first player)") : "",
+        h("p", {}, h("span", { "data-term": "hand" }, `Hand ${seat.hand_size}`), " · ", h("span", { "data-term": "deck" }, `deck ${seat.deck_size}`),
+          " · ", h("span", { "data-term": "discard" }, `discard ${seat.discard.length}`),
+          ...(seat.discard.length ? [" (", ...ids(seat.discard, `${seat.name}'s discard pile`), ")"] : [])),
+        h("p", {}, h("span", { "data-term": "reserve" }, "Reserve: "), ...ids(seat.reserve, `${seat.name}'s reserve`)),
         seatFacts(ctx, seat, view.seat === i ? legal : [], false))));
   });
   return row;
