@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Dialog, Page, expect
 
-from .conftest import PageErrors, Server
+from .conftest import PageErrors, Server, screenshot
 
 
 def test_the_lobby_offers_only_seats_of_the_chosen_player_count(
@@ -44,8 +46,12 @@ def test_on_a_public_server_the_seed_is_chosen_only_for_tables_of_bots(
         expect(page.locator("#seed")).to_be_disabled()
         expect(page.locator("#seed-hint")).to_be_visible()  # says why, not just greyed out
         page.click("#create-button")  # a person's table is created with a drawn seed
+        page.wait_for_url("**/table/**")  # the creator is taken to their seat
         expect(page.locator("a.invite")).to_have_count(1)
-        assert page.locator("#create-error").text_content() == ""
+        page.goto(public.url)
+        page.wait_for_selector("body[data-ready]")
+        page.select_option("#game", "snow-time")
+        page.select_option("#players", "3")
         page.select_option("[data-seat='0']", "random")
         expect(page.locator("#seed")).to_be_enabled()
         expect(page.locator("#seed-hint")).to_be_hidden()
@@ -65,8 +71,8 @@ def test_a_yes_or_no_option_is_a_checkbox_and_reaches_the_game_as_a_boolean(
     assert page.locator("[data-option='mercenary']").is_checked()
     page.select_option("#players", "2")
     page.click("#create-button")
+    page.wait_for_url("**/table/**")  # the creator is taken to their seat
     expect(page.locator("a.invite")).to_have_count(1)  # seat 2 is a bot
-    assert page.locator("#create-error").text_content() == ""
     invite = page.locator("a.invite").first.get_attribute("href") or ""
     path, _, query = invite.partition("?")
     table = path.rstrip("/").split("/")[-1]
@@ -88,8 +94,8 @@ def _ice_lobby(server: Server, browser: Browser, page_errors: PageErrors, player
 
 def _created_view(server: Server, page: Page) -> dict[str, Any]:
     """The first seat's view of the table the lobby page has just created."""
+    page.wait_for_url("**/table/**")  # the creator is taken to their seat
     expect(page.locator("a.invite").first).to_be_visible()
-    assert page.locator("#create-error").text_content() == ""
     invite = page.locator("a.invite").first.get_attribute("href") or ""
     path, _, query = invite.partition("?")
     table = path.rstrip("/").split("/")[-1]
@@ -148,3 +154,212 @@ def test_ice_shows_a_guild_choice_only_for_seats_that_play(
     page.click("#create-button")
     seats = _created_view(server, page)["observation"]["seats"]
     assert seats[1]["guild"] == "nourisher"
+
+
+# -- tables and people: names, the creator's links, closing, recent games ------------------
+
+HOSTILE = "<script>alert(1)</script>"  # a name that must stay text wherever it is shown
+
+
+def _secret_of(url: str) -> str:
+    return parse_qs(urlsplit(url).query)["secret"][0]
+
+
+def _seat_of(server: Server, link: str) -> int | None:
+    """The seat an invite link opens, as the server answers it."""
+    parts = urlsplit(link)
+    with urllib.request.urlopen(f"{server.url}/api/tables/{parts.path.split('/')[-1]}/view?"
+                                f"{parts.query}") as response:
+        seat: int | None = json.load(response)["seat"]
+    return seat
+
+
+def _lobby(server: Server, page: Page, game: str, kinds: list[str]) -> None:
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.select_option(f"[data-seat='{i}']", kind)
+
+
+def _dialogs(page: Page) -> list[str]:
+    """The messages of every alert/confirm the page opens (a name run as code would)."""
+    opened: list[str] = []
+
+    def seen(dialog: Dialog) -> None:
+        opened.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", seen)
+    return opened
+
+
+def _forget_refusals(page_errors: PageErrors, status: int) -> None:
+    """Drop the console line Chromium writes for a refused request the test made on
+    purpose; any other error still fails the test."""
+    line = f"the server responded with a status of {status}"
+    refused = [e for e in page_errors if line in e]
+    assert refused, "the refusal never reached the browser"
+    page_errors[:] = [e for e in page_errors if line not in e]
+
+
+def _no_script_ran(page: Page, dialogs: list[str]) -> None:
+    assert dialogs == [], f"a name ran as code: {dialogs}"
+    assert page.locator("#players script, #invites script, ul script").count() == 0
+
+
+def test_the_creator_lands_at_their_seat_with_every_link_in_full_and_names_as_text(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    for size, suffix in (({"width": 1280, "height": 900}, ""),
+                         ({"width": 390, "height": 844}, "-phone")):
+        context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        page = page_errors.watch(context.new_page())
+        dialogs = _dialogs(page)
+        _lobby(server, page, "winter-queen", ["human", "human", "random"])
+        page.fill("[data-name='0']", "  Ada ")
+        page.fill("[data-name='1']", HOSTILE)
+        page.click("#create-button")
+        page.wait_for_url("**/table/**")
+        assert _seat_of(server, page.url) == 0  # straight to the creator's own seat
+        invites = page.locator("#invites")
+        expect(invites).to_be_visible()
+        links = page.locator("a.invite")
+        expect(links).to_have_count(2)
+        hrefs = [links.nth(i).get_attribute("href") or "" for i in range(2)]
+        # each link is shown in full (the text is the whole URL) and opens its own seat
+        assert [links.nth(i).text_content() for i in range(2)] == hrefs
+        assert all(href.startswith(f"{server.url}/table/") for href in hrefs)
+        assert [_seat_of(server, href) for href in hrefs] == [0, 1]
+        assert _secret_of(hrefs[0]) == _secret_of(page.url)
+        spectate = page.locator("a.spectate")
+        assert _seat_of(server, spectate.get_attribute("href") or "") is None
+        expect(invites.locator("li[data-seat='2']")).to_contain_text("random bot")
+        expect(invites.locator("li[data-seat='1'] .link-nickname")).to_have_text(HOSTILE)
+        copy = invites.locator("li[data-seat='1'] button.copy")
+        copy.click()
+        expect(copy).to_have_text("Copied")
+        assert page.evaluate("navigator.clipboard.readText()") == hrefs[1]
+        # names are text on the table page: the list, the status and the header badge
+        expect(page.locator("#players li[data-seat='1'] .nickname")).to_have_text(HOSTILE)
+        expect(page.locator("#players li[data-seat='0'] .nickname")).to_have_text("Ada")
+        expect(page.locator("#me")).to_have_text("you are Ada (Player 1)")
+        expect(page.locator("#name-input")).to_have_value("Ada")
+        screenshot(page, f"invites{suffix}", tmp_path)
+        _no_script_ran(page, dialogs)
+        # folded away, and remembered so: a reload keeps it folded
+        page.click("#hide-invites")
+        expect(invites.locator("ul.links")).to_be_hidden()
+        page.reload()
+        expect(page.locator("#invites")).to_be_visible()
+        expect(page.locator("#invites ul.links")).to_be_hidden()
+        # the lobby lists the open table with its names, as text
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        expect(page.locator("#open-tables")).to_contain_text(f"Ada, {HOSTILE}, random bot")
+        _no_script_ran(page, dialogs)
+        context.close()
+
+
+def test_a_bad_name_is_explained_in_the_lobby_and_no_table_is_made(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    page = page_errors.watch(browser.new_page())
+    _lobby(server, page, "winter-queen", ["human", "random"])
+    page.fill("[data-name='0']", "x" * 40)
+    before = page.url
+    page.click("#create-button")
+    expect(page.locator("#create-error")).to_contain_text(
+        "Player 1's name is 40 characters long; a name has at most 32")
+    assert page.url == before
+    _forget_refusals(page_errors, 400)
+
+
+def test_a_table_of_bots_takes_its_creator_to_the_spectator_view(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    page = page_errors.watch(browser.new_page())
+    _lobby(server, page, "snow-time", ["random", "random", "random"])
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    expect(page.locator("#me")).to_have_text("spectator")
+    expect(page.locator("a.invite")).to_have_count(0)
+    expect(page.locator("a.spectate")).to_have_attribute("href", page.url)
+    expect(page.locator("#name-form")).to_have_count(0)  # a spectator has no seat to name
+
+
+def test_a_person_opening_their_invite_names_their_seat_and_everyone_sees_it(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("winter-queen", ["human", "human"], seed=4, first_player="1")
+    guest = page_errors.watch(browser.new_page())  # not the creator: no links to show
+    guest.goto(server.url + table["seats"][1]["invite"])
+    watcher = page_errors.watch(browser.new_page())
+    watcher.goto(f"{server.url}/table/{table['table']}")
+    expect(watcher.locator("#players li[data-seat='1']")).to_contain_text("Player 2")
+    expect(guest.locator("#invites")).to_have_count(0)
+    name = guest.locator("#name-input")
+    expect(name).to_have_attribute("placeholder", "Player 2")
+    name.fill("x" * 40)
+    guest.click("#name-form button")
+    expect(guest.locator("#name-error")).to_contain_text("a name has at most 32")
+    assert server.view(table, None)["seats"][1]["nickname"] is None
+    name.fill(f"  Bob {HOSTILE} ")
+    guest.click("#name-form button")
+    expect(guest.locator("#name-status")).to_have_text("Saved.")
+    expect(guest.locator("#name-error")).to_have_text("")
+    shown = f"Bob {HOSTILE}"
+    expect(guest.locator("#players li[data-seat='1'] .nickname")).to_have_text(shown)
+    expect(watcher.locator("#players li[data-seat='1'] .nickname")).to_have_text(shown)
+    expect(watcher.locator("#status")).to_have_text("Waiting for Player 1.")
+    assert server.view(table, 0)["seats"][1]["nickname"] == shown
+    _forget_refusals(page_errors, 400)
+
+
+def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    done = server.create("snow-time", ["random", "greedy", "random"], seed=6)
+    while not server.view(done, None)["over"]:
+        time.sleep(0.05)
+    final = server.view(done, None)
+    page = page_errors.watch(browser.new_page())
+    _lobby(server, page, "winter-queen", ["human", "random"])
+    page.select_option("[data-option='first_player']", "1")  # no bot moves before it closes
+    page.fill("[data-name='0']", HOSTILE)
+    page.click("#create-button")
+    page.wait_for_url("**/table/**")
+    table = page.url.split("?")[0].split("/")[-1]
+    page.click("#close-table")
+    page.click("#close-cancel")  # a second thought: nothing happens
+    assert server.view({"table": table, "spectator_secret": None}, None)["closed"] is None
+    page.click("#close-table")
+    page.click("#close-confirm")
+    expect(page.locator("#status")).to_have_text(
+        "This table was closed by its creator; nothing more can be played.")
+    expect(page.locator("#choices")).to_have_text("Nothing to do now.")
+    expect(page.locator("#close-table")).to_be_hidden()
+    expect(page.locator("#name-form")).to_be_hidden()
+    for size, suffix in (({"width": 1280, "height": 900}, ""),
+                         ({"width": 390, "height": 844}, "-phone")):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]")
+        closed = page.locator(f"#recent-games li[data-table='{table}']")
+        expect(closed).to_contain_text("Closed by its creator after 0 moves.")
+        expect(closed.locator(".seat").first).to_have_text(HOSTILE)
+        expect(page.locator(f"#open-tables a[href='/table/{table}']")).to_have_count(0)
+        ended = page.locator(f"#recent-games li[data-table='{done['table']}']")
+        seats = ended.locator(".seat")
+        expect(seats).to_have_count(3)
+        for i, label in enumerate(["random bot", "greedy bot", "random bot"]):
+            star = "★ " if i in final["winners"] else ""
+            expect(seats.nth(i)).to_have_text(f"{star}{label} {final['scores'][i]}")
+        # the newest first: the closed table ended after the finished game
+        order = page.locator("#recent-games li[data-table]").evaluate_all(
+            "items => items.map((li) => li.dataset.table)")
+        assert order.index(table) < order.index(done["table"])
+        screenshot(page, f"lobby{suffix}", tmp_path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"the lobby is {width} px wide at {size['width']}"
+    page.click(f"#recent-games li[data-table='{done['table']}'] a.watch")
+    page.wait_for_url(f"**/table/{done['table']}")
+    expect(page.locator("#me")).to_have_text("spectator")
+    expect(page.locator("#status")).to_contain_text("Game over")

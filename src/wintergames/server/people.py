@@ -20,7 +20,8 @@ from wintergames.server.hub import Hub
 from wintergames.server.live import ServerError
 from wintergames.server.schemas import CloseRequest, NameRequest
 
-NAME_MAX = 24  # characters: enough for a first name and more, short enough for a list
+RECENT = 10  # games the lobby lists unless asked for more (up to lobby_page)
+NAME_MAX = 32  # characters: a full name fits, and a list of seats stays readable
 # Characters that could break a line or reorder what is shown around a name (bidi
 # controls), or that are not text at all; joiners stay, emoji sequences need them.
 _JOINERS = {"\u200c", "\u200d"}
@@ -36,10 +37,10 @@ def check_name(raw: str | None, seat: int) -> str | None:
     >>> check_name("   ", 1) is None
     True
     >>> try:
-    ...     check_name("x" * 25, 1)
+    ...     check_name("x" * 33, 1)
     ... except ServerError as err:
     ...     print(err.code, err.message)
-    bad-name Player 2's name is 25 characters long; a name has at most 24
+    bad-name Player 2's name is 33 characters long; a name has at most 32
     """
     if raw is None:
         return None
@@ -82,7 +83,8 @@ def add_people(app: FastAPI, hub: Hub) -> None:
         return {"table": table_id, "closed": live.view(live.viewer(None))["closed"]}
 
     @app.get("/api/recent-games")
-    def recent_games(limit: int = Query(settings.lobby_page, ge=1, le=settings.lobby_page),
+    def recent_games(limit: int = Query(min(RECENT, settings.lobby_page), ge=1,
+                                        le=settings.lobby_page),
                      after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
         """Tables that finished or were closed, the latest to end first, a page at a
         time (``next`` as in ``GET /api/tables``); each is watched at its ``watch`` link."""

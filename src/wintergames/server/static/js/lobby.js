@@ -1,5 +1,8 @@
-// The lobby: choose a game, seats (people or bots) and options; get one link per seat.
+// The lobby: choose a game, seats (people or bots, a name per person) and options; the
+// creator is then taken to their own seat, where the other links wait (created.js).
+// Below: open tables to watch, and the games that ended.
 import { getJSON, h } from "./dom.js";
+import { inviteItems, remember } from "./created.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
@@ -23,19 +26,25 @@ function drawSeats() {
   const count = Number($("players").value);
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((x) => x.value);
+  const names = [...box.querySelectorAll("[data-name]")].map((x) => x.value);
   box.replaceChildren(h("legend", {}, "Seats"));
   for (let i = 0; i < count; i++) {
     const kind = before[i] || (i === 0 ? "human" : "random");
     const settings = h("input", { "data-settings": i, class: "settings",
                                   placeholder: settingsHint(kind), hidden: kind === "human" });
+    // A person's seat may carry a name (the server checks it and says why it refuses one).
+    const name = h("input", { "data-name": i, class: "name", value: names[i] || "",
+                              placeholder: "name (optional)", autocomplete: "off",
+                              "aria-label": `Player ${i + 1}'s name`, hidden: kind !== "human" });
     const select = h("select", { "data-seat": i, name: `seat-${i}` },
       seatKinds().map((k) => h("option", { value: k, selected: k === kind }, k)));
     select.addEventListener("change", () => {
       settings.hidden = select.value === "human";
+      name.hidden = select.value !== "human";
       settings.placeholder = settingsHint(select.value);
       drawSeed();
     });
-    box.append(h("label", { class: "seat" }, `Player ${i + 1} `, select, settings));
+    box.append(h("label", { class: "seat" }, `Player ${i + 1} `, select, name, settings));
   }
   drawSeed();
 }
@@ -118,7 +127,9 @@ async function create(event) {
   try {
     const seats = [...$("seats").querySelectorAll("select")].map((select, i) => {
       const text = $("seats").querySelector(`[data-settings="${i}"]`).value;
-      return { kind: select.value, settings: select.value === "human" ? {} : parseSettings(text) };
+      if (select.value !== "human") return { kind: select.value, settings: parseSettings(text) };
+      return { kind: "human", settings: {},
+               name: $("seats").querySelector(`[data-name="${i}"]`).value };
     });
     const options = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
@@ -129,31 +140,69 @@ async function create(event) {
     const table = await getJSON("/api/tables", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
-    showInvites(table);
-    refreshTables();
+    // Straight to the creator's own seat (the first person's; a table of bots is
+    // watched); the table page shows the other links from what is remembered here.
+    const mine = table.seats.find((seat) => seat.invite);
+    if (remember(table)) {
+      location.assign(mine ? mine.invite : table.spectator);
+    } else {
+      showInvites(table, mine);
+    }
   } catch (err) {
     $("create-error").textContent = err.message;
   }
 }
 
-function showInvites(table) {
-  const links = table.seats.map((seat) =>
-    h("li", {}, seat.invite
-      ? h("a", { href: seat.invite, class: "invite", "data-seat": seat.seat, target: "_blank" },
-          `Play as Player ${seat.seat + 1}`)
-      : h("span", { class: "muted" }, `Player ${seat.seat + 1}: ${seat.kind} bot`)));
-  links.push(h("li", {}, h("a", { href: table.spectator, class: "spectate", target: "_blank" },
-    "Watch (spectator link)")));
-  $("invites").replaceChildren(...links);
-  $("created").hidden = false;
+// Only when this browser keeps nothing (storage switched off): the links here, at once.
+function showInvites(table, mine) {
+  $("create-error").replaceChildren(
+    "This browser keeps no data, so here are the links (they are shown only once): ",
+    h("ul", { class: "links" }, inviteItems(table, mine ? mine.seat : null)));
+}
+
+// How a seat is shown in the lists: the name its person typed, else its seat or bot.
+function seatLabel(seat) {
+  if (seat.nickname) return seat.nickname;
+  return seat.kind === "human" ? seat.name : `${seat.kind} bot`;
+}
+
+const WHEN = new Intl.DateTimeFormat([], { dateStyle: "medium", timeStyle: "short" });
+
+function closedNote(game) {
+  const moves = `${game.moves} move${game.moves === 1 ? "" : "s"}`;
+  if (game.closed_by === "creator") return `Closed by its creator after ${moves}.`;
+  return `Closed after ${moves}: nobody played at it for too long.`;
+}
+
+function recentItem(game) {
+  const seats = game.seats.map((seat, i) => {
+    const won = game.winners.includes(i);
+    return h("span", { class: won ? "seat winner" : "seat" }, won ? "★ " : "", seatLabel(seat),
+      game.scores ? h("b", {}, ` ${game.scores[i]}`) : "");
+  });
+  return h("li", { "data-table": game.table },
+    h("div", { class: "recent-head" }, h("b", {}, game.title),
+      h("time", { datetime: game.ended_at, class: "muted" }, WHEN.format(new Date(game.ended_at)))),
+    h("div", { class: "recent-body" }, h("span", { class: "seats" }, ...seats),
+      h("a", { href: game.watch, class: "watch" }, "Watch")),
+    game.closed_by ? h("div", { class: "muted closed-note" }, closedNote(game)) : null);
 }
 
 async function refreshTables() {
-  const { tables } = await getJSON("/api/tables");
-  $("open-tables").replaceChildren(...(tables.length ? tables.map((t) =>
-    h("li", {}, h("a", { href: `/table/${t.table}` }, t.title),
-      ` — ${t.seats.join(", ")} · ${t.version} moves`))
-    : [h("li", { class: "muted" }, "none yet")]));
+  try {
+    const [{ tables }, { games }] = await Promise.all([getJSON("/api/tables"),
+                                                      getJSON("/api/recent-games")]);
+    $("open-tables").replaceChildren(...(tables.length ? tables.map((t) =>
+      h("li", {}, h("a", { href: `/table/${t.table}` }, t.title),
+        ` — ${t.seats.map((kind, i) => seatLabel({ kind, nickname: t.nicknames[i],
+                                                   name: `Player ${i + 1}` })).join(", ")}`,
+        ` · ${t.version} moves`))
+      : [h("li", { class: "muted" }, "none yet")]));
+    $("recent-games").replaceChildren(...(games.length ? games.map(recentItem)
+      : [h("li", { class: "muted" }, "none yet")]));
+  } catch {
+    // the server is restarting or unreachable: keep the lists, try again next time
+  }
 }
 
 async function start() {

@@ -4,6 +4,7 @@
 // legal actions listed in it. Each game draws its board in its own module,
 // views/<game>.js, which exports render(ctx) and, optionally, breakdown(view).
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
+import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import { installTooltips } from "./tooltip.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,11 +33,17 @@ function showError(message) {
   $("error").textContent = message;
 }
 
+// "Ada (Player 1)": the name its person typed, with the seat the log speaks of.
 function seatName(i) {
-  return view.seats[i].name;
+  const seat = view.seats[i];
+  return seat.nickname ? `${seat.nickname} (${seat.name})` : seat.name;
 }
 
 function statusText() {
+  if (view.closed) {
+    return `This table was closed ${view.closed.by === "creator" ? "by its creator"
+      : "after nobody played at it for too long"}; nothing more can be played.`;
+  }
   if (view.over) {
     const names = view.winners.map(seatName);
     return names.length ? `Game over — ${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
@@ -60,8 +67,11 @@ function renderPlayers() {
     class: [view.to_move.includes(i) ? "to-move" : "", view.seat === i ? "you" : ""].join(" "),
     "data-seat": i,
   }, h("span", { class: "dot", style: `background:${seatColour(i)}` }),
-    `${seat.name}${view.seat === i ? " (you)" : ""} · ${seat.kind}`,
+    seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
+    `${seat.nickname ? " · " : ""}${seat.name}${view.seat === i ? " (you)" : ""} · ${seat.kind}`,
     scores && scores[i] !== null && scores[i] !== undefined ? h("b", { class: "score" }, ` ${scores[i]}`) : "")));
+  // The people panel (people.js: your name, the creator's links) follows the view from here.
+  document.dispatchEvent(new CustomEvent("wg:view", { detail: view }));
 }
 
 function renderLog() {
