@@ -89,7 +89,8 @@ def wait_until_only(server: Server, table: dict[str, Any], seat: int) -> dict[st
 
 
 def open_seat(page: Page, server: Server, table: dict[str, Any], seat: int, version: int) -> None:
-    page.goto(server.url + table["seats"][seat]["invite"])
+    # the seat's page by its secret (whatever form the invite link takes)
+    page.goto(f"{server.url}/table/{table['table']}?secret={table['seats'][seat]['secret']}")
     page.wait_for_function(f"document.body.dataset.version === '{version}'"
                            " && document.documentElement.dataset.tooltips > 0", timeout=TIMEOUT)
 
