@@ -142,11 +142,13 @@ class Hub:
 
     def unload_idle(self) -> list[str]:
         """Forget tables nobody watched or moved at for ``idle_seconds`` (a tenth of that
-        for finished games); they load again on their next use. Returns their ids."""
+        for finished games and closed tables); they load again on their next use. Returns
+        their ids."""
         now = time.monotonic()
         gone = []
         for table_id, live in list(self.tables.items()):
-            idle = self.settings.idle_seconds / (10 if live.state.is_over else 1)
+            ended = live.state.is_over or live.closed_by is not None
+            idle = self.settings.idle_seconds / (10 if ended else 1)
             if (now - self.used.get(table_id, now) >= idle and not self.watchers.get(table_id)
                     and table_id not in self.driving):
                 del self.tables[table_id]

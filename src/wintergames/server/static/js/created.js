@@ -74,7 +74,8 @@ async function copy(text, button, code) {
 /** One link shown in full, with its copy button. */
 export function linkRow(label, path, attrs = {}) {
   const url = fullLink(path);
-  const code = h("a", { href: url, target: "_blank", rel: "noopener", ...attrs }, url);
+  // The text is the whole address to send; the link itself stays the server's path.
+  const code = h("a", { href: path, target: "_blank", rel: "noopener", ...attrs }, url);
   const button = h("button", { type: "button", class: "copy", "aria-label": `Copy ${label}` },
     "Copy");
   button.addEventListener("click", () => copy(url, button, code));
