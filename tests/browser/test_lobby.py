@@ -336,6 +336,7 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
         "This table was closed by its creator; nothing more can be played.")
     expect(page.locator("#choices")).to_have_text("Nothing to do now.")
     expect(page.locator("#close-table")).to_be_hidden()
+    expect(page.locator("#invites ul.links")).to_be_hidden()  # folded: nobody will join now
     expect(page.locator("#name-form")).to_be_hidden()
     for size, suffix in (({"width": 1280, "height": 900}, ""),
                          ({"width": 390, "height": 844}, "-phone")):

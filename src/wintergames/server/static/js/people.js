@@ -106,7 +106,9 @@ function drawInvites(view) {
     invites = buildInvites(view);
     $("error").after(invites);
   }
-  invites.querySelector(".closing").hidden = ended(view);
+  const closing = invites.querySelector(".closing");
+  if (ended(view) && !closing.hidden) invites.open = false;  // it just ended: out of the way
+  closing.hidden = ended(view);
   // Each person's link is labelled with the name they gave their seat, as it changes.
   for (const row of invites.querySelectorAll("li[data-seat]")) {
     const seat = view.seats[Number(row.dataset.seat)];
