@@ -15,8 +15,12 @@ dev: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 
 # The main job: the web server on a local SQLite file (wintergames.db); open the URL it prints.
+# `make run PORT=8123 HOST=0.0.0.0` listens elsewhere. Plain `=`, not `?=`: only the make
+# command line changes them, never a HOST or PORT the shell or a platform happens to export.
+HOST = 127.0.0.1
+PORT = 8000
 run: install
-	$(BIN)/wintergames serve --database-url sqlite:///wintergames.db
+	$(BIN)/wintergames serve --host '$(HOST)' --port '$(PORT)' --database-url sqlite:///wintergames.db
 
 lint: dev
 	$(BIN)/ruff check .

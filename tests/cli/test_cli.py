@@ -269,3 +269,13 @@ def test_games_shows_every_id_in_full_at_80_columns() -> None:
             default = str(option.default).lower() if isinstance(option.default, bool) \
                 else str(option.default)
             assert f"{option.name}={default}" in " ".join(result.output.split())
+
+
+def test_typed_text_that_looks_like_markup_is_quoted_as_text() -> None:
+    # rich reads "[/x]" as a closing tag: printed as markup, the message crashed the command
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human,[/x]"])
+    assert result.exit_code == 2 and "no bot kind '[/x]'" in result.output
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human,random",
+                                 "--seed", "1"], input="[/x]\n[bold]y\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "cannot read '[/x]'" in result.output and "cannot read '[bold]y'" in result.output

@@ -127,8 +127,11 @@ def replay(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    host: Annotated[str, typer.Option(
+        help="address to listen on: 127.0.0.1 this machine only, 0.0.0.0 every network")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(
+        min=0, max=65535, help="port to listen on (0: any free one)")] = 8000,
     database_url: Annotated[
         str, typer.Option(help="sqlite:///file.db (created if missing) or postgresql://...")
     ] = "sqlite:///wintergames.db",
@@ -138,27 +141,49 @@ def serve(
                           "bot_budget=5 or max_connections_per_client=64; see "
                           "docs/server.md"),
     ] = None,
+    access_log: Annotated[bool, typer.Option(
+        "--access-log", help="print a line per HTTP request (seat secrets hidden)")] = False,
 ) -> None:
     """Start the web server: lobby, tables, play over WebSocket."""
+    import logging
+
     import uvicorn
 
-    from wintergames.server.app import create_app
+    from wintergames.cli.serve import (
+        EVERYWHERE,
+        HideSecrets,
+        ListenError,
+        listen,
+        shown_database,
+        url,
+    )
     from wintergames.server.settings import ServerSettings
 
     try:
         settings = ServerSettings().with_text(limit or [])
-    except InvalidOptionError as err:
+        sock = listen(host, port)  # a busy port is reported before any URL is printed
+    except (InvalidOptionError, ListenError) as err:
         raise _fail(err) from None
+    from wintergames.server.app import create_app  # the slow import, once the port is ours
+
     try:
         application = create_app(database_url, settings=settings)
     except Exception as err:  # noqa: BLE001 - any database problem is reported, then exit
+        sock.close()
         raise _fail(RuntimeError(f"cannot open the database {database_url!r}: {err}")) from None
-    console.print(f"wintergames server on [bold]http://{host}:{port}/[/] "
-                  f"(database {database_url})")
+    everywhere = " (listening on every address of this machine)" if host in EVERYWHERE else ""
+    console.print(f"wintergames server on [bold]{url(sock)}[/]{everywhere} "
+                  f"(database {escape(shown_database(database_url))})", highlight=False,
+                  soft_wrap=True)  # one line, so the URL is copied whole
     # Frames past four times the message limit are cut by uvicorn itself (close 1009);
     # smaller oversized messages get the server's own error and the socket stays open.
-    uvicorn.run(application, host=host, port=port, log_level="warning",
-                ws_max_size=4 * settings.max_message_bytes)
+    config = uvicorn.Config(application, log_level="warning", access_log=access_log,
+                            ws_max_size=4 * settings.max_message_bytes)
+    if access_log:  # uvicorn's own messages stay at warnings; requests are at info
+        access = logging.getLogger("uvicorn.access")
+        access.setLevel(logging.INFO)
+        access.addFilter(HideSecrets())
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def main() -> None:  # pragma: no cover - console script entry
