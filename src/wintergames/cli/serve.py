@@ -46,10 +46,10 @@ def _why(err: OSError, host: str, port: int) -> str:
     where = f"{host}:{port}"
     if err.errno == errno.EADDRINUSE:
         free = _free_port_near(host, port)
-        other = (f"e.g. wintergames serve --port {free} (make run PORT={free}), free now"
-                 if free else "--port 0 takes any free one")
-        return (f"port {port} is already in use on {host} (another wintergames server, or "
-                f"another program, listens there); stop it, or choose another port: {other}")
+        other = (f"a free one such as {free}: make run PORT={free}, or wintergames serve "
+                 f"--port {free}" if free else "wintergames serve --port 0 takes any free one")
+        return (f"port {port} on {host} is already in use (another wintergames server, or "
+                f"another program, listens there). Stop it, or choose {other}")
     if err.errno == errno.EACCES:
         return (f"not allowed to listen on {where} (ports below 1024 need administrator "
                 "rights); choose a port from 1024 up, e.g. --port 8000")
