@@ -241,6 +241,10 @@ def test_the_creator_lands_at_their_seat_with_every_link_in_full_and_names_as_te
         copy.click()
         expect(copy).to_have_text("Copied")
         assert page.evaluate("navigator.clipboard.readText()") == hrefs[1]
+        invites.locator("li[data-seat='0'] button.copy").click()  # the mark moves along
+        expect(invites.locator("button.copy.done")).to_have_count(1)
+        expect(copy).to_have_text("Copy")
+        assert page.evaluate("navigator.clipboard.readText()") == hrefs[0]
         # names are text on the table page: the list, the status and the header badge
         expect(page.locator("#players li[data-seat='1'] .nickname")).to_have_text(HOSTILE)
         expect(page.locator("#players li[data-seat='0'] .nickname")).to_have_text("Ada")

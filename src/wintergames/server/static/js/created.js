@@ -66,9 +66,13 @@ async function copy(text, button, code) {
     }
     selection.removeAllRanges();
   }
+  // The last link copied stays marked, so a glance tells which one is on the clipboard.
+  for (const other of document.querySelectorAll("button.copy.done")) {
+    other.textContent = "Copy";
+    other.classList.remove("done");
+  }
   button.textContent = "Copied";
   button.classList.add("done");
-  setTimeout(() => { button.textContent = "Copy"; button.classList.remove("done"); }, 1500);
 }
 
 /** One link shown in full, with its copy button. */
