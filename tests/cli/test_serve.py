@@ -58,10 +58,13 @@ def test_a_busy_port_is_reported_before_any_url_and_nothing_starts(tmp_path: Pat
     ("192.0.2.1", "cannot listen on 192.0.2.1: it is not an address of this machine; use "
                   "127.0.0.1 (this machine only) or 0.0.0.0 (every network it is on)"),
     ("no-such-host.invalid", "cannot listen on 'no-such-host.invalid': no such host"),
+    ("127.0.0.1:70000", "a port is a whole number from 0 to 65535 (0: any free one); not 70000"),
+    ("127.0.0.1:-1", "a port is a whole number from 0 to 65535 (0: any free one); not -1"),
 ])
-def test_an_address_that_is_not_this_machines_is_explained(
+def test_where_it_cannot_listen_is_explained(
         tmp_path: Path, host: str, message: str) -> None:
-    result = runner.invoke(app, ["serve", "--host", host, "--port", "0",
+    host, _, port = host.partition(":")
+    result = runner.invoke(app, ["serve", "--host", host, "--port", port or "0",
                                  "--database-url", f"sqlite:///{tmp_path / 'x.db'}"])
     assert result.exit_code == 2 and message in flat(result.output)
 

@@ -130,16 +130,14 @@ def serve(
     host: Annotated[str, typer.Option(
         help="address to listen on: 127.0.0.1 this machine only, 0.0.0.0 every network")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(
-        min=0, max=65535, help="port to listen on (0: any free one)")] = 8000,
+    port: Annotated[int, typer.Option(help="port to listen on (0: any free one)")] = 8000,
     database_url: Annotated[
         str, typer.Option(help="sqlite:///file.db (created if missing) or postgresql://...")
     ] = "sqlite:///wintergames.db",
     limit: Annotated[
         list[str] | None,
         typer.Option(help="a server setting as name=value (repeatable), e.g. "
-                          "bot_budget=5 or max_connections_per_client=64; see "
-                          "docs/server.md"),
+                          "bot_budget=5; all of them in docs/server.md"),
     ] = None,
     access_log: Annotated[bool, typer.Option(
         "--access-log", help="print a line per HTTP request (seat secrets hidden)")] = False,

@@ -25,6 +25,9 @@ class ListenError(WintergamesError):
 
 def listen(host: str, port: int) -> socket.socket:
     """A TCP socket bound to ``host``:``port`` (port 0: one the system picks)."""
+    if not 0 <= port <= 65535:
+        raise ListenError(f"a port is a whole number from 0 to 65535 (0: any free one); "
+                          f"not {port}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     # As uvicorn does: a server just stopped leaves its port in TIME_WAIT for a minute,
