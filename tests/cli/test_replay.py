@@ -202,3 +202,22 @@ def test_a_missing_file_or_a_folder_is_named(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "nope.json: no such file" in flat(result.output)
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 2 and "is a folder, not a replay record" in flat(result.output)
+
+
+def test_a_game_stopped_midway_replays_to_where_it_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "stopped.json"
+    first = str(wg.make("winter-queen", 2, seed=3, options={"first_player": "1"})
+                .legal_actions()[0])
+    typed = "\n".join([first, "take none", "quit"]) + "\n"
+    played = runner.invoke(app, ["play", "winter-queen", "--players", "human,random", "--seed",
+                                 "3", "-o", "first_player=1", "--record", str(path)],
+                           input=typed)
+    assert played.exit_code == 0 and "Game stopped." in played.output
+    record = json.loads(path.read_text())
+    state = wg.replay(record)
+    assert record["actions"] and not state.is_over
+    result = runner.invoke(app, ["replay", str(path), "--no-pause"])
+    assert result.exit_code == 0, result.output
+    movers = " and ".join(f"Player {p + 1}" for p in state.to_move)
+    assert f"The game is not over: {movers} is to move." in flat(result.output)
+    assert "Final scores" not in result.output and "Winner" not in result.output
