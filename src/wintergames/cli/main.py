@@ -14,6 +14,7 @@ from rich.text import Text
 
 from wintergames.cli.play import QuitGame, TerminalGame, save_record
 from wintergames.cli.replay import Replay, ReplayViewer, load_record
+from wintergames.cli.results import typed
 from wintergames.cli.seats import parse_options, parse_seats
 from wintergames.core.errors import InvalidOptionError, ReplayError, WintergamesError
 from wintergames.core.registry import available_games, get_spec, make
@@ -29,11 +30,6 @@ def _fail(err: Exception) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def _typed(value: object) -> str:
-    """An option value as it is typed after ``-o name=`` (``true``, not Python's ``True``)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 @app.command()
 def games() -> None:
     """List the games, their player counts and options (with their defaults)."""
@@ -47,7 +43,7 @@ def games() -> None:
         about = Text(spec.title, style="bold")
         about.append("\n" + spec.summary)
         if spec.options:
-            options = ", ".join(f"{o.name}={_typed(o.default)}" for o in spec.options)
+            options = ", ".join(f"{o.name}={typed(o.default)}" for o in spec.options)
             about.append(f"\noptions: {options}", style="dim")
         table.add_row(spec.id, f"{spec.min_players}-{spec.max_players}", about)
     console.print(table)

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from wintergames.cli.results import result, seat_label
+from wintergames.cli.results import result, seat_label, typed
 from wintergames.core.errors import ReplayError, excerpt
 from wintergames.core.events import Event, seat_name
 from wintergames.core.registry import get_spec, make
@@ -134,7 +134,7 @@ class ReplayViewer:
     def introduce(self) -> None:
         game, record = self.game, self.game.record
         seats = ", ".join(seat_label(p, game.about) for p in range(game.final.num_players))
-        options = ", ".join(f"{k}={v}" for k, v in game.final.options.items()) or "none"
+        options = ", ".join(f"{k}={typed(v)}" for k, v in game.final.options.items()) or "none"
         self.console.print(Text(
             f"{game.spec.title}, {game.final.num_players} players, seed {record['seed']}, "
             f"{game.steps} actions. Seats: {seats}. Options: {options}.", style="bold"))

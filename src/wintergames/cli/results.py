@@ -11,6 +11,11 @@ from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
 
+def typed(value: object) -> str:
+    """An option value as it is typed after ``-o name=`` (``true``, not Python's ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def seat_label(player: int, about: Sequence[str]) -> str:
     """``Player 2`` and, when known, who sat there: ``Player 2 (greedy)``, ``Player 1 (Ann)``.
 
