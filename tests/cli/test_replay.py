@@ -200,6 +200,10 @@ def test_a_bad_file_is_refused_naming_what_is_wrong(
 def test_a_missing_file_or_a_folder_is_named(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
     assert result.exit_code == 2 and "nope.json: no such file" in flat(result.output)
+    # A path longer than the 80 columns stays whole (rich used to break it mid-word).
+    deep = tmp_path / ("a-long-folder-name-" * 5) / "nope.json"
+    result = runner.invoke(app, ["replay", str(deep)])
+    assert result.exit_code == 2 and f"{deep}: no such file" in result.output
     result = runner.invoke(app, ["replay", str(tmp_path)])
     assert result.exit_code == 2 and "is a folder, not a replay record" in flat(result.output)
 

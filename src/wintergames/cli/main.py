@@ -25,8 +25,9 @@ console = Console()
 
 
 def _fail(err: Exception) -> typer.Exit:
-    # A message quotes what was typed or read ('[/x]' is rich markup): printed as text.
-    console.print(f"[red]Error:[/] {escape(str(err))}")
+    # A message quotes what was typed or read ('[/x]' is rich markup): printed as text,
+    # and never broken by rich into lines (a long path stays whole to copy).
+    console.print(f"[red]Error:[/] {escape(str(err))}", soft_wrap=True)
     return typer.Exit(code=2)
 
 
