@@ -108,7 +108,7 @@ def test_a_seed_is_never_a_setting(kind: str) -> None:
 
 
 def test_the_command_line_still_takes_a_seed_apart() -> None:
-    seat = parse_seat("ismcts:seed=4;iterations=30", seed=1)
+    seat = parse_seat("ismcts:seed=4;iterations=30", 1, wg.get_spec("winter-queen"))
     assert isinstance(seat.bot, IsmctsBot) and seat.bot.iterations == 30
     again = wg.bots.from_text("ismcts:iterations=30", seed=4)
     state = wg.make("winter-queen", 2, seed=1)

@@ -116,7 +116,8 @@ def test_bad_ismcts_settings_are_refused_with_what_is_allowed(settings: dict[str
 
 
 def test_the_players_option_takes_bot_settings() -> None:
-    seats = parse_seats("human,ismcts:iterations=2000;depth=none,greedy", seed=1)
+    seats = parse_seats("human,ismcts:iterations=2000;depth=none,greedy", 1,
+                        wg.get_spec("winter-queen"))
     assert [s.kind for s in seats] == ["human", "ismcts", "greedy"]
     bot = seats[1].bot
     assert bot is not None and bot.iterations == 2000 and bot.depth is None  # type: ignore[attr-defined]

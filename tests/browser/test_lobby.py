@@ -368,3 +368,42 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
     page.wait_for_url(f"**/table/{done['table']}")
     expect(page.locator("#me")).to_have_text("spectator")
     expect(page.locator("#status")).to_contain_text("Game over")
+
+
+def test_the_seats_offer_only_bots_that_play_the_game_each_described(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    with urllib.request.urlopen(f"{server.url}/api/games") as response:
+        catalogue = json.load(response)
+    described = {b["kind"]: b for b in catalogue["bot_settings"]}
+    page = page_errors.watch(browser.new_page(viewport={"width": 1280, "height": 900}))
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    page.select_option("#game", "icecool-wizards")
+    page.select_option("#players", "2")
+    seat = page.locator("[data-seat='1']")
+    assert seat.locator("option").all_text_contents() == ["human", "flick", "greedy", "ismcts",
+                                                          "random"]
+    seat.select_option("flick")
+    about = page.locator("[data-about='1']")
+    expect(about).to_contain_text(described["flick"]["about"])
+    assert seat.get_attribute("aria-describedby") == about.get_attribute("id")
+    about.locator("summary").click()  # each setting, its default and a sentence
+    for name, text in described["flick"]["setting_about"].items():
+        default = described["flick"]["settings"][name]
+        expect(about.locator("dt", has_text=f"{name} (default {default})")).to_be_visible()
+        expect(about.locator("dd", has_text=text)).to_be_visible()
+    screenshot(page, "lobby-bot-kinds", tmp_path)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "lobby-bot-kinds-phone", tmp_path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # another game: the flick planner is not offered, and its seat falls back to random
+    page.select_option("#game", "snow-time")
+    assert "flick" not in seat.locator("option").all_text_contents()
+    assert seat.input_value() == "random"
+    expect(about).to_contain_text(described["random"]["about"])
+    expect(page.locator("[data-about='0']")).to_contain_text("A person")
+    for kind in ("greedy", "ismcts", "random"):
+        seat.select_option(kind)
+        expect(about).to_contain_text(described[kind]["about"])
+        expect(about.locator("dt")).to_have_count(len(described[kind]["settings"]))

@@ -17,6 +17,8 @@ from wintergames.bots.ismcts import IsmctsBot
 from wintergames.bots.limits import EXCERPT, Setting, check
 from wintergames.bots.random_bot import RandomBot
 from wintergames.core.errors import InvalidOptionError, excerpt
+from wintergames.core.registry import available_games
+from wintergames.core.spec import GameSpec
 
 _KINDS: dict[str, type[Bot]] = {
     "random": RandomBot,
@@ -28,6 +30,36 @@ _KINDS: dict[str, type[Bot]] = {
 
 def kinds() -> list[str]:
     return sorted(_KINDS)
+
+
+def kinds_for(spec: GameSpec) -> list[str]:
+    """The bot kinds that can play the game of ``spec`` (each kind declares it).
+
+    >>> import wintergames as wg
+    >>> kinds_for(wg.get_spec("winter-queen")), "flick" in kinds_for(wg.get_spec("icecool-wizards"))
+    (['greedy', 'ismcts', 'random'], True)
+    """
+    return [kind for kind in kinds() if _KINDS[kind].plays(spec)]
+
+
+def check_game(kind: str, spec: GameSpec) -> None:
+    """``InvalidOptionError`` if the bot ``kind`` (a known one) cannot play ``spec``'s game,
+    saying why, which games it plays and which kinds play this one."""
+    factory = _KINDS[kind]
+    if factory.plays(spec):
+        return
+    games = [other.title for other in available_games() if factory.plays(other)]
+    raise InvalidOptionError(
+        f"bot {kind!r} cannot play {spec.title}: {factory.NEEDS} (it plays "
+        f"{', '.join(games) or 'no game here'}); bots for {spec.title}: "
+        f"{', '.join(kinds_for(spec))}")
+
+
+def check_seat(kind: str, settings: Mapping[str, Any], spec: GameSpec) -> None:
+    """The one check of a bot seat, for the server's tables and the command line's
+    ``--players`` alike: a known kind, allowed settings, and a game the kind can play."""
+    check_settings(kind, settings)
+    check_game(kind, spec)
 
 
 def _settings(factory: type[Bot]) -> dict[str, Any]:
@@ -54,7 +86,13 @@ def describe() -> list[dict[str, Any]]:
         described.append({"kind": kind, "settings": _settings(factory),
                           "limits": {name: setting.limits()
                                      for name, setting in factory.SETTINGS.items()},
-                          "summary": doc[0] if doc else ""})
+                          "summary": doc[0] if doc else "",
+                          # for players: what the kind does, each setting, which games
+                          "about": factory.ABOUT,
+                          "setting_about": {name: setting.about
+                                            for name, setting in factory.SETTINGS.items()},
+                          "games": [spec.id for spec in available_games()
+                                    if factory.plays(spec)]})
     return described
 
 
@@ -148,5 +186,6 @@ def from_text(text: str, seed: int | None = None) -> Bot:
     return make(kind, seed=seed, **settings)
 
 
-__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "Setting", "check_settings",
-           "describe", "from_text", "kinds", "make", "settings_from_text"]
+__all__ = ["Bot", "FlickBot", "GreedyBot", "IsmctsBot", "RandomBot", "Setting", "check_game",
+           "check_seat", "check_settings", "describe", "from_text", "kinds", "kinds_for", "make",
+           "settings_from_text"]

@@ -15,6 +15,7 @@ from typing import ClassVar
 from wintergames.bots.limits import Setting, check
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
+from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
 
@@ -32,6 +33,16 @@ class Bot(ABC):
     # free thinker, while one that answers at once never queues behind them.
     searches: bool = True
     SETTINGS: ClassVar[dict[str, Setting]] = {}
+    # What a player reads about this kind in the lobby, in a sentence or two.
+    ABOUT: ClassVar[str] = ""
+    # Why it cannot play a game ``plays`` refuses, in words (for the refusal).
+    NEEDS: ClassVar[str] = ""
+
+    @classmethod
+    def plays(cls, spec: GameSpec) -> bool:
+        """Whether this kind can play the game of ``spec`` (every game, unless a kind
+        needs something of the game, as the flick planner needs flicks)."""
+        return True
 
     @abstractmethod
     def choose(self, state: State, player: int, deadline: float | None = None) -> Action:

@@ -36,10 +36,18 @@ class GreedyBot(Bot):
     """One step of lookahead on the game's heuristic, averaged over a few determinizations."""
 
     kind = "greedy"
+    ABOUT = ("Looks one move ahead: tries each move it may make and keeps the one that "
+             "leaves it furthest ahead by the game's own estimate. Quick and fair.")
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "samples": Setting("whole", 1, 16),  # determinizations each candidate is tried on
-        "proposals": Setting("whole", 1, 64),  # flicks proposed where a range is sampled
-        "follow_through": Setting("flag"),  # play the rest of the own turn before judging
+        "samples": Setting("whole", 1, 16, about=(
+            "How many guesses at the cards it cannot see each move is tried against: "
+            "more guesses judge more surely and think longer.")),
+        "proposals": Setting("whole", 1, 64, about=(
+            "How many promising flicks it tries where a move is a flick (ICECOOL "
+            "Wizards); other games ignore it.")),
+        "follow_through": Setting("flag", about=(
+            "When true, it plays out the rest of its own turn before judging a move, "
+            "instead of judging the move alone.")),
     }
 
     def __init__(self, seed: int | None = None, samples: int = 2, proposals: int = 24,
@@ -120,10 +128,20 @@ class FlickBot(GreedyBot):
     """Greedy over proposed flicks, each followed through the rest of the turn."""
 
     kind = "flick"
+    ABOUT = ("A flick planner: tries a few promising flicks in the physics engine, plays "
+             "out the rest of its turn after each and keeps the best. It plays only games "
+             "whose moves include flicks.")
+    NEEDS = "it plans flicks, and only a game whose moves include flicks has them"
     # greedy's settings, less the one a flick planner always has on
     SETTINGS: ClassVar[dict[str, Setting]] = {
         name: setting for name, setting in GreedyBot.SETTINGS.items()
         if name != "follow_through"}
+
+    @classmethod
+    def plays(cls, spec: GameSpec) -> bool:
+        """Only a game with flicks (sampled kinds the game proposes): elsewhere it would be
+        greedy under another name."""
+        return bool(spec.sampled_kinds) and spec.propose is not None
 
     def __init__(self, seed: int | None = None, samples: int = 1, proposals: int = 24) -> None:
         self.check_settings(samples=samples, proposals=proposals)

@@ -54,13 +54,28 @@ class IsmctsBot(Bot):
     """Information-set MCTS: determinized iterations on one shared tree."""
 
     kind = "ismcts"
+    ABOUT = ("Searches ahead: plays many imagined games from each position, guessing the "
+             "cards it cannot see, and picks the move that won most often. The strongest "
+             "and slowest.")
     SETTINGS: ClassVar[dict[str, Setting]] = {
-        "iterations": Setting("whole", 1, 100_000),  # the budget, unless seconds is given
-        "seconds": Setting("number", 0.001, 60, none=True),  # a time budget instead
-        "c": Setting("number", 0, 10),  # UCB exploration
-        "rollout": Setting("choice", choices=("random", "heuristic")),
-        "depth": Setting("whole", 0, 200, none=True),  # rollout moves; none: to the end
-        "proposals": Setting("whole", 1, 64),  # flicks proposed per node
+        "iterations": Setting("whole", 1, 100_000, about=(
+            "How many imagined games it plays out before each move (unless seconds is "
+            "set): more play stronger and think longer.")),
+        "seconds": Setting("number", 0.001, 60, none=True, about=(
+            "How many seconds it thinks about each move instead of counting games; "
+            "none counts iterations.")),
+        "c": Setting("number", 0, 10, about=(
+            "How much it explores moves that looked weak so far rather than deepening "
+            "the best ones (UCB exploration).")),
+        "rollout": Setting("choice", choices=("random", "heuristic"), about=(
+            "How the imagined games are played on: random moves, or mostly the moves "
+            "the game's estimate likes best.")),
+        "depth": Setting("whole", 0, 200, none=True, about=(
+            "How many moves each imagined game is played on before the position is "
+            "judged; none plays to the end.")),
+        "proposals": Setting("whole", 1, 64, about=(
+            "How many promising flicks it tries at each step where a move is a flick "
+            "(ICECOOL Wizards); other games ignore it.")),
     }
 
     def __init__(self, seed: int | None = None, iterations: int = 1000,

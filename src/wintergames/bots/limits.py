@@ -27,13 +27,14 @@ EXCERPT = 40  # at most this many characters of a refused value are quoted
 class Setting:
     """One bot setting: ``whole`` (int), ``number`` (int or float), ``choice`` (one of
     ``choices``) or ``flag`` (a bool); numbers lie in [``low``, ``high``], and ``none``
-    also allows None."""
+    also allows None. ``about`` says in a sentence what it changes (the lobby shows it)."""
 
     type: Literal["whole", "number", "choice", "flag"]
     low: float = 0
     high: float = 0
     none: bool = False
     choices: tuple[str, ...] = ()
+    about: str = ""
 
     def allowed(self, value: object) -> bool:
         if value is None:

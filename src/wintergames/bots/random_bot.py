@@ -21,6 +21,7 @@ class RandomBot(Bot):
     """
 
     kind = "random"
+    ABOUT = "Plays any legal move at random: an easy opponent to learn the rules against."
     searches = False
 
     def __init__(self, seed: int | None = None) -> None:

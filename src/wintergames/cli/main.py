@@ -74,7 +74,7 @@ def play(
     try:
         spec = get_spec(game)
         seed = fresh_seed() if seed is None else seed
-        seats = parse_seats(players, seed)
+        seats = parse_seats(players, seed, spec)
         state = make(game, len(seats), seed=seed, options=parse_options(option or []))
     except WintergamesError as err:
         raise _fail(err) from None

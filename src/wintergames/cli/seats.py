@@ -7,6 +7,7 @@ from typing import Any
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError
+from wintergames.core.spec import GameSpec
 
 
 @dataclass
@@ -20,25 +21,28 @@ class Seat:
         return self.kind
 
 
-def parse_seat(text: str, seed: int) -> Seat:
-    """``kind`` or ``kind:key=value;key=value``; bots get ``seed`` unless they name one."""
+def parse_seat(text: str, seed: int, spec: GameSpec) -> Seat:
+    """``kind`` or ``kind:key=value;key=value``; bots get ``seed`` unless they name one.
+    A bot that cannot play ``spec``'s game is refused as the server refuses it."""
     kind, _, rest = text.partition(":")
     kind = kind.strip()
     if kind == "human":
         if rest.strip():
             raise InvalidOptionError("a human seat takes no settings")
         return Seat("human")
-    # from_text checks the settings as the server does (bots.check_settings)
+    # from_text checks the settings; check_seat then the game, as the server's tables do
     bot = bots.from_text(text, seed)
-    return Seat(kind, bots.settings_from_text(rest), bot)
+    settings = bots.settings_from_text(rest)
+    bots.check_seat(kind, {k: v for k, v in settings.items() if k != "seed"}, spec)
+    return Seat(kind, settings, bot)
 
 
-def parse_seats(text: str, seed: int) -> list[Seat]:
+def parse_seats(text: str, seed: int, spec: GameSpec) -> list[Seat]:
     """Seats from a comma-separated list, each bot seeded from ``seed`` and its seat."""
     names = [t for t in text.split(",") if t.strip()]
     if not names:
         raise InvalidOptionError("--players lists one seat per player, e.g. human,random,random")
-    return [parse_seat(name, seed * 1000 + i) for i, name in enumerate(names)]
+    return [parse_seat(name, seed * 1000 + i, spec) for i, name in enumerate(names)]
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:

@@ -182,6 +182,8 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
                                      str(n): list(o.allowed(n) or ())
                                      for n in spec.players_range}}
                                 for o in spec.options],
+                    # the bot kinds that can play it (the flick planner: games of flicks)
+                    "bots": bots.kinds_for(spec),
                 }
                 for spec in available_games()
             ],
@@ -280,7 +282,8 @@ def _create(store: Store, settings: ServerSettings,
         options = spec.validate(len(body.seats), body.options)
         for seat in body.seats:
             if seat.kind != "human":
-                bots.check_settings(seat.kind, seat.settings)  # a table seeds its bots
+                # the command line's --players runs the same check (a table seeds its bots)
+                bots.check_seat(seat.kind, seat.settings, spec)
             elif seat.settings:
                 raise InvalidOptionError("a human seat takes no settings")
         row = GameTable(

@@ -11,8 +11,30 @@ function currentGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
 }
 
+// Only the kinds that can play the chosen game (the server refuses the others).
 function seatKinds() {
-  return ["human", ...catalogue.bots];
+  return ["human", ...(currentGame().bots || catalogue.bots)];
+}
+
+const PERSON = "A person: you, or whoever you send this seat's invite link to.";
+
+// What a seat's kind does, in the bot's own sentence, and each of its settings below it.
+function kindAbout(kind) {
+  if (kind === "human") return [h("span", {}, PERSON)];
+  const bot = (catalogue.bot_settings || []).find((b) => b.kind === kind);
+  if (!bot) return [];
+  const names = Object.keys(bot.settings);
+  if (!names.length) return [h("span", {}, bot.about, " It has no settings.")];
+  return [h("span", {}, bot.about),
+    h("details", { class: "bot-settings" },
+      h("summary", {}, "Settings (type them in the box above as name=value)"),
+      h("dl", {}, names.flatMap((name) => [
+        h("dt", {}, `${name} (default ${shown(bot.settings[name])})`),
+        h("dd", {}, bot.setting_about[name] || "")])))];
+}
+
+function shown(value) {
+  return value === null ? "none" : String(value);
 }
 
 function settingsHint(kind) {
@@ -29,7 +51,8 @@ function drawSeats() {
   const names = [...box.querySelectorAll("[data-name]")].map((x) => x.value);
   box.replaceChildren(h("legend", {}, "Seats"));
   for (let i = 0; i < count; i++) {
-    const kind = before[i] || (i === 0 ? "human" : "random");
+    // a kind this game has no use for (the flick planner after ICECOOL) falls back
+    const kind = seatKinds().includes(before[i]) ? before[i] : (i === 0 ? "human" : "random");
     const settings = h("input", { "data-settings": i, class: "settings",
                                   placeholder: settingsHint(kind), hidden: kind === "human" });
     // A person's seat may carry a name (the server checks it and says why it refuses one).
@@ -38,13 +61,18 @@ function drawSeats() {
                               "aria-label": `Player ${i + 1}'s name`, hidden: kind !== "human" });
     const select = h("select", { "data-seat": i, name: `seat-${i}` },
       seatKinds().map((k) => h("option", { value: k, selected: k === kind }, k)));
+    const about = h("div", { class: "muted seat-about", "data-about": i, id: `seat-about-${i}` },
+      ...kindAbout(kind));
+    select.setAttribute("aria-describedby", about.id);
     select.addEventListener("change", () => {
       settings.hidden = select.value === "human";
       name.hidden = select.value !== "human";
       settings.placeholder = settingsHint(select.value);
+      about.replaceChildren(...kindAbout(select.value));
       drawSeed();
     });
-    box.append(h("label", { class: "seat" }, `Player ${i + 1} `, select, name, settings));
+    box.append(h("div", { class: "seat-row" },
+      h("label", { class: "seat" }, `Player ${i + 1} `, select, name, settings), about));
   }
   drawSeed();
 }
