@@ -140,8 +140,11 @@ function connect() {
   socket.addEventListener("close", (event) => {
     $("connection").textContent = "reconnecting…";
     $("connection").classList.add("muted");
-    if (event.code >= 4000) {
-      showError("This link opens no seat of this table.");
+    if (event.code >= 4000) {  // the server refused (its reason came as an error message)
+      $("connection").textContent = "not connected";
+      const problem = PROBLEMS[event.code - 4000];
+      if (problem) showProblem(problem);
+      else if (!$("error").textContent) showError("The server refused this connection.");
       return;
     }
     setTimeout(connect, retry);  // a reload or a dropped line: the server still has it all
@@ -176,9 +179,48 @@ async function setUpRules(gameId) {
   });
 }
 
+// What a person is told when the page cannot show the table, by the server's status.
+const PROBLEMS = {
+  403: { code: "bad-secret", title: "This link opens no seat of this table",
+         text: "The secret in the address is not one of this table's links: it may be cut "
+           + "short or mistyped. Ask whoever created the table to send the link again." },
+  404: { code: "no-table", title: "There is no such table",
+         text: "No table has this address: it may be mistyped, or the table was made on "
+           + "another server." },
+};
+
+// Instead of a board that will never come: what is wrong, and the way back.
+function showProblem({ code, title, text, retry: again = false }) {
+  document.title = `${title} — wintergames`;
+  document.body.dataset.problem = code;
+  $("title").textContent = "Table not shown";
+  $("me").hidden = true;
+  $("connection").textContent = "not connected";
+  $("connection").classList.add("muted");
+  $("status").textContent = "";
+  $("error").textContent = "";
+  $("main").replaceChildren(h("section", { id: "problem", class: "panel problem" },
+    h("h2", {}, title), h("p", {}, text),
+    h("p", {}, h("a", { href: "/", class: "back" }, "Back to the lobby"),
+      again ? [" · ", h("a", { href: location.href }, "Try again")] : [])));
+}
+
+async function firstView() {
+  const response = await fetch(`/api/tables/${tableId}/view${query}`);
+  const body = await response.json().catch(() => null);
+  if (response.ok) return body;
+  const problem = PROBLEMS[response.status];
+  if (problem) {
+    showProblem(problem);
+    return null;
+  }
+  throw new Error(body?.error?.message || response.statusText);
+}
+
 async function start() {
   try {
-    const first = await getJSON(`/api/tables/${tableId}/view${query}`);
+    const first = await firstView();
+    if (!first) return;
     game = await import(`./views/${first.game}.js`);
     layout = await getJSON(`/api/games/${first.game}/layout`);
     view = first;
@@ -186,7 +228,9 @@ async function start() {
     connect();
     setUpRules(first.game);
   } catch (err) {
-    showError(err.message);
+    // the server unreachable or failing: say so, never leave "connecting…" standing
+    showProblem({ code: "unavailable", title: "The table could not be loaded",
+                  text: `${err.message}. The server may be restarting.`, retry: true });
   }
 }
 
