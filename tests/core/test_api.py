@@ -97,7 +97,7 @@ def test_state_snapshot_round_trip() -> None:
         (lambda r: r["actions"].__setitem__(3, [r["actions"][3][0], {"kind": "fly"}]),
          "action 3.*unknown action kind 'fly'"),
         (lambda r: r["actions"].__setitem__(0, [1, r["actions"][0][1]]),
-         "action 0.*not player 1's turn"),
+         r"action 0 \(.* by Player 2\): it is not Player 2's turn; waiting for Player 1$"),
         (lambda r: r["actions"].__setitem__(0, [0, {"kind": "pass"}]),
          "action 0.*pass only when no other action is legal"),
         (lambda r: r.update(game="nope"), "no game 'nope'"),

@@ -15,6 +15,7 @@ from typing import ClassVar
 from wintergames.bots.limits import Setting, check
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
+from wintergames.core.events import seat_name
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
@@ -64,7 +65,7 @@ class Bot(ABC):
         if state.is_over:
             raise GameOverError("the game is over; there is nothing to choose")
         if player not in state.to_move:
-            raise NotYourTurnError(f"player {player} has no decision to make now")
+            raise NotYourTurnError(f"{seat_name(player)} has no decision to make now")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.kind}>"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wintergames.core.errors import ReplayError, WintergamesError, excerpt
+from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import RECORD_FORMAT, RECORD_VERSION, State
 
@@ -53,7 +54,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
             try:
                 state.apply(spec.action_from_json(obj), player)
             except WintergamesError as err:
-                raise ReplayError(f"action {index} ({obj!r} by player {player}): {err}") from err
+                raise ReplayError(
+                    f"action {index} ({obj!r} by {seat_name(player)}): {err}") from err
     except ReplayError:
         raise
     except (WintergamesError, TypeError, ValueError) as err:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
-from wintergames.core.events import Event
+from wintergames.core.events import Event, seat_name
 from wintergames.core.rng import copy_rng, fresh_seed, new_rng, rng_from_json, rng_to_json
 
 RECORD_FORMAT = "wintergames-replay"
@@ -138,13 +138,16 @@ class State(ABC):
             raise GameOverError("the game is over; no more actions are accepted")
         if player is None:
             if len(movers) != 1:
+                # seats counted from 1 in every message, as the log names them
+                names = [seat_name(p) for p in movers]
                 raise NotYourTurnError(
-                    f"players {list(movers)} decide at the same time; say which player acts"
-                )
+                    f"{', '.join(names[:-1])} and {names[-1]} decide at the same time; "
+                    "say which player acts")
             player = movers[0]
         elif player not in movers:
-            waiting = ", ".join(str(p) for p in movers)
-            raise NotYourTurnError(f"it is not player {player}'s turn; waiting for {waiting}")
+            waiting = ", ".join(map(seat_name, movers))
+            raise NotYourTurnError(
+                f"it is not {seat_name(player)}'s turn; waiting for {waiting}")
         if not isinstance(action, Action):
             raise TypeError(f"expected an Action, got {type(action).__name__}")
         self._check(action, player)

@@ -15,6 +15,7 @@ from typing import Any
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
@@ -77,7 +78,7 @@ def check_actions(
     n = state.num_players
     for player in state.to_move:
         actions = state.legal_actions(player)
-        assert actions, f"player {player} is to move but has no legal action"
+        assert actions, f"{seat_name(player)} is to move but has no legal action"
         assert len(set(actions)) == len(actions), "legal_actions() lists an action twice"
         for action in actions:
             assert spec.decode(spec.encode(action, n, state.options), n, state.options) == action
@@ -113,7 +114,7 @@ def check_actions(
                 state.apply(spec.decode(0, n, state.options), player)
             except NotYourTurnError:
                 continue
-            raise AssertionError(f"player {player} acted out of turn")
+            raise AssertionError(f"{seat_name(player)} acted out of turn")
 
 
 def check_offer_is_no_licence(
@@ -158,7 +159,7 @@ def check_observations(state: State, rng: random.Random) -> None:
         view = state.observation(player)
         json.dumps(view)
         twin = state.determinize(player, random.Random(rng.random()))
-        assert twin.observation(player) == view, f"player {player}'s view leaks hidden state"
+        assert twin.observation(player) == view, f"{seat_name(player)}'s view leaks hidden state"
         assert twin.observation(None) == spectator, "the spectator view leaks hidden state"
         assert [e.text for e in twin.events_for(player)] == [
             e.text for e in state.events_for(player)
@@ -193,7 +194,7 @@ def check_hidden_choices(state: State, rng: random.Random) -> None:
         for seat in movers:
             if seat == other or seat not in left.to_move or seat not in right.to_move:
                 continue
-            where = f"player {seat}'s view after player {other} chose {a} or {b}"
+            where = f"{seat_name(seat)}'s view after {seat_name(other)} chose {a} or {b}"
             assert left.observation(seat) == right.observation(seat), where
             assert [e.text for e in left.events_for(seat)] == [
                 e.text for e in right.events_for(seat)

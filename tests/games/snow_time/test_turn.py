@@ -58,11 +58,13 @@ def test_every_player_chooses_at_once_and_a_choice_stays_hidden() -> None:
     s = wg.make("snow-time", 4, seed=3)
     assert s.to_move == (0, 1, 2, 3) and s.simultaneous and s.current_player is None
     assert s.legal_actions() == []
-    with pytest.raises(wg.NotYourTurnError, match="at the same time; say which player"):
+    with pytest.raises(wg.NotYourTurnError, match=r"^Player 1, Player 2, Player 3 and Player 4 "
+                       r"decide at the same time; say which player acts$"):
         s.apply(PLAY[0][0])
     s.apply(PLAY[1][4], 1)
     assert s.to_move == (0, 2, 3)
-    with pytest.raises(wg.NotYourTurnError, match="not player 1's turn"):
+    with pytest.raises(wg.NotYourTurnError, match=r"^it is not Player 2's turn; "
+                       r"waiting for Player 1, Player 3, Player 4$"):
         s.apply(PLAY[1][3], 1)
     mine = [e.text for e in s.events_for(1)]
     assert mine[-1] == "You chose blue 5 (hidden until everyone has chosen)"
