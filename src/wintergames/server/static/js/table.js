@@ -61,15 +61,28 @@ function seatColour(i) {
   return (game.seatColour && game.seatColour(view, i)) || SEAT_COLOURS[i % SEAT_COLOURS.length];
 }
 
+// "12 VP" when the view names the game's unit, else "score 12": a number never stands bare.
+function scoreCell(score) {
+  // a hidden score keeps its (empty) cell, so the kinds stay in one column
+  if (score === null || score === undefined) return h("span", { class: "no-score" });
+  const unit = view.score_unit;
+  return h("span", { class: "score", title: unit ? `score in ${unit}` : "score" },
+    unit ? "" : h("span", { class: "label" }, "score "), h("b", {}, String(score)),
+    unit ? ` ${unit}` : "");
+}
+
 function renderPlayers() {
   const scores = game.scores ? game.scores(view) : view.scores;
   $("players").replaceChildren(...view.seats.map((seat, i) => h("li", {
     class: [view.to_move.includes(i) ? "to-move" : "", view.seat === i ? "you" : ""].join(" "),
     "data-seat": i,
   }, h("span", { class: "dot", style: `background:${seatColour(i)}` }),
-    seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
-    `${seat.nickname ? " · " : ""}${seat.name}${view.seat === i ? " (you)" : ""} · ${seat.kind}`,
-    scores && scores[i] !== null && scores[i] !== undefined ? h("b", { class: "score" }, ` ${scores[i]}`) : "")));
+    h("span", { class: "who" },
+      seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
+      `${seat.nickname ? " · " : ""}${seat.name}${view.seat === i ? " (you)" : ""}`),
+    // The kind and the score in cells of their own: "human 0" read as one word before.
+    h("span", { class: "kind" }, seat.kind),
+    scoreCell(scores ? scores[i] : null))));
   // The people panel (people.js: your name, the creator's links) follows the view from here.
   document.dispatchEvent(new CustomEvent("wg:view", { detail: view }));
 }
