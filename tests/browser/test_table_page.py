@@ -42,3 +42,59 @@ def test_the_players_list_shows_the_kind_and_the_score_apart(
     screenshot(page, "players-list", tmp_path)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "players-list-phone", tmp_path)
+
+
+def named(page: Page, seat: int, name: str) -> None:
+    page.fill("#name-input", name)
+    page.click("#name-form button[type='submit']")
+    expect(page.locator(f"#players li[data-seat='{seat}'] .nickname")).to_have_text(name)
+
+
+def expected_status(server: Server, table: dict, seat: int, names: dict[int, str]) -> str:
+    """What the server's view says this seat should read, the seat itself never named."""
+    view = server.view(table, seat)
+    others = ", ".join(f"{names[i]} (Player {i + 1})" if i in names else f"Player {i + 1}"
+                       for i in view["to_move"] if i != seat)
+    if seat not in view["to_move"]:
+        return f"Waiting for {others}."
+    mine = "Your move: choose now (hidden until everyone has chosen)."
+    return f"{mine} Also waiting for {others}." if others else mine
+
+
+def test_snow_time_tells_a_seat_it_is_its_move_never_that_it_waits_for_itself(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("snow-time", ["human", "human", "random"], seed=8)
+    first, second = (open_seat(browser, server, table, seat, page_errors) for seat in (0, 1))
+    named(first, 0, "Ada")
+    named(second, 1, "Bea")
+    names = {0: "Ada", 1: "Bea"}
+    for page in (first, second):  # both see both names before the status is read
+        expect(page.locator("#players li[data-seat='0'] .nickname")).to_have_text("Ada")
+        expect(page.locator("#players li[data-seat='1'] .nickname")).to_have_text("Bea")
+    expect(first.locator("#status")).to_have_text(expected_status(server, table, 0, names))
+    expect(first.locator("#status")).to_contain_text("Also waiting for Bea (Player 2).")
+    expect(second.locator("#status")).to_contain_text("Also waiting for Ada (Player 1).")
+    for page, me in ((first, "Ada"), (second, "Bea")):
+        assert me not in page.locator("#status").inner_text()
+    screenshot(first, "status-snow-time", tmp_path)
+    # Ada chooses: she now waits for Bea alone, and Bea's status no longer names Ada.
+    version = first.evaluate("document.body.dataset.version")
+    first.locator("button.card.playable").first.click()
+    first.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
+    expect(first.locator("#status")).to_have_text("Waiting for Bea (Player 2).")
+    expect(second.locator("#status")).to_have_text(expected_status(server, table, 1, names))
+    assert "Ada" not in second.locator("#status").inner_text()
+    assert "Bea" not in second.locator("#status").inner_text()
+    screenshot(second, "status-snow-time-second", tmp_path)
+
+
+def test_winter_queen_says_your_move_to_the_seat_to_move_and_names_it_to_others(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winter-queen", ["human", "greedy"], seed=4)
+    page = open_seat(browser, server, table, 0, page_errors)
+    page.wait_for_selector("body[data-my-turn='1']", timeout=TIMEOUT)
+    expect(page.locator("#status")).to_have_text("Your move.")
+    watcher = page_errors.watch(browser.new_page(viewport={"width": 390, "height": 844}))
+    watcher.goto(server.url + (table.get("spectator") or f"/table/{table['table']}"))
+    expect(watcher.locator("#status")).to_have_text("Waiting for Player 1.")
+    screenshot(page, "status-winter-queen", tmp_path)

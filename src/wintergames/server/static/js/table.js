@@ -49,12 +49,14 @@ function statusText() {
     return names.length ? `Game over — ${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
       : "Game over.";
   }
-  const waiting = view.to_move.map(seatName).join(", ");
+  // A seat is never told it waits for itself: its own part is "Your move", the rest by name.
+  const others = view.to_move.filter((i) => i !== view.seat).map(seatName).join(", ");
   if (view.seat !== null && view.to_move.includes(view.seat)) {
-    return view.simultaneous ? `Choose now (hidden until everyone has chosen). Waiting for: ${waiting}`
-      : "Your turn.";
+    if (!view.simultaneous) return "Your move.";
+    return `Your move: choose now (hidden until everyone has chosen).${
+      others ? ` Also waiting for ${others}.` : ""}`;
   }
-  return `Waiting for ${waiting}.`;
+  return `Waiting for ${others}.`;
 }
 
 function seatColour(i) {
