@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import time
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -98,3 +101,41 @@ def test_winter_queen_says_your_move_to_the_seat_to_move_and_names_it_to_others(
     watcher.goto(server.url + (table.get("spectator") or f"/table/{table['table']}"))
     expect(watcher.locator("#status")).to_have_text("Waiting for Player 1.")
     screenshot(page, "status-winter-queen", tmp_path)
+
+
+def test_the_end_dialog_says_game_over_once_and_names_the_seats_in_its_scores(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    body = {"game": "snow-time", "seed": 5, "options": {},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "random"}, {"kind": "random"}]}
+    request = urllib.request.Request(f"{server.url}/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        table = json.load(response)
+    secret = table["seats"][0]["secret"]
+    deadline = time.monotonic() + 120
+    while not (view := server.view(table, 0))["over"]:  # Ada plays her first legal action
+        assert time.monotonic() < deadline, "the game did not end"
+        if not view["legal"]:
+            time.sleep(0.05)  # the bots' turn
+            continue
+        action = {"secret": secret, "version": view["version"],
+                  "action": view["legal"][0]["action"]}
+        post = urllib.request.Request(f"{server.url}/api/tables/{table['table']}/actions",
+                                      data=json.dumps(action).encode(),
+                                      headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(post):
+            pass
+    page = open_seat(browser, server, table, 0, page_errors)
+    dialog = page.locator("dialog#end")
+    expect(dialog).to_be_visible()
+    assert dialog.inner_text().count("Game over") == 1, dialog.inner_text()
+    names = ["Ada (Player 1)", "Player 2", "Player 3"]
+    winners = " and ".join(names[w] for w in view["winners"])
+    expect(page.locator("#winners")).to_have_text(
+        f"{winners} {'win' if len(view['winners']) > 1 else 'wins'}.")
+    rows = page.locator("#final-scores tr:has(td)")
+    expect(rows.locator("td:nth-child(1)")).to_have_text(names)
+    expect(rows.locator("td:nth-child(2)")).to_have_text([str(s) for s in view["scores"]])
+    screenshot(page, "end-dialog", tmp_path)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "end-dialog-phone", tmp_path)

@@ -39,16 +39,19 @@ function seatName(i) {
   return seat.nickname ? `${seat.nickname} (${seat.name})` : seat.name;
 }
 
+// "Ada (Player 1) wins.": the end dialog's line under its own "Game over" heading.
+function winnersText() {
+  const names = view.winners.map(seatName);
+  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
+    : "Nobody wins.";
+}
+
 function statusText() {
   if (view.closed) {
     return `This table was closed ${view.closed.by === "creator" ? "by its creator"
       : "after nobody played at it for too long"}; nothing more can be played.`;
   }
-  if (view.over) {
-    const names = view.winners.map(seatName);
-    return names.length ? `Game over — ${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
-      : "Game over.";
-  }
+  if (view.over) return `Game over — ${winnersText()}`;
   // A seat is never told it waits for itself: its own part is "Your move", the rest by name.
   const others = view.to_move.filter((i) => i !== view.seat).map(seatName).join(", ");
   if (view.seat !== null && view.to_move.includes(view.seat)) {
@@ -99,11 +102,12 @@ function renderLog() {
 function renderEnd() {
   const dialog = $("end");
   if (!view.over) return;
-  $("winners").textContent = statusText();
+  // the heading already says "Game over": the line under it names the winners only
+  $("winners").textContent = view.closed ? statusText() : winnersText();
   $("final-scores").replaceChildren(
     h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
     ...view.seats.map((seat, i) => h("tr", { class: view.winners.includes(i) ? "winner" : "" },
-      h("td", {}, seat.name), h("td", {}, view.scores ? view.scores[i] : "")))
+      h("td", {}, seatName(i)), h("td", {}, view.scores ? view.scores[i] : "")))
   );
   const lines = game.breakdown ? game.breakdown(view) : [];
   $("breakdown").replaceChildren(...(lines.length
