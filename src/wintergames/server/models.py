@@ -97,3 +97,22 @@ class ActionRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChatMessage(Base):
+    """One message of a table's chat. Rows are only ever added, never changed or deleted.
+
+    The seat's name is copied in as it was when the message was written: a later rename
+    does not change who said what.
+    """
+
+    __tablename__ = "chat_messages"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    nickname: Mapped[str | None] = mapped_column(String(NICKNAME_COLUMN), default=None)
+    # Room to spare above the checked chat.TEXT_MAX (characters, not bytes, on both
+    # databases).
+    text: Mapped[str] = mapped_column(String(1200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
