@@ -41,6 +41,7 @@ from wintergames.core.spec import GameSpec
 from wintergames.server.hub import Hub, UnreadableTableError
 from wintergames.server.live import LiveTable, ServerError, storage_unavailable
 from wintergames.server.models import GameTable, Seat
+from wintergames.server.paging import page_of
 from wintergames.server.people import add_people, check_name
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.schemas import ActionRequest, CreateTable
@@ -206,17 +207,11 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
                     after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
         """Unfinished tables, newest first, a page at a time: ``next`` is the ``after``
         of the following page (None on the last)."""
-        page = store.open_tables(limit + 1, after)
-        listed = []
-        for row in page[:limit]:
-            try:
-                title = get_spec(row.game).title
-            except UnknownGameError:
-                continue  # only built tables are summarised; an edited row is skipped
-            listed.append({"table": row.table, "game": row.game, "title": title,
-                           "seats": list(row.kinds), "nicknames": list(row.nicknames),
-                           "version": row.moves, "to_move": list(row.to_move)})
-        return {"tables": listed, "next": page[limit - 1].table if len(page) > limit else None}
+        listed, following = page_of(store.open_tables(limit + 1, after), limit, lambda row, title: {
+            "table": row.table, "game": row.game, "title": title, "seats": list(row.kinds),
+            "nicknames": list(row.nicknames), "version": row.moves,
+            "to_move": list(row.to_move)})
+        return {"tables": listed, "next": following}
 
     @app.get("/api/tables/{table_id}/view")
     def view(table_id: str, secret: str | None = Query(None, max_length=200)

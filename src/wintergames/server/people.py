@@ -13,12 +13,12 @@ from typing import Any
 
 from fastapi import FastAPI, Query
 
-from wintergames.core.errors import UnknownGameError
 from wintergames.core.events import seat_name
-from wintergames.core.registry import get_spec
 from wintergames.server.hub import Hub
 from wintergames.server.live import ServerError
+from wintergames.server.paging import page_of
 from wintergames.server.schemas import CloseRequest, NameRequest
+from wintergames.server.store import Ended
 
 RECENT = 10  # games the lobby lists unless asked for more (up to lobby_page)
 NAME_MAX = 32  # characters: a full name fits, and a list of seats stays readable
@@ -88,24 +88,21 @@ def add_people(app: FastAPI, hub: Hub) -> None:
                      after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
         """Tables that finished or were closed, the latest to end first, a page at a
         time (``next`` as in ``GET /api/tables``); each is watched at its ``watch`` link."""
-        page = store.ended_tables(limit + 1, after)
-        listed = []
-        for row in page[:limit]:
-            try:
-                title = get_spec(row.game).title
-            except UnknownGameError:
-                continue  # only built tables end; an edited row is stepped around
-            listed.append({
-                "table": row.table, "game": row.game, "title": title,
-                "seats": [{"seat": i, "name": seat_name(i), "nickname": nickname,
-                           "kind": kind}
-                          for i, (kind, nickname) in enumerate(zip(row.kinds, row.nicknames,
-                                                                   strict=True))],
-                "moves": row.moves,
-                "scores": None if row.scores is None else list(row.scores),
-                "winners": list(row.winners),
-                "ended_at": row.ended_at.isoformat(),
-                "closed_by": row.closed_by,
-                "watch": f"/table/{row.table}",
-            })
-        return {"games": listed, "next": page[limit - 1].table if len(page) > limit else None}
+        listed, following = page_of(store.ended_tables(limit + 1, after), limit, _ended_entry)
+        return {"games": listed, "next": following}
+
+
+def _ended_entry(row: Ended, title: str) -> dict[str, Any]:
+    """One finished or closed table in the lobby's "Recent games", watched at ``watch``."""
+    return {
+        "table": row.table, "game": row.game, "title": title,
+        "seats": [{"seat": i, "name": seat_name(i), "nickname": nickname, "kind": kind}
+                  for i, (kind, nickname) in enumerate(zip(row.kinds, row.nicknames,
+                                                           strict=True))],
+        "moves": row.moves,
+        "scores": None if row.scores is None else list(row.scores),
+        "winners": list(row.winners),
+        "ended_at": row.ended_at.isoformat(),
+        "closed_by": row.closed_by,
+        "watch": f"/table/{row.table}",
+    }

@@ -9,18 +9,18 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVarTuple
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event, func, select, tuple_, update
+from sqlalchemy import Row, Select, create_engine, event, func, select, tuple_, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from wintergames.server.models import ActionRow, GameTable, Seat
 
@@ -203,14 +203,7 @@ class Store:
                  .order_by(GameTable.created_at.desc(), GameTable.id.desc())
                  .limit(limit))
         with self.session() as session:
-            if after is not None:
-                mark = session.execute(select(GameTable.created_at, GameTable.id)
-                                       .where(GameTable.id == after)).first()
-                if mark is None:
-                    return []
-                query = query.where(tuple_(GameTable.created_at, GameTable.id)
-                                    < tuple_(mark.created_at, mark.id))
-            rows = session.execute(query).all()
+            rows = _after(session, query, GameTable.created_at, after)
             seats = _seats_of(session, [row.id for row in rows])
         return [Listing(row.id, row.game, tuple(k for k, _ in seats[row.id]), row.moves or 0,
                         tuple(row.to_move or ()), tuple(n for _, n in seats[row.id]))
@@ -225,15 +218,7 @@ class Store:
                  .order_by(GameTable.ended_at.desc(), GameTable.id.desc())
                  .limit(limit))
         with self.session() as session:
-            if after is not None:
-                mark = session.execute(select(GameTable.ended_at, GameTable.id)
-                                       .where(GameTable.id == after,
-                                              GameTable.ended_at.is_not(None))).first()
-                if mark is None:
-                    return []
-                query = query.where(tuple_(GameTable.ended_at, GameTable.id)
-                                    < tuple_(mark.ended_at, mark.id))
-            rows = session.execute(query).all()
+            rows = _after(session, query, GameTable.ended_at, after)
             seats = _seats_of(session, [row.id for row in rows])
         return [Ended(row.id, row.game, tuple(k for k, _ in seats[row.id]),
                       tuple(n for _, n in seats[row.id]), row.moves or 0,
@@ -298,6 +283,23 @@ def _update_open(session: Session, table_id: str, values: dict[str, Any]) -> boo
                                                      GameTable.closed_by.is_(None))
                              .values(values))
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+Ts = TypeVarTuple("Ts")
+
+
+def _after(session: Session, query: Select[*Ts], key: InstrumentedAttribute[Any],
+           after: str | None) -> Sequence[Row[*Ts]]:
+    """The rows of ``query`` (ordered by ``key`` then id, both descending) that come after
+    table ``after``; none when ``after`` names no row with a ``key`` (keyset paging:
+    a page never repeats or skips a table while others are added)."""
+    if after is not None:
+        mark = session.execute(select(key, GameTable.id)
+                               .where(GameTable.id == after, key.is_not(None))).first()
+        if mark is None:
+            return []
+        query = query.where(tuple_(key, GameTable.id) < tuple_(mark[0], mark[1]))
+    return session.execute(query).all()
 
 
 def _seats_of(session: Session, table_ids: list[str]
