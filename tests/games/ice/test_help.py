@@ -7,10 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from wintergames.cli.main import app
-from wintergames.core.helptext import SECTIONS, TITLES, UnknownTermError
+from wintergames.core.helptext import UnknownTermError
 from wintergames.games.ice import SPEC, help_terms
 from wintergames.games.ice.actions import KIND_NAMES, STUDY_ITEMS, WORDS
 from wintergames.games.ice.components import IC
@@ -33,12 +31,6 @@ def _explained(term: str) -> str:
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def test_the_summary_has_the_five_sections() -> None:
-    assert RULES is not None
-    assert [title for title, _ in RULES.summary] == [TITLES[s] for s in SECTIONS]
-    assert all(text.strip() for _, text in RULES.summary)
 
 
 def test_every_tile_and_card_id_has_its_text() -> None:
@@ -152,16 +144,3 @@ def test_an_unknown_term_names_a_near_one() -> None:
         RULES.explain("explosiv rune")
     # spaces and hyphens alike: the name as a player writes it finds the term
     assert RULES.explain("Explosive Rune") == RULES.explain("explosive-rune")
-
-
-def test_the_terminal_prints_the_rules_and_a_term() -> None:
-    assert RULES is not None
-    tile = IC.tiles[0].id
-    result = CliRunner().invoke(
-        app, ["play", "ice", "--players", "human,random", "--seed", "1"],
-        input=f"rules\nhelp {tile.lower()}\nquit\n")
-    assert result.exit_code == 0, result.output
-    out = _flat(result.output)
-    first_title, first_text = RULES.summary[0]
-    assert first_title in result.output and _flat(first_text) in out
-    assert _flat(RULES.explain(tile)) in out

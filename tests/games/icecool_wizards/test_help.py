@@ -6,11 +6,9 @@ from __future__ import annotations
 import tomllib
 
 import pytest
-from typer.testing import CliRunner
 
 import wintergames as wg
-from wintergames.cli.main import app
-from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
+from wintergames.core.helptext import RulesHelp, UnknownTermError
 from wintergames.games.icecool_wizards import SPEC, component_terms
 from wintergames.games.icecool_wizards.actions import NOTATION_HELP
 from wintergames.games.icecool_wizards.cards import exam_title
@@ -45,11 +43,6 @@ def component_ids() -> list[str]:
         *(d.id for d in IW.table.doorways),  # layout "doorways"
         *IW.exam_spaces,  # exam X3 ...; the map's X1..X6
     ]
-
-
-def test_the_summary_has_every_section_in_order() -> None:
-    assert [title for title, _ in rules().summary] == [TITLES[s] for s in SECTIONS]
-    assert all(text.strip() for _, text in rules().summary)
 
 
 @pytest.mark.parametrize("term", component_ids())
@@ -142,16 +135,3 @@ def test_an_unknown_term_suggests_the_nearest() -> None:
     with pytest.raises(UnknownTermError, match=rf"ICECOOL Wizards has no help for "
                                                rf"'{typo}'; did you mean {spell}\b"):
         rules().explain(typo)
-
-
-def test_the_terminal_prints_the_rules_and_a_term() -> None:
-    term = next(IW.type_name(t) for t, kind in enumerate(IW.types) if kind.element)
-    result = CliRunner().invoke(
-        app, ["play", SPEC.id, "--players", "human,random", "--seed", "2"],
-        input=f"rules\nhelp {term.lower()}\nquit\n")
-    assert result.exit_code == 0, result.output
-    out = " ".join(result.output.split())  # rich wraps long lines
-    title, text = rules().summary[0]
-    assert title in out and " ".join(text.split()[:8]) in out
-    assert " ".join(rules().explain(term).split()[:12]) in out
-    assert "Not possible" not in out

@@ -4,11 +4,9 @@ space the game's data defines, and the terminal's ``rules`` / ``help TERM``."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
 import wintergames as wg
-from wintergames.cli.main import app
-from wintergames.core.helptext import SECTIONS, TITLES, RulesHelp, UnknownTermError
+from wintergames.core.helptext import RulesHelp, UnknownTermError
 from wintergames.games.snow_time import SPEC
 from wintergames.games.snow_time.components import POINT_KINDS, ST
 from wintergames.games.snow_time.layout import layout
@@ -20,12 +18,6 @@ from .helpers import game, numbers, play
 def rules() -> RulesHelp:
     assert SPEC.rules_help is not None
     return SPEC.rules_help
-
-
-def test_the_summary_has_the_five_sections_each_with_text() -> None:
-    summary = rules().summary
-    assert [title for title, _ in summary] == [TITLES[key] for key in SECTIONS]
-    assert all(text.strip() for _, text in summary)
 
 
 def _ids() -> list[str]:
@@ -119,16 +111,3 @@ def test_an_unknown_term_names_a_near_one() -> None:
     with pytest.raises(UnknownTermError, match=r"Snow Time has no help for 'snowstrom'; did "
                                                r"you mean .*snowstorm"):
         rules().explain("snowstrom")
-
-
-def test_the_terminal_prints_the_rules_and_a_term() -> None:
-    term = ST.card_name(ST.healer)
-    result = CliRunner().invoke(
-        app, ["play", "snow-time", "--players", "human,random", "--seed", "1"],
-        input=f"rules\nhelp {term.upper()}\nquit\n")
-    assert result.exit_code == 0, result.output
-    out = " ".join(result.output.split())
-    first_title, first_text = rules().summary[0]
-    assert first_title in out and " ".join(first_text.split()) in out
-    assert " ".join(rules().explain(term).split()) in out
-    assert "Game stopped." in out
