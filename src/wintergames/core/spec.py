@@ -103,6 +103,39 @@ def _shown(values: tuple[Any, ...], description: str, most: int = 12) -> str:
     return f"{first}, ... ({len(values)} values in all: {description})"
 
 
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """Where each seat's final score comes from: ``categories`` in the game's own words
+    and, per seat, one whole number per category. A seat's row adds up to its score
+    (``core.testing.check_score_breakdown`` holds every game to that).
+
+    >>> b = ScoreBreakdown(("exams", "lessons", "spells"), ((5, 3, 1), (2, 4, 0)))
+    >>> b.totals
+    (9, 6)
+    >>> b.to_json()
+    {'categories': ['exams', 'lessons', 'spells'], 'rows': [[5, 3, 1], [2, 4, 0]]}
+    """
+
+    categories: tuple[str, ...]
+    rows: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        # A ragged table would misalign every column after the gap: refuse it when built.
+        for seat, row in enumerate(self.rows):
+            if len(row) != len(self.categories):
+                raise ValueError(
+                    f"a score breakdown row has one number per category: Player {seat + 1}'s "
+                    f"has {len(row)} for {len(self.categories)} categories")
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's row summed: its score."""
+        return tuple(sum(row) for row in self.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"categories": list(self.categories), "rows": [list(r) for r in self.rows]}
+
+
 class ActionCodec(Protocol):
     """How a game reads, writes and numbers its actions."""
 
@@ -170,6 +203,10 @@ class GameSpec:
     # What ``scores()`` counts, in the rulebook's word ("VP", "Magic Points"), so the end
     # of a game and a replay say "12 VP" as the game itself does.
     score_unit: str = "points"
+    # Where each seat's final score comes from, by the rulebook's scoring categories (the
+    # end screen's table); called on a finished game. Each game computes it from sums it
+    # keeps as it scores, never from its log's text.
+    score_breakdown: Callable[[State], ScoreBreakdown] | None = field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:

@@ -393,6 +393,52 @@ def check_snapshots(state: State, rng: random.Random) -> None:
     check_from_json_owns(state)
 
 
+def check_score_breakdown(state: State) -> None:
+    """At the end of a game each seat's breakdown adds up to ``scores()[seat]``, its
+    categories are non-empty, distinct words, and asking for it changes nothing."""
+    spec = get_spec(state.game_id)
+    assert spec.score_breakdown is not None, f"{spec.title} has no score_breakdown"
+    before = snapshot(state)
+    b = spec.score_breakdown(state)
+    assert snapshot(state) == before, "score_breakdown() changed the state"
+    cats = b.categories
+    assert cats, "a score breakdown without categories"
+    for name in cats:
+        assert isinstance(name, str) and name.strip() == name and any(
+            ch.isalpha() for ch in name), f"score category {name!r} is not a word"
+    assert len({c.casefold() for c in cats}) == len(cats), f"score categories repeat: {cats}"
+    scores = state.scores()
+    assert len(b.rows) == state.num_players, (
+        f"{len(b.rows)} breakdown rows for {state.num_players} seats")
+    for seat, row in enumerate(b.rows):
+        assert all(isinstance(v, int) and not isinstance(v, bool) for v in row), (
+            f"{seat_name(seat)}'s breakdown {row} holds something other than whole numbers")
+        shown = ", ".join(f"{c} {v}" for c, v in zip(cats, row, strict=True))
+        assert sum(row) == scores[seat], (
+            f"{seat_name(seat)}'s breakdown ({shown}) adds up to {sum(row)}, "
+            f"not to its score {scores[seat]}")
+    json.dumps(b.to_json())
+
+
+def run_breakdown_checks(game_id: str, num_players: int, seeds: Iterable[int]) -> list[State]:
+    """Seeded random games played to the end (no other check on the way, so cheap
+    enough for every player count), each ending in ``check_score_breakdown``."""
+    games = []
+    for seed in seeds:
+        state = make(game_id, num_players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            player = state.to_move[0]
+            actions = state.legal_actions(player)
+            state.apply(actions[rng.randrange(len(actions))], player)
+        try:
+            check_score_breakdown(state)
+        except AssertionError as err:
+            raise AssertionError(f"{game_id} {num_players}p seed {seed}: {err}") from err
+        games.append(state)
+    return games
+
+
 def play_checked(
     game_id: str,
     num_players: int,
@@ -454,6 +500,11 @@ def play_checked(
     else:
         raise AssertionError("an action was accepted after the end")
     check_persistence(state)
+    if spec.score_breakdown is not None:
+        try:
+            check_score_breakdown(state)
+        except AssertionError as err:
+            raise AssertionError(f"{game_id} {num_players}p seed {seed}: {err}") from err
     return state
 
 

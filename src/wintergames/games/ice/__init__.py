@@ -17,6 +17,7 @@ from wintergames.games.ice.components import DATA, IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.layout import layout
 from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.scoring_state import score_breakdown
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import render
 
@@ -160,6 +161,7 @@ SPEC = GameSpec(
     check_options=setup.check_guilds,
     rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
     score_unit="RP",  # Renown Points, the rulebook's victory points
+    score_breakdown=score_breakdown,
 )
 
 __all__ = ["SPEC", "IceState", "help_terms"]

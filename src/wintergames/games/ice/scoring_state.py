@@ -10,12 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.events import Event, seat_name
+from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.payment import Item, study
 from wintergames.games.ice.scoring import Breakdown, final_score
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.ice.state import IceState
+
+# RB "Scoring" in its order: 1. Decrees; 2. validated Requests and the 2 RP bonus per
+# second Request of Days 2 and 3; 3. RP tokens, and 1 RP for an unused Planning token.
+BREAKDOWN_CATEGORIES = ("Decrees", "Requests", "Bonus", "RP tokens", "Planning")
 
 
 def decree_items(s: IceState, p: int) -> list[Item]:
@@ -40,3 +46,15 @@ def log_final(s: IceState) -> None:
         parts = ", ".join(f"{k} {v}" for k, v in b.parts.items())
         s.log.append(Event(f"{seat_name(p)} scores {b.total} RP ({parts}).", kind="score",
                            player=p, vp=b.total))
+
+
+def score_breakdown(state: State) -> ScoreBreakdown:
+    """Each seat's RP by the rulebook's scoring steps (the parts of ``breakdown``)."""
+    from wintergames.games.ice.state import IceState  # the state module imports this one
+
+    assert isinstance(state, IceState)
+    rows = []
+    for p in range(state.num_players):
+        b = breakdown(state, p)
+        rows.append((sum(b.decrees), sum(b.requests), b.bonuses, b.tokens, b.planning))
+    return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(rows))

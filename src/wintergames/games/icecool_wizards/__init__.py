@@ -20,7 +20,7 @@ from wintergames.games.icecool_wizards.components import DATA, IW
 from wintergames.games.icecool_wizards.layout import layout
 from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.propose import propose
-from wintergames.games.icecool_wizards.state import IcecoolState, check_components
+from wintergames.games.icecool_wizards.state import IcecoolState, check_components, score_breakdown
 from wintergames.games.icecool_wizards.text import render
 
 TITLE = "ICECOOL Wizards"
@@ -153,6 +153,7 @@ SPEC = GameSpec(
     plot_after=frozenset({"flick"}),
     rules_help=_rules_help(),
     score_unit="Magic Points",
+    score_breakdown=score_breakdown,
 )
 
 __all__ = ["SPEC", "IcecoolState"]

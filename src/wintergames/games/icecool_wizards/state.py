@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.spec import ScoreBreakdown
 from wintergames.core.state import State
 from wintergames.games.icecool_wizards import cards, observe, rules
 from wintergames.games.icecool_wizards.actions import CODEC
@@ -204,6 +205,20 @@ class IcecoolState(State):
             setattr(new, name, s[name])
         new.last_path = tuple((p[0], p[1]) for p in s["last_path"])
         return new
+
+
+# The rulebook's score in its parts: exam points, then one Magic Point per lesson card,
+# face up (a lesson still held) or face down (a spell that was cast).
+BREAKDOWN_CATEGORIES = ("Exams", "Lessons", "Spells")
+
+
+def score_breakdown(state: State) -> ScoreBreakdown:
+    """Each seat's Magic Points by exams, face-up lessons and cast (face-down) spells."""
+    assert isinstance(state, IcecoolState)
+    return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(
+        (sum(IW.exams[e].points for e in state.exams[p]), sum(state.lessons_up[p]),
+         sum(state.lessons_down[p]))
+        for p in range(state.num_players)))
 
 
 def check_components(state: State) -> None:

@@ -14,13 +14,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.events import Event
+from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.snow_time.actions import Heal
 from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KINDS, ST, cards_in
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.snow_time.state import SnowTimeState
 
 BONUS = 3
+# The kinds of points (``SnowTimeState.earned``), as the rulebook's turn resolution names them.
+KIND_TITLES = ("Fight", "Fruit", "Mana", "Bonus")
 Award = tuple[int, int, int, str]  # colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason
 
 
@@ -180,7 +184,9 @@ def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
         ledger.points[k][kind] += points
         if kind == FIGHT:
             ledger.fights[k].append(reason)
-        s.pawn[k] = min(s.pawn[k] + points, ST.finish)  # overshooting still ends on the last
+        moved = min(s.pawn[k] + points, ST.finish) - s.pawn[k]  # overshooting ends on the last
+        s.pawn[k] += moved
+        s.earned[k][kind] += moved  # what the pawn moved, so a colour's kinds sum to its space
         word = "bonus" if kind == BONUS else POINT_KINDS[kind]
         s.log.append(Event(
             f"{s.name(k)} +{points} {word} ({reason}) → space {s.pawn[k]}",
@@ -238,3 +244,20 @@ def _clean_up(s: SnowTimeState) -> None:
     s.played = [-1] * s.colours
     s.watched = [False] * s.colours
     s.pending = [None] * s.colours
+
+
+def score_breakdown(state: State) -> ScoreBreakdown:
+    """Each seat's points by kind: fight, fruit, Mana and bonus spaces.
+
+    A seat's score is its furthest pawn, so its row is that colour's (the first of a
+    two-player seat's colours on a tie). Points past the last space are not counted, as
+    the pawn stops there.
+    """
+    from wintergames.games.snow_time.state import SnowTimeState  # imports this module
+
+    assert isinstance(state, SnowTimeState)
+    rows = []
+    for seat in range(state.num_players):
+        furthest = max(state.colours_of(seat), key=lambda k: state.pawn[k])
+        rows.append(tuple(state.earned[furthest]))
+    return ScoreBreakdown(KIND_TITLES, tuple(rows))

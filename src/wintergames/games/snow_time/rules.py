@@ -44,6 +44,7 @@ def setup(s: SnowTimeState) -> None:
     s.played = [-1] * m
     s.watched = [False] * m
     s.pawn = [0] * m
+    s.earned = [[0] * len(resolution.KIND_TITLES) for _ in range(m)]
     s.owes = [False] * m
     s.pending = [None] * m
     s.fruit = [0] * ST.levels

@@ -29,6 +29,7 @@ class SnowTimeState(State):
         "colours",
         "dice",
         "discard",
+        "earned",
         "fruit",
         "hand",
         "movers",
@@ -57,6 +58,7 @@ class SnowTimeState(State):
     played: list[int]  # card of each colour in play this turn (revealed), -1 for none
     watched: list[bool]  # the colour revealed a Watcher this turn
     pawn: list[int]  # space of each colour's pawn on the score track
+    earned: list[list[int]]  # per colour, spaces moved by fight, fruit, Mana, bonus: sum = pawn
     owes: list[bool]  # the colour owes a choice in the current step
     pending: list[Action | None]  # choices made in the current step, hidden until all are in
     movers: tuple[int, ...]  # seats owing a choice now (kept, as to_move is hot)
@@ -117,6 +119,7 @@ class SnowTimeState(State):
         new.played = self.played.copy()
         new.watched = self.watched.copy()
         new.pawn = self.pawn.copy()
+        new.earned = [row.copy() for row in self.earned]
         new.owes = self.owes.copy()
         new.pending = self.pending.copy()
         new.movers = self.movers
@@ -162,6 +165,7 @@ class SnowTimeState(State):
             "played": self.played.copy(),
             "watched": self.watched.copy(),
             "pawn": self.pawn.copy(),
+            "earned": [row.copy() for row in self.earned],
             "owes": self.owes.copy(),
             "pending": [None if a is None else a.to_json() for a in self.pending],
             "fruit": self.fruit.copy(),
@@ -182,6 +186,7 @@ class SnowTimeState(State):
         for name in ("hand", "discard", "used", "played", "watched", "pawn", "owes", "fruit"):
             setattr(new, name, list(s[name]))
         new.pending = [None if a is None else CODEC.from_json(a) for a in s["pending"]]
+        new.earned = [list(row) for row in s["earned"]]
         new.dice = tuple(s["dice"])
         new.winners_ = list(s["winners"])
         for name in _SCALARS:

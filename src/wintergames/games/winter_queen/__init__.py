@@ -14,6 +14,7 @@ from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
 from wintergames.games.winter_queen.components import DATA, ROYAL, WQ
 from wintergames.games.winter_queen.layout import layout
+from wintergames.games.winter_queen.scoring import score_breakdown
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 from wintergames.games.winter_queen.text import render
 
@@ -91,6 +92,7 @@ SPEC = GameSpec(
     check_invariants=check_components,
     rules_help=_rules_help(),
     score_unit="VP",
+    score_breakdown=score_breakdown,
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

@@ -29,7 +29,13 @@ from wintergames.games.winter_queen.actions import (
     UseBook,
 )
 from wintergames.games.winter_queen.components import ROYAL, WQ
-from wintergames.games.winter_queen.scoring import describe_page, score_page
+from wintergames.games.winter_queen.scoring import (
+    SOURCES,
+    STAND,
+    describe_page,
+    score_page,
+    source_of,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.winter_queen.state import WinterQueenState as S
@@ -58,6 +64,7 @@ def setup(s: S) -> None:
     s.discarded = [0] * NCOL
     s.discarded_books = []
     s.vp = [0] * n
+    s.vp_by = [[0] * len(SOURCES) for _ in range(n)]
     s.first = _first_player(s.options["first_player"], n, s.rng)
     s.current = s.first
     s.phase = MAIN
@@ -347,7 +354,7 @@ def _take_floe(s: S, p: int, stand: int, colour: int) -> None:
     counts[colour] -= 1
     if any(counts):
         return
-    _gain(s, p, 1, f"took the last floe of stand {stand + 1}")
+    _gain(s, p, 1, STAND, f"took the last floe of stand {stand + 1}")
     want = WQ.setups[s.num_players].floes_per_stand
     drawn = 0
     while drawn < want and any(s.bag):
@@ -400,13 +407,15 @@ def _score_book(s: S, p: int, entry: list[int], verb: str) -> int:
         if colour >= 0:
             vp, why = score_page(s, p, entry[0], side, colour)
             total += vp
-            _gain(s, p, vp, f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)}"
-                             f" ({why})")
+            _gain(s, p, vp, source_of(entry[0], side),
+                  f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)} ({why})")
     return total
 
 
-def _gain(s: S, p: int, vp: int, reason: str) -> None:
+def _gain(s: S, p: int, vp: int, source: int, reason: str) -> None:
+    """``vp`` VP for ``p``, counted under ``source`` (``scoring.SOURCES``) as well."""
     s.vp[p] += vp
+    s.vp_by[p][source] += vp
     s.log.append(Event(f"{seat_name(p)} gains {vp} VP: {reason}", kind="vp", player=p, vp=vp))
 
 

@@ -18,9 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from wintergames.core.events import seat_name
-from wintergames.games.winter_queen.components import WQ, Page
+from wintergames.core.spec import ScoreBreakdown
+from wintergames.games.winter_queen.components import EFFECT_TITLES, EFFECTS, WQ, Page
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.winter_queen.state import WinterQueenState
 
 Board = Sequence[int]
@@ -28,6 +30,12 @@ _NAMES = WQ.cell_names
 _COLOURS = WQ.colours
 _EDGE_CELLS = tuple(x for x in range(WQ.num_cells) if WQ.edge[x])
 _DIRECTION_NAMES = ("east", "west", "south-east", "north-west", "north-east", "south-west")
+
+# Where VP come from (``WinterQueenState.vp_by``): each spellbook effect, whether its book
+# was used during the game or applied at final scoring, then the 1 VP for taking the last
+# floe of a stand. Every VP the rulebook gives is one of these.
+SOURCES = (*(EFFECT_TITLES[e] for e in EFFECTS), "Stands emptied")
+STAND = len(EFFECTS)
 
 
 def _floes_of(board: Board, colour: int) -> list[int]:
@@ -181,3 +189,16 @@ _BOARD_EFFECTS = {
     "northern-lights": northern_lights,
     "polar-star": polar_star,
 }
+
+
+def source_of(book: int, side: int) -> int:
+    """The ``SOURCES`` index of page ``side`` of ``book``: its effect."""
+    return EFFECTS.index(WQ.books[book].pages[side].effect)
+
+
+def score_breakdown(state: State) -> ScoreBreakdown:
+    """Each seat's VP per spellbook effect and for emptied stands (``SOURCES``)."""
+    from wintergames.games.winter_queen.state import WinterQueenState  # imports this module
+
+    assert isinstance(state, WinterQueenState)
+    return ScoreBreakdown(SOURCES, tuple(tuple(row) for row in state.vp_by))

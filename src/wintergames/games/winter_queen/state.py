@@ -45,6 +45,7 @@ class WinterQueenState(State):
         "stands",
         "turns_left",
         "vp",
+        "vp_by",
     )
 
     board: list[int]  # colour on each space, -1 if empty (depicted floes included)
@@ -59,6 +60,7 @@ class WinterQueenState(State):
     discarded: list[int]  # floes that left the game with used books, per colour
     discarded_books: list[int]
     vp: list[int]
+    vp_by: list[list[int]]  # per seat, VP per source (scoring.SOURCES); rows sum to vp
     first: int  # holder of the Winter Queen token
     current: int
     phase: int  # MAIN, TAKE_BOOK, RETURN_FLOE or OVER
@@ -107,6 +109,7 @@ class WinterQueenState(State):
         new.discarded = self.discarded.copy()
         new.discarded_books = self.discarded_books.copy()
         new.vp = self.vp.copy()
+        new.vp_by = [row.copy() for row in self.vp_by]
         new.first = self.first
         new.current = self.current
         new.phase = self.phase
@@ -150,6 +153,7 @@ class WinterQueenState(State):
             "discarded": self.discarded.copy(),
             "discarded_books": self.discarded_books.copy(),
             "vp": self.vp.copy(),
+            "vp_by": [row.copy() for row in self.vp_by],
             "first": self.first,
             "current": self.current,
             "phase": self.phase,
@@ -177,6 +181,7 @@ class WinterQueenState(State):
         new.discarded = list(s["discarded"])
         new.discarded_books = list(s["discarded_books"])
         new.vp = list(s["vp"])
+        new.vp_by = [list(row) for row in s["vp_by"]]
         for name in _SCALARS:
             setattr(new, name, s[name])
         return new

@@ -15,6 +15,7 @@ from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
 from wintergames.games.winterborne.layout import POWER_TEXT, layout
+from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
 from wintergames.games.winterborne.text import render
 
@@ -147,6 +148,7 @@ SPEC = GameSpec(
     layout=layout,
     rules_help=RulesHelp.load(DATA, "Winterborne", extra=_help_extra()),
     score_unit="VP",  # the rulebook's victory points
+    score_breakdown=score_breakdown,
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     par=heuristic.par,

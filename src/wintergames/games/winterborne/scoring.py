@@ -12,13 +12,20 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
+from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.winterborne.components import SET_TYPES, WB
 
 if TYPE_CHECKING:
+    from wintergames.core.state import State
     from wintergames.games.winterborne.state import WinterborneState
 
 SET_POINTS = (0, 1, 3, 6, 10)  # a set of 0..4 different types
 CATEGORIES = ("allies", "buildings", "sets", "banners", "favor", "resources", "objectives")
+# The categories as the end screen heads them, in the rulebook's words ("exploration sets");
+# objectives are scored in the solo game only.
+CATEGORY_TITLES = {"allies": "Allies", "buildings": "Buildings", "sets": "Exploration sets",
+                   "banners": "Banners", "favor": "Favor", "resources": "Resources",
+                   "objectives": "Objectives"}
 
 
 @dataclass
@@ -189,6 +196,18 @@ def score(s: WinterborneState, p: int) -> Breakdown:
             WB.objective_vp[slot] for slot, o in enumerate(s.objectives)
             if objective_met(s, p, WB.objectives[o].letter))
     return b
+
+
+def score_breakdown(state: State) -> ScoreBreakdown:
+    """Each seat's VP by the rulebook's scoring categories (``score``'s parts); the
+    Balaur is not a seat, so its score (``balaur_score``) stays out of the table."""
+    from wintergames.games.winterborne.state import WinterborneState  # imports this module
+
+    assert isinstance(state, WinterborneState)
+    parts = [score(state, p).parts for p in range(state.num_players)]
+    names = [c for c in CATEGORIES if c in parts[0]]
+    return ScoreBreakdown(tuple(CATEGORY_TITLES[c] for c in names),
+                          tuple(tuple(part[c] for c in names) for part in parts))
 
 
 def objective_met(s: WinterborneState, p: int, letter: str) -> bool:
