@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import math
 import threading
@@ -19,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
@@ -179,6 +181,13 @@ class Hub:
         """Queue every watcher's own view; never waits for a client."""
         for watcher in list(self.watchers.get(live.id, ())):
             watcher.send(live.view_text(watcher.viewer))
+
+    def tell(self, table_id: str, message: dict[str, Any]) -> None:
+        """Queue one message that is the same for every watcher (a chat message: nobody
+        sees more than another), encoded once; never waits for a client."""
+        text = json.dumps(message)
+        for watcher in list(self.watchers.get(table_id, ())):
+            watcher.send(text)
 
     def changed(self, live: LiveTable) -> None:
         """Tell every watcher, then let bots move (on the running event loop)."""

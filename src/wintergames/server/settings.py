@@ -36,6 +36,10 @@ class ServerSettings:
     # (kept and readable, but no more moves): a week lets a slow game among friends go on.
     close_after_seconds: float = 7 * 24 * 3600.0
     lobby_page: int = 50  # tables per lobby page (the largest a client may ask for)
+    # The table chat: messages per client address, and per table, in any 60 s (enough to
+    # talk, too few to flood every watcher's queue).
+    chat_per_minute: int = 20
+    table_chat_per_minute: int = 60
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
     seeded_human_tables: bool = False  # True only on test servers: clients pick seeds
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own

@@ -3,8 +3,11 @@
 The server sends ``{"type": "view", ...}`` on connecting and after every change, and
 ``{"type": "error", "code", "message"}`` for a refused message; the socket stays open
 after any refusal. A client sends ``{"type": "action", "version": N, "action": {...}}``
-as a text frame. Browsers may connect only from the server's own origin (or one the
-operator allows), so another site cannot play with a visitor's invite link.
+as a text frame, or the chat's ``{"type": "chat", "text": "..."}`` and
+``{"type": "chat-history"}`` (answered as ``chat`` says; every new message reaches every
+watcher as ``{"type": "chat", "message": {...}}``). Browsers may connect only from the
+server's own origin (or one the operator allows), so another site cannot play with a
+visitor's invite link.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, WebSocket
 from sqlalchemy.exc import DBAPIError
 
+from wintergames.server.chat import CHAT_TYPES, TableChat
 from wintergames.server.hub import Hub
 from wintergames.server.live import ServerError, Viewer, storage_unavailable
 from wintergames.server.quotas import ClientLimits
@@ -36,6 +40,7 @@ def origin_allowed(socket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
     settings = hub.settings
+    chat = TableChat(hub, limits)  # holds nothing: the same chat as the HTTP routes'
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(socket: WebSocket, table_id: str, secret: str | None = None) -> None:
@@ -50,7 +55,7 @@ def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
                 watcher = Watcher(socket, live.viewer(secret), settings.send_queue)
                 hub.watch(table_id, watcher)
                 try:
-                    await _session(socket, hub, table_id, watcher)
+                    await _session(socket, hub, table_id, watcher, chat)
                 finally:
                     hub.unwatch(table_id, watcher)
         except ServerError as err:
@@ -69,14 +74,15 @@ async def _refuse(socket: WebSocket, err: ServerError) -> None:
         await socket.close(code=4000 + err.status)
 
 
-async def _session(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) -> None:
+async def _session(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher,
+                   chat: TableChat) -> None:
     """Serve one connection until the client leaves or falls behind."""
     live = await hub.table_async(table_id)
     watcher.send(live.view_text(watcher.viewer))
     if live.bots_to_move():
         hub.changed(live)
     pump = asyncio.ensure_future(watcher.pump())
-    reader = asyncio.ensure_future(_read(socket, hub, table_id, watcher))
+    reader = asyncio.ensure_future(_read(socket, hub, table_id, watcher, chat))
     try:
         await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -86,8 +92,10 @@ async def _session(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher)
             await pump
 
 
-async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) -> None:
+async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher,
+                chat: TableChat) -> None:
     max_bytes = hub.settings.max_message_bytes
+    client = socket.client.host if socket.client else "unknown"
     while True:
         message = await socket.receive()
         if message["type"] == "websocket.disconnect":
@@ -96,7 +104,13 @@ async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) ->
             text = message.get("text")
             if text is None:
                 raise ServerError(400, "malformed", "send JSON as text frames, not binary")
-            await _act(hub, table_id, watcher.viewer, parse_json(text, max_bytes))
+            sent = parse_json(text, max_bytes)
+            if isinstance(sent, dict) and sent.get("type") in CHAT_TYPES:
+                reply = await chat.answer(table_id, watcher.viewer, client, sent)
+                if reply is not None:
+                    watcher.send(reply)
+                continue
+            await _act(hub, table_id, watcher.viewer, sent)
         except ServerError as err:
             watcher.send(_error_message(err))
         except DBAPIError:
@@ -106,7 +120,8 @@ async def _read(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher) ->
 async def _act(hub: Hub, table_id: str, viewer: Viewer, message: Any) -> None:
     if not isinstance(message, dict) or message.get("type") != "action":
         raise ServerError(400, "malformed",
-                          'send {"type": "action", "version": N, "action": {...}}')
+                          'send {"type": "action", "version": N, "action": {...}} or '
+                          '{"type": "chat", "text": "..."}')
     version = message.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise ServerError(400, "malformed", "'version' is the number from your last view")
