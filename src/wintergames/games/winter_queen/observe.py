@@ -5,6 +5,8 @@ size, everyone's books and the floes on them, the bag's size and colours (everyt
 else is in sight, so its contents are common knowledge), discarded floes and books.
 Private: VP tokens lie face down, so a seat sees only its own total until the end.
 Hidden from everyone: the books under each stack's top and the order of draws.
+Every action is made in sight of all, so the last turns (who placed which floe where,
+used, took or returned what) are public too: the browser marks them on the board.
 """
 
 from __future__ import annotations
@@ -12,6 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
+from wintergames.games.winter_queen.actions import (
+    Pass,
+    PlaceOnBoard,
+    PlaceOnBook,
+    ReturnFloe,
+    TakeBook,
+    UseBook,
+)
 from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
 
 if TYPE_CHECKING:
@@ -40,6 +50,49 @@ def book_view(book: int, floes: list[int] | None = None) -> dict[str, Any]:
             "floe": None if floes is None else _colour(floes[side]),
         })
     return {"id": WQ.books[book].id, "pages": pages}
+
+
+# A turn is one of: a placement (then perhaps a book taken), a book used (then perhaps
+# a floe returned), or a pass; these actions begin one.
+_TURN_STARTS = (PlaceOnBoard, PlaceOnBook, UseBook, Pass)
+
+
+def last_turns(s: WinterQueenState) -> list[dict[str, Any]]:
+    """The most recent turns, up to one per seat, oldest first: what each seat did
+    since the seat to move last moved. Only what everyone saw happen."""
+    turns: list[dict[str, Any]] = []
+    end = len(s.history)
+    for i in range(len(s.history) - 1, -1, -1):
+        if len(turns) == s.num_players:
+            break
+        if isinstance(s.history[i][1], _TURN_STARTS):
+            turns.append(_turn(s, s.history[i:end]))
+            end = i
+    return turns[::-1]
+
+
+def _turn(s: WinterQueenState, actions: list[tuple[int, Any]]) -> dict[str, Any]:
+    player = actions[0][0]
+    turn: dict[str, Any] = {"player": player, "placed": None, "took": None, "used": None,
+                            "returned": None, "passed": False}
+    for _, a in actions:
+        if isinstance(a, PlaceOnBoard):
+            turn["placed"] = {"floe": WQ.colours[a.colour], "stand": a.stand + 1,
+                              "cell": WQ.cell_names[a.cell]}
+        elif isinstance(a, PlaceOnBook):
+            turn["placed"] = {"floe": WQ.colours[a.colour], "stand": a.stand + 1,
+                              "book": WQ.books[a.book].id, "page": "AB"[a.page]}
+        elif isinstance(a, TakeBook) and a.province >= 0 and s.books[player]:
+            # The book taken is the last one its taker holds: a turn ends with the take,
+            # and the taker has not moved since (one turn per seat is listed).
+            turn["took"] = WQ.books[s.books[player][-1][0]].id
+        elif isinstance(a, UseBook):
+            turn["used"] = WQ.books[a.book].id
+        elif isinstance(a, ReturnFloe):
+            turn["returned"] = WQ.cell_names[a.cell]
+        elif isinstance(a, Pass):
+            turn["passed"] = True
+    return turn
 
 
 def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
@@ -88,6 +141,7 @@ def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
         "books": [[book_view(e[0], e[1:]) for e in hand] for hand in s.books],
         "discarded_floes": _counts(s.discarded),
         "discarded_books": [WQ.books[b].id for b in s.discarded_books],
+        "last_turns": last_turns(s),
         "vp": [
             s.vp[p] if over or p == player else None for p in range(s.num_players)
         ],
