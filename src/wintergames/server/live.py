@@ -173,12 +173,21 @@ class LiveTable:
                 "over": s.is_over,
                 "winners": s.winners(),
                 "scores": s.scores() if s.is_over else None,
+                # what the scores count ("VP"), and at the end where each seat's comes from
+                "score_unit": self.spec.score_unit,
+                "breakdown": self._breakdown(),
                 # drawn by the server and kept secret while it could predict hidden draws
                 "seed": self.seed if s.is_over else None,
                 "observation": s.observation(seat),
                 "log": [e.text for e in s.events_for(seat)],
                 "legal": [{"action": a.to_json(), "notation": str(a)} for a in legal],
             }
+
+    def _breakdown(self) -> dict[str, Any] | None:
+        """The end screen's table: each seat's score by the game's categories (None
+        before the end, when some parts may still be hidden)."""
+        made = self.spec.score_breakdown
+        return made(self.state).to_json() if made is not None and self.state.is_over else None
 
     def view_text(self, viewer: Viewer) -> str:
         """The view message as JSON text, made once per version and seat however many
