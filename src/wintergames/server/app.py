@@ -38,6 +38,7 @@ from wintergames.core.registry import available_games, get_spec
 from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
 from wintergames.core.spec import GameSpec
+from wintergames.server.afterwards import add_afterwards
 from wintergames.server.chat import add_chat
 from wintergames.server.hub import Hub, UnreadableTableError
 from wintergames.server.live import LiveTable, ServerError, storage_unavailable
@@ -245,6 +246,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     add_sockets(app, hub, limits)
     add_people(app, hub)
     add_chat(app, hub, limits)
+    add_afterwards(app, hub, limits, STATIC)
     return app
 
 

@@ -116,3 +116,14 @@ class ChatMessage(Base):
     # databases).
     text: Mapped[str] = mapped_column(String(1200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Rematch(Base):
+    """A finished table's rematch (server/rematch.py). Added once, never changed: the old
+    table is the primary key, so a table has at most one rematch however many ask."""
+
+    __tablename__ = "rematches"
+
+    old_table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    new_table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

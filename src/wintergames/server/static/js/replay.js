@@ -1,0 +1,204 @@
+// The replay viewer: a finished game, step by step, as a spectator saw it.
+//
+// One request brings every step (GET /api/tables/<id>/replay/all: each step's public
+// observation and how much of the log was written by then), so stepping never waits for
+// the server. The board is drawn by the game's own view module with nothing to choose
+// (an empty legal list), the same module the table page uses.
+import { getJSON, h, SEAT_COLOURS } from "./dom.js";
+import { installTooltips } from "./tooltip.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const PACE = 900;  // ms per step while playing: a move can be read before the next
+
+let data = null;    // everything the server sent
+let game = null;    // the view module
+let layout = null;
+let step = 0;
+let timer = null;
+const local = {};   // the view module's own state between renders
+
+function seatName(i) {
+  const seat = data.seats[i];
+  return seat.nickname ? `${seat.nickname} (${seat.name})` : seat.name;
+}
+
+// The view a spectator had after ``n`` steps, shaped as the table page's views are.
+function viewAt(n) {
+  const frame = data.frames[n];
+  const over = n === data.steps;
+  return {
+    table: data.table, game: data.game, title: data.title, seat: null, seats: data.seats,
+    closed: null, version: n, to_move: frame.to_move, simultaneous: frame.simultaneous,
+    over, winners: over ? data.winners : [], scores: over ? data.scores : null,
+    seed: data.seed, observation: frame.observation, log: data.log.slice(0, frame.log),
+    legal: [], score_unit: data.score_unit,
+  };
+}
+
+function seatColour(view, i) {
+  return (game.seatColour && game.seatColour(view, i)) || SEAT_COLOURS[i % SEAT_COLOURS.length];
+}
+
+function drawPlayers(view) {
+  const scores = game.scores ? game.scores(view) : view.scores;
+  const actor = data.frames[step].actor;
+  $("players").replaceChildren(...data.seats.map((seat, i) => h("li", {
+    class: [view.to_move.includes(i) ? "to-move" : "", actor === i ? "acted" : ""].join(" "),
+    "data-seat": i,
+  }, h("span", { class: "dot", style: `background:${seatColour(view, i)}` }),
+  h("span", { class: "who" }, seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
+    `${seat.nickname ? " · " : ""}${seat.name}`),
+  h("span", { class: "kind" }, seat.kind),
+  scores && scores[i] !== null && scores[i] !== undefined
+    ? h("span", { class: "score" }, h("b", {}, String(scores[i])), ` ${data.score_unit}`) : "")));
+}
+
+// All lines written by this step; the ones this step added are marked, the last one
+// brought into view inside the log (never by scrolling the page).
+function drawLog() {
+  const end = data.frames[step].log;
+  const start = step > 0 ? data.frames[step - 1].log : 0;
+  const log = $("log");
+  log.replaceChildren(...data.log.slice(0, end).map((line, i) => h("li", {
+    class: i >= start ? (i === end - 1 ? "current last" : "current") : "",
+  }, line)));
+  const last = log.lastElementChild;
+  if (last) {
+    const top = last.offsetTop - log.offsetTop;
+    if (top < log.scrollTop || top + last.offsetHeight > log.scrollTop + log.clientHeight) {
+      log.scrollTop = top + last.offsetHeight - log.clientHeight + 8;
+    }
+  }
+}
+
+function drawFinal(view) {
+  const panel = $("final");
+  panel.hidden = !view.over;
+  if (!view.over) return;
+  const names = data.winners.map(seatName);
+  $("final-winners").textContent = names.length
+    ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.` : "Nobody wins.";
+  $("final-table").replaceChildren(
+    h("tr", {}, h("th", {}, "Player"), h("th", {}, data.score_unit)),
+    ...data.seats.map((_, i) => h("tr", { class: data.winners.includes(i) ? "winner" : "" },
+      h("td", {}, `${data.winners.includes(i) ? "★ " : ""}${seatName(i)}`),
+      h("td", {}, String(data.scores[i])))));
+}
+
+function statusText(view) {
+  const frame = data.frames[step];
+  if (step === 0) return `The set-up. ${data.steps} steps follow.`;
+  const who = frame.actor === null ? "" : `${seatName(frame.actor)} acted. `;
+  if (view.over) return `${who}Game over.`;
+  const next = view.to_move.map(seatName).join(" and ");
+  return `${who}${next ? `Next: ${next}.` : ""}`;
+}
+
+function show(n) {
+  step = Math.max(0, Math.min(data.steps, n));
+  const view = viewAt(step);
+  $("slider").value = String(step);
+  $("where").textContent = `Step ${step} of ${data.steps}`;
+  $("status").textContent = statusText(view);
+  $("first").disabled = $("back").disabled = step === 0;
+  $("next").disabled = $("last").disabled = step === data.steps;
+  document.body.dataset.step = String(step);
+  document.body.dataset.over = view.over ? "1" : "";
+  drawPlayers(view);
+  drawLog();
+  drawFinal(view);
+  const choices = $("choices");
+  choices.replaceChildren();
+  game.render({ view, layout, board: $("board"), choices, act: () => {}, local });
+  $("details").hidden = !choices.childNodes.length;
+  // the step in the address: reloading or sharing the link opens the same position
+  const url = new URL(location.href);
+  url.searchParams.set("step", String(step));
+  history.replaceState(null, "", url);
+  if (step === data.steps) stop();
+}
+
+function play() {
+  if (timer) return stop();
+  if (step === data.steps) show(0);
+  $("play").textContent = "⏸ Pause";
+  timer = setInterval(() => show(step + 1), PACE);
+}
+
+function stop() {
+  clearInterval(timer);
+  timer = null;
+  $("play").textContent = "▶ Play";
+}
+
+function moveBy(delta) {
+  stop();
+  show(step + delta);
+}
+
+function controls() {
+  $("first").addEventListener("click", () => { stop(); show(0); });
+  $("back").addEventListener("click", () => moveBy(-1));
+  $("next").addEventListener("click", () => moveBy(1));
+  $("last").addEventListener("click", () => { stop(); show(data.steps); });
+  $("play").addEventListener("click", play);
+  $("slider").max = String(data.steps);
+  $("slider").addEventListener("input", () => { stop(); show(Number($("slider").value)); });
+  document.addEventListener("keydown", (event) => {
+    // the slider moves itself with the arrows; text fields keep their keys
+    if (event.target === $("slider") || event.target.closest?.("input, textarea, select")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys = { ArrowLeft: () => moveBy(-1), ArrowRight: () => moveBy(1),
+                   Home: () => { stop(); show(0); }, End: () => { stop(); show(data.steps); },
+                   " ": () => { if (event.target.tagName !== "BUTTON") play(); } };
+    if (keys[event.key]) {
+      if (event.key !== " " || event.target.tagName !== "BUTTON") event.preventDefault();
+      keys[event.key]();
+    }
+  });
+  $("download").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("to-table").href = `/table/${encodeURIComponent(tableId)}`;
+  $("replay-bar").hidden = false;
+}
+
+function showProblem(title, text) {
+  document.title = `${title} — wintergames`;
+  document.body.dataset.problem = "1";
+  $("status").textContent = "";
+  $("main").replaceChildren(h("section", { id: "problem", class: "panel problem" },
+    h("h2", {}, title), h("p", {}, text),
+    h("p", {}, h("a", { href: "/", class: "back" }, "Back to the lobby"))));
+}
+
+async function start() {
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/all`);
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message = body?.error?.message || response.statusText;
+    if (response.status === 409) {
+      showProblem("This game is not over yet", `${message}. Watch it at its table instead.`);
+      $("main").querySelector(".problem").append(h("p", {},
+        h("a", { href: `/table/${encodeURIComponent(tableId)}` }, "Watch the table")));
+    } else if (response.status === 404) {
+      showProblem("There is no such game", "No table has this address: it may be mistyped.");
+    } else {
+      showProblem("The replay could not be loaded", message);
+    }
+    return;
+  }
+  data = body;
+  game = await import(`./views/${data.game}.js`);
+  layout = await getJSON(`/api/games/${data.game}/layout`);
+  document.title = `Replay: ${data.title} — wintergames`;
+  $("title").textContent = `Replay: ${data.title}`;
+  controls();
+  const asked = Number(new URLSearchParams(location.search).get("step"));
+  show(Number.isInteger(asked) && asked >= 0 ? asked : 0);
+  document.body.dataset.ready = "1";
+  getJSON(`/api/games/${data.game}/rules`).then((rules) => installTooltips(rules.terms))
+    .catch(() => {});  // a game without explained terms shows no tooltips
+}
+
+start().catch((err) => showProblem("The replay could not be loaded",
+  `${err.message}. The server may be restarting.`));

@@ -1,0 +1,286 @@
+"""After a game: every step of its replay at once, its record, and rematches."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from typer.testing import CliRunner
+
+import wintergames as wg
+from wintergames.cli.main import app as cli
+from wintergames.server.app import create_app
+from wintergames.server.models import ActionRow, GameTable, Rematch, Seat
+from wintergames.server.store import Store
+
+from .test_api import act, new_table, view, wait_until
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}",
+                               seeded_human_tables=True)) as c:
+        yield c
+
+
+def store_of(client: TestClient) -> Store:
+    return client.app.state.hub.store  # type: ignore[attr-defined]
+
+
+def bots_finish(client: TestClient, game: str, kinds: list[str], seed: int,
+                **options: Any) -> dict[str, Any]:
+    table = new_table(client, game, kinds, seed=seed, **options)
+    wait_until(lambda: view(client, table, None), lambda v: v["over"])
+    return table
+
+
+def people_finish(client: TestClient, table: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """Play every person's seat with random legal moves over HTTP until the game ends."""
+    rng = random.Random(seed)
+    while True:
+        now = wait_until(lambda: view(client, table, None),
+                         lambda v: v["over"] or any(table["seats"][p]["secret"]
+                                                    for p in v["to_move"]))
+        if now["over"]:
+            return now
+        seat = next(p for p in now["to_move"] if table["seats"][p]["secret"])
+        mine = view(client, table, seat)
+        if not mine["legal"]:
+            continue  # its hidden choice is in; the others are still choosing
+        response = act(client, table, seat, rng.choice(mine["legal"])["action"],
+                       mine["version"])
+        assert response.status_code in (200, 409), response.text
+
+
+def all_steps(client: TestClient, table_id: str) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table_id}/replay/all")
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+# -- replay: every step at once ----------------------------------------------------------
+
+
+def test_every_step_comes_at_once_as_the_step_by_step_replay_shows_it(
+        client: TestClient) -> None:
+    table = new_table(client, "snow-time", ["random"] * 3, seed=2)
+    early = client.get(f"/api/tables/{table['table']}/replay/all")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "not-over"
+    final = wait_until(lambda: view(client, table, None), lambda v: v["over"])
+    data = all_steps(client, table["table"])
+    assert data["steps"] == final["version"] == len(data["frames"]) - 1
+    assert (data["scores"], data["winners"], data["seed"]) == (
+        final["scores"], final["winners"], final["seed"])
+    assert data["log"] == final["log"]  # the spectator's log, nothing a seat alone saw
+    for step in sorted({0, 1, 2, data["steps"] // 2, data["steps"] - 1, data["steps"]}):
+        one = client.get(f"/api/tables/{table['table']}/replay", params={"step": step}).json()
+        frame = data["frames"][step]
+        assert frame["step"] == step and frame["observation"] == one["observation"]
+        assert data["log"][:frame["log"]] == one["log"]
+    actors = [f["actor"] for f in data["frames"][1:]]
+    assert actors == [p for p, _ in wg.replay(client.get(
+        f"/api/tables/{table['table']}/record").json()).history]
+
+
+def test_frames_hold_only_what_a_spectator_sees(client: TestClient) -> None:
+    """A hand a seat keeps hidden (Winterborne's) appears in no frame: each frame is the
+    spectator's observation of that step, exactly."""
+    table = bots_finish(client, "winterborne", ["random", "random"], seed=4)
+    data = all_steps(client, table["table"])
+    record = client.get(f"/api/tables/{table['table']}/record").json()
+    for step in (0, data["steps"] // 3, data["steps"]):
+        state = wg.replay(record, upto=step)
+        assert data["frames"][step]["observation"] == json.loads(
+            json.dumps(state.observation(None)))
+        assert data["frames"][step]["observation"] != json.loads(
+            json.dumps(state.observation(0)))  # a seat sees more than the frame shows
+
+
+def test_a_finished_game_is_replayed_once_however_often_it_is_stepped(
+        client: TestClient) -> None:
+    table = bots_finish(client, "winter-queen", ["random", "random"], seed=5)
+    shelf = client.app.state.replays  # type: ignore[attr-defined]
+    before = shelf.computed
+    plain = client.get(f"/api/tables/{table['table']}/replay/all",
+                       headers={"Accept-Encoding": "identity"})
+    zipped = client.get(f"/api/tables/{table['table']}/replay/all")
+    assert plain.headers.get("content-encoding") is None
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert plain.json() == zipped.json()
+    for _ in range(3):
+        all_steps(client, table["table"])
+    assert shelf.computed == before + 1
+
+
+def test_an_unknown_table_has_no_replay_page_data(client: TestClient) -> None:
+    assert client.get("/api/tables/nope/replay/all").status_code == 404
+    page = client.get("/replay/whatever")  # the page itself says so once it asks
+    assert page.status_code == 200 and "replay.js" in page.text
+
+
+# -- the record ---------------------------------------------------------------------------
+
+
+def test_the_record_downloads_as_a_file_that_the_terminal_replays(
+        client: TestClient, tmp_path: Path) -> None:
+    table = new_table(client, "winter-queen", ["human", "greedy"], seed=6, first_player="1")
+    client.post(f"/api/tables/{table['table']}/name",
+                json={"secret": table["seats"][0]["secret"], "name": "Ada"})
+    early = client.get(f"/api/tables/{table['table']}/record")
+    assert early.status_code == 409  # the seed of a game in progress stays unknown
+    final = people_finish(client, table)
+    response = client.get(f"/api/tables/{table['table']}/record")
+    assert response.status_code == 200
+    assert response.headers["content-disposition"] == (
+        f'attachment; filename="winter-queen-{table["table"]}.json"')
+    record = response.json()
+    assert record["seats"] == [{"kind": "human", "name": "Ada"},
+                               {"kind": "greedy", "name": None}]
+    rebuilt = wg.replay(record)
+    assert (rebuilt.scores(), rebuilt.winners()) == (final["scores"], final["winners"])
+    path = tmp_path / "game.json"
+    path.write_bytes(response.content)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--no-pause"],
+                                env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())  # rich wraps long lines
+    names = ["Ada", "greedy"]
+    scores = ", ".join(f"Player {p + 1} ({names[p]}) {v}" for p, v in enumerate(final["scores"]))
+    assert f"Final scores (VP): {scores}" in shown, shown[-400:]
+
+
+# -- rematch ----------------------------------------------------------------------------
+
+
+def rematch(client: TestClient, table_id: str, secret: str | None) -> Any:
+    return client.post(f"/api/tables/{table_id}/rematch", json={"secret": secret})
+
+
+def count(store: Store, model: Any) -> int:
+    with store.session() as session:
+        return int(session.scalar(select(func.count()).select_from(model)) or 0)
+
+
+def test_a_rematch_keeps_seats_and_options_and_each_person_claims_their_seat(
+        client: TestClient) -> None:
+    body = {"game": "winter-queen", "seed": 8, "options": {"first_player": "2"},
+            "seats": [{"kind": "human", "name": "Ada"},
+                      {"kind": "greedy", "settings": {"samples": 1}},
+                      {"kind": "human", "name": "Bea"}]}
+    old = client.post("/api/tables", json=body).json()
+    before = client.post(f"/api/tables/{old['table']}/rematch",
+                         json={"secret": old["seats"][0]["secret"]})
+    assert before.status_code == 409 and before.json()["error"]["code"] == "not-over"
+    store = store_of(client)
+    assert count(store, Rematch) == 0 and count(store, GameTable) == 1
+    people_finish(client, old)
+
+    ada = rematch(client, old["table"], old["seats"][0]["secret"]).json()
+    assert ada["created"] and ada["seat"] == 0 and ada["table"] != old["table"]
+    assert ada["invite"] == f"/table/{ada['table']}?secret={ada['secret']}"
+    new = {"table": ada["table"], "seats": [{"secret": ada["secret"]}, {"secret": None},
+                                            {"secret": None}]}
+    seen = view(client, new, 0)
+    assert seen["seat"] == 0 and seen["game"] == "winter-queen" and not seen["over"]
+    assert [(s["kind"], s["nickname"]) for s in seen["seats"]] == [
+        ("human", "Ada"), ("greedy", None), ("human", "Bea")]
+    with store.session() as session:
+        rows = {t.id: t for t in session.scalars(select(GameTable))}
+        settings = list(session.scalars(select(Seat.settings).where(
+            Seat.table_id == ada["table"]).order_by(Seat.index)))
+    assert rows[ada["table"]].options == rows[old["table"]].options == {"first_player": "2"}
+    assert rows[ada["table"]].seed != rows[old["table"]].seed
+    assert settings == [{}, {"samples": 1}, {}]
+
+    # Bea's old secret does not open the new table; her claim gives her own seat
+    bea_old = old["seats"][2]["secret"]
+    assert client.get(f"/api/tables/{ada['table']}/view",
+                      params={"secret": bea_old}).status_code == 403
+    bea = rematch(client, old["table"], bea_old).json()
+    assert bea["table"] == ada["table"] and not bea["created"] and bea["seat"] == 2
+    assert bea["secret"] != ada["secret"] and bea["creator_secret"] is None
+    assert client.get(f"/api/tables/{ada['table']}/view",
+                      params={"secret": bea["secret"]}).json()["seat"] == 2
+    # asking again (another browser) gives the same table and the same secret: one each
+    again = rematch(client, old["table"], bea_old).json()
+    assert (again["table"], again["secret"]) == (bea["table"], bea["secret"])
+    assert count(store, Rematch) == 1 and count(store, GameTable) == 2
+    # the new secrets open nothing at the old table, and the starter may close the new one
+    assert client.get(f"/api/tables/{old['table']}/view",
+                      params={"secret": ada["secret"]}).status_code == 403
+    assert ada["creator_secret"] and again["creator_secret"] is None
+    assert client.post(f"/api/tables/{ada['table']}/close",
+                       json={"secret": ada["creator_secret"]}).status_code == 200
+    # only hashes are stored: no issued secret is anywhere in the database
+    dump = "\n".join(store.engine.raw_connection().driver_connection.iterdump())  # type: ignore[union-attr]
+    for secret in (ada["secret"], bea["secret"], ada["creator_secret"]):
+        assert secret not in dump
+
+
+def test_spectators_get_the_rematchs_link_once_a_person_started_it(client: TestClient) -> None:
+    old = new_table(client, "winter-queen", ["human", "random"], seed=9, first_player="1")
+    people_finish(client, old)
+    store = store_of(client)
+    link = client.get(f"/api/tables/{old['table']}/rematch").json()
+    assert link == {"table": None, "spectator": None}
+    refused = rematch(client, old["table"], old["spectator_secret"])
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no-rematch-yet"
+    assert rematch(client, old["table"], None).status_code == 409
+    assert count(store, GameTable) == 1  # nothing was made
+    started = rematch(client, old["table"], old["seats"][0]["secret"]).json()
+    watcher = rematch(client, old["table"], None).json()
+    assert watcher["table"] == started["table"] and watcher["seat"] is None
+    assert watcher["secret"] is None and watcher["spectator"] == f"/table/{started['table']}"
+    assert client.get(f"/api/tables/{old['table']}/rematch").json()["table"] == started["table"]
+    bad = rematch(client, old["table"], "not-a-secret")
+    assert bad.status_code == 403
+
+
+def test_a_table_of_bots_is_rematched_by_anyone_and_plays_on_its_own(
+        client: TestClient) -> None:
+    old = bots_finish(client, "snow-time", ["random", "greedy"], seed=10)
+    first = rematch(client, old["table"], None).json()
+    assert first["created"] and first["creator_secret"] is None
+    final = wait_until(lambda: client.get(f"/api/tables/{first['table']}/view").json(),
+                       lambda v: v["over"])
+    assert [s["kind"] for s in final["seats"]] == ["random", "greedy"]
+    assert rematch(client, old["table"], None).json()["table"] == first["table"]
+
+
+def test_rematch_requests_at_once_make_one_table(client: TestClient) -> None:
+    old = bots_finish(client, "winter-queen", ["random", "random"], seed=11)
+    store = store_of(client)
+    tables = count(store, GameTable)
+    answers: list[str] = []
+
+    def ask() -> None:
+        answers.append(rematch(client, old["table"], None).json()["table"])
+
+    threads = [threading.Thread(target=ask) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == 6 and len(set(answers)) == 1
+    assert count(store, GameTable) == tables + 1 and count(store, Rematch) == 1
+
+
+def test_the_rematch_table_is_stored_and_survives_a_restart(database_url: str) -> None:
+    with TestClient(create_app(database_url, seeded_human_tables=True)) as client:
+        old = new_table(client, "winter-queen", ["human", "random"], seed=12,
+                        first_player="1")
+        people_finish(client, old)
+        ada = rematch(client, old["table"], old["seats"][0]["secret"]).json()
+        actions = count(store_of(client), ActionRow)
+    with TestClient(create_app(database_url)) as client:  # a new server on the same rows
+        again = rematch(client, old["table"], old["seats"][0]["secret"]).json()
+        assert (again["table"], again["secret"]) == (ada["table"], ada["secret"])
+        seen = client.get(f"/api/tables/{ada['table']}/view", params={"secret": ada["secret"]})
+        assert seen.json()["seat"] == 0
+        assert count(store_of(client), ActionRow) >= actions  # nothing was taken away
