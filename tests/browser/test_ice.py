@@ -81,6 +81,8 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     assert board.locator("line.rift").count() == 2 * board.locator(
         "g.layer-3 g.place").filter(has_text="rift").count()
     expect(page.locator("#ice-day")).to_contain_text("Before Day 1")
+    # The view's own stylesheet (views/ice.css) is loaded and applies.
+    expect(page.locator(".ice-guild").first).to_have_css("border-top-style", "solid")
     expect(page.locator("button.ice-card.playable")).to_have_count(5)  # the opening hand
     rng = random.Random(13)
     shot = None

@@ -64,6 +64,8 @@ def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
     assert mine.locator("g.place").count() == 19
     expect(page.locator(".wb-province")).to_have_count(6)
     expect(page.locator("#wb-seasons")).to_contain_text("Spring")
+    # The view's own stylesheet (views/winterborne.css) is loaded and applies.
+    expect(page.locator(".wb-row").first).to_have_css("display", "flex")
     play_to_the_end(page, random.Random(7), tmp_path, "winterborne", 120)
     expect(page.locator("dialog#end")).to_be_visible()
     final = server.view({"table": table["table"], "spectator_secret": None}, None)

@@ -17,116 +17,30 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.ice.effect_positions import (
+    BOARD_NAMES,
+    CENTRE,
+    HAR,
+    PHI,
+    add,
+    conserved,
+    drop,
+    finish,
+    hold,
+    plays,
+    position,
+    puts,
+    refused,
+    uncover,
+)
 from tests.games.ice.helpers import act, fresh, give, place, swap_into, texts, tile
 from wintergames.core.actions import Action
-from wintergames.core.errors import IllegalActionError
-from wintergames.games.ice import components, conservation, effects, powers
+from wintergames.games.ice import components, effects, powers
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import WORDS, Play, Word
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
-from wintergames.games.ice.model import GUILDS
 from wintergames.games.ice.state import IceState
-
-HAR, EXA, ACH, PHI, OBL = range(5)
-CENTRE = "T27"  # a centre spot; its sides in SIDES order: T28 T35 T34 T26 T19 T20
-# Top rim slots farthest from the centre: where a tile taken into a hand leaves its hole.
-FAR = ("T1", "T23", "T2", "T4", "T16", "T31", "T5", "T44", "T3", "T10")
-
-
-def position(players: int = 3, first_game: bool = True) -> IceState:
-    s = fresh(players, 1, first_game=first_game)
-    s.arch_supply += sum(s.archs)
-    s.archs = [0] * BOARD.n
-    s.camps = [fr.OFF if at >= 0 else at for at in s.camps]
-    s.rift = [-1] * BOARD.n
-    return s
-
-
-def hold(s: IceState, p: int, tile_id: str) -> int:
-    """Put the Snow tile into seat ``p``'s hand, its hole on a far rim slot."""
-    far = next(place(n) for n in FAR if s.tiles[place(n)] >= 0
-               and s.tiles[place(n)] != tile(tile_id))
-    swap_into(s, far, tile_id)
-    return give(s, p, tile_id)
-
-
-def add(s: IceState, name: str, count: int) -> None:
-    """Archaeologists from the pool onto a place (building a position)."""
-    s.archs[place(name)] += count
-    s.arch_supply -= count
-
-
-def drop(s: IceState, name: str) -> None:
-    """Take the tile off a slot into the discard pile (building a position)."""
-    slot = place(name)
-    s.tile_discard.append(s.tiles[slot])
-    s.tiles[slot] = -1
-    s.rift[slot] = -1
-
-
-def uncover(s: IceState, name: str, keep: str | None = None) -> None:
-    """Take the tiles above ``name`` away (all, or all but ``keep``)."""
-    for a in BOARD.above[place(name)]:
-        if s.tiles[a] >= 0 and (keep is None or a != place(keep)):
-            drop(s, BOARD_NAMES[a])
-
-
-BOARD_NAMES = {place(n): n for n in (
-    *(f"T{i}" for i in range(1, 49)), *(f"S{i}" for i in range(1, 38)),
-    *(f"D{i}" for i in range(1, 28)))}
-
-
-def side(name: str, k: int) -> str:
-    return BOARD_NAMES[BOARD.sides[place(name)][k]]
-
-
-def conserved(s: IceState) -> None:
-    """45 Archaeologists, every tile exactly once, Camps and Leaders on tiles."""
-    conservation.check(s)
-
-
-def snapshot(s: IceState) -> object:
-    return s.to_json()["state"]
-
-
-def refused(s: IceState, text: str) -> None:
-    before = snapshot(s)
-    with pytest.raises(IllegalActionError):
-        act(s, text)
-    assert snapshot(s) == before
-
-
-def finish(s: IceState) -> None:
-    """Answer every open question with its first option (placements below)."""
-    while s.pending:
-        s.apply(s.legal_actions(s.to_move[0])[0], s.to_move[0])
-
-
-def plays(s: IceState) -> list[str]:
-    return [t for t in texts(s) if t.startswith("play ")]
-
-
-def puts(s: IceState) -> set[str]:
-    return {t.split()[1] for t in texts(s) if t.startswith("put ")}
-
-
-def top_steps(start: str, steps: int, blocked: set[tuple[str, str]]) -> set[str]:
-    """Top-layer slots within ``steps`` side-steps of ``start`` on a full top layer,
-    never across a ``blocked`` pair (both directions)."""
-    seen, ring = {start}, [start]
-    for _ in range(steps):
-        nxt = []
-        for a in ring:
-            for q in BOARD.sides[place(a)]:
-                b = BOARD_NAMES.get(q)
-                if b and b.startswith("T") and b not in seen and (a, b) not in blocked \
-                        and (b, a) not in blocked:
-                    seen.add(b)
-                    nxt.append(b)
-        ring = nxt
-    return seen - {start}
-
 
 # --- Wreck, Polar Termites ------------------------------------------------------------
 
@@ -282,176 +196,6 @@ def test_explosive_rune_tile_collected_with_a_philosophical_artifact() -> None:
     act(s, "collect")
     assert gone in s.hand[0] and s.used[0][PHI] == 1
     conserved(s)
-
-
-# --- Whistle of Storms, Boreal Smilodon --------------------------------------------------
-
-
-def test_whistle_moves_up_to_two_archaeologists_to_a_camp_across_rifts() -> None:
-    s = position()
-    hold(s, 0, "SN13")
-    s.camps[1] = place("T28")
-    s.camps[3] = place("T20")
-    add(s, "T27", 3)
-    add(s, "T44", 1)
-    s.rift[place("T27")] = 0  # blocks T27 - T28: Whistle ignores it
-    act(s, "play SN13")
-    assert puts(s) == {"T27", "T44"}
-    act(s, "put T27")
-    assert puts(s) == {"T28", "T20"}
-    act(s, "put T28")
-    assert texts(s) == ["follow 1", "follow 2"]
-    act(s, "follow 2")
-    assert s.archs[place("T27")] == 1 and s.archs[place("T28")] == 2
-    assert not s.pending and s.spent == 0
-    conserved(s)
-
-
-def test_whistle_not_offered_without_a_camp_elsewhere() -> None:
-    s = position()
-    hold(s, 0, "SN13")
-    add(s, "T27", 2)
-    assert plays(s) == []
-    refused(s, "play SN13")
-    s.camps[0] = place("T27")  # the only Camp is where the Archaeologists are
-    assert plays(s) == []
-    s.camps[3] = place("T5")
-    assert plays(s) == ["play SN13"]
-    act(s, "play SN13")  # one source, one Camp: only the count is asked
-    assert texts(s) == ["follow 1", "follow 2"]
-
-
-def test_boreal_smilodon_moves_all_archaeologists_to_an_adjacent_place() -> None:
-    s = position()
-    hold(s, 0, "SN40")
-    add(s, "T27", 4)
-    add(s, "T9", 1)
-    s.rift[place("T27")] = 0  # sides 0 and 3 (T28, T26) are blocked
-    act(s, "play SN40")
-    assert puts(s) == {"T27", "T9"}
-    act(s, "put T27")
-    assert puts(s) == {side(CENTRE, k) for k in (1, 2, 4, 5)}
-    act(s, "put T35")
-    assert s.archs[place("T27")] == 0 and s.archs[place("T35")] == 4
-    conserved(s)
-
-
-# --- Ice Sailboat --------------------------------------------------------------------
-
-
-def test_ice_sailboat_adds_on_your_leader_and_another_leader() -> None:
-    s = position()
-    hold(s, 0, "SN21")
-    s.leaders[:3] = [place("T27"), place("T35"), place("T9")]
-    supply = s.arch_supply
-    act(s, "play SN21")
-    assert puts(s) == {"T35", "T9"} and s.archs[place("T27")] == 1
-    act(s, "put T9")
-    assert s.archs[place("T9")] == 1 and s.arch_supply == supply - 2
-    conserved(s)
-
-
-def test_ice_sailboat_as_far_as_the_pool_and_the_leaders_allow() -> None:
-    s = position()
-    hold(s, 0, "SN21")
-    hold(s, 0, "SN22")
-    s.leaders[:3] = [place("T27"), fr.OFF, fr.OFF]
-    act(s, "play SN21")  # no other Leader on the board: only yours
-    assert not s.pending and s.archs[place("T27")] == 1
-    s.leaders[1] = place("T35")
-    s.archs[place("T27")] += s.arch_supply - 1
-    s.arch_supply = 1  # one left: it goes on your Leader's tile
-    act(s, "play SN22")
-    assert not s.pending and s.archs[place("T35")] == 0 and s.arch_supply == 0
-    hold(s, 0, "SN23")
-    assert plays(s) == []  # an empty pool: "you can't do so" (RB FAQ)
-    refused(s, "play SN23")
-    conserved(s)
-
-
-# --- Ice Manta Ray, White Spiders ---------------------------------------------------------
-
-
-def test_ice_manta_ray_takes_the_leader_alone_anywhere_across_rifts() -> None:
-    s = position()
-    hold(s, 0, "SN37")
-    s.leaders[0] = place("T27")
-    add(s, "T27", 2)
-    s.rift[place("T27")] = 0
-    act(s, "play SN37")
-    options = puts(s)
-    assert {"T28", "T26", "T47", "T20"} <= options and "T27" not in options
-    assert "S20" not in options  # covered: no one can stand there
-    act(s, "put T28")
-    assert s.leaders[0] == place("T28") and s.archs[place("T27")] == 2
-    assert not s.pending and s.ep[0] == 5 and s.spent == 0
-    conserved(s)
-
-
-def test_ice_manta_ray_lets_one_archaeologist_follow_a_navigator_once_a_turn() -> None:
-    s = position(first_game=False)
-    s.guild[0] = GUILDS.index("navigator")
-    hold(s, 0, "SN37")
-    hold(s, 0, "SN38")
-    s.leaders[0] = place("T27")
-    add(s, "T27", 2)
-    act(s, "play SN37")
-    act(s, "put T9")
-    assert texts(s) == ["follow 0", "follow 1"]
-    act(s, "follow 1")
-    assert s.archs[place("T9")] == 1 and s.archs[place("T27")] == 1
-    assert s.turn_flags[0][fr.TURN_NAV_FOLLOW] == 1
-    act(s, "play SN38")
-    act(s, "put T20")  # the ability is used up this turn: no question
-    assert not s.pending and s.archs[place("T9")] == 1 and s.leaders[0] == place("T20")
-    conserved(s)
-
-
-def test_white_spiders_one_or_two_steps_and_rifts_block_them() -> None:
-    s = position()
-    hold(s, 0, "SN44")
-    s.leaders[0] = place(CENTRE)
-    add(s, CENTRE, 3)
-    act(s, "play SN44")
-    assert puts(s) == top_steps(CENTRE, 2, set())
-    s = position()
-    hold(s, 0, "SN44")
-    s.leaders[0] = place(CENTRE)
-    add(s, CENTRE, 3)
-    s.rift[place(CENTRE)] = 0  # blocks T27-T28 and T27-T26
-    act(s, "play SN44")
-    blocked = {(CENTRE, side(CENTRE, 0)), (CENTRE, side(CENTRE, 3))}
-    assert puts(s) == top_steps(CENTRE, 2, blocked)
-    far = side(side(CENTRE, 0), 0)  # two steps straight across the rift
-    assert far not in puts(s) and side(CENTRE, 0) in puts(s)  # T28 round the rift
-    act(s, f"put {side(CENTRE, 1)}")
-    assert texts(s) == ["follow 0", "follow 1"]  # "A single Archaeologist"
-    act(s, "follow 1")
-    assert s.archs[place(CENTRE)] == 2 and s.archs[place(side(CENTRE, 1))] == 1
-    assert s.turn_flags[0][fr.TURN_NAV_FOLLOW] == 0
-    conserved(s)
-
-
-def test_white_spiders_let_a_navigator_bring_two() -> None:
-    s = position(first_game=False)
-    s.guild[0] = GUILDS.index("navigator")
-    hold(s, 0, "SN44")
-    s.leaders[0] = place(CENTRE)
-    add(s, CENTRE, 3)
-    act(s, "play SN44")
-    act(s, "put T35")
-    assert texts(s) == ["follow 0", "follow 1", "follow 2"]
-    act(s, "follow 2")
-    assert s.archs[place("T35")] == 2 and s.turn_flags[0][fr.TURN_NAV_FOLLOW] == 1
-
-
-def test_moves_not_offered_without_the_leader_on_the_board() -> None:
-    s = position()
-    for t in ("SN37", "SN44"):
-        hold(s, 0, t)
-    assert plays(s) == []
-    refused(s, "play SN37")
-    refused(s, "play SN44")
 
 
 # --- Abseiling Rope and Expedition Survivors: only inside an excavation ---------------

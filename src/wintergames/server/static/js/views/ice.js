@@ -8,6 +8,7 @@
 // orange ring: a click sends its action (or, with several, lists them in "Your move").
 // Every legal action is also a button there. All text goes in as text nodes (h/s).
 // The prompt is the observation's own when it has one, else read off the legal actions.
+import { breakdownLines } from "../breakdown.js";
 import { h, s, SEAT_COLOURS } from "../dom.js";
 
 const S = 100;  // svg units per tile unit (neighbouring tile centres are 1 apart)
@@ -25,61 +26,11 @@ const FACT_TERM = { EP: "EP", "RP tokens": "RP", "Leader / Camp": "leader", "Tri
                     Grappling: "grapple", "On the board": "nourisher", "Ship's Hold": "ship's-hold", Validated: "validate", "In hand": "snow" };
 const chip = (term, text, tip) => h("span", { "data-term": term, "data-tip": tip }, text);
 
-const STYLE = `
-.ice-top { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; margin: .2rem 0 .4rem; }
-.ice-pill { border: 1px solid var(--line); border-radius: .3rem; padding: .15rem .5rem; font-size: .85rem; background: #fff; }
-.ice-pill.now { background: #fff4cc; border-color: #e8a21c; font-weight: 600; }
-.ice-board { width: 100%; max-width: 54rem; height: auto; display: block; margin: 0 auto; user-select: none; }
-.ice-board .place.clickable polygon { cursor: pointer; }
-.ice-board .ring { fill: rgba(255, 152, 0, .07); stroke: #ff9800; stroke-width: 4; cursor: pointer; pointer-events: all;
-                   animation: pulse 1.2s infinite; }
-.ice-board .ring.chosen { fill: rgba(255, 152, 0, .45); stroke: #111; }
-.ice-board .pieces { pointer-events: none; }
-.ice-legend { font-size: .75rem; color: var(--muted); margin: .2rem auto; max-width: 54rem; }
-.ice-row { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; margin: .45rem 0; }
-.ice-guild { border: 2px solid; border-radius: .45rem; padding: .3rem .55rem; background: #fff; font-size: .84rem;
-             flex: 1; min-width: 19rem; }
-.ice-guild.to-move { background: #fffbea; }
-.ice-guild h3 { margin: .1rem 0 .25rem; font-size: .98rem; }
-.ice-guild dl { display: grid; grid-template-columns: max-content 1fr; gap: .12rem .55rem; margin: .15rem 0; }
-.ice-guild dt { color: var(--muted); }
-.ice-guild dd { margin: 0; }
-.ice-ep { display: inline-flex; gap: 2px; vertical-align: middle; }
-.ice-ep i { width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #7a8a99; display: inline-block; }
-.ice-ep i.on { background: #e8a21c; border-color: #b57a00; }
-.ice-slots { display: grid; grid-template-columns: repeat(5, minmax(0, 1fr)); gap: .25rem; margin: .25rem 0; }
-.ice-slot { border: 2px solid; border-radius: .35rem; padding: .1rem .2rem; min-height: 2.6rem; font-size: .75rem; }
-.ice-slot .t { font-weight: 700; display: block; }
-.ice-slot.used { opacity: .65; }
-.ice-slot.playable { box-shadow: 0 0 0 3px #ff9800; cursor: pointer; }
-.ice-study { display: table; font-size: .68rem; font-weight: 600; margin: .05rem 0; padding: 0 .25rem; border-radius: .6rem;
-             background: #fff3c4; color: #6b5200; border: 1px solid #d9b440; }
-.ice-study.flipped { text-decoration: line-through; opacity: .6; }
-.ice-art { display: inline-block; border-radius: .25rem; padding: 0 .25rem; margin: .05rem; color: #fff; font-size: .72rem; }
-.ice-art.down { background: repeating-linear-gradient(45deg, #777, #777 3px, #999 3px, #999 6px) !important; color: #fff !important; }
-.ice-cards { display: flex; flex-wrap: wrap; gap: .35rem; }
-.ice-card { width: 12.5rem; text-align: left; padding: .3rem .45rem; border: 1px solid #9bb3c9; border-radius: .4rem;
-            background: #fff; font-size: .8rem; margin: 0; vertical-align: top; color: var(--ink); }
-.ice-card .id { font-weight: 700; }
-.ice-card .kind { float: right; color: var(--muted); font-size: .72rem; }
-.ice-card.snow { background: #f3f8fc; }
-.ice-card.playable { border-color: var(--accent); box-shadow: 0 0 0 2px #1f6fd155; cursor: pointer; }
-.ice-card:disabled { cursor: default; }
-.ice-card.chosen { background: #ffe9b3; border-color: #ff9800; }
-.ice-uses { margin: .3rem 0; padding: .3rem .5rem; background: #fff8e6; border: 1px solid #f0c36d; border-radius: .4rem; }
-#choices button.act { display: block; width: calc(100% - .3rem); text-align: left; }
-#choices .ice-places button.act { display: inline-block; width: auto; }
-.ice-prompt { font-weight: 600; }
-.ice-section-title { margin: .55rem 0 .2rem; font-size: 1rem; }
-`;
 
 function ensureStyle() {
   if (document.getElementById("ice-style")) return;
-  document.head.append(h("style", { id: "ice-style" }, STYLE));
-}
-
-export function breakdown(view) {
-  return view.log.filter((l) => / scores -?\d+ RP/.test(l));
+  document.head.append(h("link", { id: "ice-style", rel: "stylesheet",
+                                  href: new URL("./ice.css", import.meta.url).href }));
 }
 
 // -- words for actions --------------------------------------------------------------------
@@ -583,7 +534,8 @@ export function render(ctx) {
   board.replaceChildren(...parts);
 
   if (!legal.length) {
-    if (view.over) choices.append(h("ul", { id: "ice-result" }, breakdown(view).map((l) => h("li", {}, l))));
+    // the end screen's numbers (view.breakdown), one line per seat
+    if (view.breakdown) choices.append(h("ul", { id: "ice-result" }, breakdownLines(view).map((l) => h("li", {}, l))));
     return;
   }
   choices.append(h("p", { class: "ice-prompt", id: "ice-prompt" }, prompt(view, legal)));

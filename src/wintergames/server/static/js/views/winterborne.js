@@ -5,6 +5,7 @@
 // discard) appear as buttons under the hand. Every other decision is a button in the
 // "Your move" panel; highlighted spaces, sections and province boards are shortcuts to
 // the same actions. All text goes in as text nodes (h/s), never as HTML.
+import { breakdownLines } from "../breakdown.js";
 import { h, s } from "../dom.js";
 
 const CARD_KINDS = new Set(["play", "discard", "reserve", "unreserve", "wylds", "swap"]);
@@ -18,66 +19,21 @@ const TYPE_TERM = { house: "house card" };  // a card type's help term, where it
 const idChip = (id, tip) => h("span", { "data-term": id, "data-tip": tip }, id);
 const ids = (list, tip) => (list.length ? list.flatMap((id, i) => [i ? ", " : "", idChip(id, tip)]) : ["—"]);
 
-const STYLE = `
-.wb-row { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; margin: .4rem 0; }
-.wb-kingdom { width: 25rem; max-width: 100%; height: auto; }
-.wb-kingdom.small { width: 13rem; }
-.wb-kingdom .hex.target { stroke: #ff9800; stroke-width: 4; }
-.wb-seasons { display: flex; gap: .3rem; align-items: stretch; flex-wrap: wrap; }
-.wb-season { border: 1px solid var(--line); border-radius: .3rem; padding: .2rem .5rem; font-size: .85rem; }
-.wb-season.now { background: #fff4cc; border-color: #e8a21c; font-weight: 600; }
-.wb-season.done { opacity: .5; }
-.wb-me { flex: 1; min-width: 16rem; }
-.wb-me dl, .wb-seat dl { display: grid; grid-template-columns: max-content 1fr; gap: .15rem .6rem; margin: .2rem 0; font-size: .9rem; }
-.wb-me dt, .wb-seat dt { color: var(--muted); }
-.wb-me dd, .wb-seat dd { margin: 0; }
-.wb-legend { font-size: .75rem; color: var(--muted); margin: 0; max-width: 25rem; }
-.wb-balaur p { margin: .2rem 0; }
-.wb-balaur ul { margin: .1rem 0; }
-.wb-bslot { display: inline-block; padding: .05rem .4rem; border-radius: .3rem; margin: 0 .15rem; color: #fff; font-size: .8rem; }
-.wb-res { font-weight: 600; }
-.wb-chip { display: inline-block; border: 1px solid #9bb3c9; border-radius: .8rem; padding: 0 .45rem;
-           margin: .1rem; font-size: .8rem; background: #fff; }
-button.wb-chip { cursor: pointer; }
-.wb-chip.playable, .wb-card.playable { border-color: var(--accent); box-shadow: 0 0 0 2px #1f6fd155; }
-.wb-hand { display: flex; flex-wrap: wrap; gap: .4rem; }
-.wb-card { width: 9.5rem; text-align: left; padding: .3rem .45rem; border: 1px solid #9bb3c9;
-           border-radius: .4rem; background: #fff; font-size: .8rem; margin: 0; vertical-align: top; }
-.wb-card .id { font-weight: 700; font-size: .9rem; }
-.wb-card .type { float: right; color: var(--muted); font-size: .72rem; }
-.wb-card ul { margin: .2rem 0 0; padding-left: 1rem; }
-.wb-card.chosen { background: #ffe9b3; border-color: #ff9800; }
-.wb-card:disabled { cursor: default; opacity: .8; color: var(--ink); }
-.wb-uses { margin: .3rem 0; padding: .3rem .5rem; background: #fff8e6; border: 1px solid #f0c36d; border-radius: .4rem; }
-.wb-provinces { display: grid; grid-template-columns: repeat(auto-fill, minmax(13.5rem, 1fr)); gap: .45rem; }
-.wb-province { border: 2px solid; border-radius: .4rem; font-size: .8rem; background: #fff; }
-.wb-province.target { box-shadow: 0 0 0 3px #ff9800; cursor: pointer; }
-.wb-province header { padding: .15rem .4rem; font-weight: 700; display: block; color: #fff; background: none; }
-.wb-province div.body { padding: .2rem .4rem; }
-.wb-province p { margin: .15rem 0; }
-.wb-seat { border: 1px solid var(--line); border-radius: .4rem; padding: .3rem .5rem; font-size: .82rem;
-           display: flex; gap: .5rem; flex: 1; min-width: 24rem; }
-.wb-seat.to-move { background: #fffbea; }
-.wb-seat p { margin: .1rem 0; }
-#choices button.act { display: block; width: calc(100% - .3rem); text-align: left; }
-.wb-prompt { font-weight: 600; }
-.wb-balaur { border: 2px solid #5a2a2a; border-radius: .4rem; padding: .3rem .6rem; background: #fbf3f3; }
-`;
 
 function ensureStyle() {
   if (document.getElementById("wb-style")) return;
-  document.head.append(h("style", { id: "wb-style" }, STYLE));
+  document.head.append(h("link", { id: "wb-style", rel: "stylesheet",
+                                  href: new URL("./winterborne.css", import.meta.url).href }));
 }
 
-export function breakdown(view) {
-  const lines = view.log.filter((l) => / scores -?\d+/.test(l));
+// Under the end screen's table: the solo game's verdict (the Balaur is no seat, so it has
+// no row of its own there).
+export function endNotes(view) {
   const b = view.observation.balaur;
-  if (b && b.score !== null && view.scores) {
-    const you = view.scores[0];
-    lines.push(you > b.score ? `You beat the Balaur: ${you} to ${b.score}.`
-      : `The Balaur wins: ${b.score} to your ${you}.`);
-  }
-  return lines;
+  if (!b || b.score === null || !view.scores) return [];
+  const you = view.scores[0];
+  return [you > b.score ? `You beat the Balaur: ${you} to ${b.score}.`
+    : `The Balaur wins: ${b.score} to your ${you}.`];
 }
 
 // -- words for actions --------------------------------------------------------------------
@@ -435,6 +391,8 @@ export function render(ctx) {
     choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, describe(a, ctx)));
   }
   if (view.over) {
-    choices.append(h("ul", { id: "wb-result" }, breakdown(view).map((l) => h("li", {}, l))));
+    // the end screen's numbers (view.breakdown), one line per seat, then the verdict
+    const lines = [...(view.breakdown ? breakdownLines(view) : []), ...endNotes(view)];
+    choices.append(h("ul", { id: "wb-result" }, lines.map((l) => h("li", {}, l))));
   }
 }
