@@ -6,6 +6,7 @@
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import { installTooltips } from "./tooltip.js";
+import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -141,6 +142,7 @@ function render() {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}${query}`);
+  chatUses(socket);
   socket.addEventListener("open", () => {
     retry = 500;
     $("connection").textContent = "connected";
@@ -148,6 +150,7 @@ function connect() {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
+    if (chatHears(message)) return;  // the chat's messages and refusals (chat.js)
     if (message.type === "view") {
       view = message;
       render();
