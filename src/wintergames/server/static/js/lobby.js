@@ -212,7 +212,10 @@ function recentItem(game) {
     h("div", { class: "recent-head" }, h("b", {}, game.title),
       h("time", { datetime: game.ended_at, class: "muted" }, WHEN.format(new Date(game.ended_at)))),
     h("div", { class: "recent-body" }, h("span", { class: "seats" }, ...seats),
-      h("a", { href: game.watch, class: "watch" }, "Watch")),
+      // a game played to its end also steps back and forth on its replay page (issue 18)
+      h("span", { class: "recent-links" }, h("a", { href: game.watch, class: "watch" }, "Watch"),
+        game.scores && !game.closed_by
+          ? [" · ", h("a", { href: `/replay/${game.table}`, class: "replay" }, "Replay")] : null)),
     game.closed_by ? h("div", { class: "muted closed-note" }, closedNote(game)) : null);
 }
 

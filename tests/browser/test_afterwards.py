@@ -1,0 +1,270 @@
+"""After a game, in the browser: the replay viewer, Download record, Rematch, Back to lobby."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from typer.testing import CliRunner
+
+from wintergames.cli.main import app as cli
+
+from .conftest import PageErrors, Server, screenshot
+
+TIMEOUT = 30_000  # ms: bots answer within their budget; this machine may be slow
+
+
+def get(server: Server, path: str) -> Any:
+    with urllib.request.urlopen(server.url + path) as response:
+        return json.load(response)
+
+
+def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as err:
+        return err.code, json.load(err)
+
+
+def finished(server: Server, table: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+    """Play the table's people with random legal moves (bots play themselves) to the end."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        now = server.view(table, None)
+        if now["over"]:
+            return now
+        for seat in now["to_move"]:
+            if not table["seats"][seat]["secret"]:
+                continue
+            mine = server.view(table, seat)
+            if mine["legal"]:
+                post(server, f"/api/tables/{table['table']}/actions",
+                     {"secret": table["seats"][seat]["secret"], "version": mine["version"],
+                      "action": rng.choice(mine["legal"])["action"]})
+        time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+def bots_game(server: Server, game: str, kinds: list[str], seed: int) -> dict[str, Any]:
+    table = server.create(game, kinds, seed=seed)
+    finished(server, table)
+    return table
+
+
+def open_page(browser: Browser, server: Server, path: str, errors: PageErrors,
+              width: int = 1280, height: int = 900) -> Page:
+    page = errors.watch(browser.new_page(viewport={"width": width, "height": height}))
+    page.goto(server.url + path)
+    return page
+
+
+def at_step(page: Page, step: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-step", str(step), timeout=TIMEOUT)
+
+
+# -- the replay viewer ------------------------------------------------------------------
+
+
+def test_the_replay_steps_back_and_forth_with_the_log_in_step(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = bots_game(server, "winter-queen", ["random", "greedy", "random"], seed=21)
+    data = get(server, f"/api/tables/{table['table']}/replay/all")
+    steps = data["steps"]
+    page = open_page(browser, server, f"/replay/{table['table']}", page_errors)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/replay/all" in r.url else None)
+    at_step(page, 0)
+    expect(page.locator("#where")).to_have_text(f"Step 0 of {steps}")
+    expect(page.locator("#back")).to_be_disabled()
+    board_at_start = page.inner_html("#board")
+
+    def log_matches(step: int) -> None:
+        frames = data["frames"]
+        lines = page.locator("#log li")
+        expect(lines).to_have_count(frames[step]["log"])
+        fresh = frames[step]["log"] - (frames[step - 1]["log"] if step else 0)
+        expect(page.locator("#log li.current")).to_have_count(fresh)
+        if fresh:  # the step's last line is marked, and visible inside the log's box
+            last = page.locator("#log li.last")
+            expect(last).to_have_text(data["log"][frames[step]["log"] - 1])
+            box, inner = page.locator("#log").bounding_box(), last.bounding_box()
+            assert box and inner and box["y"] - 1 <= inner["y"] <= box["y"] + box["height"]
+
+    page.click("#next")
+    at_step(page, 1)
+    log_matches(1)
+    assert page.inner_html("#board") != board_at_start  # a floe was placed
+    page.keyboard.press("ArrowRight")
+    at_step(page, 2)
+    log_matches(2)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    at_step(page, 0)
+    assert page.inner_html("#board") == board_at_start  # back to the very same set-up
+    expect(page.locator("#final")).to_be_hidden()
+    page.locator("#slider").focus()  # the slider takes its own keys: End is the last step
+    page.keyboard.press("End")
+    at_step(page, steps)
+    log_matches(steps)
+    final = page.locator("#final")
+    expect(final).to_be_visible()
+    for seat, score in enumerate(data["scores"]):
+        expect(final.locator("tr").nth(seat + 1).locator("td").nth(1)).to_have_text(str(score))
+    expect(page.locator("#next")).to_be_disabled()
+    screenshot(page, "replay", tmp_path)
+    # the middle of the game, dragged to with the slider; the address keeps the step
+    middle = steps // 2
+    page.locator("#slider").evaluate(
+        f"(el) => {{ el.value = '{middle}'; el.dispatchEvent(new Event('input')); }}")
+    at_step(page, middle)
+    log_matches(middle)
+    assert page.url.endswith(f"?step={middle}")
+    # every step came with the first answer: stepping asked the server nothing more
+    assert asked == []
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    at_step(page, middle)
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "replay-phone", tmp_path)
+    # on a phone the step controls stay at the top while the board scrolls under them
+    page.mouse.wheel(0, 600)
+    page.keyboard.press("ArrowRight")
+    at_step(page, middle + 1)
+    bar = page.locator("#replay-bar").bounding_box()
+    assert bar is not None and bar["y"] <= 1
+
+
+@pytest.mark.parametrize(("game", "kinds"), [
+    ("snow-time", ["random", "random", "greedy"]),
+    ("winterborne", ["random", "random"]),
+    ("ice", ["random", "random", "random"]),
+    ("icecool-wizards", ["random", "random"]),
+])
+def test_every_game_replays_on_its_own_board(server: Server, browser: Browser,
+                                             page_errors: PageErrors, game: str,
+                                             kinds: list[str]) -> None:
+    table = bots_game(server, game, kinds, seed=22)
+    final = server.view(table, None)
+    page = open_page(browser, server, f"/replay/{table['table']}?step=1", page_errors)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    at_step(page, 1)
+    assert page.locator("#board").inner_html() != ""
+    page.keyboard.press("End")
+    at_step(page, final["version"])
+    expect(page.locator("#final")).to_be_visible()
+    cells = page.locator("#final tr td:nth-child(2)")
+    expect(cells).to_have_text([str(s) for s in final["scores"]])
+    page.keyboard.press("Home")
+    at_step(page, 0)
+    page.wait_for_timeout(300)  # a view's animation of the last step ends without errors
+
+
+def test_a_game_still_played_or_unknown_shows_why_there_is_no_replay(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("winter-queen", ["human", "random"], seed=23)
+    page = open_page(browser, server, f"/replay/{table['table']}", page_errors)
+    expect(page.locator("#problem h2")).to_have_text("This game is not over yet")
+    expect(page.locator("#problem a[href^='/table/']")).to_have_text("Watch the table")
+    page_errors.clear()  # the browser reports the refused request; the page explains it
+    page.goto(server.url + "/replay/nosuchtable")
+    expect(page.locator("#problem h2")).to_have_text("There is no such game")
+    page_errors.clear()
+
+
+# -- the end of a game: Download record, Rematch, Back to lobby ---------------------------
+
+
+def test_download_record_from_the_end_dialog_replays_in_the_terminal(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = bots_game(server, "snow-time", ["greedy", "random"], seed=24)
+    final = server.view(table, None)
+    page = open_page(browser, server, f"/table/{table['table']}", page_errors)
+    dialog = page.locator("dialog#end")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    expect(dialog.locator("#end-actions a.replay")).to_have_attribute(
+        "href", f"/replay/{table['table']}")
+    screenshot(page, "end-dialog-actions", tmp_path)
+    with page.expect_download() as download:
+        dialog.locator("#end-actions a.download").click()
+    assert download.value.suggested_filename == f"snow-time-{table['table']}.json"
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    result = CliRunner().invoke(cli, ["replay", str(path), "--no-pause"])
+    assert result.exit_code == 0, result.output
+    shown = " ".join(result.output.split())
+    scores = ", ".join(f"Player {i + 1} ({kind}) {score}" for i, (kind, score)
+                       in enumerate(zip(["greedy", "random"], final["scores"], strict=True)))
+    assert f"Final scores (points): {scores}" in shown, shown[-300:]
+    assert f"{final['version']} actions" in shown
+    # the same file from the replay page
+    page.goto(server.url + f"/replay/{table['table']}")
+    with page.expect_download() as again:
+        page.click("#download")
+    assert Path(again.value.path()).read_bytes() == path.read_bytes()
+    # Back to lobby, from under the board once the dialog is closed
+    page.goto(server.url + f"/table/{table['table']}")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    dialog.locator("form[method=dialog] button").click()
+    page.locator("#after-bar a.lobby").click()
+    page.wait_for_url(server.url + "/")
+    # and the lobby's recent games lead back to this replay
+    item = page.locator(f"#recent-games li[data-table='{table['table']}']")
+    item.locator("a.replay").click()
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    assert page.url.startswith(server.url + f"/replay/{table['table']}")
+
+
+def test_a_rematch_takes_each_player_to_their_own_seat_and_spectators_to_watch(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    status, table = post(server, "/api/tables", {
+        "game": "winter-queen", "seed": 25, "options": {"first_player": "1"},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "<b>Bea</b>"},
+                  {"kind": "random"}]})
+    assert status == 201
+    finished(server, table)
+    ada = open_page(browser, server, table["seats"][0]["invite"], page_errors)
+    bea = open_page(browser, server, table["seats"][1]["invite"], page_errors)
+    spectator = open_page(browser, server, f"/table/{table['table']}", page_errors)
+    for page in (ada, bea, spectator):
+        expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
+    expect(spectator.locator("#end-actions .rematch")).to_have_count(0)  # theirs to start
+    expect(bea.locator("#end-rematch")).to_have_text("Rematch")
+    ada.click("#end-rematch")
+    ada.wait_for_url(lambda url: "/table/" in url and table["table"] not in url,
+                     timeout=TIMEOUT)
+    new_id = ada.url.split("/table/")[1].split("?")[0]
+    assert new_id != table["table"]
+    expect(ada.locator("#me")).to_have_text("you are Ada (Player 1)", timeout=TIMEOUT)
+    expect(ada.locator("#players li[data-seat='1'] .nickname")).to_have_text("<b>Bea</b>")
+    # the others learn of it on their own pages, without reloading
+    expect(bea.locator("#end-rematch")).to_have_text("Join the rematch", timeout=TIMEOUT)
+    screenshot(bea, "rematch-join", tmp_path)
+    bea.click("#end-rematch")
+    bea.wait_for_url(re.compile(f"/table/{new_id}\\?secret="), timeout=TIMEOUT)
+    expect(bea.locator("#me")).to_have_text("you are <b>Bea</b> (Player 2)", timeout=TIMEOUT)
+    assert bea.url != ada.url  # each has a secret of their own
+    watch = spectator.locator("#end-rematch")
+    expect(watch).to_have_text("Watch the rematch", timeout=TIMEOUT)
+    expect(watch).to_have_attribute("href", f"/table/{new_id}")
+    # asking again from the old page lands at the same seat of the same table
+    ada.goto(server.url + table["seats"][0]["invite"])
+    expect(ada.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
+    expect(ada.locator("#end-rematch")).to_have_text("Join the rematch", timeout=TIMEOUT)
+    first = bea.url.replace(f"/table/{new_id}", "")
+    ada.click("#end-rematch")
+    ada.wait_for_url(re.compile(f"/table/{new_id}\\?secret="), timeout=TIMEOUT)
+    assert not ada.url.endswith(first)
+    assert get(server, f"/api/tables/{table['table']}/rematch")["table"] == new_id
