@@ -118,6 +118,19 @@ def test_a_finished_game_is_replayed_once_however_often_it_is_stepped(
     assert shelf.computed == before + 1
 
 
+def test_the_cache_of_replays_is_bounded_and_keeps_the_latest(client: TestClient) -> None:
+    shelf = client.app.state.replays  # type: ignore[attr-defined]
+    shelf.size = 2
+    tables = [bots_finish(client, "winter-queen", ["random", "random"], seed=s)["table"]
+              for s in (13, 14, 15)]
+    before = shelf.computed
+    for table_id in [*tables, tables[2], tables[1]]:  # the last two are still kept
+        all_steps(client, table_id)
+    assert shelf.computed == before + 3
+    all_steps(client, tables[0])  # pushed out by the third: computed again, same frames
+    assert shelf.computed == before + 4
+
+
 def test_an_unknown_table_has_no_replay_page_data(client: TestClient) -> None:
     assert client.get("/api/tables/nope/replay/all").status_code == 404
     page = client.get("/replay/whatever")  # the page itself says so once it asks
