@@ -5,6 +5,7 @@
 // views/<game>.js, which exports render(ctx) and, optionally, breakdown(view).
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
+import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 
