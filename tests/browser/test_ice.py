@@ -102,13 +102,15 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     # The end screen: the server's scores and winners, each seat's score line.
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
     expect(page.locator("dialog#end")).to_be_visible()
-    shown = [int(c) for c in page.locator("#final-scores td:nth-child(2)").all_text_contents()]
+    shown = [int(c) for c in page.locator("#final-scores td.total").all_text_contents()]
     assert final["over"] and shown == final["scores"]
     expect(page.locator("#winners")).to_contain_text(
         " and ".join(f"Player {w + 1}" for w in final["winners"]))
-    lines = page.locator("#breakdown li").all_text_contents()
-    assert [f"Player {p + 1} scores {v} RP" for p, v in enumerate(final["scores"])] == [
-        line.split(" (")[0] for line in lines]
+    # the choices panel lists the same breakdown, one line per seat
+    lines = page.locator("#ice-result li").all_text_contents()
+    assert len(lines) == len(final["scores"])
+    for p, (line, v) in enumerate(zip(lines, final["scores"], strict=True)):
+        assert line.startswith(f"Player {p + 1}: Decrees ") and line.endswith(f" = {v} RP"), line
     # Something was dug: the board shows fewer Snow tiles than at the start.
     assert board.locator("g.layer-3 g.place").count() < 48
 

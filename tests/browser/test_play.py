@@ -89,12 +89,13 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
     table_id = page.url.split("/table/")[1].split("?")[0]
     final = server.view({"table": table_id, "spectator_secret": None}, None)
     assert final["over"]
-    cells = page.locator("#final-scores td:nth-child(2)").all_text_contents()
+    cells = page.locator("#final-scores td.total").all_text_contents()
     shown = [int(cell) for cell in cells]
     assert shown == final["scores"]
     winners = " and ".join(f"Player {w + 1}" for w in final["winners"])
     expect(page.locator("#winners")).to_contain_text(winners)
-    expect(page.locator("#breakdown")).to_contain_text("Final VP")
+    # the final score by source (issue 18's breakdown; tests/browser/test_breakdown.py)
+    expect(page.locator("#final-scores thead")).to_contain_text("Stands emptied")
 
 
 def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(

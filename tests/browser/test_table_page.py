@@ -134,8 +134,10 @@ def test_the_end_dialog_says_game_over_once_and_names_the_seats_in_its_scores(
     expect(page.locator("#winners")).to_have_text(
         f"{winners} {'win' if len(view['winners']) > 1 else 'wins'}.")
     rows = page.locator("#final-scores tr:has(td)")
-    expect(rows.locator("td:nth-child(1)")).to_have_text(names)
-    expect(rows.locator("td:nth-child(2)")).to_have_text([str(s) for s in view["scores"]])
+    # the winners' names carry a star (the score breakdown's mark)
+    expect(rows.locator("th")).to_have_text(
+        [n + (" ★" if i in view["winners"] else "") for i, n in enumerate(names)])
+    expect(rows.locator("td.total")).to_have_text([str(s) for s in view["scores"]])
     screenshot(page, "end-dialog", tmp_path)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "end-dialog-phone", tmp_path)

@@ -70,12 +70,15 @@ def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
     expect(page.locator("dialog#end")).to_be_visible()
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
     assert final["over"]
-    cells = page.locator("#final-scores td:nth-child(2)").all_text_contents()
+    cells = page.locator("#final-scores td.total").all_text_contents()
     assert [int(c) for c in cells] == final["scores"]
     winners = " and ".join(f"Player {w + 1}" for w in final["winners"])
     expect(page.locator("#winners")).to_contain_text(winners)
+    # the choices panel lists the same breakdown, one line per seat
+    lines = page.locator("#wb-result li").all_text_contents()
     for seat, score in enumerate(final["scores"]):
-        expect(page.locator("#breakdown")).to_contain_text(f"Player {seat + 1} scores {score}")
+        assert lines[seat].startswith(f"Player {seat + 1}: Allies "), lines
+        assert lines[seat].endswith(f" = {score} VP"), lines
 
 
 def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(

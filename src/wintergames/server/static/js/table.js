@@ -2,10 +2,11 @@
 //
 // The server is the authority: this page draws the view it is sent and offers only the
 // legal actions listed in it. Each game draws its board in its own module,
-// views/<game>.js, which exports render(ctx) and, optionally, breakdown(view).
+// views/<game>.js, which exports render(ctx) and, optionally, endNotes(view).
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
+import { breakdownRows } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 
@@ -106,14 +107,14 @@ function renderEnd() {
   if (!view.over) return;
   // the heading already says "Game over": the line under it names the winners only
   $("winners").textContent = view.closed ? statusText() : winnersText();
-  $("final-scores").replaceChildren(
+  // One table: each seat's score by the game's own categories, adding up to its total.
+  $("final-scores").replaceChildren(...(view.breakdown ? breakdownRows(view, seatName) : [
     h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
     ...view.seats.map((seat, i) => h("tr", { class: view.winners.includes(i) ? "winner" : "" },
-      h("td", {}, seatName(i)), h("td", {}, view.scores ? view.scores[i] : "")))
-  );
-  const lines = game.breakdown ? game.breakdown(view) : [];
-  $("breakdown").replaceChildren(...(lines.length
-    ? [h("h3", {}, "Scoring"), h("ul", {}, lines.map((line) => h("li", {}, line)))] : []));
+      h("td", {}, seatName(i)), h("td", {}, view.scores ? view.scores[i] : "")))]));
+  // What a game says under the table (Winterborne solo: the Balaur's score against yours).
+  const notes = game.endNotes ? game.endNotes(view) : [];
+  $("breakdown").replaceChildren(...notes.map((line) => h("p", {}, line)));
   if (!dialog.open && !local.endShown) {
     local.endShown = true;
     dialog.showModal();

@@ -22,13 +22,6 @@ export function seatColour(view, seat) {
   return PENGUIN[view.observation.colours[seat]];
 }
 
-export function breakdown(view) {
-  const obs = view.observation;
-  return obs.hands.map((hand, i) => `${obs.players[i]}: ${hand.exams.length} exams — `
-    + (hand.exams.map((e) => `${e.icons.join("+")} ${e.points}`).join(", ") || "none")
-    + ` = ${obs.scores[i]} Magic Points`);
-}
-
 function geometry(layout) {
   const xs = layout.footprints.flatMap((r) => [r[0], r[2]]);
   const ys = layout.footprints.flatMap((r) => [r[1], r[3]]);

@@ -18,10 +18,6 @@ export function seatColour(view, seat) {
   return colour && COLOUR[colour.colour];
 }
 
-export function breakdown(view) {
-  return view.observation.colours.map((c) => `${c.name}: space ${c.pawn} of ${view.observation.track.finish}`);
-}
-
 function label(card) {
   return /^\d+$/.test(String(card)) ? String(card) : String(card)[0].toUpperCase() + String(card).slice(1);
 }

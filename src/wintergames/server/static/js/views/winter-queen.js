@@ -34,11 +34,6 @@ export function scores(view) {
   return view.observation.vp;
 }
 
-export function breakdown(view) {
-  const start = view.log.findIndex((line) => line.startsWith("Final scoring"));
-  return start < 0 ? [] : view.log.slice(start);
-}
-
 function drawMap(ctx, targets, returns) {
   const { view, layout, act } = ctx;
   const obs = view.observation;

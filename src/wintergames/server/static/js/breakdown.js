@@ -1,0 +1,48 @@
+// The score breakdown at the end of a game (issue 18): each seat's score by the game's own
+// scoring categories, as the server sends it once the game is over (view.breakdown:
+// {categories, rows}, one row per seat, each summing to that seat's score). The games
+// compute it (GameSpec.score_breakdown); this module only lays it out.
+import { h } from "./dom.js";
+
+const sum = (row) => row.reduce((a, b) => a + b, 0);
+
+/** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */
+export function seatLabel(view, i) {
+  const seat = view.seats[i];
+  return seat.nickname ? `${seat.nickname} (${seat.name})` : seat.name;
+}
+
+// The header's unit: "Total (VP)"; games without a word of their own say "Total".
+function totalHead(view) {
+  const unit = view.score_unit && view.score_unit !== "points" ? view.score_unit : "";
+  return unit ? `Total (${unit})` : "Total";
+}
+
+/** Rows for a <table>: Player | each category | Total, the winners' rows marked.
+ *  ``name(i)`` names seat i as the page does ("Ada (Player 1)"). */
+export function breakdownRows(view, name = (i) => seatLabel(view, i)) {
+  const b = view.breakdown;
+  const head = h("tr", {},
+    h("th", { scope: "col" }, "Player"),
+    b.categories.map((c) => h("th", { scope: "col", class: "num" }, c)),
+    h("th", { scope: "col", class: "num total" }, totalHead(view)));
+  const rows = b.rows.map((row, i) => {
+    const won = view.winners.includes(i);
+    return h("tr", { class: won ? "winner" : "", "data-seat": i },
+      // the mark is a sign with a name too, not only a colour
+      h("th", { scope: "row" }, name(i),
+        won ? h("span", { class: "won", title: "winner", "aria-label": "winner" }, " ★") : ""),
+      row.map((v, k) => h("td", { class: "num", "data-category": b.categories[k] }, String(v))),
+      h("td", { class: "num total" }, String(sum(row))));
+  });
+  return [h("thead", {}, head), h("tbody", {}, rows)];
+}
+
+/** The same numbers as one line per seat, for a narrow panel:
+ *  "Player 1: Exams 30 + Lessons 4 + Spells 3 = 37 Magic Points". */
+export function breakdownLines(view, name = (i) => seatLabel(view, i)) {
+  const b = view.breakdown;
+  const unit = view.score_unit ? ` ${view.score_unit}` : "";
+  return b.rows.map((row, i) => `${name(i)}: ${
+    row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit}`);
+}

@@ -1,0 +1,100 @@
+"""The end screen's score breakdown (issue 18): one table, Player | each category | Total,
+whose rows add up to each total, and each total to the score in the players list."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+
+# A bot game of each of the three older games, with the categories their rulebooks score.
+GAMES = [
+    ("icecool-wizards", 3, ["Exams", "Lessons", "Spells"], "Magic Points"),
+    ("snow-time", 4, ["Fight", "Fruit", "Mana", "Bonus"], None),
+    ("winter-queen", 3, ["Forest Lights", "Wind Rose", "Border Guard", "Magic Clouds",
+                         "Bright Path", "Northern Lights", "Polar Star", "Secret Knowledge",
+                         "Stands emptied"], "VP"),
+]
+
+
+def finished(server: Server, game: str, seats: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table of random bots played to the end, and its final (spectator) view."""
+    table = server.create(game, ["random"] * seats, seed=4)
+    deadline = time.monotonic() + 120
+    while True:
+        final = server.view(table, None)
+        if final["over"]:
+            return table, final
+        assert time.monotonic() < deadline, f"the {game} bots did not finish"
+        time.sleep(0.2)
+
+
+def open_end(browser: Browser, server: Server, table: dict[str, Any], errors: PageErrors,
+             width: int, height: int) -> Page:
+    page = errors.watch(browser.new_page(viewport={"width": width, "height": height}))
+    page.goto(server.url + (table.get("spectator") or f"/table/{table['table']}"))
+    expect(page.locator("dialog#end")).to_be_visible()
+    return page
+
+
+def number(text: str) -> int:
+    return int(text.strip())
+
+
+@pytest.mark.parametrize(("game", "seats", "categories", "unit"), GAMES)
+def test_each_row_adds_up_to_its_total_and_the_total_to_the_players_list(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        game: str, seats: int, categories: list[str], unit: str | None) -> None:
+    table, final = finished(server, game, seats)
+    page = open_end(browser, server, table, page_errors, 1280, 900)
+    scores = page.locator("#final-scores")
+    heads = scores.locator("thead th").all_text_contents()
+    assert heads == ["Player", *categories, f"Total ({unit})" if unit else "Total"]
+    rows = scores.locator("tbody tr")
+    expect(rows).to_have_count(seats)
+    for seat in range(seats):
+        row = rows.nth(seat)
+        parts = [number(t) for t in row.locator("td[data-category]").all_text_contents()]
+        total = number(row.locator("td.total").inner_text())
+        assert len(parts) == len(categories) and sum(parts) == total, (seat, parts, total)
+        listed = page.locator(f"#players li[data-seat='{seat}'] .score b").inner_text()
+        assert total == number(listed) == final["scores"][seat]
+        # the winners' rows, and only theirs, are marked (by a sign as well as a colour)
+        won = seat in final["winners"]
+        assert ("winner" in (row.get_attribute("class") or "")) == won
+        assert row.locator(".won").count() == int(won)
+        expect(row.locator("th")).to_contain_text(f"Player {seat + 1}")
+    # numbers right-aligned, names left
+    assert rows.first.locator("td.total").evaluate("e => getComputedStyle(e).textAlign") == "right"
+    assert rows.first.locator("th").evaluate("e => getComputedStyle(e).textAlign") == "left"
+    # the old breakdowns (log lines, pawn spaces) are gone: the table is the breakdown
+    expect(page.locator("#breakdown")).to_have_text("")
+    screenshot(page, f"end-breakdown-{game}", tmp_path)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("winter-queen", 4), ("snow-time", 5)])
+def test_the_table_scrolls_inside_its_own_box_on_a_phone(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        game: str, seats: int) -> None:
+    table, final = finished(server, game, seats)
+    page = open_end(browser, server, table, page_errors, 390, 844)
+    dialog = page.locator("dialog#end").bounding_box()
+    assert dialog is not None and dialog["x"] >= 0 and dialog["x"] + dialog["width"] <= 390
+    box = page.locator("#end .final-box")
+    wide = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert box.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    # The page itself never scrolls sideways; a wide table does, inside its box.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    if wide[0] > wide[1]:
+        box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        expect(page.locator("#final-scores tbody tr").first.locator("td.total")).to_be_in_viewport()
+    # the seat's name stays in sight while the numbers scroll past it
+    expect(page.locator("#final-scores tbody th").first).to_be_in_viewport()
+    totals = [number(t) for t in page.locator("#final-scores td.total").all_text_contents()]
+    assert totals == final["scores"]
+    screenshot(page, f"end-breakdown-{game}-phone", tmp_path)
