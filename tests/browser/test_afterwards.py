@@ -268,3 +268,8 @@ def test_a_rematch_takes_each_player_to_their_own_seat_and_spectators_to_watch(
     ada.wait_for_url(re.compile(f"/table/{new_id}\\?secret="), timeout=TIMEOUT)
     assert not ada.url.endswith(first)
     assert get(server, f"/api/tables/{table['table']}/rematch")["table"] == new_id
+    # the old game's replay names its people as text, never as markup
+    spectator.goto(server.url + f"/replay/{table['table']}")
+    spectator.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    expect(spectator.locator("#players li[data-seat='1'] .nickname")).to_have_text("<b>Bea</b>")
+    expect(spectator.locator("#players .nickname *")).to_have_count(0)
