@@ -98,3 +98,17 @@ def test_the_table_scrolls_inside_its_own_box_on_a_phone(
     totals = [number(t) for t in page.locator("#final-scores td.total").all_text_contents()]
     assert totals == final["scores"]
     screenshot(page, f"end-breakdown-{game}-phone", tmp_path)
+
+
+def test_winterborne_solo_keeps_the_balaur_verdict_under_its_table(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table, final = finished(server, "winterborne", 1)
+    page = open_end(browser, server, table, page_errors, 390, 844)
+    expect(page.locator("#final-scores thead")).to_contain_text("Objectives")
+    total = number(page.locator("#final-scores td.total").inner_text())
+    balaur = final["observation"]["balaur"]["score"]
+    assert total == final["scores"][0]
+    verdict = (f"You beat the Balaur: {total} to {balaur}." if total > balaur
+               else f"The Balaur wins: {balaur} to your {total}.")
+    expect(page.locator("#breakdown")).to_have_text(verdict)
+    screenshot(page, "end-breakdown-winterborne-solo-phone", tmp_path)
