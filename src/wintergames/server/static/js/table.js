@@ -9,6 +9,7 @@ import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby on
 import { breakdownRows } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
+import { Watch } from "./watch.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -21,6 +22,9 @@ let view = null;     // the latest view from the server
 let socket = null;
 let retry = 500;
 const local = {};    // the view module's own state between renders (selection, ...)
+// Every view passes through this queue: shown in order, others' moves animated (watch.js).
+const watch = new Watch({ show: (next) => { view = next; render(); }, game: () => game,
+  context: () => ({ view, layout, board: $("board"), choices: $("choices"), act, local }) });
 
 function act(action) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -154,8 +158,7 @@ function connect() {
     const message = JSON.parse(event.data);
     if (chatHears(message)) return;  // the chat's messages and refusals (chat.js)
     if (message.type === "view") {
-      view = message;
-      render();
+      watch.push(message);
     } else if (message.type === "error") {
       delete document.body.dataset.busy;
       showError(message.message);
@@ -247,8 +250,7 @@ async function start() {
     if (!first) return;
     game = await import(`./views/${first.game}.js`);
     layout = await getJSON(`/api/games/${first.game}/layout`);
-    view = first;
-    render();
+    watch.push(first);
     connect();
     setUpRules(first.game);
   } catch (err) {

@@ -7,6 +7,7 @@
 // sent. After a Fire spell the others choose their discards at once: until all have
 // chosen a seat sees only who has chosen, and its own hidden choice.
 import { h, s } from "../dom.js";
+import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
@@ -106,38 +107,69 @@ function drawBoard(ctx, g) {
   return svg;
 }
 
-function animatePath(ctx, svg, g) {
-  const path = ctx.view.observation.last_path;
+// The last flick's path, drawn where it ended; animate() plays it back.
+function drawPath(view, svg, g) {
+  const path = view.observation.last_path;
   if (!path || path.length < 2) return;
-  const line = s("polyline", { points: path.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
-                               fill: "none", stroke: "#d62728", "stroke-width": 2, id: "flick-path" });
-  svg.append(line);
-  const key = JSON.stringify([path.length, path[0], path[path.length - 1]]);
-  if (ctx.local.pathKey === key) return;  // already shown: draw it, do not replay it
-  ctx.local.pathKey = key;
-  const dot = s("circle", { r: 6, fill: "none", stroke: "#d62728", "stroke-width": 3, id: "flick-dot" });
-  svg.append(dot);
-  const total = line.getTotalLength ? line.getTotalLength() : 0;
-  if (!total) return;
-  const duration = Math.min(2500, 400 + total * 3);
+  svg.append(s("polyline", { points: path.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
+                             fill: "none", stroke: "#d62728", "stroke-width": 2, id: "flick-path" }));
+}
+
+/**
+ * Every flick, of every seat, played back in order (watch.js queues the views, so a
+ * bot's next flick waits for this one): the flicked penguin slides along its path
+ * from where it stood, slowing as on ice, then stands where render() drew it. Each
+ * path played counts in document.body.dataset.pathsAnimated.
+ */
+export function animate(ctx, previous) {
+  const { view, layout, signal } = ctx;
+  const path = view.observation.last_path;
+  if (!path || path.length < 2
+      || JSON.stringify(path) === JSON.stringify(previous.observation.last_path)) return null;
+  const svg = document.getElementById("ic-board");
+  const line = document.getElementById("flick-path");
+  if (!svg || !line || !line.getTotalLength) return null;
+  const seat = previous.to_move[0];  // one seat flicks at a time
+  const penguin = svg.querySelector(`g.penguin[data-seat='${seat}']`);
+  const colour = PENGUIN[view.observation.colours[seat]] || "#d62728";
+  const mover = s("g", { id: "flick-dot", "pointer-events": "none" },
+    s("circle", { r: layout.penguin_radius * K, fill: colour, stroke: "#000", "stroke-width": 2, opacity: 0.9 }),
+    s("text", { y: 4, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, seat + 1));
+  const total = line.getTotalLength();
+  // long enough to follow, never so long that a bot's turn drags: 0.7 to 1.8 s
+  const duration = Math.min(1800, 700 + total * 2) * (ctx.pace / PACE_MS_DEFAULT);
   line.style.strokeDasharray = `${total}`;
-  const begun = performance.now();
-  document.body.dataset.animating = "1";
-  const frame = (now) => {
-    if (!line.isConnected) {  // a newer view replaced the board: that render animates
-      delete document.body.dataset.animating;
-      return;
-    }
-    const t = Math.min(1, (now - begun) / duration);
-    const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
-    line.style.strokeDashoffset = `${total * (1 - eased)}`;
-    const at = line.getPointAtLength(total * eased);
-    dot.setAttribute("cx", at.x);
-    dot.setAttribute("cy", at.y);
-    if (t < 1) requestAnimationFrame(frame);
-    else delete document.body.dataset.animating;
+  line.style.strokeDashoffset = `${total}`;
+  if (penguin) penguin.style.visibility = "hidden";
+  svg.append(mover);
+  const place = (length) => {
+    const at = line.getPointAtLength(length);
+    mover.setAttribute("transform", `translate(${at.x},${at.y})`);
   };
-  requestAnimationFrame(frame);
+  place(0);
+  return new Promise((resolve) => {
+    const begun = performance.now();
+    const finish = () => {
+      line.style.strokeDasharray = "";
+      line.style.strokeDashoffset = "";
+      mover.remove();
+      if (penguin) penguin.style.visibility = "";
+      document.body.dataset.pathsAnimated = String(Number(document.body.dataset.pathsAnimated || 0) + 1);
+      resolve();
+    };
+    const frame = (now) => {
+      const t = Math.min(1, (now - begun) / duration);
+      if (signal.aborted || !line.isConnected || t >= 1) {
+        finish();
+        return;
+      }
+      const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
+      line.style.strokeDashoffset = `${total * (1 - eased)}`;
+      place(total * eased);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
 }
 
 function round(value, digits) {
@@ -243,7 +275,7 @@ export function render(ctx) {
   const svg = drawBoard(ctx, g);
   const fire = drawFire(view);
   board.replaceChildren(...(fire ? [fire] : []), svg, drawHands(view, layout));
-  animatePath(ctx, svg, g);
+  drawPath(view, svg, g);
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);
   const others = view.legal.map((l) => l.action).filter((a) => a.kind !== "flick");

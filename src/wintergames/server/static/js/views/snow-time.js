@@ -3,6 +3,7 @@
 // Everyone chooses at once: a seat clicks one of its cards; until all have chosen the
 // others only see that a colour has chosen (the server never sends what it was).
 import { h, s } from "../dom.js";
+import { wait } from "../watch.js";
 
 const COLOUR = { red: "#d64541", blue: "#3b6fd8", green: "#2e9d4a", yellow: "#e8b51c",
                  purple: "#8e5cc2" };
@@ -110,6 +111,65 @@ function drawColours(ctx) {
         " · ", h("span", { "data-term": "used up" }, "used: "), ...cards(c.used, "used-up cards"))));
   }
   return box;
+}
+
+// "Player 1 (red) 3, Player 2 (blue) snowstorm": the cards of a reveal line, by colour.
+function revealedCards(line) {
+  return [...line.matchAll(/\(([a-z]+)\) ([\w-]+)/g)].map(([, colour, card]) => ({ colour, card }));
+}
+
+/**
+ * The cards revealed, then the tree resolved step by step: the reveal and each line of
+ * its resolution (fights, fruit, Mana, bonuses, the next turn's dice) appear one by one
+ * in a panel under the tree, the current one marked. The board already shows where
+ * everything ended; the panel stays until the next view, so the turn can be reread.
+ */
+export function animate(ctx) {
+  const { fresh, signal, board } = ctx;
+  const start = fresh.findIndex((line) => /^(After the Watcher, )?[Rr]evealed: /.test(line));
+  if (start < 0) return null;  // a seat has chosen, or a Healer's choice: the usual step
+  const steps = fresh.slice(start);
+  const cards = h("div", { class: "revealed" }, revealedCards(steps[0]).map(({ colour, card }) =>
+    h("span", { style: `background:${COLOUR[colour] || "#555"}`, "data-colour": colour, "data-term": card },
+      label(card))));
+  const list = h("ol", {});
+  const panel = h("section", { class: "panel st-resolution", id: "st-resolution", "aria-live": "polite" },
+    h("b", {}, "This turn, step by step"), cards, list);
+  const tree = board.querySelector("#st-tree");
+  if (tree) tree.after(panel);
+  else board.prepend(panel);
+  const shown = tree ? revealOnTree(tree, revealedCards(steps[0])) : [];
+  // a readable pace, but a long resolution takes no more than about six seconds
+  const pace = Math.max(ctx.pace * 0.6, Math.min(ctx.pace, 6000 / steps.length));
+  return (async () => {
+    for (const line of steps) {
+      list.querySelector(".now")?.classList.remove("now");
+      list.append(h("li", { class: signal.aborted ? "" : "now" }, line));
+      await wait(pace, signal);
+    }
+    list.querySelector(".now")?.classList.remove("now");
+    for (const card of shown) card.remove();  // the tree shows the next turn from here
+    panel.dataset.done = "1";
+  })();
+}
+
+// The revealed cards where they were played while their turn resolves: a number on its
+// level of the tree, a special card beside it (as render() draws cards in play).
+function revealOnTree(tree, cards) {
+  const perLevel = {};
+  let specials = 0;
+  return cards.map(({ colour, card }) => {
+    const level = /^\d+$/.test(card) ? Number(card) : null;
+    const [x, y, width] = level
+      ? [420 + 46 * (perLevel[level] = (perLevel[level] ?? -1) + 1), 390 - level * 52 - 36, 40]
+      : [600, 40 + 36 * specials++, 140];
+    const shape = s("g", { class: "revealing", "data-colour": colour },
+      s("rect", { x, y, width, height: 30, rx: 4, fill: COLOUR[colour] || "#555", stroke: "#222" }),
+      s("text", { x: x + width / 2, y: y + 20, "text-anchor": "middle", "font-size": 14, fill: "#fff",
+                  "font-weight": 700 }, label(card)));
+    tree.append(shape);
+    return shape;
+  });
 }
 
 export function render(ctx) {

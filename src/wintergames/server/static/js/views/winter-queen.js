@@ -3,6 +3,7 @@
 // A move is made by clicking: a floe on one of your stands, then a space on the map or an
 // empty page of one of your books. Only legal choices are offered (they pulse).
 import { h, s } from "../dom.js";
+import { wait } from "../watch.js";
 
 const SIZE = 34;
 const ZONE_FILL = { red: "#f3c9c5", green: "#cfe9cf", purple: "#e0cdef", blue: "#c9dbf4",
@@ -34,10 +35,59 @@ export function scores(view) {
   return view.observation.vp;
 }
 
+// Each seat's last turn, from the observation (every action is public): where its floe
+// went, the book it took, used or returned a floe from. The newest is the one animated.
+function lastMarks(view) {
+  const turns = view.observation.last_turns || [];
+  const cells = new Map();
+  const pages = new Map();
+  turns.forEach((turn, i) => {
+    const mark = { player: turn.player, newest: i === turns.length - 1 };
+    if (turn.placed?.cell) cells.set(turn.placed.cell, mark);
+    if (turn.placed?.book) pages.set(`${turn.placed.book}.${turn.placed.page}`, mark);
+  });
+  return { cells, pages };
+}
+
+function turnText(view, turn) {
+  const seat = view.seats[turn.player];
+  const who = seat?.nickname || view.observation.players[turn.player];
+  const p = turn.placed;
+  const parts = [
+    turn.passed ? "passed" : "",
+    turn.used ? `used ${turn.used}` : "",
+    turn.returned ? `returned the floe on ${turn.returned} to the bag` : "",
+    p ? `placed a ${p.floe} floe from stand ${p.stand} on ${p.cell || `page ${p.page} of ${p.book}`}` : "",
+    turn.took ? `took ${turn.took}` : "",
+  ].filter(Boolean);
+  return `${who}: ${parts.join(", then ")}`;
+}
+
+function drawLastTurns(view) {
+  const turns = view.observation.last_turns || [];
+  if (!turns.length) return "";
+  return h("div", { class: "wq-last-turn", id: "wq-last-turns" },
+    h("b", {}, "Last turns "), h("span", { class: "muted" }, "(marked on the board with a dashed ring)"),
+    h("ul", {}, turns.map((turn, i) => h("li", { class: i === turns.length - 1 ? "newest" : "",
+                                                 "data-player": turn.player }, turnText(view, turn)))));
+}
+
+/** Another seat's step: its marks (and the line saying it) pulse for one step. */
+export function animate(ctx) {
+  if (ctx.own) return null;
+  const marked = document.querySelectorAll("#board .newest");
+  for (const node of marked) node.classList.add("just-moved");
+  return wait(ctx.pace * 1.5, ctx.signal).then(() => {
+    for (const node of marked) node.classList.remove("just-moved");
+  });
+}
+
 function drawMap(ctx, targets, returns) {
   const { view, layout, act } = ctx;
   const obs = view.observation;
   const board = Object.fromEntries(obs.board.map((c) => [c.cell, c]));
+  const marks = lastMarks(view);
+  const onTop = [];  // the last turns' marks, drawn after the cells so none hides them
   const [x0, y0] = [205, 160];
   const svg = s("svg", { viewBox: "0 0 760 520", id: "wq-map" });
   for (const cell of layout.cells) {
@@ -64,8 +114,19 @@ function drawMap(ctx, targets, returns) {
     }
     group.append(s("text", { x: cx, y: cy + SIZE * 0.8, "text-anchor": "middle", "font-size": 9,
                              fill: "#55606b" }, cell.cell));
+    const mark = marks.cells.get(cell.cell);
+    if (mark) {  // a seat's last placed floe: a dashed ring and the seat's number, over every cell
+      const newest = mark.newest ? " newest" : "";
+      onTop.push(s("polygon", { points: hexPoints(cx, cy, SIZE - 4), class: `wq-last${newest}`,
+                                "data-last": mark.player }),
+        s("g", { class: `wq-last-tag${newest}`, "pointer-events": "none" },
+          s("circle", { cx: cx + SIZE * 0.62, cy: cy - SIZE * 0.5, r: 8, fill: "#d62728", stroke: "#fff" }),
+          s("text", { x: cx + SIZE * 0.62, y: cy - SIZE * 0.5 + 3.5, "text-anchor": "middle", "font-size": 10,
+                      "font-weight": 700, fill: "#fff" }, mark.player + 1)));
+    }
     svg.append(group);
   }
+  svg.append(...onTop);
   drawStacks(ctx, svg);
   return svg;
 }
@@ -126,6 +187,7 @@ function drawBooks(ctx, pageTargets) {
   const { view, act } = ctx;
   const obs = view.observation;
   const uses = new Map(legalOf(view, "use").map((a) => [a.book, a]));
+  const marks = lastMarks(view);
   const box = h("div", { class: "books" });
   obs.books.forEach((books, seat) => {
     const line = h("div", { class: "player-books", "data-seat": seat },
@@ -136,8 +198,9 @@ function drawBooks(ctx, pageTargets) {
         h("b", { "data-term": book.id, "data-tip": `${obs.players[seat]}'s book` }, book.id));
       for (const page of book.pages) {
         const target = pageTargets.get(`${book.id}.${page.page}`);
+        const mark = marks.pages.get(`${book.id}.${page.page}`);
         card.append(h("div", {
-          class: `page${target ? " playable" : ""}`, "data-page": `${book.id}.${page.page}`,
+          class: `page${target ? " playable" : ""}${mark ? ` wq-last-page${mark.newest ? " newest" : ""}` : ""}`, "data-page": `${book.id}.${page.page}`,
           "data-term": page.title, "data-tip": `Page ${page.page} of ${book.id}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
           onclick: target ? () => act(target) : null,
         }, `${page.page}: ${page.title} `, page.depicts ? h("span", { class: "muted" }, `(${page.depicts}) `) : "",
@@ -169,7 +232,8 @@ export function render(ctx) {
     h("span", { "data-term": "bag" }, `Bag: ${obs.bag.size} floes`), ` · phase: ${obs.phase}`,
     obs.final_phase ? h("span", { "data-term": "final phase" },
       ` · final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
-  board.replaceChildren(drawMap(ctx, targets, returns), info, drawStands(ctx), drawBooks(ctx, pageTargets));
+  board.replaceChildren(drawMap(ctx, targets, returns), drawLastTurns(view), info, drawStands(ctx),
+    drawBooks(ctx, pageTargets));
 
   choices.replaceChildren();
   if (local.selected) {

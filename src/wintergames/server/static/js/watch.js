@@ -1,0 +1,228 @@
+// Every move watched (issue 18): a queue between the socket and the table page's render.
+//
+// The hub sends each watcher one view per change, in order, so this page sees every
+// step: each is drawn, then (another seat's move) animated by the game's view module,
+// or held at a readable pace with its new log lines marked. A view that arrives
+// meanwhile waits its turn. The board is always drawn before its animation runs, so the
+// seat to move can act at once; acting, or "Skip animations", finishes the animation
+// and shows whatever waits. A long queue is played faster, a very long one not at all,
+// so others' moves never keep a person from acting for long.
+//
+// A view module may export animate(ctx, previousView) returning a Promise, or null when
+// it has nothing to show for this step. ctx is the render context plus: previous (the
+// view before), own (this view answers this page's own action), fresh (the new log
+// lines), pace (ms per step) and signal (an AbortSignal: when it fires the animation
+// must finish at once, leaving the board as render() drew it).
+import { h } from "./dom.js";
+
+export const PACE_MS = 800;        // one step of another seat's move
+const FAST_AFTER = 3;              // views waiting: every step at double speed
+const DROP_AFTER = 12;             // views waiting: shown without animation
+const ANIMATIONS_KEY = "wg.animations";  // "off" turns animations off
+const SOUND_KEY = "wg.turnSound";        // "on" plays a sound when it becomes your turn
+
+/** A pause of `ms` that ends early when `signal` aborts. */
+export function wait(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve();
+      return;
+    }
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+// The log lines a view adds to the one before; none when the log was not extended (a
+// first view, a name or chat change, or a reconnect's view of another seat).
+function newLines(previous, view) {
+  if (!previous || view.log.length <= previous.log.length) return [];
+  return view.log.slice(previous.log.length);
+}
+
+function stored(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;  // storage refused (a private window): the defaults apply
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // not kept across visits, but still in force on this page
+  }
+}
+
+// A short two-note chime, made on the spot: no sound file to load.
+function chime(audio) {
+  const now = audio.currentTime;
+  [[660, 0], [880, 0.16]].forEach(([frequency, at]) => {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, now + at);
+    gain.gain.exponentialRampToValueAtTime(0.2, now + at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.28);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now + at);
+    tone.stop(now + at + 0.3);
+  });
+}
+
+export class Watch {
+  /**
+   * show(view): make `view` the page's view and draw it (table.js's render).
+   * context(): the render context of the view now shown.
+   * game(): the game's view module.
+   */
+  constructor({ show, context, game }) {
+    this.show = show;
+    this.context = context;
+    this.game = game;
+    this.queue = [];          // {view, own, quiet} waiting to be shown, oldest first
+    this.previous = null;     // the view shown last
+    this.running = false;
+    this.controller = null;   // aborts the animation playing now
+    this.shown = [];          // each view shown: log length and whether it animated (tests read it)
+    this.animations = stored(ANIMATIONS_KEY) !== "off";
+    this.sound = stored(SOUND_KEY) === "on";
+    this.audio = null;
+    this.wasMine = false;     // the view shown last was this seat's turn
+    this.controls();
+    window.wgWatch = this;    // for the browser tests, and for looking at it in devtools
+  }
+
+  /** A view from the server: shown now, or after what plays and waits before it. */
+  push(view) {
+    // The page marks itself busy when it sends an action, until it draws a view: the
+    // first view to arrive after that answers it (those behind it are others' moves).
+    const own = document.body.dataset.busy === "1" && !this.queue.some((entry) => entry.own);
+    if (own) this.skip();  // a person who acts need not watch the rest first
+    this.queue.push({ view, own, quiet: false });
+    this.pump();
+  }
+
+  /** Finish the animation playing now and show every waiting view at once. */
+  skip() {
+    for (const entry of this.queue) entry.quiet = true;
+    this.controller?.abort();
+  }
+
+  async pump() {
+    if (this.running) {
+      this.mark();
+      return;
+    }
+    this.running = true;
+    try {
+      while (this.queue.length) {
+        const entry = this.queue.shift();
+        const previous = this.previous;
+        this.display(entry.view, previous, entry.own);
+        const fresh = newLines(previous, entry.view);
+        const animate = this.animations && !entry.quiet && fresh.length
+          && this.queue.length <= DROP_AFTER;
+        this.shown.push({ log: entry.view.log.length, animated: Boolean(animate) });
+        if (animate) await this.play(entry, previous, fresh);
+      }
+    } finally {
+      this.running = false;
+      this.mark();
+    }
+  }
+
+  // Draw a view, mark another seat's new log lines, and say whose turn it is.
+  display(view, previous, own) {
+    this.show(view);
+    this.previous = view;
+    const fresh = newLines(previous, view);
+    if (fresh.length && !own) {
+      const items = [...document.querySelectorAll("#log li")].slice(-fresh.length);
+      for (const item of items) item.classList.add("fresh");
+    }
+    const mine = view.legal.length > 0;
+    if (mine) document.title = `● Your move — ${view.title}`;
+    if (mine && previous && !this.wasMine && this.sound) this.ring();
+    this.wasMine = mine;
+  }
+
+  async play(entry, previous, fresh) {
+    const controller = new AbortController();
+    this.controller = controller;
+    const pace = this.queue.length >= FAST_AFTER ? PACE_MS / 2 : PACE_MS;
+    const ctx = { ...this.context(), previous, own: entry.own, fresh, pace,
+                  signal: controller.signal };
+    document.body.dataset.animating = "1";
+    this.mark();
+    try {
+      const game = this.game();
+      const running = game.animate ? game.animate(ctx, previous) : null;
+      // Nothing of the game's own to show: another seat's move is held for one step,
+      // its log lines marked, so a person sees it before the next one replaces it.
+      await (running || (entry.own ? null : wait(pace, controller.signal)));
+    } catch (err) {
+      console.error("an animation failed; the board shows the move as it ended", err);
+    } finally {
+      this.controller = null;
+      delete document.body.dataset.animating;
+    }
+  }
+
+  // What the page shows of the queue: the skip button while something plays or waits.
+  mark() {
+    const busy = this.running && (this.controller !== null || this.queue.length > 0);
+    document.body.dataset.queued = String(this.queue.length);
+    const button = document.getElementById("skip-animations");
+    if (button) {
+      button.hidden = !busy;
+      button.textContent = this.queue.length
+        ? `Skip animations (${this.queue.length} more)` : "Skip animations";
+    }
+  }
+
+  ring() {
+    try {
+      if (!this.audio) this.audio = new AudioContext();
+      if (this.audio.state === "suspended") this.audio.resume();
+      chime(this.audio);
+    } catch {
+      // no sound on this device: the title still says it
+    }
+  }
+
+  // The settings (kept in this browser) and the skip button, in #watch.
+  controls() {
+    const place = document.getElementById("watch");
+    if (!place) return;
+    const toggle = (id, text, on, change) => {
+      const box = h("input", { type: "checkbox", id, checked: on });
+      box.addEventListener("change", () => change(box.checked));
+      return h("label", { class: "watch-setting" }, box, ` ${text}`);
+    };
+    // Folded behind one small button in the log's corner: settings are seldom changed.
+    place.replaceChildren(
+      h("details", { class: "watch-menu" },
+        h("summary", { title: "How others' moves are shown" }, "⚙ Settings"),
+        h("div", { class: "watch-menu-box" },
+          toggle("animations-setting", "Animate others' moves", this.animations, (on) => {
+            this.animations = on;
+            store(ANIMATIONS_KEY, on ? "on" : "off");
+            if (!on) this.skip();
+          }),
+          toggle("sound-setting", "Sound when it is your turn", this.sound, (on) => {
+            this.sound = on;
+            store(SOUND_KEY, on ? "on" : "off");
+            if (on) this.ring();  // a click may start audio: the chime is made here first
+          }))),
+      h("button", { type: "button", id: "skip-animations", hidden: true,
+                    onclick: () => this.skip() }, "Skip animations"));
+  }
+}

@@ -1,0 +1,199 @@
+"""Every move watched: views queued, others' moves animated in order, skip, your turn."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
+
+SETTLED = ("document.body.dataset.animating === undefined"
+           " && document.body.dataset.queued === '0'")
+
+
+def post(server: Server, table: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    """Seat ``seat`` acts over HTTP, as another person's browser would."""
+    version = server.view(table, seat)["version"]
+    body = {"secret": table["seats"][seat]["secret"], "version": version, "action": action}
+    request = urllib.request.Request(
+        f"{server.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+
+
+def shown(page: Page) -> list[dict[str, Any]]:
+    return page.evaluate("window.wgWatch.shown")  # type: ignore[no-any-return]
+
+
+def open_seat(browser: Browser, page_errors: PageErrors, url: str,
+              size: tuple[int, int] = (1280, 900)) -> Page:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = page_errors.watch(context.new_page())
+    page.goto(url)
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def test_bots_moves_are_shown_one_by_one_in_order_and_marked(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winter-queen", ["human", "random", "random"], seed=7)
+    page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    rng = random.Random(3)
+    for turn in range(2):
+        before = server.view(table, None)["version"]
+        start = len(shown(page))
+        play_one_winter_queen_decision(page, rng)
+        while page.evaluate("document.body.dataset.myTurn") == "1":  # a book to take
+            play_one_winter_queen_decision(page, rng)
+        if turn == 1:  # a bot's move on the board, mid-animation
+            page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+            screenshot(page, "watch-winter-queen", tmp_path)
+        wait_for_my_turn_or_the_end(page)
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        steps = shown(page)[start:]
+        actions = server.view(table, None)["version"] - before
+        # one view per action (mine, then each of the bots'), each shown, in order
+        assert len(steps) >= actions >= 3
+        lengths = [step["log"] for step in steps]
+        assert lengths == sorted(lengths)
+        # each step that adds to the log (one that takes no book adds nothing) is animated
+        assert [step["animated"] for step in steps[1:]] == [
+            after > before for before, after in pairwise(lengths)]
+    # every seat's last turn is marked: a ring on the board for each placed floe
+    turns = server.view(table, 0)["observation"]["last_turns"]
+    on_board = [t for t in turns if t["placed"] and "cell" in t["placed"]]
+    assert page.locator("polygon.wq-last").count() == len(on_board) > 0
+    expect(page.locator("#wq-last-turns li")).to_have_count(len(turns))
+    expect(page.locator("#wq-last-turns li").last).to_contain_text(
+        f"Player {turns[-1]['player'] + 1}")
+
+
+def type_a_flick(page: Page, angle: float, power: float) -> None:
+    page.locator(".aim details summary").click()
+    page.fill("#typed-angle", str(angle))
+    page.fill("#typed-power", str(power))
+    version = page.evaluate("document.body.dataset.version")
+    page.locator(".aim details button").click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
+
+
+def finish_my_icecool_turn(page: Page) -> None:
+    """After my flicks: end the turn (take nothing else)."""
+    while page.evaluate("document.body.dataset.myTurn") == "1":
+        if page.locator("#typed-angle").count():
+            type_a_flick(page, random.Random(len(shown(page))).uniform(0, 360), 0.3)
+        elif page.locator("button.act-done").count():
+            version = page.evaluate("document.body.dataset.version")
+            page.locator("button.act-done").click()
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'",
+                                   timeout=TIMEOUT)
+        else:
+            page.locator("#choices button").first.click()
+        page.wait_for_function("document.body.dataset.busy === undefined", timeout=TIMEOUT)
+
+
+def test_every_icecool_flick_of_every_seat_is_animated_in_order(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("icecool-wizards", ["human", "random", "random"], seed=4)
+    page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    for turn in range(2):
+        finish_my_icecool_turn(page)
+        if turn == 0:  # a bot's flick, mid-path
+            page.wait_for_selector("#flick-dot", timeout=TIMEOUT)
+            screenshot(page, "watch-icecool-wizards", tmp_path)
+        wait_for_my_turn_or_the_end(page)
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        flicks = [line for line in page.locator("#log li").all_text_contents()
+                  if re.match(r"Player \d flicks: ", line)]
+        bots = {line.split()[1] for line in flicks} - {"1"}
+        assert bots == {"2", "3"}, flicks  # both bots flicked, one after the other
+        animated = int(page.evaluate("document.body.dataset.pathsAnimated || '0'"))
+        assert animated == len(flicks), (animated, flicks)
+
+
+def choose_snow_time_cards(server: Server, table: dict[str, Any], seats: list[int]) -> None:
+    """Each seat plays a number card (none of the specials that ask more questions)."""
+    for seat in seats:
+        legal = [entry["action"] for entry in server.view(table, seat)["legal"]]
+        numbers = [a for a in legal if a["kind"] == "play" and str(a["card"]).isdigit()]
+        post(server, table, seat, (numbers or legal)[0])
+
+
+def resolution_playing(server: Server, browser: Browser,
+                       page_errors: PageErrors) -> tuple[dict[str, Any], Page]:
+    """A spectator watching three people's Snow Time turn being resolved, step by step."""
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    page = open_seat(browser, page_errors, server.url + table["spectator"])
+    choose_snow_time_cards(server, table, [0, 1, 2])
+    page.wait_for_selector("#st-resolution li", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.animating") == "1"
+    return table, page
+
+
+def test_an_update_during_an_animation_waits_for_it(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table, page = resolution_playing(server, browser, page_errors)
+    expect(page.locator("#st-resolution .revealed span")).to_have_count(3)
+    screenshot(page, "watch-snow-time", tmp_path)
+    red = page.locator(".colour[data-colour='red']")
+    choose_snow_time_cards(server, table, [0])  # the next turn's first choice
+    page.wait_for_function("document.body.dataset.queued === '1'", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.animating") == "1"
+    assert "has chosen" not in red.inner_text()  # not yet: the resolution plays first
+    expect(page.locator("#skip-animations")).to_be_visible()
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    expect(red).to_contain_text("has chosen")
+    expect(page.locator("#skip-animations")).to_be_hidden()
+
+
+def test_skip_finishes_the_animation_and_shows_what_waits_at_once(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table, page = resolution_playing(server, browser, page_errors)
+    log = page.locator("#log li").all_text_contents()
+    choose_snow_time_cards(server, table, [0])
+    page.wait_for_function("document.body.dataset.queued === '1'", timeout=TIMEOUT)
+    page.locator("#skip-animations").click()
+    page.wait_for_function(SETTLED, timeout=1000)
+    expect(page.locator(".colour[data-colour='red']")).to_contain_text("has chosen")
+    assert page.evaluate("window.wgWatch.queue.length") == 0
+    assert len(log) > 0
+
+
+def test_the_title_says_when_it_is_your_turn_and_the_settings_are_kept(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("snow-time", ["human"] * 3, seed=9)
+    page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    expect(page).to_have_title("● Your move — Snow Time")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("button.card.playable").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'"
+                           " || document.body.dataset.myTurn === ''", timeout=TIMEOUT)
+    expect(page).to_have_title("Snow Time — wintergames")
+    # off by default; kept in this browser once changed
+    page.locator("#watch summary").click()
+    expect(page.locator("#sound-setting")).not_to_be_checked()
+    expect(page.locator("#animations-setting")).to_be_checked()
+    page.locator("#animations-setting").uncheck()
+    page.locator("#sound-setting").check()
+    page.reload()
+    page.wait_for_selector("body[data-version]")
+    expect(page.locator("#animations-setting")).not_to_be_checked()
+    expect(page.locator("#sound-setting")).to_be_checked()
+    start = len(shown(page))
+    choose_snow_time_cards(server, table, [1, 2])  # the turn resolves: nothing animated
+    page.wait_for_function("document.body.dataset.myTurn === '1'", timeout=TIMEOUT)
+    assert page.locator("#st-resolution").count() == 0
+    assert not any(step["animated"] for step in shown(page)[start:])
+    expect(page).to_have_title("● Your move — Snow Time")
