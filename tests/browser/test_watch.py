@@ -31,7 +31,7 @@ def post(server: Server, table: dict[str, Any], seat: int, action: dict[str, Any
 
 
 def shown(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate("window.wgWatch.shown")  # type: ignore[no-any-return]
+    return page.evaluate("window.wgWatch.shown")
 
 
 def open_seat(browser: Browser, page_errors: PageErrors, url: str,
@@ -88,8 +88,10 @@ def type_a_flick(page: Page, angle: float, power: float) -> None:
 
 
 def finish_my_icecool_turn(page: Page) -> None:
-    """After my flicks: end the turn (take nothing else)."""
+    """After my flicks: end the turn (take nothing else). Each move waits for the last
+    one's animation: a move of one's own would cut it short, which is allowed."""
     while page.evaluate("document.body.dataset.myTurn") == "1":
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
         if page.locator("#typed-angle").count():
             type_a_flick(page, random.Random(len(shown(page))).uniform(0, 360), 0.3)
         elif page.locator("button.act-done").count():
@@ -120,6 +122,7 @@ def test_every_icecool_flick_of_every_seat_is_animated_in_order(
         assert bots == {"2", "3"}, flicks  # both bots flicked, one after the other
         animated = int(page.evaluate("document.body.dataset.pathsAnimated || '0'"))
         assert animated == len(flicks), (animated, flicks)
+        assert page.evaluate("document.body.dataset.pathsCut") is None  # each one whole
 
 
 def choose_snow_time_cards(server: Server, table: dict[str, Any], seats: list[int]) -> None:
@@ -160,14 +163,15 @@ def test_an_update_during_an_animation_waits_for_it(
 def test_skip_finishes_the_animation_and_shows_what_waits_at_once(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     table, page = resolution_playing(server, browser, page_errors)
-    log = page.locator("#log li").all_text_contents()
     choose_snow_time_cards(server, table, [0])
     page.wait_for_function("document.body.dataset.queued === '1'", timeout=TIMEOUT)
+    assert page.locator("#st-resolution[data-done]").count() == 0  # still line by line
     page.locator("#skip-animations").click()
+    # at once: the resolution alone plays for seconds
     page.wait_for_function(SETTLED, timeout=1000)
     expect(page.locator(".colour[data-colour='red']")).to_contain_text("has chosen")
+    expect(page.locator("#skip-animations")).to_be_hidden()
     assert page.evaluate("window.wgWatch.queue.length") == 0
-    assert len(log) > 0
 
 
 def test_the_title_says_when_it_is_your_turn_and_the_settings_are_kept(

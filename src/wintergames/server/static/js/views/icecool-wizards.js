@@ -119,7 +119,8 @@ function drawPath(view, svg, g) {
  * Every flick, of every seat, played back in order (watch.js queues the views, so a
  * bot's next flick waits for this one): the flicked penguin slides along its path
  * from where it stood, slowing as on ice, then stands where render() drew it. Each
- * path played counts in document.body.dataset.pathsAnimated.
+ * path played counts in document.body.dataset.pathsAnimated, and pathsCut counts those
+ * finished early (a skip, or this seat's own next move).
  */
 export function animate(ctx, previous) {
   const { view, layout, signal } = ctx;
@@ -149,18 +150,21 @@ export function animate(ctx, previous) {
   place(0);
   return new Promise((resolve) => {
     const begun = performance.now();
-    const finish = () => {
+    const finish = (cut) => {
+      // counted for the browser tests: played (to the end or cut short by a skip or a move)
+      const counts = document.body.dataset;
+      counts.pathsAnimated = String(Number(counts.pathsAnimated || 0) + 1);
+      if (cut) counts.pathsCut = String(Number(counts.pathsCut || 0) + 1);
       line.style.strokeDasharray = "";
       line.style.strokeDashoffset = "";
       mover.remove();
       if (penguin) penguin.style.visibility = "";
-      document.body.dataset.pathsAnimated = String(Number(document.body.dataset.pathsAnimated || 0) + 1);
       resolve();
     };
     const frame = (now) => {
       const t = Math.min(1, (now - begun) / duration);
       if (signal.aborted || !line.isConnected || t >= 1) {
-        finish();
+        finish(t < 1);
         return;
       }
       const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
