@@ -135,6 +135,22 @@ function drawOptions() {
       && choices.length === 1;
     options.append(label);
   }
+  summariseMore();
+}
+
+// The folded options say what they hold: "Options: as in the rulebook" or the changes.
+function summariseMore() {
+  const game = currentGame();
+  const changed = [...$("options").querySelectorAll("[data-option]")].flatMap((input) => {
+    const option = game.options.find((o) => o.name === input.dataset.option);
+    const value = input.type === "checkbox" ? input.checked : input.value;
+    return option && String(value) !== String(option.default) ? [`${option.name} ${value}`] : [];
+  });
+  const seed = $("seed").value ? [`seed ${$("seed").value}`] : [];
+  const parts = [...changed, ...seed];
+  $("more-summary").textContent = game.options.length || parts.length
+    ? `Options and seed: ${parts.length ? parts.join(", ") : "as in the rulebook, seed drawn"}`
+    : "Seed: drawn";
 }
 
 function parseSettings(text) {
@@ -241,6 +257,10 @@ async function start() {
   $("game").replaceChildren(...catalogue.games.map((g) => h("option", { value: g.id }, g.title)));
   $("game").addEventListener("change", drawGame);
   $("players").addEventListener("change", () => { drawSeats(); drawOptions(); });
+  $("options").addEventListener("change", summariseMore);
+  $("seed").addEventListener("input", summariseMore);
+  // Open where there is room; folded on a phone, where the form must fit the screen.
+  $("more").open = !matchMedia("(max-width: 720px)").matches;
   $("create").addEventListener("submit", create);
   drawGame();
   refreshTables();

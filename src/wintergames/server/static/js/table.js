@@ -142,7 +142,18 @@ function render() {
   if (!choices.childNodes.length) {
     choices.append(h("p", { class: "muted" }, view.legal.length ? "Choose on the board." : "Nothing to do now."));
   }
+  centreBoardOnce();
   renderEnd();
+}
+
+// On a phone the board is wider than the screen and pans in its own box (style.css): it
+// opens on its middle, where the play is, and keeps wherever the person pans it after.
+let boardCentred = false;
+function centreBoardOnce() {
+  const board = $("board");
+  if (boardCentred || board.scrollWidth <= board.clientWidth) return;
+  boardCentred = true;
+  board.scrollLeft = (board.scrollWidth - board.clientWidth) / 2;
 }
 
 function connect() {

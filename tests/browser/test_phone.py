@@ -1,0 +1,128 @@
+"""Phones (issue 18): at 390x844 one game of every kind is played to the end by tapping.
+
+On the way the page is checked the way a person holding the phone meets it: the page never
+scrolls sideways (only the board pans, in its own box), the board's text is drawn at a
+size that can be read, and while it is your move the decision's controls are on screen
+with the board still in view above them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from .conftest import PageErrors, Server
+from .test_ice import play_one_decision as play_one_ice_decision
+from .test_play import (
+    TIMEOUT,
+    click_and_wait,
+    play_one_winter_queen_decision,
+    wait_for_my_turn_or_the_end,
+)
+from .test_winterborne import play_one_decision as play_one_winterborne_decision
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 8-14)
+
+# Rendered size of every board text, thumbnails (other seats' small kingdoms) aside.
+TEXT_SIZES = """() => [...document.querySelectorAll('#board svg:not(.small) text')]
+  .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+  .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
+
+
+def play_one_snow_time_decision(page: Page, rng: random.Random) -> None:
+    if page.locator("button.heal").count():  # a Healer asks its owner first
+        click_and_wait(page, "button.heal")
+        return
+    cards = page.locator("button.card.playable")
+    expect(cards.first).to_be_visible(timeout=TIMEOUT)
+    click_and_wait(page, "button.card.playable", rng.randrange(cards.count()))
+
+
+def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
+    """A button of "Your move" (collect, exam, trade, ...) or, half the time when a flick
+    is allowed, a typed flick: the drag is tested at desktop size in test_play.py."""
+    buttons = page.locator("#choices button[class^='act-']")
+    flick = page.locator("#typed-angle").count() > 0
+    if buttons.count() and (not flick or rng.random() < 0.5):
+        click_and_wait(page, "#choices button[class^='act-']", rng.randrange(buttons.count()))
+        return
+    assert flick, page.locator("#choices").inner_text()
+    page.locator("#choices details summary").click()
+    page.fill("#typed-angle", str(rng.uniform(0, 360)))
+    page.fill("#typed-power", str(rng.uniform(0.2, 0.9)))
+    click_and_wait(page, "#choices details button")
+
+
+GAMES: list[tuple[str, list[str], dict[str, Any], Callable[[Page, random.Random], object]]] = [
+    ("winter-queen", ["human", "random"], {}, play_one_winter_queen_decision),
+    ("snow-time", ["human", "random", "random"], {}, play_one_snow_time_decision),
+    ("icecool-wizards", ["human", "random"], {}, play_one_icecool_decision),
+    ("winterborne", ["human", "random"], {}, play_one_winterborne_decision),
+    ("ice", ["human", "random"], {}, play_one_ice_decision),
+]
+
+
+def check_the_phone_page(page: Page, game: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{game}: the page scrolls sideways ({width} px wide)"
+    sizes = page.evaluate(TEXT_SIZES)
+    assert sizes, f"{game}: no board text drawn"
+    assert min(sizes) >= LEGIBLE_PX, f"{game}: board text drawn at {min(sizes):.1f} px"
+    if page.evaluate("document.body.dataset.myTurn") == "1":
+        panel = page.locator("#choices-panel").bounding_box()
+        board = page.locator("#board").bounding_box()
+        assert panel is not None and board is not None
+        assert panel["y"] >= 0 and panel["y"] + panel["height"] <= PHONE["height"] + 1, (
+            f"{game}: the decision's controls are off screen")
+        # the board is still in view above the controls (here: the page as first opened)
+        assert board["y"] < panel["y"] - 150, f"{game}: the controls hide the board"
+
+
+@pytest.mark.parametrize(("game", "kinds", "options", "decide"), GAMES,
+                         ids=[game for game, *_ in GAMES])
+def test_a_game_played_to_the_end_on_a_phone(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        game: str, kinds: list[str], options: dict[str, Any],
+        decide: Callable[[Page, random.Random], object]) -> None:
+    table = server.create(game, kinds, seed=4, **options)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    check_the_phone_page(page, game)
+    rng = random.Random(4)
+    for _ in range(3000):
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        decide(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    else:
+        raise AssertionError(f"{game}: the game did not end")
+    expect(page.locator("dialog#end")).to_be_visible()
+    final = server.view({"table": table["table"], "spectator_secret": None}, None)
+    assert final["over"]
+    # the end dialog fits the screen's width; its table may pan inside it
+    box = page.locator("dialog#end").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    context.close()
+
+
+def test_the_lobby_fits_a_phone(server: Server, browser: Browser,
+                                page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    button = page.locator("#create-button").bounding_box()
+    assert button is not None and button["y"] + button["height"] <= PHONE["height"]
+    for control in ("#game", "#players"):
+        box = page.locator(control).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    context.close()
