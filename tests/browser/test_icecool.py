@@ -106,3 +106,65 @@ def test_a_drag_without_length_sends_no_flick(server: Server, browser: Browser,
     assert page.evaluate("document.body.dataset.busy") is None  # nothing was sent
     assert page.evaluate("document.body.dataset.version") == version
     assert server.view(table, 0)["version"] == int(version)
+
+
+def road_to_a_trade(seed: int) -> tuple[list[tuple[int, Action]], list[Action]] | None:
+    """Seeded moves of a 2-player game up to seat 0 offered trades with at least two
+    lessons to give and two to take for one of them; None if this seed gets none."""
+    s = wg.make("icecool-wizards", 2, seed=seed)
+    assert isinstance(s, IcecoolState)
+    rng = random.Random(seed)
+    moves: list[tuple[int, Action]] = []
+    while not s.is_over and len(moves) < 400:
+        p = s.to_move[0]
+        legal = s.legal_actions(p)
+        trades = [a for a in legal if a.kind == "trade"]
+        gives = {a.give for a in trades}  # type: ignore[attr-defined]
+        if p == 0 and len(gives) >= 2 and any(
+                sum(a.give == give for a in trades) >= 2 for give in gives):  # type: ignore[attr-defined]
+            return moves, trades
+        collect = [a for a in legal if a.kind == "collect"]
+        if collect:
+            action = collect[0]
+        elif any(a.kind == "flick" for a in legal):
+            action = propose(s, p, rng, 1)[0]
+        else:
+            action = next(a for a in legal if a.kind == "done")
+        s.apply(action, p)
+        moves.append((p, action))
+    return None
+
+
+def test_a_trade_is_chosen_in_two_steps_give_then_take(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    seed, road = next((seed, r) for seed in range(40) if (r := road_to_a_trade(seed)))
+    moves, offered = road
+    trades = [a.to_json() for a in offered]  # as the page names lessons: "W-fire"
+    table = server.create("icecool-wizards", ["human", "human"], seed=seed)
+    for seat, action in moves:
+        post(server, table, seat, action)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1000}))
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    gives = sorted({a["give"] for a in trades})
+    # First choice: the lesson given, one button each; no pair is offered yet.
+    expect(page.locator("#trade button.trade-give")).to_have_count(len(gives))
+    assert sorted(page.locator("#trade button.trade-give").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)")) == gives
+    expect(page.locator("button.act-trade")).to_have_count(0)
+    give = max(gives, key=lambda g: sum(a["give"] == g for a in trades))
+    takes = sorted(a["take"] for a in trades if a["give"] == give)
+    version = page.evaluate("document.body.dataset.version")
+    page.locator(f"#trade button.trade-give[data-card='{give}']").click()
+    # Second choice: what is taken for it; nothing was sent by the first.
+    expect(page.locator("#trade button.act-trade")).to_have_count(len(takes))
+    assert page.evaluate("document.body.dataset.version") == version
+    assert sorted(page.locator("#trade button.act-trade").evaluate_all(
+        "bs => bs.map(b => b.dataset.card)")) == takes
+    page.locator("#trade button.trade-back").click()  # changing one's mind
+    expect(page.locator("#trade button.trade-give")).to_have_count(len(gives))
+    page.locator(f"#trade button.trade-give[data-card='{give}']").click()
+    take = page.locator("#trade button.act-trade").first.get_attribute("data-card")
+    click_and_wait(page, "#trade button.act-trade")
+    sent = server.view(table, 0)["log"][-3:]
+    assert any(give in line and f"{take}" in line for line in sent), sent

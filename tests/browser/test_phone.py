@@ -47,10 +47,18 @@ def play_one_snow_time_decision(page: Page, rng: random.Random) -> None:
 def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
     """A button of "Your move" (collect, exam, trade, ...) or, half the time when a flick
     is allowed, a typed flick: the drag is tested at desktop size in test_play.py."""
-    buttons = page.locator("#choices button[class^='act-']")
+    choices = "#choices button[class^='act-'], #choices button.trade-give"
+    buttons = page.locator(choices)
     flick = page.locator("#typed-angle").count() > 0
     if buttons.count() and (not flick or rng.random() < 0.5):
-        click_and_wait(page, "#choices button[class^='act-']", rng.randrange(buttons.count()))
+        pick = rng.randrange(buttons.count())
+        if "trade-give" not in (buttons.nth(pick).get_attribute("class") or ""):
+            click_and_wait(page, choices, pick)
+            return
+        buttons.nth(pick).click()  # a trade's first choice: nothing is sent before the second
+        takes = page.locator("#trade button.act-trade")
+        expect(takes.first).to_be_visible()
+        click_and_wait(page, "#trade button.act-trade", rng.randrange(takes.count()))
         return
     assert flick, page.locator("#choices").inner_text()
     page.locator("#choices details summary").click()

@@ -284,9 +284,37 @@ export function render(ctx) {
   if (aim) choices.append(aim);
   const others = view.legal.map((l) => l.action).filter((a) => a.kind !== "flick");
   const terms = { cast: "card", discard: "card", collect: "icon", exam: "space" };  // what each button is about
-  for (const action of others) {
+  for (const action of others.filter((a) => a.kind !== "trade")) {
     choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
                                  "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
       (NICE[action.kind] || JSON.stringify)(action)));
   }
+  const trades = others.filter((a) => a.kind === "trade");
+  if (trades.length) choices.append(tradeChoice(ctx, trades));
+}
+
+// A trade is two choices, as at the table: the lesson you give, then the one you take
+// (one button per pair was a wall of buttons). Nothing is sent before the second.
+function tradeChoice(ctx, trades) {
+  const { act, local } = ctx;
+  const giving = trades.some((a) => a.give === local.tradeGive) ? local.tradeGive : null;
+  const box = h("div", { class: "trade", id: "trade" },
+    h("p", { "data-term": "trade" }, `Trade with Player ${trades[0].player}: `,
+      giving ? ["you give ", h("b", { "data-term": giving }, giving), "; take which?"]
+        : "choose the lesson you give."));
+  const pick = (give) => () => { local.tradeGive = give; box.replaceWith(tradeChoice(ctx, trades)); };
+  if (!giving) {
+    for (const give of [...new Set(trades.map((a) => a.give))]) {
+      box.append(h("button", { class: "trade-give", "data-card": give, "data-term": give, onclick: pick(give) },
+        `Give ${give}`));
+    }
+    return box;
+  }
+  for (const action of trades.filter((a) => a.give === giving)) {
+    box.append(h("button", { class: "act-trade", "data-card": action.take, "data-term": action.take,
+                             onclick: () => { local.tradeGive = null; act(action); } },
+      `Take ${action.take}`));
+  }
+  box.append(h("button", { class: "trade-back", onclick: pick(null) }, "Back: give another"));
+  return box;
 }

@@ -8,15 +8,27 @@ import { wait } from "../watch.js";
 const COLOUR = { red: "#d64541", blue: "#3b6fd8", green: "#2e9d4a", yellow: "#e8b51c",
                  purple: "#8e5cc2" };
 const BONUS_MARK = { fruit: "●", fight: "⚔", mana: "✦" };
-const BONUS_INK = { fruit: "#d62728", fight: "#333", mana: "#6a3fb5" };
+// Fruit is orange with a green leaf: no pawn colour is orange, and the leaf tells it from
+// a pawn's disc without colour at all.
+const FRUIT = { fill: "#e8730c", stroke: "#7a3b00", leaf: "#2f7d32" };
+const BONUS_INK = { fruit: FRUIT.stroke, fight: "#333", mana: "#6a3fb5" };
+
+function fruitIcon(cx, cy, attrs) {
+  return s("g", { class: "fruit", ...attrs },
+    s("circle", { cx, cy, r: 6.5, fill: FRUIT.fill, stroke: FRUIT.stroke }),
+    s("path", { d: `M${cx} ${cy - 6} q 3 -5 7 -4 q -2 4 -7 4 z`, fill: FRUIT.leaf }));
+}
 
 export function scores(view) {
   return view.observation.scores;
 }
 
+// The seat's dot in the players list (a CSS background): in the two-player variant a seat
+// runs two colours, and its dot shows both, half and half.
 export function seatColour(view, seat) {
-  const colour = view.observation.colours.find((c) => c.owner === seat);
-  return colour && COLOUR[colour.colour];
+  const inks = view.observation.colours.filter((c) => c.owner === seat).map((c) => COLOUR[c.colour]);
+  if (inks.length > 1) return `linear-gradient(90deg, ${inks[0]} 50%, ${inks[1]} 50%)`;
+  return inks[0];
 }
 
 function label(card) {
@@ -33,8 +45,8 @@ function drawTree(obs) {
       `level ${level}`));
     const fruit = obs.fruit[level - 1];
     for (let i = 0; i < fruit; i++) {
-      svg.append(s("circle", { cx: 200 + i * 16, cy: y - 12, r: 6.5, fill: "#e74c3c", stroke: "#7b241c",
-                               class: "fruit", "data-level": level, "data-term": "fruit", "data-tip": `Fruit on level ${level}` }));
+      svg.append(fruitIcon(200 + i * 16, y - 12, { "data-level": level, "data-term": "fruit",
+                                                    "data-tip": `Fruit on level ${level}` }));
     }
     const here = obs.colours.filter((c) => c.level === level);
     here.forEach((c, i) => {
@@ -89,7 +101,8 @@ function drawColours(ctx) {
   const box = h("div", { class: "colours" });
   for (const c of view.observation.colours) {
     const mine = c.owner === view.seat;
-    const state = c.has_chosen ? "has chosen" : c.owes_choice ? "choosing…" : "";
+    // once the game is over nobody chooses any more: no badge is left standing
+    const state = view.over ? "" : c.has_chosen ? "has chosen" : c.owes_choice ? "choosing…" : "";
     const hand = h("div", { class: "cards" });
     for (const card of c.hand) {
       const play = plays.find((a) => a.colour === c.colour && String(a.card) === String(card));

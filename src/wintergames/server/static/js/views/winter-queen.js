@@ -10,6 +10,13 @@ const ZONE_FILL = { red: "#f3c9c5", green: "#cfe9cf", purple: "#e0cdef", blue: "
                     royal: "#f3e7b3" };
 export const FLOE = { blue: "#3b7dd8", green: "#3aa655", yellow: "#f0c419", purple: "#8e5cc2",
                       red: "#d64541" };
+// Seats wear colours no floe has (the site's usual red, blue, green... would read as
+// floes): charcoal, pink, brown, grey, in seat order.
+const SEAT_INK = ["#2b2f36", "#e0569b", "#8a5a3c", "#7e8892"];
+
+export function seatColour(view, seat) {
+  return SEAT_INK[seat % SEAT_INK.length];
+}
 
 function hexPoints(cx, cy, r) {
   return Array.from({ length: 6 }, (_, i) => {
