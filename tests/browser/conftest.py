@@ -112,10 +112,11 @@ def page_errors() -> Iterator[PageErrors]:
     assert errors == [], f"the page reported errors: {errors}"
 
 
-def screenshot(page: Page, name: str, tmp_path: Path) -> Path:
-    """A full-page screenshot: in ``WG_SCREENSHOTS`` when set, else beside the test."""
+def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> Path:
+    """A screenshot (of the whole page, or of the screen as a person holds it):
+    in ``WG_SCREENSHOTS`` when set, else beside the test."""
     folder = Path(os.environ.get("WG_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

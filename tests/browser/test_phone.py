@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from .conftest import PageErrors, Server
+from .conftest import PageErrors, Server, screenshot
 from .test_ice import play_one_decision as play_one_ice_decision
 from .test_play import (
     TIMEOUT,
@@ -104,6 +104,7 @@ def test_a_game_played_to_the_end_on_a_phone(
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     check_the_phone_page(page, game)
+    screenshot(page, f"{game}-phone", tmp_path, full_page=False)  # the screen, as held
     rng = random.Random(4)
     for _ in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":

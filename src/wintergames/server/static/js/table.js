@@ -9,7 +9,7 @@ import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby on
 import { breakdownRows } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
-import { Watch } from "./watch.js";
+import { Watch, wait } from "./watch.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -21,6 +21,7 @@ let layout = null;   // public component data of the game
 let view = null;     // the latest view from the server
 let socket = null;
 let retry = 500;
+const END_WAIT_MS = 3000;  // the longest the end dialog waits for the last move's animation
 const local = {};    // the view module's own state between renders (selection, ...)
 // Every view passes through this queue: shown in order, others' moves animated (watch.js).
 const watch = new Watch({ show: (next) => { view = next; render(); }, game: () => game,
@@ -121,7 +122,10 @@ function renderEnd() {
   $("breakdown").replaceChildren(...notes.map((line) => h("p", {}, line)));
   if (!dialog.open && !local.endShown) {
     local.endShown = true;
-    dialog.showModal();
+    // The last move is seen before the dialog covers the board (never held for long).
+    Promise.race([watch.settled(), wait(END_WAIT_MS)]).then(() => {
+      if (!dialog.open) dialog.showModal();
+    });
   }
 }
 

@@ -96,6 +96,7 @@ export class Watch {
     this.sound = stored(SOUND_KEY) === "on";
     this.audio = null;
     this.wasMine = false;     // the view shown last was this seat's turn
+    this.waiters = [];        // settled() promises, resolved when nothing plays or waits
     this.controls();
     window.wgWatch = this;    // for the browser tests, and for looking at it in devtools
   }
@@ -108,6 +109,12 @@ export class Watch {
     if (own) this.skip();  // a person who acts need not watch the rest first
     this.queue.push({ view, own, quiet: false });
     this.pump();
+  }
+
+  /** Resolves once nothing plays or waits: the end dialog opens after the last move. */
+  settled() {
+    if (!this.running && !this.queue.length) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Finish the animation playing now and show every waiting view at once. */
@@ -136,6 +143,7 @@ export class Watch {
     } finally {
       this.running = false;
       this.mark();
+      for (const resolve of this.waiters.splice(0)) resolve();
     }
   }
 
