@@ -45,12 +45,15 @@ def play_one_snow_time_decision(page: Page, rng: random.Random) -> None:
 
 
 def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
-    """A button of "Your move" (collect, exam, trade, ...) or, half the time when a flick
-    is allowed, a typed flick: the drag is tested at desktop size in test_play.py."""
-    choices = "#choices button[class^='act-'], #choices button.trade-give"
+    """A button of "Your move" (collect, exam, trade, ...) whenever there is one, so the
+    game moves on to its end, else a typed flick: the drag is tested at desktop size in
+    test_play.py."""
+    # what scores first (collect, exam, cast, trade), "done" when nothing else is left
+    scoring = "#choices button[class^='act-']:not(.act-done), #choices button.trade-give"
+    choices = scoring if page.locator(scoring).count() else "#choices button.act-done"
     buttons = page.locator(choices)
     flick = page.locator("#typed-angle").count() > 0
-    if buttons.count() and (not flick or rng.random() < 0.5):
+    if buttons.count():
         pick = rng.randrange(buttons.count())
         if "trade-give" not in (buttons.nth(pick).get_attribute("class") or ""):
             click_and_wait(page, choices, pick)
@@ -100,6 +103,9 @@ def test_a_game_played_to_the_end_on_a_phone(
         decide: Callable[[Page, random.Random], object]) -> None:
     table = server.create(game, kinds, seed=4, **options)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    # The others' moves are shown at once (test_watch.py plays the animations): hundreds
+    # of flicks at their reading pace would only make this test long.
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
     page = page_errors.watch(context.new_page())
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
