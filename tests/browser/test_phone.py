@@ -79,7 +79,7 @@ GAMES: list[tuple[str, list[str], dict[str, Any], Callable[[Page, random.Random]
 ]
 
 
-def check_the_phone_page(page: Page, game: str) -> None:
+def check_the_phone_page(page: Page, game: str, as_opened: bool = True) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{game}: the page scrolls sideways ({width} px wide)"
     sizes = page.evaluate(TEXT_SIZES)
@@ -91,8 +91,16 @@ def check_the_phone_page(page: Page, game: str) -> None:
         assert panel is not None and board is not None
         assert panel["y"] >= 0 and panel["y"] + panel["height"] <= PHONE["height"] + 1, (
             f"{game}: the decision's controls are off screen")
-        # the board is still in view above the controls (here: the page as first opened)
+        # the board is still in view above the controls
         assert board["y"] < panel["y"] - 150, f"{game}: the controls hide the board"
+        # and, as a turn begins, the pieces played with (stands, hand: the view marks
+        # them) are in sight above the controls; later the person scrolls as they like
+        focus = page.locator("#board [data-phone-focus]")
+        if as_opened and focus.count():
+            box = focus.first.bounding_box()
+            assert box is not None and box["y"] >= 0 and (
+                box["y"] + min(box["height"], panel["y"]) <= panel["y"] + 2), (
+                f"{game}: your pieces are off screen ({box}, controls at {panel['y']})")
 
 
 @pytest.mark.parametrize(("game", "kinds", "options", "decide"), GAMES,
@@ -112,11 +120,13 @@ def test_a_game_played_to_the_end_on_a_phone(
     check_the_phone_page(page, game)
     screenshot(page, f"{game}-phone", tmp_path, full_page=False)  # the screen, as held
     rng = random.Random(4)
-    for _ in range(3000):
+    for decision in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":
             break
         decide(page, rng)
         wait_for_my_turn_or_the_end(page)
+        if decision < 6 and page.evaluate("document.body.dataset.over") != "1":
+            check_the_phone_page(page, game, as_opened=False)  # not only as first opened
     else:
         raise AssertionError(f"{game}: the game did not end")
     expect(page.locator("dialog#end")).to_be_visible()

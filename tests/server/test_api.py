@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -326,10 +327,15 @@ def test_every_game_serves_its_rules_summary_terms_and_interpretations(
         known = get_spec(game["id"]).rules_help
         assert known is not None and body["terms"] == dict(known.terms)
         doc = client.get(body["interpretations"])  # served from the source tree
-        assert doc.status_code == 200 and doc.headers["content-type"].startswith(
-            "text/markdown")
-        assert doc.text == (Path(__file__).parents[2] / "docs" / "rules"
-                            / f"{game['id']}.md").read_text(encoding="utf-8")
+        # a page the browser shows (Markdown was offered as a download), every heading of
+        # the file a heading of the page
+        assert doc.status_code == 200 and doc.headers["content-type"].startswith("text/html")
+        source = (Path(__file__).parents[2] / "docs" / "rules"
+                  / f"{game['id']}.md").read_text(encoding="utf-8")
+        headings = [line.lstrip("#").strip() for line in source.splitlines()
+                    if line.startswith("#")]
+        assert headings and len(re.findall(r"<h[1-6]>", doc.text)) == len(headings)
+        assert "<h1>" in doc.text and 'href="/"' in doc.text
     missing = client.get("/api/games/chess/rules")
     assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
     assert client.get("/docs/rules/chess.md").status_code == 404

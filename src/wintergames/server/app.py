@@ -25,7 +25,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
@@ -40,6 +40,7 @@ from wintergames.core.rng import fresh_seed
 from wintergames.core.spec import GameSpec
 from wintergames.server.afterwards import add_afterwards
 from wintergames.server.chat import add_chat
+from wintergames.server.docpage import document_page
 from wintergames.server.hub import Hub, UnreadableTableError
 from wintergames.server.live import LiveTable, ServerError, storage_unavailable
 from wintergames.server.models import GameTable, Seat
@@ -160,13 +161,15 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
                 "interpretations": f"/docs/rules/{spec.id}.md" if doc.is_file() else None}
 
     @app.get("/docs/rules/{game_id}.md", include_in_schema=False)
-    def interpretations(game_id: str) -> FileResponse:
+    def interpretations(game_id: str) -> HTMLResponse:
+        """The project's readings of the rulebook, as a page (its Markdown rendered)."""
         spec = _known_game(game_id)
         doc = INTERPRETATIONS / f"{spec.id}.md"
         if not doc.is_file():
             raise ServerError(404, "no-document", f"docs/rules/{spec.id}.md is not installed "
                               "with this copy (it is in the source tree)")
-        return FileResponse(doc, media_type="text/markdown; charset=utf-8")
+        return HTMLResponse(document_page(doc.read_text(encoding="utf-8"),
+                                          f"{spec.title}: how this site reads the rulebook"))
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:

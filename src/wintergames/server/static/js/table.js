@@ -147,7 +147,32 @@ function render() {
     choices.append(h("p", { class: "muted" }, view.legal.length ? "Choose on the board." : "Nothing to do now."));
   }
   centreBoardOnce();
+  bringYourPiecesInSight();
   renderEnd();
+}
+
+// On a phone, when your move begins, the pieces you play with (Winter Queen's stands, your
+// hand: the view marks them data-phone-focus) are scrolled into sight above the sheet of
+// choices, with as much of the board as fits above them. Only then: never fights a scroll.
+let wasYourMove = false;
+function bringYourPiecesInSight() {
+  const yours = view.legal.length > 0;
+  const began = yours && !wasYourMove;
+  wasYourMove = yours;
+  if (!began || !matchMedia("(max-width: 720px)").matches) return;
+  // after the view's own stylesheet has loaded: the page is laid out anew when it comes
+  stylesLoaded().then(() => requestAnimationFrame(() => {
+    const focus = $("board").querySelector("[data-phone-focus]");
+    if (focus) focus.scrollIntoView({ block: "end", inline: "nearest" });
+  }));
+}
+
+function stylesLoaded() {
+  const loading = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
+  return Promise.all(loading.map((link) => new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  })));
 }
 
 // On a phone the board is wider than the screen and pans in its own box (style.css): it

@@ -17,7 +17,7 @@ import { h } from "./dom.js";
 
 export const PACE_MS = 800;        // one step of another seat's move
 const FAST_AFTER = 3;              // views waiting: every step at double speed
-const DROP_AFTER = 12;             // views waiting: shown without animation
+const DROP_AFTER = 40;             // views waiting: shown without animation (a long absence)
 const ANIMATIONS_KEY = "wg.animations";  // "off" turns animations off
 const SOUND_KEY = "wg.turnSound";        // "on" plays a sound when it becomes your turn
 

@@ -113,7 +113,8 @@ function drawColours(ctx) {
     }
     const cards = (list, where) => (list.length ? list.flatMap((card, i) => [i ? ", " : "",
       h("span", { "data-term": card, "data-tip": `${c.name}'s ${where}` }, label(card))]) : ["—"]);
-    box.append(h("div", { class: `colour panel${mine ? " yours" : ""}`, "data-colour": c.colour },
+    box.append(h("div", { class: `colour panel${mine ? " yours" : ""}`, "data-colour": c.colour,
+                          "data-phone-focus": mine && !box.querySelector("[data-phone-focus]") },
       h("b", { style: `color:${COLOUR[c.colour]}`, "data-term": c.colour }, c.name), ` · space ${c.pawn} `,
       h("span", { class: "muted", "data-term": state ? "face down" : null }, state),
       c.watched ? h("span", { class: "badge", "data-term": "watcher" }, "watched") : "",

@@ -170,7 +170,7 @@ function drawStacks({ view, act }, svg) {
 function drawStands(ctx) {
   const { view, local } = ctx;
   const places = [...legalOf(view, "place"), ...legalOf(view, "place-book")];
-  const row = h("div", { class: "stands" });
+  const row = h("div", { class: "stands", "data-phone-focus": true });  // kept in sight on a phone
   for (const stand of view.observation.stands) {
     const box = h("div", { class: `stand${stand.yours ? " yours" : ""}`, "data-stand": stand.stand },
       h("span", { class: "group-title", "data-term": "stand", "data-tip": `Stand ${stand.stand}` },

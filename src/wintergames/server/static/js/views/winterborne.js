@@ -219,7 +219,7 @@ function cardActions(legal, id) {
 
 function handArea(ctx, me, legal) {
   const { local, act } = ctx;
-  const box = h("section", { class: "wb-hand-area", id: "wb-hand" });
+  const box = h("section", { class: "wb-hand-area", id: "wb-hand", "data-phone-focus": true });
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
     box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
