@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, expect
@@ -21,23 +22,21 @@ from .test_play import click_and_wait, icecool_at_my_penguin, wait_for_my_turn_o
 FIRE = frozenset(IW.spell_types("discard"))
 
 
-def road_to_fire(seed: int) -> tuple[list[tuple[int, Action]], Action] | None:
-    """Seeded moves of a 3-player game up to a Fire spell that hits both other seats.
-
-    Played here, not hard-coded, so the moves follow whatever the physics does: the
-    server simulates the same flicks from the same seed.
-    """
-    s = wg.make("icecool-wizards", 3, seed=seed)
+def seeded_play(seed: int, players: int, stop: Callable[[IcecoolState, int, list[Action]], bool],
+                limit: int) -> list[tuple[int, Action]] | None:
+    """Seeded moves of a game (collect when possible, else a proposed flick, else done)
+    up to the first position where ``stop(state, player, legal)`` holds; None if none
+    comes within ``limit`` moves. Played here, not hard-coded, so the moves follow
+    whatever the physics does: the server simulates the same flicks from the same seed."""
+    s = wg.make("icecool-wizards", players, seed=seed)
     assert isinstance(s, IcecoolState)
     rng = random.Random(seed)
     moves: list[tuple[int, Action]] = []
-    while not s.is_over and len(moves) < 200:
+    while not s.is_over and len(moves) < limit:
         p = s.to_move[0]
         legal = s.legal_actions(p)
-        fire = [a for a in legal if a.kind == "cast" and a.card in FIRE]  # type: ignore[attr-defined]
-        if fire and all(sum(s.lessons_up[q]) + sum(s.lessons_down[q]) for q in range(3)
-                        if q != p):
-            return moves, fire[0]
+        if stop(s, p, legal):
+            return moves
         collect = [a for a in legal if a.kind == "collect"]
         if collect:
             action = collect[0]
@@ -48,6 +47,24 @@ def road_to_fire(seed: int) -> tuple[list[tuple[int, Action]], Action] | None:
         s.apply(action, p)
         moves.append((p, action))
     return None
+
+
+def _fire(legal: list[Action]) -> list[Action]:
+    return [a for a in legal if a.kind == "cast" and a.card in FIRE]  # type: ignore[attr-defined]
+
+
+def road_to_fire(seed: int) -> tuple[list[tuple[int, Action]], Action] | None:
+    """Seeded moves of a 3-player game up to a Fire spell that hits both other seats."""
+    def hits_both(s: IcecoolState, p: int, legal: list[Action]) -> bool:
+        return bool(_fire(legal)) and all(
+            sum(s.lessons_up[q]) + sum(s.lessons_down[q]) for q in range(3) if q != p)
+    moves = seeded_play(seed, 3, hits_both, 200)
+    if moves is None:
+        return None
+    s = wg.make("icecool-wizards", 3, seed=seed)
+    for p, action in moves:
+        s.apply(action, p)
+    return moves, _fire(s.legal_actions(s.to_move[0]))[0]
 
 
 def post(server: Server, table: dict[str, Any], seat: int, action: Action) -> None:
@@ -111,28 +128,19 @@ def test_a_drag_without_length_sends_no_flick(server: Server, browser: Browser,
 def road_to_a_trade(seed: int) -> tuple[list[tuple[int, Action]], list[Action]] | None:
     """Seeded moves of a 2-player game up to seat 0 offered trades with at least two
     lessons to give and two to take for one of them; None if this seed gets none."""
+    def trades(legal: list[Action]) -> list[Action]:
+        return [a for a in legal if a.kind == "trade"]
+
+    def choice_of_two(s: IcecoolState, p: int, legal: list[Action]) -> bool:
+        gives = [a.give for a in trades(legal)]  # type: ignore[attr-defined]
+        return p == 0 and len(set(gives)) >= 2 and any(gives.count(g) >= 2 for g in gives)
+    moves = seeded_play(seed, 2, choice_of_two, 400)
+    if moves is None:
+        return None
     s = wg.make("icecool-wizards", 2, seed=seed)
-    assert isinstance(s, IcecoolState)
-    rng = random.Random(seed)
-    moves: list[tuple[int, Action]] = []
-    while not s.is_over and len(moves) < 400:
-        p = s.to_move[0]
-        legal = s.legal_actions(p)
-        trades = [a for a in legal if a.kind == "trade"]
-        gives = {a.give for a in trades}  # type: ignore[attr-defined]
-        if p == 0 and len(gives) >= 2 and any(
-                sum(a.give == give for a in trades) >= 2 for give in gives):  # type: ignore[attr-defined]
-            return moves, trades
-        collect = [a for a in legal if a.kind == "collect"]
-        if collect:
-            action = collect[0]
-        elif any(a.kind == "flick" for a in legal):
-            action = propose(s, p, rng, 1)[0]
-        else:
-            action = next(a for a in legal if a.kind == "done")
+    for p, action in moves:
         s.apply(action, p)
-        moves.append((p, action))
-    return None
+    return moves, trades(s.legal_actions(0))
 
 
 def test_a_trade_is_chosen_in_two_steps_give_then_take(
