@@ -207,6 +207,9 @@ class GameSpec:
     # end screen's table); called on a finished game. Each game computes it from sums it
     # keeps as it scores, never from its log's text.
     score_breakdown: Callable[[State], ScoreBreakdown] | None = field(default=None, repr=False)
+    # Events worth counting in statistics (the arena's game metrics): an event ``kind``
+    # of the log and what one such event is, in words ("lost": "penguins off the board").
+    metric_kinds: Mapping[str, str] = field(default_factory=dict, repr=False, hash=False)
 
     @property
     def players_range(self) -> range:

@@ -420,6 +420,35 @@ def check_score_breakdown(state: State) -> None:
     json.dumps(b.to_json())
 
 
+def check_scoring_events(state: State) -> None:
+    """At the end of a game the log's scoring events account for every point: each event
+    with ``vp`` names a ``category`` of the game's breakdown, and a seat's ``vp`` per
+    category add up to its breakdown row (and so to its score). Counted from the
+    events' fields, never their text: the arena's metrics rest on this."""
+    spec = get_spec(state.game_id)
+    assert spec.score_breakdown is not None, f"{spec.title} has no score_breakdown"
+    b = spec.score_breakdown(state)
+    column = {c: i for i, c in enumerate(b.categories)}
+    sums = [[0] * len(b.categories) for _ in range(state.num_players)]
+    for e in state.log:
+        if e.category is None:
+            assert e.vp == 0, f"an event gives {e.vp} VP without a category: {e.text!r}"
+            continue
+        assert e.category in column, (
+            f"event category {e.category!r} is not one of the breakdown's {b.categories}: "
+            f"{e.text!r}")
+        if e.player is None:  # the game's own score (the Balaur's), not a seat's
+            continue
+        assert 0 <= e.player < state.num_players, f"event for no seat: {e.text!r}"
+        sums[e.player][column[e.category]] += e.vp
+    for seat, (row, counted) in enumerate(zip(b.rows, sums, strict=True)):
+        wrong = [f"{c} {v} in events, {w} in the breakdown"
+                 for c, v, w in zip(b.categories, counted, row, strict=True) if v != w]
+        assert not wrong, f"{seat_name(seat)}'s scoring events: {'; '.join(wrong)}"
+    for kind in spec.metric_kinds:
+        assert isinstance(kind, str) and kind, f"metric kind {kind!r} is not an event kind"
+
+
 def run_breakdown_checks(game_id: str, num_players: int, seeds: Iterable[int]) -> list[State]:
     """Seeded random games played to the end (no other check on the way, so cheap
     enough for every player count), each ending in ``check_score_breakdown``."""
@@ -433,6 +462,7 @@ def run_breakdown_checks(game_id: str, num_players: int, seeds: Iterable[int]) -
             state.apply(actions[rng.randrange(len(actions))], player)
         try:
             check_score_breakdown(state)
+            check_scoring_events(state)
         except AssertionError as err:
             raise AssertionError(f"{game_id} {num_players}p seed {seed}: {err}") from err
         games.append(state)
@@ -503,6 +533,7 @@ def play_checked(
     if spec.score_breakdown is not None:
         try:
             check_score_breakdown(state)
+            check_scoring_events(state)
         except AssertionError as err:
             raise AssertionError(f"{game_id} {num_players}p seed {seed}: {err}") from err
     return state
