@@ -244,7 +244,7 @@ def test_final_scoring_applies_every_book_without_discarding() -> None:
     vp = list(s.vp)
     act(s, "pass")
     act(s, "pass")
-    gains = [e for e in s.log if e.kind == "vp" and "scores" in e.text]
+    gains = [e for e in s.log if e.kind == "final-vp"]
     # Border Guard red 2; Secret Knowledge purple: 1 + 0 own + 2 on SB03 (placed and
     # depicted) = 3; Bright Path purple from the lone c3 floe = 1.
     assert [g.player for g in gains] == [0, 0, 1]

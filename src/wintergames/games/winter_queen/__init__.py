@@ -93,6 +93,7 @@ SPEC = GameSpec(
     rules_help=_rules_help(),
     score_unit="VP",
     score_breakdown=score_breakdown,
+    metric_kinds=rules.METRIC_KINDS,
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

@@ -47,6 +47,18 @@ _COLOURS = WQ.colours
 _NAMES = WQ.cell_names
 _BOOK_IDS = tuple(b.id for b in WQ.books)
 
+# Event kinds statistics count (``GameSpec.metric_kinds``). Every VP is an event of kind
+# "vp" (a page of a book used during the game), "final-vp" (a page applied at final
+# scoring) or "stand-emptied" (1 VP), with its effect or "Stands emptied" as ``category``
+# and the book id or "stand-N" as ``item``.
+METRIC_KINDS = {
+    "discard": "spellbooks used during the game (and discarded)",
+    "final-vp": "spellbook pages applied at final scoring",
+    "stand-emptied": "stands emptied (1 VP each, then refilled from the bag)",
+    "take": "spellbooks taken from a stack",
+    "return": "floes returned from the board to the bag after using a two-floe book",
+}
+
 
 # -- setup -------------------------------------------------------------------------
 
@@ -354,7 +366,8 @@ def _take_floe(s: S, p: int, stand: int, colour: int) -> None:
     counts[colour] -= 1
     if any(counts):
         return
-    _gain(s, p, 1, STAND, f"took the last floe of stand {stand + 1}")
+    _gain(s, p, 1, STAND, f"took the last floe of stand {stand + 1}",
+          kind="stand-emptied", item=f"stand-{stand + 1}")
     want = WQ.setups[s.num_players].floes_per_stand
     drawn = 0
     while drawn < want and any(s.bag):
@@ -385,7 +398,7 @@ def _begin_final_phase(s: S) -> None:
 def _use_book(s: S, a: UseBook, p: int) -> None:
     book = a.book
     entry = _held(s, p, book)
-    total = _score_book(s, p, entry, "uses")
+    total = _score_book(s, p, entry, "uses", "vp")
     s.books[p].remove(entry)
     s.discarded_books.append(book)
     filled = [c for c in entry[1:] if c >= 0]
@@ -400,7 +413,9 @@ def _use_book(s: S, a: UseBook, p: int) -> None:
     _end_turn(s)
 
 
-def _score_book(s: S, p: int, entry: list[int], verb: str) -> int:
+def _score_book(s: S, p: int, entry: list[int], verb: str, kind: str) -> int:
+    """Score each filled page of ``entry``: one event per page, ``kind`` "vp" for a book
+    used during the game, "final-vp" for one applied at final scoring."""
     total = 0
     for side in (0, 1):
         colour = entry[1 + side]
@@ -408,15 +423,18 @@ def _score_book(s: S, p: int, entry: list[int], verb: str) -> int:
             vp, why = score_page(s, p, entry[0], side, colour)
             total += vp
             _gain(s, p, vp, source_of(entry[0], side),
-                  f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)} ({why})")
+                  f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)} ({why})",
+                  kind=kind, item=_BOOK_IDS[entry[0]])
     return total
 
 
-def _gain(s: S, p: int, vp: int, source: int, reason: str) -> None:
-    """``vp`` VP for ``p``, counted under ``source`` (``scoring.SOURCES``) as well."""
+def _gain(s: S, p: int, vp: int, source: int, reason: str, *, kind: str, item: str) -> None:
+    """``vp`` VP for ``p``, counted under ``source`` (``scoring.SOURCES``) as well, and
+    logged as a scoring event of that category (``item``: the book or the stand)."""
     s.vp[p] += vp
     s.vp_by[p][source] += vp
-    s.log.append(Event(f"{seat_name(p)} gains {vp} VP: {reason}", kind="vp", player=p, vp=vp))
+    s.log.append(Event(f"{seat_name(p)} gains {vp} VP: {reason}", kind=kind, player=p, vp=vp,
+                       category=SOURCES[source], item=item))
 
 
 def _end_turn(s: S) -> None:
@@ -444,7 +462,7 @@ def _final_scoring(s: S) -> None:
         p = (s.first + offset) % n
         for entry in s.books[p]:
             if entry[1] >= 0 or entry[2] >= 0:
-                _score_book(s, p, entry, "scores")
+                _score_book(s, p, entry, "scores", "final-vp")
     s.phase = OVER
     best = max(s.vp)
     winners = [seat_name(p) for p in range(n) if s.vp[p] == best]
