@@ -15,7 +15,7 @@ from wintergames.games.snow_time import heuristic
 from wintergames.games.snow_time.actions import CODEC, NOTATION_HELP
 from wintergames.games.snow_time.components import DATA, POINT_KINDS, ST
 from wintergames.games.snow_time.layout import layout
-from wintergames.games.snow_time.resolution import score_breakdown
+from wintergames.games.snow_time.resolution import METRIC_KINDS, score_breakdown
 from wintergames.games.snow_time.state import SnowTimeState, check_components
 from wintergames.games.snow_time.text import render
 
@@ -104,6 +104,7 @@ SPEC = GameSpec(
     check_invariants=check_components,
     rules_help=RulesHelp.load(DATA, "Snow Time", extra=_data_terms()),
     score_breakdown=score_breakdown,
+    metric_kinds=METRIC_KINDS,
 )
 
 __all__ = ["SPEC", "SnowTimeState"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event
+from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.snow_time.actions import Heal
 from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KINDS, ST, cards_in
@@ -25,7 +25,20 @@ if TYPE_CHECKING:
 BONUS = 3
 # The kinds of points (``SnowTimeState.earned``), as the rulebook's turn resolution names them.
 KIND_TITLES = ("Fight", "Fruit", "Mana", "Bonus")
-Award = tuple[int, int, int, str]  # colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason
+# colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason, item: the card that scored
+# ("5", "snowstorm") or the bonus space ("space-12")
+Award = tuple[int, int, int, str, str]
+
+
+# Event kinds statistics count (``GameSpec.metric_kinds``). Points themselves are the
+# "score" events (and, in the two-player variant, "lead" events), with a ``KIND_TITLES``
+# category and the card or bonus space as ``item``.
+METRIC_KINDS = {
+    "fight": "fights on a level (a brawl or a knock-down)",
+    "snowstorm": "Snowstorms played",
+    "heal": "Healers played",
+    "watch": "Watchers played (a second card after seeing every card)",
+}
 
 
 class Ledger:
@@ -74,7 +87,8 @@ def _specials(s: SnowTimeState, ledger: Ledger) -> list[int]:
         # One storm scores the opposing characters; several each score every character.
         points = len(blown) if len(storms) > 1 else sum(j != k for j in blown)
         if points:
-            awards.append((k, FIGHT, points, f"Snowstorm discarded {_names(s, blown)}"))
+            awards.append((k, FIGHT, points, f"Snowstorm discarded {_names(s, blown)}",
+                           ST.card_name(ST.snowstorm)))
     return _score(s, ledger, awards)
 
 
@@ -118,9 +132,10 @@ def _tree(s: SnowTimeState, ledger: Ledger) -> list[int]:
 def _brawl(s: SnowTimeState, ledger: Ledger, level: int, here: list[int]) -> list[int]:
     """Several characters on one level: all fall, each scores one per other character."""
     s.log.append(Event(f"Level {level}: {_names(s, here)} fight and all fall", kind="fight"))
+    cards = {k: ST.card_name(s.played[k]) for k in here}
     _fall(s, here)
     awards = [
-        (k, FIGHT, len(here) - 1, "fought " + _names(s, [j for j in here if j != k]))
+        (k, FIGHT, len(here) - 1, "fought " + _names(s, [j for j in here if j != k]), cards[k])
         for k in here
     ]
     return _score(s, ledger, awards)
@@ -135,7 +150,8 @@ def _knock_down(
     s.log.append(Event(f"Level {level}: {s.name(k)} knocks {_names(s, below)} off level "
                        f"{level - 1}", kind="fight"))
     _fall(s, below)
-    return _score(s, ledger, [(k, FIGHT, len(below), "knocked out " + _names(s, below))])
+    return _score(s, ledger, [(k, FIGHT, len(below), "knocked out " + _names(s, below),
+                               ST.card_name(s.played[k]))])
 
 
 def _eat(s: SnowTimeState, ledger: Ledger, level: int, k: int) -> list[int]:
@@ -144,7 +160,8 @@ def _eat(s: SnowTimeState, ledger: Ledger, level: int, k: int) -> list[int]:
         return []
     s.fruit[level - 1] = 0
     s.supply += eaten  # eaten fruit goes back to the supply
-    return _score(s, ledger, [(k, FRUIT, eaten, f"ate {eaten} fruit on level {level}")])
+    return _score(s, ledger, [(k, FRUIT, eaten, f"ate {eaten} fruit on level {level}",
+                               ST.card_name(s.played[k]))])
 
 
 # -- D. mana and E. bonus spaces ---------------------------------------------------------
@@ -157,7 +174,8 @@ def _mana(s: SnowTimeState, ledger: Ledger) -> list[int]:
         return []
     lowest = min(present, key=lambda k: s.played[k])
     level = ST.level(s.played[lowest])
-    return _score(s, ledger, [(lowest, MANA, 1, f"lowest in the tree, on level {level}")])
+    return _score(s, ledger, [(lowest, MANA, 1, f"lowest in the tree, on level {level}",
+                               ST.card_name(s.played[lowest]))])
 
 
 def _bonuses(s: SnowTimeState, ledger: Ledger) -> list[int]:
@@ -170,28 +188,46 @@ def _bonuses(s: SnowTimeState, ledger: Ledger) -> list[int]:
         kind = POINT_KINDS.index(bonus[0])
         if ledger.scored(k, kind):
             ledger.bonus_kind[k] = kind
-            awards.append((k, BONUS, bonus[1], f"{bonus[0].capitalize()} bonus space {space}"))
+            awards.append((k, BONUS, bonus[1], f"{bonus[0].capitalize()} bonus space {space}",
+                           f"space-{space}"))
     return _score(s, ledger, awards)
 
 
 # -- moving pawns -------------------------------------------------------------------------
 
 
+def leading(s: SnowTimeState, seat: int) -> int:
+    """The colour whose pawn is ``seat``'s score: its furthest (the first on a tie)."""
+    return max(s.colours_of(seat), key=lambda k: s.pawn[k])
+
+
 def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
-    """Move the pawns of one moment; returns the winning seats if any pawn reached the end."""
+    """Move the pawns of one moment; returns the winning seats if any pawn reached the end.
+
+    Each move is a "score" event whose ``vp`` is what the seat's score gained: the
+    spaces the pawn moved (not past the last space), or 0 for a two-player seat's
+    pawn that stays behind its other one. When that pawn overtakes the other, the
+    seat's points by kind become its own: "lead" events carry the difference per kind.
+    """
     reached = []
-    for k, kind, points, reason in awards:
+    for k, kind, points, reason, item in awards:
         ledger.points[k][kind] += points
         if kind == FIGHT:
             ledger.fights[k].append(reason)
+        seat = s.owner[k]
+        before = leading(s, seat)
         moved = min(s.pawn[k] + points, ST.finish) - s.pawn[k]  # overshooting ends on the last
         s.pawn[k] += moved
         s.earned[k][kind] += moved  # what the pawn moved, so a colour's kinds sum to its space
+        after = leading(s, seat)
         word = "bonus" if kind == BONUS else POINT_KINDS[kind]
         s.log.append(Event(
             f"{s.name(k)} +{points} {word} ({reason}) → space {s.pawn[k]}",
-            kind="score", player=s.owner[k], vp=points,
+            kind="score", player=seat, vp=moved if before == after == k else 0,
+            category=KIND_TITLES[kind], item=item,
         ))
+        if before != after:
+            _log_lead(s, seat, before, after)
         if s.pawn[k] >= ST.finish:
             reached.append(k)
     if not reached:
@@ -200,6 +236,18 @@ def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
     s.log.append(Event(f"{_names(s, reached)} reach{'es' * (len(reached) == 1)} the last "
                        "space: the game ends", kind="end"))
     return winners
+
+
+def _log_lead(s: SnowTimeState, seat: int, old: int, new: int) -> None:
+    """A two-player seat's other pawn is now its furthest: its points by kind replace
+    those of the pawn behind, one event per kind that changes."""
+    for kind, title in enumerate(KIND_TITLES):
+        change = s.earned[new][kind] - s.earned[old][kind]
+        if change:
+            s.log.append(Event(
+                f"{s.name(new)} passes {ST.colours[old]} (space {s.pawn[new]} to "
+                f"{s.pawn[old]}): {seat_name(seat)}'s {title.lower()} points {change:+d}",
+                kind="lead", player=seat, vp=change, category=title))
 
 
 def _fall(s: SnowTimeState, colours: list[int]) -> None:
@@ -230,7 +278,7 @@ def _log_summary(s: SnowTimeState, ledger: Ledger) -> None:
             parts.append(f"{POINT_KINDS[ledger.bonus_kind[k]].capitalize()} bonus +{bonus}")
         if parts:
             s.log.append(Event(f"{s.name(k)}: {', '.join(parts)}", kind="summary",
-                               player=s.owner[k], vp=fight + fruit + mana + bonus))
+                               player=s.owner[k]))
 
 
 def _clean_up(s: SnowTimeState) -> None:
@@ -256,8 +304,5 @@ def score_breakdown(state: State) -> ScoreBreakdown:
     from wintergames.games.snow_time.state import SnowTimeState  # imports this module
 
     assert isinstance(state, SnowTimeState)
-    rows = []
-    for seat in range(state.num_players):
-        furthest = max(state.colours_of(seat), key=lambda k: state.pawn[k])
-        rows.append(tuple(state.earned[furthest]))
+    rows = [tuple(state.earned[leading(state, seat)]) for seat in range(state.num_players)]
     return ScoreBreakdown(KIND_TITLES, tuple(rows))
