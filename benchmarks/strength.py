@@ -1,15 +1,18 @@
-"""Bot strength: one bot kind against another over many games, seats rotated.
+"""Bot strength: one bot kind against another over many games, seats rotated (the arena).
 
 Prints one JSON line: the tested bot's win share (ties shared) with a 95% Wilson
-interval, its fair share (1 / players) and the ratio to it. Games run in parallel
-worker processes; each finished game is also written to standard error as a JSON line,
-so a long run that is stopped keeps its games, and ``--combine`` sums such lines from
-any number of runs (disjoint ``--first`` ranges). Example::
+interval, its fair share (1 / players) and the ratio to it. Games run on
+``wintergames.sim.run_arena`` (``--backend ray`` for a cluster) with the seeds this script
+has always used (``strength-v1``), so each finished game, also written to standard error
+as a JSON line, combines with the lines of earlier runs kept in ``docs/strength/``:
+``--combine`` sums such lines from any number of runs (disjoint ``--first`` ranges).
+Example::
 
     python benchmarks/strength.py --game winter-queen --players 2 \\
         --bot ismcts:iterations=1000 --against random --games 200 --workers 2
 
 A bot is ``kind`` or ``kind:key=value;key=value`` as in ``wintergames play --players``.
+With more than two players the tested bot plays against ``players - 1`` of ``--against``.
 """
 
 from __future__ import annotations
@@ -19,10 +22,34 @@ import json
 import platform
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterable
 
-from wintergames.bots import from_text
-from wintergames.bots.arena import game_line, play_one, read_games, wilson
+from wintergames.sim import Outcome, run_arena, wilson
+
+
+def game_line(game: str, players: int, bot: str, against: str, index: int, share: float,
+              seconds: float) -> str:
+    """One finished game as a JSON line (``read_games`` reads it back)."""
+    return json.dumps({"game": game, "players": players, "bot": bot, "against": against,
+                       "index": index, "share": share, "seconds": round(seconds, 2)})
+
+
+def read_games(lines: Iterable[str], game: str, players: int, bot: str,
+               against: str) -> list[tuple[int, float, float]]:
+    """(index, share, seconds) of the match's games among ``lines``, each index once.
+
+    Other lines (other matches, summaries, anything not JSON) are passed over, so the
+    standard error of several runs may be given whole.
+    """
+    games: dict[int, tuple[int, float, float]] = {}
+    for line in lines:
+        if not line.startswith("{"):
+            continue
+        g = json.loads(line)
+        if g.get("index") is not None and (g.get("game"), g.get("players"), g.get("bot"),
+                                           g.get("against")) == (game, players, bot, against):
+            games[g["index"]] = (g["index"], float(g["share"]), float(g["seconds"]))
+    return sorted(games.values())
 
 
 def main() -> None:
@@ -33,6 +60,8 @@ def main() -> None:
     parser.add_argument("--against", default="random")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--backend", default="local", help="local or ray")
+    parser.add_argument("--address", help="Ray cluster address (auto, ray://host:port)")
     parser.add_argument("--first", type=int, default=0,
                         help="index of the first game (runs with disjoint ranges combine)")
     parser.add_argument("--combine", nargs="+", metavar="FILE",
@@ -41,18 +70,20 @@ def main() -> None:
     if args.combine:
         summarize(args, combined(args, args.combine), wall=0.0)
         return
-    from_text(args.bot), from_text(args.against)  # bad kinds fail before any game
+
+    def tested_share(o: Outcome) -> float:
+        return o.share(o.index % args.players)  # the tested bot's seat in game ``index``
+
+    def line(o: Outcome) -> None:
+        print(game_line(args.game, args.players, args.bot, args.against, o.index,
+                        tested_share(o), o.seconds), file=sys.stderr, flush=True)
+
     start = time.perf_counter()
-    results = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        futures = {pool.submit(play_one, args.game, args.players, args.bot, args.against, i): i
-                   for i in range(args.first, args.first + args.games)}
-        for future in as_completed(futures):
-            share, seconds = future.result()
-            results.append((futures[future], share, seconds))
-            print(game_line(args.game, args.players, args.bot, args.against,
-                            futures[future], share, seconds), file=sys.stderr, flush=True)
-    summarize(args, results, wall=time.perf_counter() - start)
+    result = run_arena(args.game, args.players, [args.bot, args.against], args.games,
+                       first=args.first, workers=args.workers, backend=args.backend,
+                       address=args.address, seeding="strength-v1", on_game=line)
+    summarize(args, [(o.index, tested_share(o), o.seconds) for o in result.outcomes],
+              wall=time.perf_counter() - start)
 
 
 def combined(args: argparse.Namespace, files: list[str]) -> list[tuple[int, float, float]]:
@@ -82,6 +113,7 @@ def summarize(args: argparse.Namespace, results: list[tuple[int, float, float]],
         "wall_seconds": round(wall, 1),
         "python": platform.python_version(),
     }), flush=True)
+
 
 if __name__ == "__main__":
     main()

@@ -27,7 +27,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import wintergames as wg
-from wintergames.bots.arena import wilson
+from wintergames.sim import wilson
 from wintergames.rl import openspiel
 
 GAME = "wintergames_winter_queen"

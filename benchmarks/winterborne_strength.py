@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from wintergames.bots import from_text
-from wintergames.bots.arena import wilson
+from wintergames.sim import wilson
 from wintergames.core.registry import make
 
 DIFFICULTIES = ("easy", "medium", "hard")

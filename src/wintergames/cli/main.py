@@ -181,5 +181,11 @@ def serve(
     uvicorn.Server(config).run(sockets=[sock])
 
 
+from wintergames.cli.arena import arena_command, balance_command  # noqa: E402 - after app
+
+app.command("arena")(arena_command)
+app.command("balance")(balance_command)
+
+
 def main() -> None:  # pragma: no cover - console script entry
     app()

@@ -1,0 +1,8 @@
+"""Many games between bots, for balance and bot strength: ``run_arena`` (and the
+``wintergames arena`` / ``wintergames balance`` commands), on a process pool or Ray."""
+
+from wintergames.sim.arena import ArenaResult, run_arena
+from wintergames.sim.jobs import Job, Outcome, Plan, play
+from wintergames.sim.stats import wilson
+
+__all__ = ["ArenaResult", "Job", "Outcome", "Plan", "play", "run_arena", "wilson"]

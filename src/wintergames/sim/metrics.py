@@ -1,0 +1,57 @@
+"""A finished game's metrics, read from its log's structured events (never their text).
+
+Each metric has one number per seat:
+
+- ``vp:<category>``: points scored in a category of the game's score breakdown;
+- ``item:<item>``: points scored with one card, effect, book or tile (``Event.item``);
+- ``n:<kind>``: how many events of a kind the game counts (``GameSpec.metric_kinds``).
+
+>>> import wintergames as wg
+>>> from wintergames.core.events import Event
+>>> state = wg.make("winter-queen", 2, seed=1)
+>>> state.log[:] = [Event("x", kind="vp", player=1, vp=3, category="Polar Star", item="B2"),
+...                 Event("y", kind="vp", player=1, vp=2, category="Polar Star", item="B4")]
+>>> metrics_of(state)["vp:Polar Star"], metrics_of(state)["item:B2"]
+([0, 3], [0, 3])
+"""
+
+from __future__ import annotations
+
+from wintergames.core.registry import get_spec
+from wintergames.core.state import State
+
+Metrics = dict[str, list[int]]
+
+
+def metrics_of(state: State) -> Metrics:
+    """Every metric of ``state``'s log, each a list with one number per seat; categories of
+    the breakdown and the game's metric kinds are always present, at zero if nothing
+    happened, so games of one kind have the same columns."""
+    spec = get_spec(state.game_id)
+    n = state.num_players
+    found: Metrics = {}
+    if spec.score_breakdown is not None and state.is_over:
+        for category in spec.score_breakdown(state).categories:
+            found[f"vp:{category}"] = [0] * n
+    for kind in spec.metric_kinds:
+        found[f"n:{kind}"] = [0] * n
+    for e in state.log:
+        if e.player is None or not 0 <= e.player < n:
+            continue
+        if e.category is not None and e.vp:
+            found.setdefault(f"vp:{e.category}", [0] * n)[e.player] += e.vp
+            if e.item is not None:
+                found.setdefault(f"item:{e.item}", [0] * n)[e.player] += e.vp
+        if e.kind in spec.metric_kinds:
+            found[f"n:{e.kind}"][e.player] += 1
+    return found
+
+
+def label(spec_id: str, name: str) -> str:
+    """A metric's name for people: ``n:lost`` as the game describes the kind."""
+    prefix, _, rest = name.partition(":")
+    if prefix == "n":
+        return get_spec(spec_id).metric_kinds.get(rest, rest)
+    if prefix == "vp":
+        return f"{get_spec(spec_id).score_unit}: {rest}"
+    return f"{get_spec(spec_id).score_unit} with {rest}"
