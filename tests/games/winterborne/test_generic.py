@@ -27,7 +27,7 @@ def test_generic_checks_over_100_seeded_games(n: int) -> None:
         turns = {sum(1 for e in g.log if e.kind == "end" and e.player == p) for p in range(n)}
         assert len(turns) == 1, f"turns per seat differ: {turns}"
     kinds = {e.kind for g in games for e in g.log}
-    assert {"season", "score", "draw", "end"} <= kinds
+    assert {"season", "score", "total", "draw", "end"} <= kinds
     if n == 1:
         assert "balaur" in kinds
 

@@ -224,7 +224,7 @@ def test_autumn_running_out_mid_round_then_three_winter_rounds() -> None:
     # "The game ends at the end of the 3rd round of winter."
     assert s.is_over and s.to_move == ()
     assert turns_per_seat(s) == [4, 4, 4]
-    assert any(e.kind == "score" for e in s.log)
+    assert any(e.kind == "total" for e in s.log)
     ok(s)
 
 

@@ -153,6 +153,15 @@ SPEC = GameSpec(
     heuristic_scale=heuristic.SCALE,
     par=heuristic.par,
     check_invariants=check_components,
+    # A compound move's log line is named after its first special action (frames.mark).
+    metric_kinds={
+        "trade": "a move that trades with an ally (a red ally's free conquest included)",
+        "explore": "a move that explores a province, taking its exploration card",
+        "conquer": "a move that conquers a section of the kingdom",
+        "build": "a move that builds a settlement or a church",
+        "cap": f"a resource returned for holding more than {WB.resource_cap} at the end of "
+               "a turn",
+    },
 )
 
 __all__ = ["SPEC", "WinterborneState"]

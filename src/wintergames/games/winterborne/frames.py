@@ -132,6 +132,14 @@ def figures_for_hex(s: WinterborneState, p: int, hex_char: int) -> list[int]:
     return figs
 
 
+def mark(s: WinterborneState, kind: str) -> None:
+    """Name the compound move in progress after its first special action: its log line's
+    event kind (``trade``, ``explore``, ``conquer``, ``build``, ``tax``, ``pray``,
+    ``raid``; ``move`` when it has none), what statistics count."""
+    if s.line_kind == "move":
+        s.line_kind = kind
+
+
 # -- resources --------------------------------------------------------------------------
 
 

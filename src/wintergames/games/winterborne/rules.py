@@ -279,7 +279,7 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
             s.log.append(Event(f"{seat_name(p)} ends the turn", kind="end", player=p))
             turn.end_turn(s, p)
             return
-        s.line = f"{seat_name(p)} "
+        s.line, s.line_kind = f"{seat_name(p)} ", "move"
         _do_main(s, p, action)
     else:
         _do_frame(s, p, frame, action)
@@ -287,8 +287,8 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
     while s.pending and s.pending[-1][0] == fr.WYLDS and len(s.pending[-1]) == 1:
         fr.pop(s)
     if not s.pending and s.line:
-        s.log.append(Event(s.line, kind="move", player=p))
-        s.line = ""
+        s.log.append(Event(s.line, kind=s.line_kind, player=p))
+        s.line, s.line_kind = "", "move"
 
 
 _SPECIAL_OF: dict[type, int] = {act.Trade: fr.SHAMAN, act.Explore: fr.EXPLORER,

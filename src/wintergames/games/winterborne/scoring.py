@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
+from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.winterborne.components import SET_TYPES, WB
 
@@ -96,14 +97,20 @@ def section_colours(s: WinterborneState, p: int) -> list[int]:
     return per
 
 
-def building_points(s: WinterborneState, p: int) -> int:
-    """Per province: buildings × province sections of that colour."""
+def province_buildings(s: WinterborneState, p: int) -> list[tuple[int, int, int]]:
+    """Per province with a building: its colour, its buildings and its sections."""
     sections = section_colours(s, p)
     buildings = [0] * 6
     for sec, b in enumerate(s.buildings[p]):
         if b:
             buildings[s.sections[p][sec]] += 1
-    return sum(b * n for b, n in zip(buildings, sections, strict=True))
+    return [(colour, b, n) for colour, (b, n) in enumerate(zip(buildings, sections,
+                                                                 strict=True)) if b]
+
+
+def building_points(s: WinterborneState, p: int) -> int:
+    """Per province: buildings × province sections of that colour."""
+    return sum(b * n for _, b, n in province_buildings(s, p))
 
 
 def wylds_count(s: WinterborneState, p: int, orbs: bool) -> int:
@@ -128,52 +135,60 @@ def deck_size(s: WinterborneState, p: int) -> int:
     return sum(1 for c in owned(s, p) if WB.cards[c].type != "wylds")
 
 
+def ally_score(s: WinterborneState, p: int, a: int) -> int:
+    """What ally ``a`` of seat ``p`` scores ("Scoring Allies", card by card)."""
+    ally = WB.allies[a]
+    if ally.scoring == "wylds":
+        return wylds_count(s, p, orbs=True)
+    if ally.scoring == "settlements-2":
+        return settlements_built(s, p) // 2
+    if ally.scoring == "deck-3":
+        return deck_size(s, p) // 3
+    return ally.points
+
+
 def ally_points(s: WinterborneState, p: int) -> int:
-    total = 0
-    for a in s.allies[p]:
-        ally = WB.allies[a]
-        if ally.scoring == "wylds":
-            total += wylds_count(s, p, orbs=True)
-        elif ally.scoring == "settlements-2":
-            total += settlements_built(s, p) // 2
-        elif ally.scoring == "deck-3":
-            total += deck_size(s, p) // 3
-        else:
-            total += ally.points
-    return total
+    return sum(ally_score(s, p, a) for a in s.allies[p])
 
 
 def conquered_colours(s: WinterborneState, p: int) -> list[int]:
     return [c for c in s.sections[p][6:] if c >= 0]
 
 
-def banner_points(s: WinterborneState, p: int) -> int:
+def banner_scores(s: WinterborneState, p: int) -> list[tuple[int, int]]:
+    """Each banner card seat ``p`` owns with what it scores ("Banner Card Sets")."""
     cards = owned(s, p)
     banners = [c for c in cards if WB.cards[c].type == "banner"]
     types = {WB.cards[c].type for c in cards if WB.cards[c].type in
              ("provision", "treasure", "weapon", "banner", "wylds")}
     tiles = conquered_colours(s, p)
     names = WB.colours
-    total = 0
+    out = []
     for c in banners:
         code = WB.cards[c].scoring
+        points = 0
         if code == "mask-types":
-            total += len(types)
+            points = len(types)
         elif code == "bag-unconquered":
-            total += sum(1 for colour in s.sections[p][6:] if colour < 0)
+            points = sum(1 for colour in s.sections[p][6:] if colour < 0)
         elif code == "bag-unused-winter":
-            total += 2 * (WB.winter_rounds - sum(s.power_used[p]))
+            points = 2 * (WB.winter_rounds - sum(s.power_used[p]))
         elif code == "bag-unbuilt-churches":
-            total += 2 * (WB.rows - churches_built(s, p))
+            points = 2 * (WB.rows - churches_built(s, p))
         elif code == "book-bbg":
-            total += sum(1 for t in tiles if names[t] in ("black", "blue", "green"))
+            points = sum(1 for t in tiles if names[t] in ("black", "blue", "green"))
         elif code == "book-pyr":
-            total += sum(1 for t in tiles if names[t] in ("purple", "yellow", "red"))
+            points = sum(1 for t in tiles if names[t] in ("purple", "yellow", "red"))
         elif code == "book-starter-settlements":
-            total += sum(1 for sec in range(6) if s.buildings[p][sec] == 1)
+            points = sum(1 for sec in range(6) if s.buildings[p][sec] == 1)
         elif code == "potion-banners":
-            total += len(banners)
-    return total
+            points = len(banners)
+        out.append((c, points))
+    return out
+
+
+def banner_points(s: WinterborneState, p: int) -> int:
+    return sum(points for _, points in banner_scores(s, p))
 
 
 def sets_points(cards: list[int]) -> int:
@@ -196,6 +211,55 @@ def score(s: WinterborneState, p: int) -> Breakdown:
             WB.objective_vp[slot] for slot, o in enumerate(s.objectives)
             if objective_met(s, p, WB.objectives[o].letter))
     return b
+
+
+def scoring_events(s: WinterborneState, p: int) -> list[Event]:
+    """Seat ``p``'s final scoring as log events, item by item where the rulebook scores
+    item by item (each ally, each banner, each province's buildings, each objective) and
+    one event per other category; only what scores. Their ``vp`` add up to ``score``'s
+    parts, category by category (``core.testing.check_scoring_events``)."""
+    who = seat_name(p)
+    out: list[Event] = []
+
+    def add(part: str, vp: int, what: str, item: str | None = None) -> None:
+        if vp:
+            out.append(Event(f"{who} scores {vp} VP for {what}", kind="score", player=p,
+                             vp=vp, category=CATEGORY_TITLES[part], item=item))
+
+    for a in s.allies[p]:
+        ally = WB.allies[a]
+        add("allies", ally_score(s, p, a), f"the {WB.colours[ally.colour]} ally {ally.id}",
+            ally.id)
+    for colour, b, n in province_buildings(s, p):
+        add("buildings", b * n, f"{b} building{'s' * (b > 1)} in the {WB.colours[colour]} "
+            f"province ({n} section{'s' * (n > 1)})", WB.colours[colour])
+    add("sets", sets_points(owned(s, p)), "exploration sets")
+    for c, points in banner_scores(s, p):
+        card = WB.cards[c]
+        add("banners", points, f"the banner {card.id} ({card.name})", card.id)
+    favor = s.favor[p] + s.favor_card[p]
+    add("favor", favor, f"{favor} favor")
+    add("resources", sum(s.res[p]) // 3, f"{sum(s.res[p])} resources")
+    if s.num_players == 1:
+        for slot, o in enumerate(s.objectives):
+            letter = WB.objectives[o].letter
+            if objective_met(s, p, letter):
+                add("objectives", WB.objective_vp[slot], f"objective {letter}",
+                    f"objective {letter}")
+    return out
+
+
+def balaur_events(s: WinterborneState) -> list[Event]:
+    """The Balaur's exploration sets and banners as events of no seat (``player`` None);
+    its base score has no category of the seats' breakdown and stays in its total line."""
+    b = balaur_score(s).parts
+    out = []
+    n = b["banners"]
+    for part, what in (("sets", "exploration sets"), ("banners", f"{n} banner{'s' * (n > 1)}")):
+        if b[part]:
+            out.append(Event(f"The Balaur scores {b[part]} VP for {what}", kind="score",
+                             vp=b[part], category=CATEGORY_TITLES[part]))
+    return out
 
 
 def score_breakdown(state: State) -> ScoreBreakdown:

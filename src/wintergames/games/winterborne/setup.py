@@ -125,7 +125,7 @@ def setup(s: WinterborneState) -> None:
     s.season_decks.append(deck)  # the rest is Winter
     s.season, s.autumn_out, s.winter_round = 0, False, 0
     s.played, s.moved, s.pending = [], [], ()
-    s.discount, s.over, s.line = 0, False, ""
+    s.discount, s.over, s.line, s.line_kind = 0, False, "", "move"
     # The solo Balaur.
     s.difficulty = opts["difficulty"] if solo else ""
     s.balaur_deck, s.balaur_board, s.balaur_spoils, s.balaur_pile = [], [], [], []

@@ -30,6 +30,7 @@ from wintergames.games.winterborne.frames import (
     explore_cost,
     gain,
     is_wylds,
+    mark,
     pay,
     push,
     room_for,
@@ -71,12 +72,15 @@ def do_special(s: WinterborneState, p: int, action: Action) -> None:
         return
     if action is act.TAX:
         gain(s, p, TAX)
+        mark(s, "tax")
         s.line += ", taxes (+1 gold +1 military)"
     elif action is act.PRAY:
         take_favor(s, p)
+        mark(s, "pray")
         s.line += ", prays (+1 favor)"
     elif action is act.RAID:
         gain(s, p, RAID)
+        mark(s, "raid")
         s.line += ", raids (+2 meat)"
     elif isinstance(action, act.Trade):
         trade(s, p, action.value)
@@ -111,6 +115,7 @@ def conquer(s: WinterborneState, p: int, sec: int, colour: int, free: bool) -> N
         pay(s, p, CONQUER_COST)
     s.sections[p][sec] = colour
     s.conquer_left[colour] -= 1
+    mark(s, "conquer")
     paid = "" if free else " for 1 gold + 1 military"
     s.line += f", conquers {WB.section_names[sec]} with a {WB.colours[colour]} tile{paid}"
     if s.prov_spoils[colour]:
@@ -172,6 +177,7 @@ def build_actions(s: WinterborneState, p: int, sections: tuple[int, ...] | range
 def build(s: WinterborneState, p: int, action: act.Build, free: bool) -> None:
     sec = action.section
     colour = s.sections[p][sec]
+    mark(s, "build")
     if action.building == 0:
         if not free:
             pay(s, p, SETTLEMENT_COST)
@@ -201,6 +207,7 @@ def explore(s: WinterborneState, p: int, province: int) -> None:
     s.res[p][1] -= cost
     card = s.explore_slot[province]
     s.explore_slot[province] = -1  # refilled only at the end of the turn
+    mark(s, "explore")
     s.line += (f", explores {WB.colours[province]} for {cost} meat and takes "
                f"{WB.cards[card].id} ({WB.cards[card].name})")
     receive_card(s, p, card)
@@ -256,6 +263,7 @@ def trade(s: WinterborneState, p: int, province: int) -> None:
     a = s.ally_decks[province].pop()
     ally = WB.allies[a]
     s.allies[p].append(a)
+    mark(s, "trade")
     pay(s, p, ally.pay)
     s.favor[p] -= ally.pay_favor
     s.favor_supply += ally.pay_favor

@@ -28,7 +28,9 @@ _SHARED_LISTS = ("favor", "favor_card", "power_card", "white_used",
                  "balaur_pile", "objectives")
 _NESTED = ("ally_decks", "prov_spoils", "season_decks")
 _SCALARS = ("first", "current", "season", "autumn_out", "winter_round", "favor_supply",
-            "discount", "over", "difficulty", "solo_conquered", "line")
+            "discount", "over", "difficulty", "solo_conquered", "line", "line_kind")
+# Fields newer than some saved games, with the value they stand for when missing.
+_SCALAR_DEFAULTS = {"line_kind": "move"}
 _TUPLES = ("pending",)
 
 
@@ -85,6 +87,7 @@ class WinterborneState(State):
     difficulty: str  # solo only
     solo_conquered: int  # conquer tiles the Balaur removed
     line: str  # the log line of the compound move in progress
+    line_kind: str  # its event kind: "move", or the first special action it performs
     pending: tuple[tuple[int, ...], ...]  # the open decision frames, innermost last
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
@@ -164,6 +167,7 @@ class WinterborneState(State):
         new.difficulty = self.difficulty
         new.solo_conquered = self.solo_conquered
         new.line = self.line
+        new.line_kind = self.line_kind
         new.pending = self.pending
         return new
 
@@ -220,7 +224,7 @@ class WinterborneState(State):
         for name in _SHARED_LISTS:
             setattr(new, name, list(s[name]))
         for name in _SCALARS:
-            setattr(new, name, s[name])
+            setattr(new, name, s[name] if name in s else _SCALAR_DEFAULTS[name])
         new.pending = tuple(tuple(f) for f in s["pending"])
         return new
 

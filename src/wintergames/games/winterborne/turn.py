@@ -196,12 +196,15 @@ def end_game(s: WinterborneState) -> None:
 
     s.over = True
     s.pending = ()
+    # Item by item, then each total as before (vp 0: its points are in the items).
     for p in range(s.num_players):
+        s.log += scoring.scoring_events(s, p)
         b = scoring.score(s, p)
-        s.log.append(Event(f"{seat_name(p)} scores {b.total}: {b.describe()}", kind="score",
-                           player=p, vp=b.total))
+        s.log.append(Event(f"{seat_name(p)} scores {b.total}: {b.describe()}", kind="total",
+                           player=p))
     if s.num_players == 1:
+        s.log += scoring.balaur_events(s)
         balaur = scoring.balaur_score(s)
         won = "beats" if s.winners() else "does not beat"
         s.log.append(Event(f"The Balaur scores {balaur.total}: {balaur.describe()}; "
-                           f"{seat_name(0)} {won} the Balaur", kind="score"))
+                           f"{seat_name(0)} {won} the Balaur", kind="total"))
