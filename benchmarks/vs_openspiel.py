@@ -7,11 +7,14 @@ Prints one JSON line per figure:
   ``MCTSBot`` (random-rollout evaluator), from the same positions of two-player Winter
   Queen reached through ``wintergames.rl.openspiel``;
 - ``seconds_budget``: how closely a seconds budget is kept (time taken / budget);
-- ``head_to_head``: our ISMCTS with a seconds budget against OpenSpiel's ISMCTSBot given
-  the simulations it runs in the same time, seats rotated.
+- ``head_to_head``: on the arena (``wintergames.sim``, seats rotated), our ISMCTS with
+  ``--iterations`` against OpenSpiel's ISMCTSBot given ``--times`` (10) our time per move:
+  the simulations it runs in that time, measured on the same positions. Both budgets are
+  counts, so the games are reproduced exactly; the think time each bot really spent per
+  move in the games is reported beside the result.
 
-Run: ``python benchmarks/vs_openspiel.py [--games 20] [--seconds 0.25]`` (needs the
-``bench`` extra).
+Run: ``python benchmarks/vs_openspiel.py [--games 100] [--iterations 200] [--times 10]``
+(needs the ``bench`` extra; on an idle machine, as the calibration is timed).
 """
 
 from __future__ import annotations
@@ -27,8 +30,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import wintergames as wg
-from wintergames.sim import wilson
 from wintergames.rl import openspiel
+from wintergames.sim import run_arena
 
 GAME = "wintergames_winter_queen"
 
@@ -90,30 +93,24 @@ def budget_kept(states: list[pyspiel.State], seconds: float) -> tuple[float, flo
     return sum(ratios) / len(ratios), max(ratios)
 
 
-def head_to_head(games: int, seconds: float, their_simulations: int) -> tuple[float, int]:
-    wins = 0.0
-    for index in range(games):
-        game = pyspiel.load_game(GAME, {"players": 2, "seed": 500 + index})
-        state = game.new_initial_state()
-        ours = index % 2
-        mine = wg.bots.make("ismcts", seed=index, seconds=seconds)
-        theirs = openspiel_bot("ismcts", game, their_simulations, index)
-        while not state.is_terminal():
-            player = state.current_player()
-            if player == ours:
-                action = mine.choose(state.state, player)
-                state.apply_action(wg.get_spec("winter-queen").encode(action, 2))
-            else:
-                state.apply_action(theirs.step(state))
-        wins += state.returns()[ours]
-    return wins / games, games
+def head_to_head(games: int, iterations: int, simulations: int, workers: int,
+                 out: str | None) -> dict[str, object]:
+    """Our ISMCTS against OpenSpiel's ISMCTSBot on the arena, seats rotated."""
+    ours, theirs = f"ismcts:iterations={iterations}", f"openspiel-ismcts:simulations={simulations}"
+    result = run_arena("winter-queen", 2, [ours, theirs], games, seed=2026, workers=workers,
+                       out=out, report=out is not None)
+    return {"ours": result.summary["bots"][ours], "theirs": result.summary["bots"][theirs]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=0.25)
     parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--times", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", help="arena folder (resumable; report.html there)")
     args = parser.parse_args()
     openspiel.register()
     states = positions(args.positions)
@@ -131,12 +128,18 @@ def main() -> None:
     mean, worst = budget_kept(states, args.seconds)
     emit(bench="seconds_budget", game="winter-queen", budget_s=args.seconds,
          mean_ratio=round(mean, 3), worst_ratio=round(worst, 3))
-    simulations = max(1, round(rates["openspiel_ismcts"] * args.seconds))
-    share, games = head_to_head(args.games, args.seconds, simulations)
-    low, high = wilson(share, games)
-    emit(bench="head_to_head", game="winter-queen", players=2, seconds_per_move=args.seconds,
-         openspiel_simulations_per_move=simulations, games=games,
-         ours_win_share=round(share, 3), ci95=[round(low, 3), round(high, 3)])
+    per_move = args.iterations / our_rate(states, args.iterations)
+    simulations = max(1, round(rates["openspiel_ismcts"] * per_move * args.times))
+    found = head_to_head(args.games, args.iterations, simulations, args.workers, args.out)
+    ours, theirs = found["ours"], found["theirs"]
+    assert isinstance(ours, dict) and isinstance(theirs, dict)
+    emit(bench="head_to_head", game="winter-queen", players=2, games=ours["games"],
+         ours=f"ismcts:iterations={args.iterations}",
+         openspiel_simulations_per_move=simulations, time_given=args.times,
+         think_seconds_per_move={"ours": ours["think_seconds_per_move"],
+                                 "openspiel": theirs["think_seconds_per_move"]},
+         think_ratio=round(theirs["think_seconds_per_move"] / ours["think_seconds_per_move"], 2),
+         ours_win_share=ours["share"], ci95=ours["ci95"])
 
 
 if __name__ == "__main__":

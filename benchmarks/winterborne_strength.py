@@ -23,8 +23,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from wintergames.bots import from_text
-from wintergames.sim import wilson
 from wintergames.core.registry import make
+from wintergames.sim import wilson
 
 DIFFICULTIES = ("easy", "medium", "hard")
 

@@ -23,7 +23,7 @@ CHEAP = ("winter-queen", 2, ["greedy", "random"])
 
 def table(result_games: list[Outcome]) -> list[tuple[object, ...]]:
     """Each game without its times: what must be equal between two runs of it."""
-    return [(o.index, o.seed, o.bots, o.scores, o.winners, o.decisions, o.metrics)
+    return [(o.index, o.seed, o.bots, o.scores, o.winners, o.moves, o.metrics)
             for o in result_games]
 
 

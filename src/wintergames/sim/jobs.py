@@ -20,10 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from wintergames.bots import check_seat, from_text, settings_from_text
+from wintergames.bots import Bot, check_seat, from_text, settings_from_text
 from wintergames.core.errors import InvalidOptionError
 from wintergames.core.registry import get_spec, make
 from wintergames.sim.metrics import Metrics, metrics_of
+from wintergames.sim.reference import check_reference, is_reference, make_reference
 
 # How each game's seeds come from the run's seed. "derived": a hash of the run's seed,
 # the game's index and the seat, so runs with different seeds share no game. "strength-v1":
@@ -125,7 +126,10 @@ def check_plan(plan: Plan) -> None:
         if "seed" in settings:
             raise InvalidOptionError(
                 f"bot {text!r}: the arena seeds every bot from --seed; leave out seed=")
-        check_seat(kind.strip(), settings, spec)  # the server's and the CLI's check
+        if is_reference(kind.strip()):
+            check_reference(kind.strip(), settings, spec)
+        else:
+            check_seat(kind.strip(), settings, spec)  # the server's and the CLI's check
     if plan.seeding not in SEEDINGS:
         raise InvalidOptionError(f"no seeding {plan.seeding!r}; seedings: {', '.join(SEEDINGS)}")
 
@@ -142,6 +146,7 @@ class Outcome:
     decisions: int
     seconds: float
     think: tuple[float, ...]  # each seat's bot's seconds of choosing
+    moves: tuple[int, ...]  # each seat's decisions
     metrics: Metrics
 
     def share(self, seat: int) -> float:
@@ -150,18 +155,25 @@ class Outcome:
 
     def same_game(self, other: Outcome) -> bool:
         """Whether two outcomes are the same game (everything but the times)."""
-        return (self.index, self.seed, self.bots, self.scores, self.winners, self.decisions,
+        return (self.index, self.seed, self.bots, self.scores, self.winners, self.moves,
                 self.metrics) == (other.index, other.seed, other.bots, other.scores,
-                                  other.winners, other.decisions, other.metrics)
+                                  other.winners, other.moves, other.metrics)
+
+
+def make_bot(text: str, seed: int) -> Bot:
+    """The bot of ``text``: one of ours (``wintergames.bots``) or a reference bot."""
+    kind, _, rest = text.partition(":")
+    if is_reference(kind.strip()):
+        return make_reference(kind.strip(), seed, settings_from_text(rest))
+    return from_text(text, seed=seed)
 
 
 def play(job: Job) -> Outcome:
     """Play ``job``'s game to the end with its bots."""
     state = make(job.game, job.players, seed=job.seed, options=dict(job.options))
-    bots = [from_text(text, seed=seed) for text, seed in zip(job.bots, job.bot_seeds,
-                                                            strict=True)]
+    bots = [make_bot(text, seed) for text, seed in zip(job.bots, job.bot_seeds, strict=True)]
     think = [0.0] * job.players
-    decisions = 0
+    moves = [0] * job.players
     start = time.perf_counter()
     while not state.is_over:
         p = state.to_move[0]
@@ -169,8 +181,8 @@ def play(job: Job) -> Outcome:
         action = bots[p].choose(state, p)
         think[p] += time.perf_counter() - before
         state.apply(action, p)
-        decisions += 1
+        moves[p] += 1
     seconds = time.perf_counter() - start
     return Outcome(job.index, job.seed, job.bots, tuple(state.scores()),
-                   tuple(state.winners()), decisions, round(seconds, 3),
-                   tuple(round(t, 3) for t in think), metrics_of(state))
+                   tuple(state.winners()), sum(moves), round(seconds, 3),
+                   tuple(round(t, 3) for t in think), tuple(moves), metrics_of(state))

@@ -31,7 +31,7 @@ def plan_json(plan: Plan) -> dict[str, Any]:
 def outcome_json(o: Outcome) -> dict[str, Any]:
     fields = asdict(o)
     fields.update(bots=list(o.bots), scores=list(o.scores), winners=list(o.winners),
-                  think=list(o.think))
+                  think=list(o.think), moves=list(o.moves))
     return fields
 
 
@@ -39,7 +39,7 @@ def outcome_from_json(obj: dict[str, Any]) -> Outcome:
     return Outcome(index=obj["index"], seed=obj["seed"], bots=tuple(obj["bots"]),
                    scores=tuple(obj["scores"]), winners=tuple(obj["winners"]),
                    decisions=obj["decisions"], seconds=obj["seconds"],
-                   think=tuple(obj["think"]),
+                   think=tuple(obj["think"]), moves=tuple(obj["moves"]),
                    metrics={k: list(v) for k, v in obj["metrics"].items()})
 
 
@@ -116,6 +116,7 @@ def table_row(o: Outcome) -> dict[str, Any]:
         "index": o.index, "seed": o.seed, "bots": list(o.bots),
         "scores": [float(s) for s in o.scores], "winners": list(o.winners),
         "decisions": o.decisions, "seconds": o.seconds, "think": list(o.think),
+        "moves": list(o.moves),
     }
     for name, values in sorted(o.metrics.items()):
         row[name] = sum(values)

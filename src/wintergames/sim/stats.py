@@ -50,10 +50,12 @@ def by_bot(outcomes: Sequence[Outcome], players: int) -> dict[str, dict[str, Any
         seats = sum(o.bots.count(bot) for o in games)
         scores = [float(o.scores[p]) for o in games for p, b in enumerate(o.bots) if b == bot]
         think = sum(o.think[p] for o in games for p, b in enumerate(o.bots) if b == bot)
+        moves = sum(o.moves[p] for o in games for p, b in enumerate(o.bots) if b == bot)
         table[bot] = {**proportion(won, len(games)),
                       "fair_share": round(seats / (players * len(games)), 4),
                       "score": spread(scores),
-                      "think_seconds_per_game": round(think / len(games), 3)}
+                      "think_seconds_per_game": round(think / len(games), 3),
+                      "think_seconds_per_move": round(think / moves, 5) if moves else 0.0}
     return table
 
 
