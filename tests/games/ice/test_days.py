@@ -209,7 +209,7 @@ def test_the_game_ends_after_the_fourth_day_and_ties_share() -> None:
     scores = s.scores()
     winners = s.winners()
     assert winners == [p for p in range(2) if scores[p] == max(scores)]
-    assert any(e.kind == "score" for e in s.log)
+    assert any(e.kind == "total" for e in s.log)
 
 
 

@@ -18,7 +18,7 @@ def test_generic_checks_over_100_seeded_games(n: int) -> None:
     games = testing.run_generic_checks("ice", n, range(100), deep_every=40)
     assert all(isinstance(g, IceState) and g.day == 4 for g in games)
     kinds = {e.kind for g in games for e in g.log}
-    assert {"day", "excavate", "score", "logbook"} <= kinds
+    assert {"day", "excavate", "score", "total", "logbook"} <= kinds
 
 
 @pytest.mark.parametrize("options", [
@@ -39,6 +39,8 @@ def test_every_component_accounted_for_in_every_variant(options: dict[str, objec
             s.apply(actions[rng.randrange(len(actions))], p)
             assert isinstance(s, IceState)
             check(s)
+        testing.check_score_breakdown(s)
+        testing.check_scoring_events(s)  # the variants' RP: Gentle, Logbook, first game
 
 
 @pytest.mark.parametrize("n", [2, 3, 5])

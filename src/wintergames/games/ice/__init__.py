@@ -162,6 +162,13 @@ SPEC = GameSpec(
     rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
     score_unit="RP",  # Renown Points, the rulebook's victory points
     score_breakdown=score_breakdown,
+    metric_kinds={
+        "validate": "a Request validated",
+        "excavate": "an excavation",
+        "overwork": "an Overwork: 1 RP token for 3 EP this turn",
+        "collapse": "a tile lost in a chain collapse",
+        "curse": "a Curse token taken or grown (Nuuka's Curse, expert mode)",
+    },
 )
 
 __all__ = ["SPEC", "IceState", "help_terms"]

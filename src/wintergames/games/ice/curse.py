@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import RP_TOKENS
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -76,6 +77,7 @@ def gentle(s: IceState) -> None:
         if all(s.study[p]):
             s.rp[p] += IC.all_studies_rp
             s.log.append(Event(f"{seat_name(p)} (last on the Curse track) takes 2 RP tokens.",
-                               kind="gentle", player=p))
+                               kind="gentle", player=p, vp=IC.all_studies_rp,
+                               category=RP_TOKENS, item="gentle"))
         else:
             fr.push(s, fr.LOGBOOK, p, fr.LOGBOOK_STUDY)

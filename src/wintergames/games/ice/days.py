@@ -12,6 +12,7 @@ from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import REQUESTS, RP_TOKENS
 from wintergames.games.ice.payment import Item, payments, rp_of, study
 
 if TYPE_CHECKING:
@@ -265,14 +266,21 @@ def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
     today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
     s.validated[p] += [card, s.day, rp]
     bonus = ""
-    if s.day < IC.days and today == 0:
+    token = s.day < IC.days and today == 0
+    if token:
         s.rp[p] += IC.first_validation_rp
         bonus = f", +{IC.first_validation_rp} RP token"
     elif s.day < IC.days and today == 1:
         s.bonus2[p] += 1
         bonus = f", +{IC.second_validation_rp} RP at the end"
-    s.log.append(Event(f"{seat_name(p)} validates {IC.requests[card].id} ({rp} RP{bonus}).",
-                       kind="validate", player=p, vp=rp))
+    request = IC.requests[card].id
+    s.log.append(Event(f"{seat_name(p)} validates {request} ({rp} RP{bonus}).",
+                       kind="validate", player=p, vp=rp, category=REQUESTS, item=request))
+    if token:  # an RP token, a category of its own
+        n = IC.first_validation_rp
+        s.log.append(Event(f"{seat_name(p)} takes {n} RP token{'s' * (n > 1)} for the first "
+                           f"Request of Day {s.day}.", kind="rp", player=p, vp=n,
+                           category=RP_TOKENS, item="first-request"))
 
 
 # -- the end of a Day and of the game ------------------------------------------------------

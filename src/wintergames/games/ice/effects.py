@@ -26,7 +26,7 @@ from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, Choose, Follow, Play, Put
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, adjacent, excavation, exposed, uncovered_tiles
-from wintergames.games.ice.model import PRISMATIC, TYPES
+from wintergames.games.ice.model import PRISMATIC, RP_TOKENS, TYPES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -277,8 +277,10 @@ def _ask(s: IceState, p: int, code: int, *args: int) -> None:
         fr.push(s, fr.EFFECT, p, code, *args)
 
 
-def _done(s: IceState, p: int, text: str = "", vp: int = 0) -> None:
-    s.log.append(Event(s.line + text + ".", kind="snow-tile", player=p, vp=vp))
+def _done(s: IceState, p: int, text: str = "", vp: int = 0, item: str | None = None) -> None:
+    """Log the Snow tile's effect; ``vp`` RP tokens it gave (the Wreck's)."""
+    s.log.append(Event(s.line + text + ".", kind="snow-tile", player=p, vp=vp,
+                       category=RP_TOKENS if vp else None, item=item))
     s.line = ""
 
 
@@ -372,7 +374,8 @@ def _wreck(s: IceState, p: int, tile: int) -> None:
     ep = min(E["wreck_ep"], IC.ep_max - s.ep[p])
     s.ep[p] += ep
     s.rp[p] += E["wreck_rp"]
-    _done(s, p, f": +{ep} EP, +{E['wreck_rp']} RP token", vp=E["wreck_rp"])
+    _done(s, p, f": +{ep} EP, +{E['wreck_rp']} RP token", vp=E["wreck_rp"],
+          item=IC.tiles[tile].id)
 
 
 def _termites(s: IceState, p: int, tile: int) -> None:

@@ -417,7 +417,7 @@ def collapse_chain(s: IceState, p: int) -> None:
     for slot in chain_collapse(s.tiles):
         if s.tiles[slot] >= 0:
             s.log.append(Event(f"{public_name(s.tiles[slot])} collapses (chain collapse).",
-                               kind="collapse"))
+                               kind="collapse", player=p))
             lose_tile(s, p, slot, "chain collapse")
 
 

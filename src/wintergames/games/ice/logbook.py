@@ -41,7 +41,7 @@ from wintergames.games.ice.geometry import (
     snowstorm_slots,
     uncovered,
 )
-from wintergames.games.ice.model import BACKS, PRISMATIC, TYPES
+from wintergames.games.ice.model import BACKS, PRISMATIC, RP_TOKENS, TYPES
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -51,8 +51,11 @@ SOLD, BOUGHT = 1, 2  # the Merchant Caravan's done mask
 Ask = tuple[int, ...] | None  # a frame's arguments after the seat, or None: nothing to ask
 
 
-def _log(s: IceState, text: str, p: int | None = None) -> None:
-    s.log.append(Event(text, kind="logbook", player=p))
+def _log(s: IceState, text: str, p: int | None = None, rp: int = 0,
+         item: str | None = None) -> None:
+    """A Logbook line; ``rp``: the RP tokens it gives seat ``p`` (negative: pays)."""
+    s.log.append(Event(text, kind="logbook", player=p, vp=rp,
+                       category=RP_TOKENS if rp else None, item=item))
 
 
 def reveal(s: IceState) -> None:
@@ -127,7 +130,8 @@ def _artifact_study(s: IceState) -> None:
         lacking = _lacking(s, p)
         if not lacking:
             s.rp[p] += IC.all_studies_rp
-            _log(s, f"{seat_name(p)} has every Study token: +{IC.all_studies_rp} RP tokens.", p)
+            _log(s, f"{seat_name(p)} has every Study token: +{IC.all_studies_rp} RP tokens.", p,
+                 rp=IC.all_studies_rp, item="artifact-study")
         elif len(lacking) == 1:
             _take_study(s, p, lacking[0])
         else:
@@ -241,7 +245,8 @@ def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, 
         s.tile_discard.append(tile)
         s.rp[p] += IC.caravan_sell_rp
         _log(s, f"{seat_name(p)} sells {IC.tiles[tile].id} to the Merchant Caravan: "
-                f"+{IC.caravan_sell_rp} RP tokens.", p)
+                f"+{IC.caravan_sell_rp} RP tokens.", p, rp=IC.caravan_sell_rp,
+             item="merchant-caravan")
         done |= SOLD
     elif isinstance(action, Buy):
         tile = action.value
@@ -249,7 +254,8 @@ def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, 
         s.hand[p].append(tile)
         s.rp[p] -= IC.caravan_buy_rp
         display = tuple(t for t in display if t != tile)
-        _log(s, f"{seat_name(p)} buys {IC.tiles[tile].id} for {IC.caravan_buy_rp} RP token.", p)
+        _log(s, f"{seat_name(p)} buys {IC.tiles[tile].id} for {IC.caravan_buy_rp} RP token.", p,
+             rp=-IC.caravan_buy_rp, item="merchant-caravan")
         done |= BOUGHT
     else:
         return None, display

@@ -30,6 +30,11 @@ LOGBOOK_EVENTS = ("prismatic-flow", "something-is-coming", "artifact-study",
                   "merchant-caravan", "safe-haven", "blizzard", "cataclysm", "snowstorm")
 # The actions of the Exploration phase (RB Actions and the Fluent Move variant); the
 # glossary has one text per code.
+# RB "Scoring" in its order: 1. Decrees; 2. validated Requests and the 2 RP bonus per
+# second Request of Days 2 and 3; 3. RP tokens, and 1 RP for an unused Planning token.
+# Every event that changes a score names one of them (``Event.category``).
+BREAKDOWN_CATEGORIES = ("Decrees", "Requests", "Bonus", "RP tokens", "Planning")
+DECREES, REQUESTS, BONUS, RP_TOKENS, PLANNING = BREAKDOWN_CATEGORIES
 ACTIONS = ("build-camp", "recruit", "sail", "study", "plan", "move", "overwork",
            "fluent-move", "excavate")
 

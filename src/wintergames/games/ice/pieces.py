@@ -13,7 +13,7 @@ from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY, exposed, icon_uncovered
-from wintergames.games.ice.model import GUILDS
+from wintergames.games.ice.model import GUILDS, RP_TOKENS
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -136,4 +136,5 @@ def award_icons(s: IceState, p: int) -> None:
             s.icons_taken[i] = 1
             s.rp[p] += IC.azulia_rp
             s.log.append(Event(f"{seat_name(p)} uncovers an RP icon of Azulia: +1 RP token.",
-                               kind="rp", player=p, vp=IC.azulia_rp))
+                               kind="rp", player=p, vp=IC.azulia_rp, category=RP_TOKENS,
+                               item="azulia-icon"))

@@ -12,6 +12,13 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import (
+    BONUS,
+    BREAKDOWN_CATEGORIES,
+    DECREES,
+    PLANNING,
+    TYPES,
+)
 from wintergames.games.ice.payment import Item, study
 from wintergames.games.ice.scoring import Breakdown, final_score
 
@@ -19,9 +26,6 @@ if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.ice.state import IceState
 
-# RB "Scoring" in its order: 1. Decrees; 2. validated Requests and the 2 RP bonus per
-# second Request of Days 2 and 3; 3. RP tokens, and 1 RP for an unused Planning token.
-BREAKDOWN_CATEGORIES = ("Decrees", "Requests", "Bonus", "RP tokens", "Planning")
 
 
 def decree_items(s: IceState, p: int) -> list[Item]:
@@ -40,12 +44,41 @@ def breakdown(s: IceState, p: int) -> Breakdown:
                        s.bonus2[p], s.rp[p], bool(s.planning[p]))
 
 
+def final_events(s: IceState, p: int) -> list[Event]:
+    """What seat ``p`` scores only at the end, as events: each revealed Decree, the
+    second-Request bonuses, an unused Planning token (only what scores). Requests and RP
+    tokens were logged with their points as they were gained (``validate``, ``rp``...),
+    so they are not counted again here."""
+    b = breakdown(s, p)
+    who = seat_name(p)
+    out = []
+    for d, vp in zip(s.decrees, b.decrees, strict=True):
+        decree = IC.decrees[d]
+        what = decree.kind if decree.type < 0 else f"{decree.kind}, {TYPES[decree.type]}"
+        if vp:
+            out.append(Event(f"{who} scores {vp} RP for the Decree {decree.id} ({what}).",
+                             kind="score", player=p, vp=vp, category=DECREES,
+                             item=decree.id))
+    if b.bonuses:
+        n = s.bonus2[p]
+        out.append(Event(f"{who} scores {b.bonuses} RP for {n} second Request"
+                         f"{'s' * (n > 1)} of a Day.", kind="score", player=p,
+                         vp=b.bonuses, category=BONUS))
+    if b.planning:
+        out.append(Event(f"{who} scores {b.planning} RP for an unused Planning token.",
+                         kind="score", player=p, vp=b.planning, category=PLANNING))
+    return out
+
+
 def log_final(s: IceState) -> None:
+    """The end-only scoring, then each total as before (vp 0: every point of it is in an
+    event already, the in-game ones included)."""
     for p in range(s.num_players):
+        s.log += final_events(s, p)
         b = breakdown(s, p)
         parts = ", ".join(f"{k} {v}" for k, v in b.parts.items())
-        s.log.append(Event(f"{seat_name(p)} scores {b.total} RP ({parts}).", kind="score",
-                           player=p, vp=b.total))
+        s.log.append(Event(f"{seat_name(p)} scores {b.total} RP ({parts}).", kind="total",
+                           player=p))
 
 
 def score_breakdown(state: State) -> ScoreBreakdown:

@@ -15,7 +15,7 @@ from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY
-from wintergames.games.ice.model import GUILDS
+from wintergames.games.ice.model import GUILDS, RP_TOKENS
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -197,6 +197,12 @@ def setup(s: IceState) -> None:
     names = ", ".join(f"{seat_name(p)} {IC.guilds[g].name}" for p, g in enumerate(s.guild))
     s.log.append(Event(f"Guilds: {names}. {seat_name(s.first)} is the first player.",
                        kind="setup"))
+    for p, g in enumerate(s.guild):  # the starting RP tokens count in the final score
+        if s.rp[p]:
+            guild = None if opts["first_game"] else IC.guilds[g].id
+            n = s.rp[p]
+            s.log.append(Event(f"{seat_name(p)} starts with {n} RP token{'s' * (n > 1)}.",
+                               kind="rp", player=p, vp=n, category=RP_TOKENS, item=guild))
 
 
 def _guilds(s: IceState) -> list[int]:

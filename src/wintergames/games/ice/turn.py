@@ -27,7 +27,7 @@ from wintergames.games.ice.actions import (
 )
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import adjacent, uncovered_tiles
-from wintergames.games.ice.model import PRISMATIC, TYPES
+from wintergames.games.ice.model import PRISMATIC, RP_TOKENS, TYPES
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -328,7 +328,8 @@ def _word(s: IceState, p: int, word: int) -> None:
         s.rp[p] -= IC.overwork_rp
         s.overwork = 1
         s.log.append(Event(f"{seat_name(p)} overworks: 1 RP token, 3 EP this turn.",
-                           kind="overwork", player=p))
+                           kind="overwork", player=p, vp=-IC.overwork_rp, category=RP_TOKENS,
+                           item="overwork"))
     elif word == EXCAVATE:
         cost = excavation_cost(s, p)
         assert cost is not None

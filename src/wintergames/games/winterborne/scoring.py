@@ -232,7 +232,7 @@ def scoring_events(s: WinterborneState, p: int) -> list[Event]:
             ally.id)
     for colour, b, n in province_buildings(s, p):
         add("buildings", b * n, f"{b} building{'s' * (b > 1)} in the {WB.colours[colour]} "
-            f"province ({n} section{'s' * (n > 1)})", WB.colours[colour])
+            f"province ({n} section{'s' * (n > 1)})", f"{WB.colours[colour]} province")
     add("sets", sets_points(owned(s, p)), "exploration sets")
     for c, points in banner_scores(s, p):
         card = WB.cards[c]
