@@ -14,7 +14,7 @@ from typing import Any
 
 from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec
-from wintergames.games.icecool_wizards import heuristic
+from wintergames.games.icecool_wizards import heuristic, rules
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.components import DATA, IW
 from wintergames.games.icecool_wizards.layout import layout
@@ -154,6 +154,7 @@ SPEC = GameSpec(
     rules_help=_rules_help(),
     score_unit="Magic Points",
     score_breakdown=score_breakdown,
+    metric_kinds=rules.METRIC_KINDS,
 )
 
 __all__ = ["SPEC", "IcecoolState"]

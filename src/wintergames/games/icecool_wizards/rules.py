@@ -46,6 +46,18 @@ if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
 
 PREP, AFTER, OVER = range(3)
+# The score's parts (``state.score_breakdown``'s categories): exam points, then one Magic
+# Point per lesson card, face up (a lesson still held) or face down (a spell cast).
+EXAMS, LESSONS, SPELLS = "Exams", "Lessons", "Spells"
+# Event kinds statistics count (``GameSpec.metric_kinds``). Magic Points themselves are
+# scored at the end of the game (RB "End of the Game"), in "final-score" events.
+METRIC_KINDS = {
+    "lost": "flicks lost: the flicking penguin flew off the board",
+    "trade": "trades (knowledge exchanged with a bumped penguin)",
+    "exam": "exams taken",
+    "spell": "spells cast",
+    "collect": "lesson cards collected from the board",
+}
 PHASE_NAMES = ("before-flick", "after-flick", "over")
 _CASTABLE = tuple(t for t, k in enumerate(IW.types) if k.spell and k.spell != "wild")
 
@@ -278,8 +290,34 @@ def _end_turn(s: IcecoolState) -> None:
         board = ", ".join(f"{seat_name(p)} {v}" for p, v in enumerate(scores))
         s.log.append(Event(f"The round is complete: the game ends. Magic Points: {board}",
                            kind="end"))
+        _final_scoring(s)
         names = " and ".join(seat_name(p) for p in s.winners())
         s.log.append(Event(f"{names} win{'s' * (len(s.winners()) == 1)}", kind="end"))
         return
     s.current = (s.current + 1) % s.num_players
     _start_turn(s)
+
+
+def _points(n: int) -> str:
+    return f"{n} Magic Point{'s' * (n != 1)}"
+
+
+def _final_scoring(s: IcecoolState) -> None:
+    """RB "End of the Game": each player adds up their Magic Points. One "final-score"
+    event per Exam card (its points, under "Exams"), then one for the face-up lessons
+    ("Lessons") and one for the face-down ones ("Spells"), 1 point a card."""
+    for p in range(s.num_players):
+        for exam in s.exams[p]:
+            e = IW.exams[exam]
+            item = "exam " + "+".join(IW.icon_letters[i] for i in e.icons)
+            s.log.append(Event(f"{seat_name(p)} scores {_points(e.points)} for the {item}",
+                               kind="final-score", player=p, vp=e.points, category=EXAMS,
+                               item=item))
+        for held, category, what in ((s.lessons_up[p], LESSONS, "face-up lessons"),
+                                     (s.lessons_down[p], SPELLS, "face-down spells")):
+            if sum(held):
+                names = ", ".join(IW.type_name(t) for t in range(len(held))
+                                  for _ in range(held[t]))
+                s.log.append(Event(f"{seat_name(p)} scores {_points(sum(held))} for {what} "
+                                   f"({names})", kind="final-score", player=p, vp=sum(held),
+                                   category=category))

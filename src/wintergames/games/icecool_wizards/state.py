@@ -209,7 +209,7 @@ class IcecoolState(State):
 
 # The rulebook's score in its parts: exam points, then one Magic Point per lesson card,
 # face up (a lesson still held) or face down (a spell that was cast).
-BREAKDOWN_CATEGORIES = ("Exams", "Lessons", "Spells")
+BREAKDOWN_CATEGORIES = (rules.EXAMS, rules.LESSONS, rules.SPELLS)
 
 
 def score_breakdown(state: State) -> ScoreBreakdown:
