@@ -2,10 +2,11 @@
 machine) against the local pool with the same number of cores.
 
 Prints one JSON line per figure (targets: 2 workers at least 1.8 times one worker; Ray
-within 15% of the pool). Run on an otherwise idle machine::
+within 15% of the pool). Each measurement runs in a fresh process (none inherits another's
+warm caches or heap) and is repeated; the median counts. Run on an otherwise idle machine::
 
-    python benchmarks/arena_scaling.py [--games 60] [--game winter-queen] \\
-        [--bots greedy,random]
+    python benchmarks/arena_scaling.py [--games 200] [--game winter-queen] \\
+        [--bots greedy,random] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -13,17 +14,40 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import statistics
+import subprocess
+import sys
 import time
+from typing import Any
 
-from wintergames.sim import run_arena
 
+def measure(args: argparse.Namespace, backend: str, workers: int) -> float:
+    """Games/s of one run in this process (called in a fresh one by ``rate``)."""
+    from wintergames.sim import run_arena
 
-def rate(game: str, players: int, bots: list[str], games: int, **backend: object) -> float:
+    bots = args.bots.split(",")
+    settings: dict[str, Any] = {"workers": workers, "backend": backend}
+    if backend == "ray":
+        import ray
+
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        settings = {"backend": "ray"}
+    run_arena(args.game, args.players, bots, 4, seed=2, report=False, **settings)
     start = time.perf_counter()
-    result = run_arena(game, players, bots, games, seed=1, report=False,
-                       **backend)  # type: ignore[arg-type]
-    assert len(result.outcomes) == games
-    return games / (time.perf_counter() - start)
+    run_arena(args.game, args.players, bots, args.games, seed=1, report=False, **settings)
+    return args.games / (time.perf_counter() - start)
+
+
+def rate(args: argparse.Namespace, backend: str, workers: int) -> float:
+    """The median games/s of ``--repeat`` runs, each in a fresh process."""
+    found = []
+    for _ in range(args.repeat):
+        out = subprocess.run(
+            [sys.executable, __file__, "--measure", f"{backend}:{workers}", "--game", args.game,
+             "--players", str(args.players), "--bots", args.bots, "--games", str(args.games)],
+            capture_output=True, text=True, check=True).stdout
+        found.append(float(out.strip().splitlines()[-1]))
+    return statistics.median(found)
 
 
 def emit(**fields: object) -> None:
@@ -36,24 +60,20 @@ def main() -> None:
     parser.add_argument("--game", default="winter-queen")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bots", default="greedy,random")
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--measure", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    bots = args.bots.split(",")
+    if args.measure:
+        backend, workers = args.measure.split(":")
+        print(measure(args, backend, int(workers)))
+        return
     case = {"game": args.game, "players": args.players, "bots": args.bots,
-            "games": args.games}
-    rate(args.game, args.players, bots, 4, workers=1)  # warm: imports, caches, data files
-    one = rate(args.game, args.players, bots, args.games, workers=1)
-    two = rate(args.game, args.players, bots, args.games, workers=2)
+            "games": args.games, "repeats": args.repeat}
+    one, two = rate(args, "local", 1), rate(args, "local", 2)
     emit(bench="arena_scaling", backend="local", **case,
          games_per_s={"1": round(one, 2), "2": round(two, 2)}, speedup=round(two / one, 2))
-    import ray
-
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        rate(args.game, args.players, bots, 4, backend="ray")  # warm: Ray's workers start
-        on_ray = rate(args.game, args.players, bots, args.games, backend="ray")
-    finally:
-        ray.shutdown()
+    on_ray = rate(args, "ray", 2)
     emit(bench="arena_scaling", backend="ray-local", **case, cores=2,
          games_per_s=round(on_ray, 2), of_pool=round(on_ray / two, 3))
 

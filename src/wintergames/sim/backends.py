@@ -88,25 +88,45 @@ class RayBackend:
             extra: dict[str, Any] = {} if address else {"num_cpus": workers}
             ray.init(address=address, include_dashboard=False, log_to_driver=False,
                      ignore_reinit_error=True, **extra)
-        self._task = ray.remote(play)
+        self._task = ray.remote(play_all)
         self._running: list[Any] = []
 
     def run(self, jobs: Sequence[Job]) -> Iterator[Outcome]:
         ray = self._ray
         # Ray schedules the tasks over the cluster's cores; a bounded window keeps an
-        # interrupted run from leaving thousands of queued tasks behind.
+        # interrupted run from leaving thousands of queued tasks behind. A Ray task costs
+        # about a millisecond to schedule, as much as a short game: games are sent in
+        # batches sized, once the first games are back, to take about TASK_SECONDS each.
         window = max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
         pending = iter(jobs)
-        self._running = [self._task.remote(job) for job in _take(pending, window)]
+        batch, seconds, games = 1, 0.0, 0
+        self._running = [self._task.remote([job]) for job in _take(pending, window)]
         while self._running:
             ready, self._running = ray.wait(self._running, num_returns=1)
-            self._running += [self._task.remote(job) for job in _take(pending, 1)]
-            yield ray.get(ready[0])
+            outcomes = ray.get(ready[0])
+            games += len(outcomes)
+            seconds += sum(o.seconds for o in outcomes)
+            if games:
+                per_game = max(seconds / games, 1e-6)
+                batch = max(1, min(MAX_BATCH, round(TASK_SECONDS / per_game)))
+            more = _take(pending, batch)
+            if more:
+                self._running.append(self._task.remote(more))
+            yield from outcomes
 
     def close(self) -> None:
         for ref in self._running:
             self._ray.cancel(ref)
         self._running = []
+
+
+TASK_SECONDS = 0.5  # what one Ray task should take at least, in games played
+MAX_BATCH = 64  # at most this many games a task: an interrupted run loses little
+
+
+def play_all(jobs: Sequence[Job]) -> list[Outcome]:
+    """Several jobs in one task, in order."""
+    return [play(job) for job in jobs]
 
 
 def _take(jobs: Iterator[Job], count: int) -> list[Job]:
