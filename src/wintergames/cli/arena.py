@@ -26,6 +26,7 @@ from wintergames.core.registry import get_spec
 from wintergames.sim.arena import ArenaResult, run_arena
 from wintergames.sim.jobs import Outcome
 from wintergames.sim.metrics import label
+from wintergames.sim.report import per_seat
 from wintergames.sim.report import signed_points as _points
 
 
@@ -108,7 +109,7 @@ def show_metrics(console: Console, result: ArenaResult) -> None:
     for name, m in result.summary["metrics"].items():
         if not name.startswith("item:"):
             table.add_row(escape(label(result.plan.game, name)), f"{m['mean_per_game']:.2f}",
-                          " / ".join(f"{v:.2f}" for v in m["mean_per_seat"]))
+                          per_seat(m))
     console.print(table)
 
 

@@ -1,10 +1,14 @@
 """A finished game's metrics, read from its log's structured events (never their text).
 
-Each metric has one number per seat:
+Each metric is a list with one number per seat:
 
 - ``vp:<category>``: points scored in a category of the game's score breakdown;
 - ``item:<item>``: points scored with one card, effect, book or tile (``Event.item``);
-- ``n:<kind>``: how many events of a kind the game counts (``GameSpec.metric_kinds``).
+- ``n:<kind>``: how many events of a kind the game counts (``GameSpec.metric_kinds``)
+  concerned each seat;
+
+except ``game:<kind>``, a list of one number: events of a counted kind that concern no
+single seat (a Snow Time brawl among several characters).
 
 >>> import wintergames as wg
 >>> from wintergames.core.events import Event
@@ -24,33 +28,33 @@ Metrics = dict[str, list[int]]
 
 
 def metrics_of(state: State) -> Metrics:
-    """Every metric of ``state``'s log, each a list with one number per seat; categories of
-    the breakdown and the game's metric kinds are always present, at zero if nothing
-    happened, so games of one kind have the same columns."""
+    """Every metric of ``state``'s log; the breakdown's categories are always present, at
+    zero if nothing scored there, other metrics once something happened."""
     spec = get_spec(state.game_id)
     n = state.num_players
     found: Metrics = {}
     if spec.score_breakdown is not None and state.is_over:
         for category in spec.score_breakdown(state).categories:
             found[f"vp:{category}"] = [0] * n
-    for kind in spec.metric_kinds:
-        found[f"n:{kind}"] = [0] * n
     for e in state.log:
-        if e.player is None or not 0 <= e.player < n:
-            continue
-        if e.category is not None and e.vp:
-            found.setdefault(f"vp:{e.category}", [0] * n)[e.player] += e.vp
-            if e.item is not None:
-                found.setdefault(f"item:{e.item}", [0] * n)[e.player] += e.vp
+        seat = e.player if e.player is not None and 0 <= e.player < n else None
         if e.kind in spec.metric_kinds:
-            found[f"n:{e.kind}"][e.player] += 1
+            if seat is None:
+                found.setdefault(f"game:{e.kind}", [0])[0] += 1
+            else:
+                found.setdefault(f"n:{e.kind}", [0] * n)[seat] += 1
+        if seat is None or e.category is None or not e.vp:
+            continue  # the game's own score (the Balaur's) is not a seat's metric
+        found.setdefault(f"vp:{e.category}", [0] * n)[seat] += e.vp
+        if e.item is not None:
+            found.setdefault(f"item:{e.item}", [0] * n)[seat] += e.vp
     return found
 
 
 def label(spec_id: str, name: str) -> str:
     """A metric's name for people: ``n:lost`` as the game describes the kind."""
     prefix, _, rest = name.partition(":")
-    if prefix == "n":
+    if prefix in ("n", "game"):
         return get_spec(spec_id).metric_kinds.get(rest, rest)
     if prefix == "vp":
         return f"{get_spec(spec_id).score_unit}: {rest}"

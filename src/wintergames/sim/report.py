@@ -34,6 +34,12 @@ def signed_points(v: float) -> str:
     return f"{round(100 * v, 1) + 0.0:+.1f}"
 
 
+def per_seat(metric: dict[str, Any]) -> str:
+    """A metric's means per seat, "1.20 / 0.80", or "whole game" for a metric of no seat."""
+    seats = metric["mean_per_seat"]
+    return "whole game" if seats is None else " / ".join(f"{v:.2f}" for v in seats)
+
+
 def _interval(row: dict[str, Any]) -> str:
     return f"{_pct(row['share'])} ({_pct(row['ci95'][0])}–{_pct(row['ci95'][1])})"
 
@@ -96,7 +102,7 @@ def write_report(folder: Path, summary: dict[str, Any], plan: dict[str, Any], co
     if "length" in pics:
         parts.append(_image(pics["length"], "game length"))
     rows = [[label(plan["game"], name), f"{m['mean_per_game']:.2f}",
-             " / ".join(f"{v:.2f}" for v in m["mean_per_seat"])]
+             per_seat(m)]
             for name, m in summary["metrics"].items() if not name.startswith("item:")]
     if rows:
         parts += ["<h2>The game's metrics</h2>",

@@ -97,15 +97,18 @@ def ratings(outcomes: Sequence[Outcome]) -> dict[str, Any] | None:
 
 
 def metrics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
-    """Per metric: the mean per game (all seats together) and per seat."""
+    """Per metric: the mean per game (all seats together) and, for a metric of seats,
+    per seat; a game without the metric counts as zero."""
     names = sorted({name for o in outcomes for name in o.metrics})
     n = len(outcomes) or 1
-    found = {}
+    found: dict[str, Any] = {}
     for name in names:
-        per_seat = [sum(o.metrics.get(name, [0] * players)[p] for o in outcomes) / n
-                    for p in range(players)]
-        found[name] = {"mean_per_game": round(sum(per_seat), 3),
-                       "mean_per_seat": [round(v, 3) for v in per_seat]}
+        width = 1 if name.startswith("game:") else players
+        totals = [sum(o.metrics.get(name, [0] * width)[p] for o in outcomes) / n
+                  for p in range(width)]
+        found[name] = {"mean_per_game": round(sum(totals), 3),
+                       "mean_per_seat": None if name.startswith("game:")
+                       else [round(v, 3) for v in totals]}
     return found
 
 
