@@ -245,8 +245,9 @@ def _log_lead(s: SnowTimeState, seat: int, old: int, new: int) -> None:
         change = s.earned[new][kind] - s.earned[old][kind]
         if change:
             s.log.append(Event(
-                f"{s.name(new)} passes {ST.colours[old]} (space {s.pawn[new]} to "
-                f"{s.pawn[old]}): {seat_name(seat)}'s {title.lower()} points {change:+d}",
+                f"{s.name(new)} is now ahead of {ST.colours[old]} (space {s.pawn[new]} to "
+                f"{s.pawn[old]}) and scores for {seat_name(seat)}: {title.lower()} points "
+                f"{change:+d}",
                 kind="lead", player=seat, vp=change, category=title))
 
 
