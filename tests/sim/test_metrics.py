@@ -49,9 +49,11 @@ def test_points_by_category_and_item_from_a_written_log() -> None:
         Event("f", kind="take"),  # no seat: counted for the game
     ]
     m = metrics_of(state)
-    assert m["vp:Polar Star"] == [5, 0, 0] and m["item:SB07"] == [3, 0, 0]
+    assert m["vp:Polar Star"] == [5, 0, 0] and m["item:vp:SB07"] == [3, 0, 0]
+    assert m["item:stand-emptied:stand-1"] == [0, 0, 1]
     assert m["n:stand-emptied"] == [0, 0, 1] and m["n:take"] == [0, 0, 1]
     assert m["game:take"] == [1]
     assert "n:info" not in m  # not a kind Winter Queen counts
     assert label("winter-queen", "n:take") == get_spec("winter-queen").metric_kinds["take"]
     assert label("winter-queen", "vp:Polar Star") == "VP: Polar Star"
+    assert label("winter-queen", "item:final-vp:SB03") == "VP with SB03 (final-vp)"

@@ -3,7 +3,9 @@
 Each metric is a list with one number per seat:
 
 - ``vp:<category>``: points scored in a category of the game's score breakdown;
-- ``item:<item>``: points scored with one card, effect, book or tile (``Event.item``);
+- ``item:<kind>:<item>``: points scored with one card, effect, book or tile
+  (``Event.item``) by events of one kind, so a Winter Queen book used during play
+  (``item:vp:SB07``) is told from the same book scored at the end (``item:final-vp:SB07``);
 - ``n:<kind>``: how many events of a kind the game counts (``GameSpec.metric_kinds``)
   concerned each seat;
 
@@ -15,8 +17,8 @@ single seat (a Snow Time brawl among several characters).
 >>> state = wg.make("winter-queen", 2, seed=1)
 >>> state.log[:] = [Event("x", kind="vp", player=1, vp=3, category="Polar Star", item="B2"),
 ...                 Event("y", kind="vp", player=1, vp=2, category="Polar Star", item="B4")]
->>> metrics_of(state)["vp:Polar Star"], metrics_of(state)["item:B2"]
-([0, 3], [0, 3])
+>>> metrics_of(state)["vp:Polar Star"], metrics_of(state)["item:vp:B2"]
+([0, 5], [0, 3])
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def metrics_of(state: State) -> Metrics:
             continue  # the game's own score (the Balaur's) is not a seat's metric
         found.setdefault(f"vp:{e.category}", [0] * n)[seat] += e.vp
         if e.item is not None:
-            found.setdefault(f"item:{e.item}", [0] * n)[seat] += e.vp
+            found.setdefault(f"item:{e.kind}:{e.item}", [0] * n)[seat] += e.vp
     return found
 
 
@@ -58,4 +60,5 @@ def label(spec_id: str, name: str) -> str:
         return get_spec(spec_id).metric_kinds.get(rest, rest)
     if prefix == "vp":
         return f"{get_spec(spec_id).score_unit}: {rest}"
-    return f"{get_spec(spec_id).score_unit} with {rest}"
+    kind, _, item = rest.partition(":")
+    return f"{get_spec(spec_id).score_unit} with {item} ({kind})"

@@ -109,12 +109,13 @@ def write_report(folder: Path, summary: dict[str, Any], plan: dict[str, Any], co
                   _table(["metric", "mean per game", "mean per seat (seat 1 / 2 / …)"], rows)]
         if "metrics" in pics:
             parts.append(_image(pics["metrics"], "metrics"))
-    items = sorted(((name[5:], m["mean_per_game"]) for name, m in summary["metrics"].items()
-                    if name.startswith("item:")), key=lambda kv: -kv[1])
+    items = sorted(((*name[5:].partition(":")[::2], m["mean_per_game"])
+                    for name, m in summary["metrics"].items() if name.startswith("item:")),
+                   key=lambda row: -row[2])
     if items:
         parts += [f"<h2>{html.escape(spec.score_unit)} by card, effect or tile</h2>",
-                  _table(["item", f"mean {spec.score_unit} per game"],
-                         [[name, f"{v:.2f}"] for name, v in items])]
+                  _table(["item", "scored by events of kind", f"mean {spec.score_unit} per game"],
+                         [[item, kind, f"{v:.2f}"] for kind, item, v in items])]
     page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(spec.title)} arena</title><style>{_STYLE}</style></head>"
             f"<body>{''.join(parts)}</body></html>\n")
