@@ -9,9 +9,9 @@ Prints one JSON line per figure:
 - ``seconds_budget``: how closely a seconds budget is kept (time taken / budget);
 - ``head_to_head``: on the arena (``wintergames.sim``, seats rotated), our ISMCTS with
   ``--iterations`` against OpenSpiel's ISMCTSBot given ``--times`` (10) our time per move:
-  the simulations it runs in that time, measured on the same positions. Both budgets are
-  counts, so the games are reproduced exactly; the think time each bot really spent per
-  move in the games is reported beside the result.
+  the simulations it runs in that time, measured in ``--pilot`` games of the two first.
+  Both budgets are counts, so the games are reproduced exactly; the think time each bot
+  really spent per move in the games is reported beside the result.
 
 Run: ``python benchmarks/vs_openspiel.py [--games 100] [--iterations 200] [--times 10]``
 (needs the ``bench`` extra; on an idle machine, as the calibration is timed).
@@ -24,6 +24,7 @@ import json
 import platform
 import random
 import time
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -94,12 +95,21 @@ def budget_kept(states: list[pyspiel.State], seconds: float) -> tuple[float, flo
 
 
 def head_to_head(games: int, iterations: int, simulations: int, workers: int,
-                 out: str | None) -> dict[str, object]:
+                 out: str | None, seed: int = 2026) -> dict[str, dict[str, Any]]:
     """Our ISMCTS against OpenSpiel's ISMCTSBot on the arena, seats rotated."""
     ours, theirs = f"ismcts:iterations={iterations}", f"openspiel-ismcts:simulations={simulations}"
-    result = run_arena("winter-queen", 2, [ours, theirs], games, seed=2026, workers=workers,
+    result = run_arena("winter-queen", 2, [ours, theirs], games, seed=seed, workers=workers,
                        out=out, report=out is not None)
     return {"ours": result.summary["bots"][ours], "theirs": result.summary["bots"][theirs]}
+
+
+def simulations_for(iterations: int, times: float, guess: int, pilot: int) -> int:
+    """OpenSpiel's simulations per move that take ``times`` our time per move, measured in
+    ``pilot`` games in one process (positions of whole games, not only openings)."""
+    found = head_to_head(pilot, iterations, guess, 1, None, seed=1)
+    ours, theirs = found["ours"], found["theirs"]
+    per_simulation = theirs["think_seconds_per_move"] / guess
+    return max(1, round(times * ours["think_seconds_per_move"] / per_simulation))
 
 
 def main() -> None:
@@ -109,6 +119,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--times", type=float, default=10.0)
+    parser.add_argument("--pilot", type=int, default=4,
+                        help="games that measure both bots' time per move first")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", help="arena folder (resumable; report.html there)")
     args = parser.parse_args()
@@ -129,10 +141,10 @@ def main() -> None:
     emit(bench="seconds_budget", game="winter-queen", budget_s=args.seconds,
          mean_ratio=round(mean, 3), worst_ratio=round(worst, 3))
     per_move = args.iterations / our_rate(states, args.iterations)
-    simulations = max(1, round(rates["openspiel_ismcts"] * per_move * args.times))
+    guess = max(1, round(rates["openspiel_ismcts"] * per_move * args.times))
+    simulations = simulations_for(args.iterations, args.times, guess, args.pilot)
     found = head_to_head(args.games, args.iterations, simulations, args.workers, args.out)
     ours, theirs = found["ours"], found["theirs"]
-    assert isinstance(ours, dict) and isinstance(theirs, dict)
     emit(bench="head_to_head", game="winter-queen", players=2, games=ours["games"],
          ours=f"ismcts:iterations={args.iterations}",
          openspiel_simulations_per_move=simulations, time_given=args.times,
