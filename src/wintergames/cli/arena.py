@@ -33,9 +33,10 @@ from wintergames.sim.report import signed_points as _points
 class Tally:
     """Running win shares per bot, for the progress bar."""
 
-    def __init__(self) -> None:
-        self.won: dict[str, float] = {}
-        self.games: dict[str, int] = {}
+    def __init__(self, bots: list[str]) -> None:
+        # in the order the command lists them, however the first games seat them
+        self.won: dict[str, float] = dict.fromkeys(bots, 0.0)
+        self.games: dict[str, int] = dict.fromkeys(bots, 0)
 
     def add(self, o: Outcome) -> None:
         for bot in set(o.bots):
@@ -45,7 +46,7 @@ class Tally:
 
     def line(self) -> str:
         return " · ".join(f"{bot} {100 * self.won[bot] / n:.0f}%"
-                          for bot, n in self.games.items())
+                          for bot, n in self.games.items() if n)
 
 
 def default_out(game: str, players: int, bots: list[str], seed: int) -> Path:
@@ -56,7 +57,7 @@ def default_out(game: str, players: int, bots: list[str], seed: int) -> Path:
 
 def run_with_progress(console: Console, **arena: Any) -> ArenaResult:
     """``run_arena`` under a rich progress bar: games done, ETA and running win shares."""
-    tally = Tally()
+    tally = Tally(list(arena["bots"]))
     columns = (TextColumn("[bold]{task.description}"), BarColumn(bar_width=20),
                MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                TextColumn("{task.fields[rates]}"))
