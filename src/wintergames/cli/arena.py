@@ -180,6 +180,7 @@ def balance_command(
     workers: Annotated[int | None, typer.Option(help="worker processes")] = None,
     backend: Annotated[str, typer.Option(help="local or ray")] = "local",
     address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    report: Annotated[bool, typer.Option(help="write the plots and report.html")] = True,
 ) -> None:
     """Mirror matches of one bot kind: how much the seat you sit in is worth, and what
     happens in the game (its metrics)."""
@@ -190,7 +191,7 @@ def balance_command(
         result = run_with_progress(
             console, game=game, players=players, bots=[bot], games=games, seed=seed,
             options=parse_options(option or []), out=folder, workers=workers,
-            backend=backend, address=address)
+            backend=backend, address=address, report=report)
     except WintergamesError as err:
         raise _fail(err) from None
     except KeyboardInterrupt:
