@@ -3,6 +3,7 @@ distributions, seat advantage, game length and the game's metrics."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -77,15 +78,21 @@ def plot_all(outcomes: Sequence[Outcome], summary: dict[str, Any], game: str,
     ax.set_title("Game length")
     save(fig, "length.png")
 
-    shown = [(name, m) for name, m in summary["metrics"].items()
-             if not name.startswith("item:")]
-    if shown:
-        fig, ax = plt.subplots(figsize=(8, max(3, 0.4 * len(shown) + 1)))
-        ax.barh([label(game, name) for name, _ in shown],
-                [m["mean_per_game"] for _, m in shown], color="#f28e2b")
-        ax.invert_yaxis()
-        ax.set_xlabel("mean per game (all seats)")
-        ax.set_title("What happens in a game")
+    points = [(name, m) for name, m in summary["metrics"].items() if name.startswith("vp:")]
+    counts = [(name, m) for name, m in summary["metrics"].items()
+              if name.startswith(("n:", "game:"))]
+    panels = [(title, rows) for title, rows in (("Points by category", points),
+                                                ("Events counted", counts)) if rows]
+    if panels:
+        tall = max(len(rows) for _, rows in panels)
+        fig, axes = plt.subplots(1, len(panels), figsize=(6.5 * len(panels), 0.45 * tall + 1.6),
+                                 squeeze=False)
+        for ax, (title, rows) in zip(axes[0], panels, strict=True):
+            ax.barh([textwrap.fill(label(game, name), 34) for name, _ in rows],
+                    [m["mean_per_game"] for _, m in rows], color="#f28e2b")
+            ax.invert_yaxis()
+            ax.set_xlabel("mean per game (all seats)")
+            ax.set_title(title)
         save(fig, "metrics.png")
     return made
 
