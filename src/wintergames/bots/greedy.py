@@ -69,30 +69,34 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         self.rng.shuffle(actions)  # ties go to a random one of the best
-        worlds: list[State] = []
+        worlds: list[tuple[State, int | None]] = []
         for _ in range(self.samples):
             if self.expired(deadline):
                 break
-            worlds.append(state.determinize(player, self.rng))
+            world = state.determinize(player, self.rng)
+            # At a simultaneous step the others' unknown choices are drawn once per world,
+            # the same for every candidate: candidates are compared on equal terms, as
+            # they are for the seat that chooses last, whose world already holds them.
+            worlds.append((world, self.rng.randrange(2**63) if state.simultaneous else None))
         best, best_value = actions[0], float("-inf")
         if not worlds:
             return best
         for action in actions:
             value = 0.0
-            for world in worlds:
+            for world, others in worlds:
                 if self.expired(deadline):
                     return best
-                value += self._value(spec, world, action, player, deadline)
+                value += self._value(spec, world, action, player, deadline, others)
             self.last_evaluated += 1
             if value > best_value:
                 best, best_value = action, value
         return best
 
     def _value(self, spec: GameSpec, world: State, action: Action, player: int,
-               deadline: float | None = None) -> float:
+               deadline: float | None = None, others: int | None = None) -> float:
         after = world.clone()
         after.apply(action, player)
-        self._others_choose(after, player)
+        self._others_choose(after, player, self.rng if others is None else random.Random(others))
         if self.follow_through:
             self._finish_turn(spec, after, player, deadline)
         if after.is_over:
@@ -100,7 +104,8 @@ class GreedyBot(Bot):
                 [float(x) for x in after.scores()], player)
         return margin(estimate(spec, after), player)
 
-    def _others_choose(self, state: State, player: int) -> None:
+    @staticmethod
+    def _others_choose(state: State, player: int, rng: random.Random) -> None:
         """Other seats' hidden choices at a simultaneous step: unknown, so random."""
         while state.simultaneous and not state.is_over:
             others = [p for p in state.to_move if p != player]
@@ -108,7 +113,7 @@ class GreedyBot(Bot):
                 return
             p = others[0]
             legal = state.legal_actions(p)
-            state.apply(legal[self.rng.randrange(len(legal))], p)
+            state.apply(legal[rng.randrange(len(legal))], p)
 
     def _finish_turn(self, spec: GameSpec, state: State, player: int,
                      deadline: float | None = None) -> None:
