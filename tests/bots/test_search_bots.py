@@ -126,9 +126,9 @@ def test_the_players_option_takes_bot_settings() -> None:
 def test_greedy_judges_every_candidate_against_the_same_guess_of_the_others_choices(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The first seat to choose at a simultaneous step must guess the others' hidden cards.
-    # Each candidate meets the same guess in a world, as the last seat's candidates meet
-    # the choices already in its world; a fresh guess per candidate made the first seats
-    # judge noisily, and greedy players in the last seat won 38.5% of three-seat games.
+    # Each candidate meets the same guess in a world (common random numbers), as the last
+    # seat's candidates meet the choices already in its world: a fresh guess per candidate
+    # would judge candidates on different draws.
     from wintergames.bots.greedy import GreedyBot
 
     state = wg.make("snow-time", 3, seed=4)
