@@ -7,6 +7,7 @@ from typing import Any
 from wintergames.core.registry import get_spec
 from wintergames.games.ice.actions import CODEC, PLACES
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import TYPES
 from wintergames.games.ice.state import IceState
 
 DEFAULTS: dict[str, Any] = {"first_game": False, "logbook": "off", "curse": "off",
@@ -90,3 +91,30 @@ def spend_the_day(s: IceState) -> None:
     s.ep[s.current] = 0
     s.spent = max(s.spent, 1)
     act(s, "end")
+
+
+def decree(decree_id: str) -> int:
+    return next(i for i, d in enumerate(IC.decrees) if d.id == decree_id)
+
+
+def request(request_id: str) -> int:
+    return next(i for i, r in enumerate(IC.requests) if r.id == request_id)
+
+
+def rulebook_40_rp(planning: int) -> IceState:
+    """RB "End of Game: Scoring": Daniele's collection (Harmony Shapes 1 and 2, Exalted 1
+    (Deep), 2 and 3 (Deep), Achievement 1, two Prismatics, the flipped Philosophical Study
+    token), Decrees SETS / TOKENS / SHAPES, her five Requests with the day and RP each
+    earned, the second-Request bonus, 3 RP tokens, and ``planning`` tokens (seat 0)."""
+    s = fresh(2)
+    for tile in ("S-HAR-1a", "S-HAR-2a", "D-EXA-1a", "S-EXA-2a", "D-EXA-3", "S-ACH-1a",
+                 "S-PRI-1", "S-PRI-2"):
+        give(s, 0, tile)
+    s.study[0] = [0] * 5
+    s.study[0][TYPES.index("philosophical")] = 2
+    s.decrees = [decree("DEC-SETS"), decree("DEC-TOKENS"), decree("DEC-SHAPES")]
+    s.validated[0] = [request("DUO-ACH-PHI-OBL"), 1, 4, request("SHAPES-HAR"), 2, 5,
+                      request("MONO-EXA"), 2, 6, request("PRISM-a"), 3, 5,
+                      request("EITHER-HAR-EXA"), 3, 4]
+    s.bonus2[0], s.rp[0], s.planning[0] = 1, 3, planning
+    return s

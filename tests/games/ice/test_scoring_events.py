@@ -8,16 +8,14 @@ from __future__ import annotations
 import random
 
 import wintergames as wg
-from tests.games.ice.helpers import act, fresh, give, spend_the_day, texts
+from tests.games.ice.helpers import act, fresh, give, rulebook_40_rp, spend_the_day, texts
 from tests.games.ice.test_logbook import lift, snow, start
 from wintergames.core.events import Event
 from wintergames.core.testing import check_scoring_events
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.model import TYPES
 from wintergames.games.ice.scoring_state import final_events, log_final
 from wintergames.games.ice.state import IceState
 
-PHI = TYPES.index("philosophical")
 Row = tuple[int | None, int, str | None, str | None]
 
 
@@ -25,28 +23,10 @@ def rows(events: list[Event]) -> list[Row]:
     return [(e.player, e.vp, e.category, e.item) for e in events if e.category]
 
 
-def decree(decree_id: str) -> int:
-    return next(i for i, d in enumerate(IC.decrees) if d.id == decree_id)
-
-
-def request(request_id: str) -> int:
-    return next(i for i, r in enumerate(IC.requests) if r.id == request_id)
-
-
 def test_the_rulebooks_40_rp_end_scoring_events() -> None:
     # RB "End of Game: Scoring": Daniele's Decrees 2 + 3 + 6, the 2 RP bonus for a second
     # Request on Day 3 (her Requests and 3 RP tokens were logged as she gained them).
-    s = fresh(2)
-    for tile in ("S-HAR-1a", "S-HAR-2a", "D-EXA-1a", "S-EXA-2a", "D-EXA-3", "S-ACH-1a",
-                 "S-PRI-1", "S-PRI-2"):
-        give(s, 0, tile)
-    s.study[0] = [0] * 5
-    s.study[0][PHI] = 2
-    s.decrees = [decree("DEC-SETS"), decree("DEC-TOKENS"), decree("DEC-SHAPES")]
-    s.validated[0] = [request("DUO-ACH-PHI-OBL"), 1, 4, request("SHAPES-HAR"), 2, 5,
-                      request("MONO-EXA"), 2, 6, request("PRISM-a"), 3, 5,
-                      request("EITHER-HAR-EXA"), 3, 4]
-    s.bonus2[0], s.rp[0], s.planning[0] = 1, 3, 1
+    s = rulebook_40_rp(planning=1)
     events = final_events(s, 0)
     assert rows(events) == [
         (0, 2, "Decrees", "DEC-SETS"),
