@@ -78,6 +78,22 @@ def run_with_progress(console: Console, **arena: Any) -> ArenaResult:
         return run_arena(**arena, on_start=start, on_game=game)
 
 
+def run_or_exit(*, options: list[str] | None, out: Path, **arena: Any) -> ArenaResult:
+    """Run the arena under the progress bar: a refused input ends the command with its
+    reason (exit 2), Ctrl-C with where the finished games are kept (exit 130)."""
+    from wintergames.cli.main import _fail, console
+
+    try:
+        return run_with_progress(console, options=parse_options(options or []), out=out,
+                                 **arena)
+    except WintergamesError as err:
+        raise _fail(err) from None
+    except KeyboardInterrupt:
+        console.print(f"\nStopped. Every finished game is kept in {escape(str(out))}/; "
+                      "run the same command to go on.", highlight=False)
+        raise typer.Exit(code=130) from None
+
+
 def show(console: Console, result: ArenaResult) -> None:
     spec = get_spec(result.plan.game)
     table = Table(title=f"{spec.title}: {len(result.outcomes)} games")
@@ -148,21 +164,14 @@ def arena_command(
 ) -> None:
     """Play many games between bots, seats rotated; win shares, seat advantage, ratings,
     metrics and a report."""
-    from wintergames.cli.main import _fail, console
+    from wintergames.cli.main import console
 
     entrants = [b.strip() for b in bots.split(",") if b.strip()]
     folder = out or default_out(game, players, entrants, seed)
-    try:
-        result = run_with_progress(
-            console, game=game, players=players, bots=entrants, games=games, seed=seed,
-            first=first, options=parse_options(option or []), out=folder, workers=workers,
-            backend=backend, address=address, seeding=seeding, report=report)
-    except WintergamesError as err:
-        raise _fail(err) from None
-    except KeyboardInterrupt:
-        console.print(f"\nStopped. Every finished game is kept in {escape(str(folder))}/; "
-                      "run the same command to go on.", highlight=False)
-        raise typer.Exit(code=130) from None
+    result = run_or_exit(
+        game=game, players=players, bots=entrants, games=games, seed=seed, first=first,
+        options=option, out=folder, workers=workers, backend=backend, address=address,
+        seeding=seeding, report=report)
     show(console, result)
     finish(console, result, folder)
 
@@ -184,20 +193,12 @@ def balance_command(
 ) -> None:
     """Mirror matches of one bot kind: how much the seat you sit in is worth, and what
     happens in the game (its metrics)."""
-    from wintergames.cli.main import _fail, console
+    from wintergames.cli.main import console
 
     folder = out or default_out(game, players, ["balance", bot], seed)
-    try:
-        result = run_with_progress(
-            console, game=game, players=players, bots=[bot], games=games, seed=seed,
-            options=parse_options(option or []), out=folder, workers=workers,
-            backend=backend, address=address, report=report)
-    except WintergamesError as err:
-        raise _fail(err) from None
-    except KeyboardInterrupt:
-        console.print(f"\nStopped. Every finished game is kept in {escape(str(folder))}/; "
-                      "run the same command to go on.", highlight=False)
-        raise typer.Exit(code=130) from None
+    result = run_or_exit(
+        game=game, players=players, bots=[bot], games=games, seed=seed, options=option,
+        out=folder, workers=workers, backend=backend, address=address, report=report)
     seats = result.summary["seats"]
     if seats is not None:
         table = Table(title=f"Seats ({len(result.outcomes)} mirror games of {escape(bot)})")
