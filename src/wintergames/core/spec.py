@@ -14,6 +14,7 @@ from wintergames.core.helptext import RulesHelp
 
 if TYPE_CHECKING:
     from wintergames.core.actions import Action
+    from wintergames.core.encoding import ObservationEncoding
     from wintergames.core.state import State
 
 
@@ -210,6 +211,11 @@ class GameSpec:
     # Events worth counting in statistics (the arena's game metrics): an event ``kind``
     # of the log and what one such event is, in words ("lost": "penguins off the board").
     metric_kinds: Mapping[str, str] = field(default_factory=dict, repr=False, hash=False)
+    # For RL: ``observation(player)`` as named slices over one flat float32 vector
+    # (``core.encoding``), at a player count and (validated) options. The RL environments
+    # of ``wintergames.rl`` are built from it; ``docs/rl.md`` lists its fields.
+    observation_encoding: Callable[[int, Mapping[str, Any]], ObservationEncoding] | None = \
+        field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:

@@ -1,0 +1,179 @@
+"""Observations as numbers: named slices over one flat float32 vector.
+
+A game describes its encoding of ``observation(player)`` as a list of ``Field``\\ s (a name,
+a shape, what the numbers mean and their range) and a ``fill`` function that writes one
+observation dict into them. RL environments, benchmarks and ``docs/rl.md`` read the same
+description, so the documented slices are the ones the vector has.
+
+``fill`` receives the observation dict, never the state: what a seat may see is decided
+once, by the game's allow-listed ``observation``, and an encoding cannot see more.
+
+>>> layout = Layout((Field("phase", (3,), "one-hot: setup, play, end"),
+...                  Field("seats", (2, 2), "per seat from mine: score / 50, cards / 10")))
+>>> layout.size, layout.slice("seats")
+(7, slice(3, 7, None))
+>>> vector = layout.zeros()
+>>> view = layout.writer(vector)
+>>> view["phase"][1] = 1.0
+>>> view["seats"][0] = (0.5, 0.2)
+>>> vector.tolist()
+[0.0, 1.0, 0.0, 0.5, 0.20000000298023224, 0.0, 0.0]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named block of the vector: its shape, meaning and the range of its numbers."""
+
+    name: str
+    shape: tuple[int, ...]
+    meaning: str
+    low: float = 0.0
+    high: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not self.shape or any(n < 1 for n in self.shape):
+            raise ValueError(f"field {self.name!r} needs a shape of positive sizes, "
+                             f"not {self.shape}")
+        if not self.low < self.high:
+            raise ValueError(f"field {self.name!r}: low {self.low} must be below high "
+                             f"{self.high}")
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+
+class Layout:
+    """Fields laid end to end in one flat vector, in the order given."""
+
+    def __init__(self, fields: Iterable[Field]) -> None:
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self._spans: dict[str, tuple[int, int, tuple[int, ...]]] = {}
+        start = 0
+        for f in self.fields:
+            if f.name in self._spans:
+                raise ValueError(f"two fields are named {f.name!r}")
+            self._spans[f.name] = (start, start + f.size, f.shape)
+            start += f.size
+        self.size = start
+        self.low: Vector = np.zeros(self.size, np.float32)
+        self.high: Vector = np.zeros(self.size, np.float32)
+        for f in self.fields:
+            self.low[self.slice(f.name)] = f.low
+            self.high[self.slice(f.name)] = f.high
+
+    def slice(self, name: str) -> slice:
+        """Where field ``name`` lies in the vector."""
+        start, stop, _ = self._spans[name]
+        return slice(start, stop)
+
+    def zeros(self) -> Vector:
+        return np.zeros(self.size, np.float32)
+
+    def writer(self, vector: Vector) -> Writer:
+        return Writer(self, vector)
+
+    def split(self, vector: Vector) -> dict[str, Vector]:
+        """The vector read back as one array per field, in its shape."""
+        return {name: vector[a:b].reshape(shape) for name, (a, b, shape) in self._spans.items()}
+
+    def out_of_range(self, vector: Vector) -> list[str]:
+        """The fields holding a number outside their range, or one that is not finite."""
+        bad = []
+        for f in self.fields:
+            block = vector[self.slice(f.name)]
+            if not (np.isfinite(block).all() and (block >= f.low).all()
+                    and (block <= f.high).all()):
+                bad.append(f"{f.name} (range {f.low}..{f.high}, "
+                           f"holds {block.min():g}..{block.max():g})")
+        return bad
+
+
+class Writer:
+    """``writer[name]`` is the field's block of the vector, as an array of its shape.
+
+    Writes go straight into the vector; an index past the field's shape raises
+    ``IndexError`` instead of spilling into the next field.
+    """
+
+    def __init__(self, layout: Layout, vector: Vector) -> None:
+        if vector.shape != (layout.size,):
+            raise ValueError(f"the vector has shape {vector.shape}, the layout {layout.size}")
+        self._views = {name: vector[a:b].reshape(shape)
+                       for name, (a, b, shape) in layout._spans.items()}
+
+    def __getitem__(self, name: str) -> Vector:
+        return self._views[name]
+
+
+def one_hot(block: Vector, index: int | None) -> None:
+    """Sets ``block[index]`` to 1 (nothing for ``None``), refusing a negative index, which
+    numpy would read from the end."""
+    if index is None:
+        return
+    if index < 0:
+        raise IndexError(f"one-hot index {index} is negative")
+    block[index] = 1.0
+
+
+def scaled(value: float, most: float) -> float:
+    """``value / most``, capped at 1: a count whose rules give no hard bound."""
+    return min(float(value) / most, 1.0)
+
+
+def seats_from(me: int, num_players: int) -> list[int]:
+    """Seats in the order an encoding lists them: the observer first, then clockwise.
+
+    >>> seats_from(2, 4)
+    [2, 3, 0, 1]
+    """
+    return [(me + k) % num_players for k in range(num_players)]
+
+
+@dataclass(frozen=True)
+class ObservationEncoding:
+    """A game's encoding of ``observation(player)`` at one player count and options."""
+
+    layout: Layout
+    fill: Callable[[Mapping[str, Any], int, Writer], None] = field(repr=False)
+    # Fields that may legitimately keep one value through a whole game at this player count
+    # and options (a variant's track when the variant is off), with the reason.
+    constant: Mapping[str, str] = field(default_factory=dict)
+
+    def encode(self, observation: Mapping[str, Any], player: int,
+               out: Vector | None = None) -> Vector:
+        """The vector of one seat's observation dict (written into ``out`` if given)."""
+        vector = self.layout.zeros() if out is None else out
+        if out is not None:
+            vector.fill(0.0)
+        self.fill(observation, player, self.layout.writer(vector))
+        return vector
+
+
+def describe(layout: Layout) -> list[tuple[str, str, str, str, str]]:
+    """Rows for a table of the layout: name, slice, shape, range, meaning."""
+    rows = []
+    for f in layout.fields:
+        s = layout.slice(f.name)
+        shape = " × ".join(str(n) for n in f.shape)
+        rows.append((f.name, f"{s.start}:{s.stop}", shape, f"{f.low:g}..{f.high:g}", f.meaning))
+    return rows
+
+
+def values_seen(layout: Layout, vectors: Sequence[Vector]) -> dict[str, int]:
+    """For each field, how many distinct contents it had over ``vectors``."""
+    return {f.name: len({v[layout.slice(f.name)].tobytes() for v in vectors})
+            for f in layout.fields}
