@@ -13,6 +13,7 @@ from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
 from wintergames.games.winter_queen.components import DATA, ROYAL, WQ
+from wintergames.games.winter_queen.encoding import observation_encoding
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.scoring import score_breakdown
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
@@ -94,6 +95,7 @@ SPEC = GameSpec(
     score_unit="VP",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
+    observation_encoding=observation_encoding,
 )
 
 __all__ = ["SPEC", "WinterQueenState"]
