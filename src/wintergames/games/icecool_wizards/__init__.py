@@ -17,6 +17,7 @@ from wintergames.core.spec import GameSpec
 from wintergames.games.icecool_wizards import heuristic, rules
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.components import DATA, IW
+from wintergames.games.icecool_wizards.encoding import observation_encoding
 from wintergames.games.icecool_wizards.layout import layout
 from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.propose import propose
@@ -155,6 +156,7 @@ SPEC = GameSpec(
     score_unit="Magic Points",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
+    observation_encoding=observation_encoding,
 )
 
 __all__ = ["SPEC", "IcecoolState"]
