@@ -14,7 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from wintergames.core.encoding import Field, Layout, ObservationEncoding, Writer, seats_from
+import numpy as np
+
+from wintergames.core.encoding import (
+    Field,
+    Layout,
+    ObservationEncoding,
+    Vector,
+    Writer,
+    seats_from,
+)
 from wintergames.games.winter_queen.components import ROYAL, WQ
 
 _PHASES = {"main": 0, "take-book": 1, "return-floe": 2, "over": 3}
@@ -25,6 +34,21 @@ NCOL = len(WQ.colours)
 NBOOKS = len(WQ.books)
 NCELLS = WQ.num_cells
 NPROV = len(WQ.provinces)
+
+
+def _book_row(a: str | None, b: str | None) -> Vector:
+    """A held book's row: 1, then one-hot floe colour on page A, then on page B."""
+    row = np.zeros(1 + 2 * NCOL, np.float32)
+    row[0] = 1.0
+    if a is not None:
+        row[1 + _COLOUR[a]] = 1.0
+    if b is not None:
+        row[1 + NCOL + _COLOUR[b]] = 1.0
+    return row
+
+
+# Every (floe on page A, floe on page B) a held book can show, built once.
+_BOOK_ROW = {(a, b): _book_row(a, b) for a in (None, *WQ.colours) for b in (None, *WQ.colours)}
 VP_CAP = 100.0  # generous: random play scores about 20, good play well under 100
 
 
@@ -68,13 +92,15 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
               "face down, so 0 until the game is over"),
         Field("winners", (n,), "per seat from yours: 1 for a winner once the game is over"),
     ))
+    orders = [seats_from(p, n) for p in range(n)]
+    rels = [{seat: i for i, seat in enumerate(order)} for order in orders]
     constant = {}
     if setup.stands_reach_all:
         constant["stands_yours"] = "with 2 players both seats reach every stand"
 
     def fill(obs: Mapping[str, Any], player: int, w: Writer) -> None:
-        order = seats_from(player, n)
-        rel = {seat: i for i, seat in enumerate(order)}
+        order = orders[player]
+        rel = rels[player]
         phase = _PHASES[obs["phase"]]
         w["phase"][phase] = 1.0
         to_move = w["to_move"]
@@ -91,10 +117,9 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         for x, space in enumerate(obs["board"]):
             floe = space["floe"]
             if floe is not None:
-                row = board[x]
-                row[_COLOUR[floe]] = 1.0
+                board[x, _COLOUR[floe]] = 1.0
                 if space["depicted"]:
-                    row[NCOL] = 1.0
+                    board[x, NCOL] = 1.0
 
         stand_block = w["stands"]
         yours = w["stands_yours"]
@@ -122,13 +147,8 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         for i, seat in enumerate(order):
             block = books[i]
             for book in all_books[seat]:
-                row = block[_BOOK[book["id"]]]
-                row[0] = 1.0
                 a, b = book["pages"]
-                if a["floe"] is not None:
-                    row[1 + _COLOUR[a["floe"]]] = 1.0
-                if b["floe"] is not None:
-                    row[1 + NCOL + _COLOUR[b["floe"]]] = 1.0
+                block[_BOOK[book["id"]]] = _BOOK_ROW[a["floe"], b["floe"]]
 
         bag = w["bag"]
         for colour, count in obs["bag"]["floes"].items():
