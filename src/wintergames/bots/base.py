@@ -8,6 +8,7 @@ gives the same moves.
 
 from __future__ import annotations
 
+import random
 import time
 from abc import ABC, abstractmethod
 from typing import ClassVar
@@ -66,6 +67,25 @@ class Bot(ABC):
             raise GameOverError("the game is over; there is nothing to choose")
         if player not in state.to_move:
             raise NotYourTurnError(f"{seat_name(player)} has no decision to make now")
+
+    def clone(self) -> Bot:
+        """An independent copy: the same settings and its own copy of each random stream
+        (a bot keeps nothing else between moves), so both make the same choices next.
+
+        >>> from wintergames.bots import make
+        >>> a = make("random", seed=4)
+        >>> b = a.clone()
+        >>> a.rng.random() == b.rng.random() and a.rng is not b.rng
+        True
+        """
+        twin = self.__class__.__new__(self.__class__)
+        for name, value in vars(self).items():
+            if isinstance(value, random.Random):
+                copy = random.Random()
+                copy.setstate(value.getstate())
+                value = copy
+            setattr(twin, name, value)
+        return twin
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.kind}>"

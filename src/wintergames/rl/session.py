@@ -1,0 +1,119 @@
+"""What every RL environment of ours shares: one game's numbers, masks and rewards.
+
+A ``Table`` fixes a game, its player count and options (checked once, by the game's own
+``validate``), and turns a ``State`` into what RL code reads: a seat's observation vector
+(``GameSpec.observation_encoding``), its action mask over the game's integer codec, and
+the rewards at the end. The environments of ``rl.pettingzoo`` and ``rl.gymnasium`` are
+thin shells around it, so each game gets them from its ``GameSpec`` alone.
+
+>>> table = Table("winter-queen", 2)
+>>> state = table.new_state(seed=7)
+>>> mask = table.mask(state, 0)
+>>> int(mask.sum()) == len(state.legal_actions(0)), mask.dtype.name
+(True, 'int8')
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from wintergames.core.encoding import ObservationEncoding, Vector
+from wintergames.core.errors import IllegalActionError, InvalidOptionError, excerpt
+from wintergames.core.registry import get_spec, make
+from wintergames.core.state import State
+
+Mask = npt.NDArray[np.int8]
+
+# How the game's end is paid: "win" gives each winner an equal share of 1 (a solo seat 1
+# for beating the game, 0 for losing); "score" gives a seat its score less the mean of the
+# others' (a solo seat: less what the game itself scored, its ``par`` at the end).
+REWARDS = ("win", "score")
+# What an action the rules refuse does: "lose" ends the episode, the seat that tried it
+# gets -1 and everyone else 0 (PettingZoo's classic games do the same), and the refusal's
+# text is in the seat's info; "raise" raises ``IllegalActionError`` and changes nothing.
+ILLEGAL = ("lose", "raise")
+ILLEGAL_REWARD = -1.0
+
+
+def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise InvalidOptionError(
+            f"{name} cannot be {excerpt(value)}; allowed: {', '.join(allowed)}")
+    return str(value)
+
+
+class Table:
+    """One game at one player count and options, as RL code sees it."""
+
+    def __init__(self, game_id: str, num_players: int | None = None,
+                 options: Mapping[str, Any] | None = None, reward: str = "win") -> None:
+        self.spec = get_spec(game_id)
+        if num_players is None:
+            num_players = max(2, self.spec.min_players)
+        self.options = self.spec.validate(num_players, options)
+        self.num_players = num_players
+        self.reward = check_choice("reward", reward, REWARDS)
+        if self.spec.observation_encoding is None:
+            raise InvalidOptionError(f"{self.spec.title} has no observation encoding yet")
+        self.encoding: ObservationEncoding = self.spec.observation_encoding(
+            num_players, self.options)
+        self.num_actions = self.spec.codec.num_distinct(num_players, self.options)
+
+    @property
+    def size(self) -> int:
+        return self.encoding.layout.size
+
+    def new_state(self, seed: int) -> State:
+        return make(self.spec.id, self.num_players, seed=seed, options=dict(self.options))
+
+    def vector(self, state: State, player: int) -> Vector:
+        """``player``'s observation as the game's vector (a new array each call)."""
+        return self.encoding.encode(state.observation(player), player)
+
+    def mask(self, state: State, player: int) -> Mask:
+        """1 for each codec index that ``player`` may play now, 0 elsewhere."""
+        mask = np.zeros(self.num_actions, np.int8)
+        if player in state.to_move:
+            encode, n, options = self.spec.codec.encode, self.num_players, self.options
+            for action in state.legal_actions(player):
+                mask[encode(action, n, options)] = 1
+        return mask
+
+    def decode(self, index: Any, player: int) -> Any:
+        """The game's action for a codec index; a value that is no index of the codec
+        raises ``IllegalActionError`` naming the range."""
+        if isinstance(index, bool) or not isinstance(index, int | np.integer) \
+                or not 0 <= int(index) < self.num_actions:
+            raise IllegalActionError(
+                f"{self.spec.title} actions are whole numbers 0..{self.num_actions - 1} "
+                f"(the game's action codec), not {excerpt(index)}")
+        return self.spec.codec.decode(int(index), self.num_players, self.options)
+
+    def final_rewards(self, state: State) -> list[float]:
+        """Each seat's reward for the finished game (see ``REWARDS``)."""
+        n = self.num_players
+        if self.reward == "win":
+            winners = state.winners()
+            return [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+        scores = [float(s) for s in state.scores()]
+        if n == 1:
+            par = self.spec.par(state) if self.spec.par is not None else 0.0
+            return [scores[0] - float(par)]
+        total = sum(scores)
+        return [scores[p] - (total - scores[p]) / (n - 1) for p in range(n)]
+
+    def text(self, state: State, player: int | None) -> str:
+        """The terminal's view of the position for ``player`` (``None``: a spectator)."""
+        if self.spec.render is None:
+            return repr(state)
+        from rich.console import Console
+
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None, force_terminal=False).print(
+            self.spec.render(state, player))
+        return out.getvalue()

@@ -1,0 +1,158 @@
+"""What every environment promises beyond PettingZoo's and Gymnasium's checks: masks are
+the rules, copies are exact and independent, nothing hidden shows, refusals are clear."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from wintergames.core.errors import IllegalActionError
+from wintergames.core.registry import available_games
+from wintergames.rl import pettingzoo as wz
+
+GAMES = [s.id for s in available_games()]
+COUNTS = {"winterborne": 1, "snow-time": 3, "ice": 3}
+
+
+def _step_masked(env: wz.WintergamesAEC, rng: random.Random) -> int:
+    obs = env.observe(env.agent_selection)
+    action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+    env.step(action)
+    return int(action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_masks_are_exactly_the_legal_actions(game: str) -> None:
+    env = wz.env(game, num_players=COUNTS.get(game, 2), seed=3, illegal_action="raise")
+    table, rng = env.table, random.Random(3)
+    checked = 0
+    while env.agents and not env.terminations[env.agent_selection]:
+        if checked % 7 == 0:
+            player = env.state.to_move[0]
+            mask = env.observe(env.agent_selection)["action_mask"]
+            legal = {table.spec.codec.encode(a, table.num_players, table.options)
+                     for a in env.state.legal_actions(player)}
+            assert set(np.flatnonzero(mask).tolist()) == legal
+            for index in sorted(legal)[:3]:  # a few allowed ones really apply
+                env.state.clone().apply(table.decode(index, player), player)
+            refused = np.flatnonzero(mask == 0).tolist()
+            before = env.state.to_json()
+            for index in rng.sample(refused, min(12, len(refused))):
+                with pytest.raises(IllegalActionError):
+                    env.step(index)
+                assert env.state.to_json() == before, "a refused action changed the game"
+        checked += 1
+        _step_masked(env, rng)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_view_ignores_what_it_cannot_see(game: str) -> None:
+    env = wz.env(game, num_players=COUNTS.get(game, 2), seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if not env.agents or env.terminations[env.agent_selection]:
+            break
+        for agent in env.possible_agents:
+            player = env._index[agent]
+            mine = env.observe(agent)
+            real = env.state
+            env.state = real.determinize(player, random.Random(rng.random()))
+            twin = env.observe(agent)
+            env.state = real
+            assert np.array_equal(mine["observation"], twin["observation"])
+            assert np.array_equal(mine["action_mask"], twin["action_mask"])
+        _step_masked(env, rng)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_snapshot_and_restore_round_trip_and_stay_apart(game: str) -> None:
+    env = wz.env(game, num_players=COUNTS.get(game, 2), seed=9)
+    rng = random.Random(9)
+    for _ in range(15):
+        _step_masked(env, rng)
+    snap = env.snapshot()
+    at_snapshot = env.observe(env.agent_selection)
+
+    def future() -> list[tuple[object, ...]]:
+        path: list[tuple[object, ...]] = []
+        r = random.Random(1)
+        for _ in range(25):
+            if not env.agents:
+                break
+            agent = env.agent_selection
+            obs, reward, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            action = r.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            path.append((agent, obs["observation"].tobytes(), reward, action))
+            env.step(action)
+        return path
+
+    first = future()
+    env.restore(snap)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"],
+                          at_snapshot["observation"])
+    # Break the contract on purpose: play on and mangle the restored game's state.
+    second = future()
+    assert second == first
+    env.state.log.clear()
+    env.restore(snap)
+    assert future() == first, "the snapshot shared something with the environment"
+    par = wz.parallel_env(game, num_players=COUNTS.get(game, 2), seed=9)
+    obs, _ = par.reset(seed=9)
+    psnap = par.snapshot()
+    act = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+    out1 = par.step(act)
+    par.restore(psnap)
+    out2 = par.step(act)
+    assert all(np.array_equal(out1[0][a]["observation"], out2[0][a]["observation"])
+               for a in out1[0])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rewards_pay_the_winners(game: str) -> None:
+    n = COUNTS.get(game, 2)
+    for reward in ("win", "score"):
+        env = wz.env(game, num_players=n, seed=12, reward=reward)
+        rng, totals = random.Random(12), dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, r, term, trunc, _ = env.last()
+            totals[agent] += r
+            if term or trunc:
+                env.step(None)
+            else:
+                env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        state = env.state
+        got = [totals[wz.agent_name(p)] for p in range(n)]
+        winners, scores = state.winners(), state.scores()
+        if reward == "win":
+            assert got == [1 / len(winners) if p in winners else 0.0 for p in range(n)]
+        elif n > 1:
+            assert sum(got) == pytest.approx(0.0)
+            best = max(range(n), key=lambda p: scores[p])
+            assert got[best] == max(got)
+            assert got[0] == pytest.approx(scores[0] - (sum(scores) - scores[0]) / (n - 1))
+
+
+def test_an_illegal_action_loses_or_raises_and_changes_nothing() -> None:
+    strict = wz.env("winter-queen", num_players=2, seed=1, illegal_action="raise")
+    agent = strict.agent_selection
+    refused = int(np.flatnonzero(strict.observe(agent)["action_mask"] == 0)[0])
+    before = strict.state.to_json()
+    with pytest.raises(IllegalActionError) as err:
+        strict.step(refused)
+    assert str(err.value) and strict.state.to_json() == before
+    assert strict.agent_selection == agent and not any(strict.terminations.values())
+    loose = wz.env("winter-queen", num_players=2, seed=1)
+    with pytest.warns(UserWarning, match="illegal action"):
+        loose.step(refused)
+    _, reward, terminated, _, info = loose.last()
+    assert terminated and reward == -1.0 and info["illegal_action"] == str(err.value)
+    assert loose.state.to_json() == before
+    for bad in (10**9, -1, "a1", None, 2.5):
+        with pytest.raises(IllegalActionError, match="whole numbers 0\\.\\."):
+            wz.env("winter-queen", num_players=2, seed=1).step(bad)

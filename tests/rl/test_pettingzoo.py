@@ -1,0 +1,197 @@
+"""PettingZoo's own test suite on every game's environments, and ours beside it."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from wintergames.core.errors import IllegalActionError, InvalidOptionError, UnknownGameError
+from wintergames.core.registry import available_games
+from wintergames.rl import pettingzoo as wz
+
+GAMES = [s.id for s in available_games()]
+# Player counts that meet a game's every kind of step: Snow Time's and ICE's simultaneous
+# choices, Winterborne alone against the Balaur too.
+COUNTS = {"winterborne": (1, 2), "snow-time": (3,), "ice": (2,)}
+CASES = [(g, n) for g in GAMES for n in COUNTS.get(g, (2,))]
+# What PettingZoo's api_test says of every environment whose observation is a dict with
+# an action mask (its own chess_v6 included): facts of that format, not faults.
+DICT_OBSERVATION = ("Observation space for each agent probably should be",
+                    "Observation is not a NumPy array")
+
+
+@pytest.fixture
+def strict_warnings() -> Iterator[None]:
+    """Any warning but the two above fails the test."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    unexpected = [str(w.message) for w in caught
+                  if not str(w.message).startswith(DICT_OBSERVATION)]
+    assert not unexpected, unexpected
+
+
+def test_every_game_has_its_environments() -> None:
+    assert sorted(wz.environments().values()) == sorted(GAMES)
+
+
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_pettingzoo_api_test(game: str, n: int, strict_warnings: None) -> None:
+    api_test(wz.env(game, num_players=n, seed=1), num_cycles=3000)
+
+
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_pettingzoo_parallel_api_test(game: str, n: int, strict_warnings: None) -> None:
+    parallel_api_test(wz.parallel_env(game, num_players=n, seed=1), num_cycles=3000)
+
+
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_pettingzoo_seed_test(game: str, n: int) -> None:
+    seed_test(lambda: wz.env(game, num_players=n), num_cycles=100)
+
+
+def _masked_run(env: wz.WintergamesParallel, seed: int) -> Iterator[Any]:
+    """A seeded masked random run of a parallel environment, yielding all it returns."""
+    rng = np.random.default_rng(seed)
+    obs, infos = env.reset(seed=seed)
+    yield obs, infos
+    while env.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) for a in env.agents}
+        out = env.step(actions)
+        obs = out[0]
+        yield out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, tuple | list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, np.ndarray):
+        return a.dtype == b.dtype and np.array_equal(a, b)
+    return bool(a == b)
+
+
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_parallel_runs_repeat_from_a_seed(game: str, n: int) -> None:
+    # PettingZoo's parallel_seed_test samples without the mask, which a board game
+    # refuses: this is that test with the mask.
+    first = list(_masked_run(wz.parallel_env(game, num_players=n), 7))
+    second = list(_masked_run(wz.parallel_env(game, num_players=n), 7))
+    assert len(first) == len(second) > 2
+    assert all(_same(a, b) for a, b in zip(first, second, strict=True))
+    other = list(_masked_run(wz.parallel_env(game, num_players=n), 8))
+    assert not all(_same(a, b) for a, b in zip(first, other, strict=False))
+
+
+def test_a_parallel_step_takes_every_seat_that_owes_a_choice() -> None:
+    env = wz.parallel_env("snow-time", num_players=3, seed=2)
+    obs, _ = env.reset(seed=2)
+    owing = [a for a in env.agents if obs[a]["action_mask"][env.wait] == 0]
+    assert len(owing) == 3, "Snow Time opens with every seat choosing a card at once"
+    choice = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in env.agents}
+    before = env.state.to_json()
+    missing = dict(list(choice.items())[:2])
+    env.illegal_action = "raise"
+    with pytest.raises(IllegalActionError, match="owes a decision"):
+        env.step(missing)
+    assert env.state.to_json() == before
+    env.step(choice)
+    assert env.steps == 1 and env.state.to_json() != before
+
+
+def test_a_seat_that_owes_nothing_can_only_wait() -> None:
+    env = wz.parallel_env("winter-queen", num_players=2, seed=3, illegal_action="raise")
+    obs, _ = env.reset(seed=3)
+    mover = wz.agent_name(env.state.to_move[0])
+    idle = next(a for a in env.agents if a != mover)
+    assert obs[idle]["action_mask"].tolist() == [0] * env.wait + [1]
+    move = int(np.flatnonzero(obs[mover]["action_mask"])[0])
+    with pytest.raises(IllegalActionError, match=r"only action is \d+ \(wait\)"):
+        env.step({mover: move, idle: move})
+    with pytest.raises(IllegalActionError, match="cannot wait"):
+        env.step({mover: env.wait, idle: env.wait})
+    env.step({mover: move, idle: env.wait})
+    assert env.steps == 1
+
+
+def test_max_cycles_truncates_both_environments() -> None:
+    # PettingZoo's max_cycles_test assumes every agent acts in every cycle with any action
+    # of its space; in a board game a seat waits for its turn and most actions are illegal
+    # (docs/rl.md). Here the limit itself: that many steps, then everyone is truncated.
+    aec = wz.env("winter-queen", num_players=2, seed=4, max_cycles=5)
+    seen = 0
+    for _agent in aec.agent_iter():
+        obs, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            aec.step(None)
+            continue
+        seen += 1
+        aec.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert seen == 5 and aec.agents == []
+    par = wz.parallel_env("winter-queen", num_players=2, seed=4, max_cycles=5)
+    obs, _ = par.reset(seed=4)
+    steps = 0
+    while par.agents:
+        obs, _, terms, truncs, _ = par.step(
+            {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents})
+        steps += 1
+    assert steps == 5 and all(truncs.values()) and not any(terms.values())
+
+
+def test_versioned_names_are_modules_like_pettingzoos() -> None:
+    from wintergames.rl.pettingzoo import snow_time_v1, winter_queen_v1
+
+    env = winter_queen_v1.env(num_players=3)
+    assert env.metadata["name"] == "winter_queen_v1" and len(env.possible_agents) == 3
+    assert snow_time_v1.parallel_env(num_players=2).metadata["name"] == "snow_time_v1"
+    with pytest.raises(AttributeError, match="chess_v6"):
+        wz.__getattr__("chess_v6")
+
+
+@pytest.mark.parametrize(("kwargs", "error", "words"), [
+    ({"num_players": 9}, InvalidOptionError, "played by 2 to 4 players"),
+    ({"options": {"colour": "red"}}, InvalidOptionError, "has no option"),
+    ({"reward": "elo"}, InvalidOptionError, "reward cannot be 'elo'; allowed: win, score"),
+    ({"illegal_action": "ignore"}, InvalidOptionError, "allowed: lose, raise"),
+    ({"render_mode": "rgb_array"}, InvalidOptionError, "allowed: ansi, human"),
+    ({"max_cycles": 0}, ValueError, "at least 1"),
+])
+def test_bad_settings_are_refused_by_name(kwargs: dict[str, Any], error: type[Exception],
+                                          words: str) -> None:
+    with pytest.raises(error, match=words):
+        wz.env("winter-queen", **kwargs)
+    with pytest.raises(error, match=words):
+        wz.parallel_env("winter-queen", **kwargs)
+
+
+def test_an_unknown_game_is_refused() -> None:
+    with pytest.raises(UnknownGameError):
+        wz.env("summer-queen")
+
+
+def test_render_gives_the_text_view() -> None:
+    env = wz.env("winter-queen", num_players=2, seed=5, render_mode="ansi")
+    text = env.render()
+    assert isinstance(text, str) and "stand" in text.lower()
+    quiet = wz.env("winter-queen", num_players=2, seed=5)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert quiet.render() is None
+    assert any("render_mode" in str(w.message) for w in caught)
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    a, b = wz.env("winter-queen", num_players=2), wz.env("winter-queen", num_players=2)
+    a.reset(seed=11)
+    b.reset(seed=11)
+    a.reset()
+    b.reset()
+    assert a.state.to_json() == b.state.to_json()
+    assert wz.env("winter-queen", num_players=2, seed=11).state.to_json() != a.state.to_json()
