@@ -14,6 +14,7 @@ from wintergames.core.spec import GameSpec
 from wintergames.games.snow_time import heuristic
 from wintergames.games.snow_time.actions import CODEC, NOTATION_HELP
 from wintergames.games.snow_time.components import DATA, POINT_KINDS, ST
+from wintergames.games.snow_time.encoding import observation_encoding
 from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.resolution import METRIC_KINDS, score_breakdown
 from wintergames.games.snow_time.state import SnowTimeState, check_components
@@ -105,6 +106,7 @@ SPEC = GameSpec(
     rules_help=RulesHelp.load(DATA, "Snow Time", extra=_data_terms()),
     score_breakdown=score_breakdown,
     metric_kinds=METRIC_KINDS,
+    observation_encoding=observation_encoding,
 )
 
 __all__ = ["SPEC", "SnowTimeState"]
