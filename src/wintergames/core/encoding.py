@@ -153,14 +153,24 @@ class ObservationEncoding:
     # and options (a variant's track when the variant is off), with the reason.
     constant: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # One buffer and its field views, built once: making the views is a third of an
+        # encode's cost. Each encode returns a copy, so callers never share the buffer.
+        scratch = self.layout.zeros()
+        object.__setattr__(self, "_scratch", scratch)
+        object.__setattr__(self, "_writer", self.layout.writer(scratch))
+
     def encode(self, observation: Mapping[str, Any], player: int,
                out: Vector | None = None) -> Vector:
         """The vector of one seat's observation dict (written into ``out`` if given)."""
-        vector = self.layout.zeros() if out is None else out
         if out is not None:
-            vector.fill(0.0)
-        self.fill(observation, player, self.layout.writer(vector))
-        return vector
+            out.fill(0.0)
+            self.fill(observation, player, self.layout.writer(out))
+            return out
+        scratch: Vector = self._scratch  # type: ignore[attr-defined]
+        scratch.fill(0.0)
+        self.fill(observation, player, self._writer)  # type: ignore[attr-defined]
+        return scratch.copy()
 
 
 def describe(layout: Layout) -> list[tuple[str, str, str, str, str]]:
