@@ -14,6 +14,7 @@ from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
+from wintergames.games.winterborne.encoding import observation_encoding
 from wintergames.games.winterborne.layout import POWER_TEXT, layout
 from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
@@ -162,6 +163,7 @@ SPEC = GameSpec(
         "cap": f"a resource returned for holding more than {WB.resource_cap} at the end of "
                "a turn",
     },
+    observation_encoding=observation_encoding,
 )
 
 __all__ = ["SPEC", "WinterborneState"]

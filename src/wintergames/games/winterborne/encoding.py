@@ -1,0 +1,303 @@
+"""Winterborne's observation as numbers (``core.encoding``), for RL environments.
+
+``fill`` reads only the observation dict, so a seat's vector holds what that seat may
+see: its own hand, deck contents and allies; of the others, hand and deck sizes and the
+colours of their allies. Seats are listed from the observer's (``seats_from``). Cards are
+indexed over the whole catalogue (``WB.cards``, 57 kinds: a house card names the seat's
+own copy), allies over ``WB.allies``, spoils tiles over ``WB.spoils``. The solo game adds
+the Balaur's board, pile and objectives and leaves out the provinces' spoils, which lie
+face down there.
+
+>>> from wintergames.games.winterborne.encoding import observation_encoding
+>>> [observation_encoding(n, {}).layout.size for n in (1, 2, 3, 4)]
+[1069, 1352, 1647, 1942]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wintergames.core.encoding import (
+    Field,
+    Layout,
+    ObservationEncoding,
+    Writer,
+    scaled,
+    seats_from,
+)
+from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, SEASONS, WB
+from wintergames.games.winterborne.observe import _FRAME_NAMES, BUILDING_NAMES
+
+N_CARDS = len(WB.cards)
+N_ALLIES = len(WB.allies)
+N_SPOILS = len(WB.spoils)
+N_COLOURS = len(WB.colours)
+N_SECTIONS = len(WB.section_names)
+ALLIES_PER_COLOUR = N_ALLIES // N_COLOURS
+FIGURES = (*CHARACTERS, "white")
+PLACES = (*WB.space_names, "castle", "out")  # where a figure may be
+FRAMES = ("main", *dict.fromkeys(_FRAME_NAMES.values()))
+BUILDINGS = tuple(b for b in BUILDING_NAMES if b)  # settlement, church
+OBJECTIVE_SLOTS = len(WB.objective_vp)
+# Generous bounds where the rules give none (``scaled`` caps at 1).
+MOST_RESOURCES = 2 * WB.resource_cap  # above the cap only until the turn's end
+MOST_HAND = 10
+MOST_DECK = 30
+MOST_SCORE = 100
+MOST_BALAUR = 150
+HAND_CARDS = len(WB.house)
+
+_CARD = dict(WB.card_by_id)
+_ALLY = dict(WB.ally_by_id)
+_ALLY_IN_COLOUR = {a.id: sum(b.colour == a.colour for b in WB.allies[:i])
+                   for i, a in enumerate(WB.allies)}
+_SPOILS = dict(WB.spoils_by_id)
+_COLOUR = {c: i for i, c in enumerate(WB.colours)}
+_PLACE = {name: k for k, name in enumerate(PLACES[:-1])} | {None: len(PLACES) - 1}
+_FRAME = {name: k for k, name in enumerate(FRAMES)}
+_SEASON = {name: k for k, name in enumerate(SEASONS)}
+_BUILDING = {name: k for k, name in enumerate(BUILDINGS)}
+_POWER_CARD = {p.id: k for k, p in enumerate(WB.power_cards)}
+_OBJECTIVE = {o.letter: k for k, o in enumerate(WB.objectives)}
+_DIFFICULTY = {name: k for k, name in enumerate(WB.difficulties)}
+_HOUSE = {WB.cards[c].id: k for k, c in enumerate(WB.house)}
+
+
+def _season_decks(n: int) -> tuple[int, int, int, int]:
+    """The four season decks' sizes at the start (the season board's chart; Winter takes
+    the rest of the exploration deck after one card per province)."""
+    chart = WB.seasons[n]
+    sets = len(next(iter(WB.banner_sets.values())))
+    total = len(WB.core) + chart.banner_sets * sets + chart.wylds
+    winter = total - N_COLOURS - chart.spring - chart.summer - chart.autumn
+    return chart.spring, chart.summer, chart.autumn, winter
+
+
+def _layout(n: int) -> Layout:
+    solo = n == 1
+    tiles = WB.solo_conquer_tiles if solo else WB.conquer_tiles
+    decks = _season_decks(n)
+    cards = f"over the {N_CARDS} card kinds (WB.cards)"
+    fields = [
+        Field("decision", (len(FRAMES),), "one-hot, the open decision of the seat to move "
+                                          "(all 0 once the game is over): "
+                                          + ", ".join(FRAMES)),
+        Field("to_move", (n,), "per seat from yours: 1 if it is to act now"),
+        Field("current", (n,), "per seat from yours: one-hot, whose turn it is"),
+        Field("first_player", (n,), "per seat from yours: one-hot, who played first"),
+        Field("season", (len(SEASONS),), "one-hot: " + ", ".join(SEASONS)),
+        Field("autumn_out", (1,), "1 once the Autumn deck has run out"),
+        Field("winter_round", (WB.winter_rounds + 1,), "one-hot: not winter yet, winter "
+                                                       "round 1, 2, 3"),
+        Field("season_decks", (4,), "cards left in the spring, summer, autumn, winter decks "
+                                    "/ their sizes at the start ("
+                                    + ", ".join(map(str, decks)) + ")"),
+        Field("favor_supply", (1,), f"favor tokens left in the supply / {WB.favor_supply}"),
+        Field("province_ally", (N_COLOURS, ALLIES_PER_COLOUR),
+              "per province (" + ", ".join(WB.colours) + "): one-hot, its top ally among "
+              f"the {ALLIES_PER_COLOUR} of its colour (all 0: none left)"),
+        Field("province_counts", (N_COLOURS, 3),
+              f"per province: allies left / {ALLIES_PER_COLOUR}, conquer tiles left / "
+              f"{tiles}, spoils tiles left / {WB.spoils_per_province}"),
+    ]
+    if not solo:
+        fields.append(Field("province_spoils", (N_COLOURS, N_SPOILS),
+                            "per province: its face-up spoils tiles, over the "
+                            f"{N_SPOILS} tiles (WB.spoils)"))
+    fields += [
+        Field("province_card", (N_COLOURS, N_CARDS),
+              f"per province: one-hot, its exploration card {cards}"),
+        Field("sacked_spoils", (N_SPOILS,), "spoils tiles in the sacked pile"),
+        Field("played", (N_CARDS,), f"cards played this turn by the seat whose turn it is, "
+                                    f"{cards}"),
+        Field("hand", (N_CARDS,), f"your hand, {cards}"),
+        Field("deck", (N_CARDS,), f"your deck's cards (their order is hidden), {cards}"),
+        Field("allies", (N_ALLIES,), "your allies, over the "
+                                     f"{N_ALLIES} ally cards (WB.allies)"),
+        Field("seat_resources", (n, len(RESOURCES)),
+              "per seat from yours: " + ", ".join(RESOURCES) + f" / {MOST_RESOURCES} "
+              "(capped)"),
+        Field("seat_favor", (n, 2), f"per seat from yours: favor / {WB.favor_supply}, favor "
+                                    f"on its power card / {WB.favor_supply}"),
+        Field("seat_power_card", (n, len(WB.power_cards)),
+              "per seat from yours: one-hot, its Winterborne power card ("
+              + ", ".join(p.id for p in WB.power_cards) + ")"),
+        Field("seat_powers_used", (n, WB.winter_rounds + 1),
+              "per seat from yours: power used in winter round 1, 2, 3; white meeple used"),
+        Field("seat_figures", (n, len(FIGURES), len(PLACES)),
+              "per seat from yours, per figure (" + ", ".join(FIGURES) + "): one-hot, "
+              "where it stands (" + ", ".join(PLACES) + ")"),
+        Field("seat_sections", (n, N_SECTIONS, N_COLOURS),
+              "per seat from yours, per kingdom section (" + ", ".join(WB.section_names)
+              + "): one-hot, its province colour (all 0: unconquered)"),
+        Field("seat_buildings", (n, N_SECTIONS, len(BUILDINGS)),
+              "per seat from yours, per kingdom section: 1 for a "
+              + ", ".join(BUILDINGS) + " on it"),
+        Field("seat_rows", (n, WB.rows, 2),
+              "per seat from yours, per house-board row: settlements built / 2, church "
+              "built"),
+        Field("seat_reserve", (n, N_CARDS), f"per seat from yours: its reserve, {cards}"),
+        Field("seat_discard", (n, N_CARDS), f"per seat from yours: its discard pile, "
+                                            f"{cards}"),
+        Field("seat_sizes", (n, 2), f"per seat from yours: hand size / {MOST_HAND}, deck "
+                                    f"size / {MOST_DECK} (capped)"),
+        Field("seat_spoils", (n, N_SPOILS), "per seat from yours: spoils tiles in its "
+                                            "supply"),
+        Field("seat_ally_colours", (n, N_COLOURS),
+              f"per seat from yours, per colour: its allies of that colour / "
+              f"{ALLIES_PER_COLOUR}"),
+        Field("scores", (n,), f"per seat from yours: final VP / {MOST_SCORE} (capped; 0 "
+                              "until the game is over)"),
+        Field("winners", (n,), "per seat from yours: 1 if it won (game over)"),
+    ]
+    if solo:
+        fields += [
+            Field("balaur_difficulty", (len(WB.difficulties),),
+                  "one-hot, the solo difficulty: " + ", ".join(WB.difficulties)),
+            Field("balaur_board", (N_COLOURS, HAND_CARDS),
+                  "per province hex of the Balaur's board: one-hot, the house card on it ("
+                  + ", ".join(WB.cards[c].id for c in WB.house) + ")"),
+            Field("balaur_deck", (1,), f"cards in the Balaur's deck / {HAND_CARDS}"),
+            Field("balaur_pile", (N_CARDS,), f"the Balaur's score pile, {cards}"),
+            Field("balaur_objectives", (OBJECTIVE_SLOTS, len(WB.objectives)),
+                  "per objective slot: one-hot, its objective ("
+                  + ", ".join(o.letter for o in WB.objectives) + ")"),
+            Field("balaur_score", (1,), f"the Balaur's final score / {MOST_BALAUR} (capped; "
+                                        "0 until the game is over)"),
+        ]
+    return Layout(fields)
+
+
+def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
+    """The encoding at ``num_players`` seats; the options change no field (banner sets,
+    Wylds and the mercenary are all in the card catalogue)."""
+    n = num_players
+    solo = n == 1
+    layout = _layout(n)
+    rel = [{seat: k for k, seat in enumerate(seats_from(player, n))} for player in range(n)]
+    per_deck = [1.0 / d for d in _season_decks(n)]
+    per_tile = 1.0 / (WB.solo_conquer_tiles if solo else WB.conquer_tiles)
+    per_ally = 1.0 / ALLIES_PER_COLOUR
+    per_spoils = 1.0 / WB.spoils_per_province
+    per_favor = 1.0 / WB.favor_supply
+    per_resource = 1.0 / MOST_RESOURCES
+
+    def cards(block: Any, ids: list[str]) -> None:
+        for card in ids:
+            block[_CARD[card]] += 1.0
+
+    def fill(obs: Mapping[str, Any], player: int, w: Writer) -> None:
+        me = rel[player]
+        decision = obs["decision"]
+        if decision is not None:
+            w["decision"][_FRAME[decision["frame"]]] = 1.0
+        block = w["to_move"]
+        for q in obs["to_move"]:
+            block[me[q]] = 1.0
+        w["current"][me[obs["current"]]] = 1.0
+        w["first_player"][me[obs["first_player"]]] = 1.0
+        w["season"][_SEASON[obs["season"]]] = 1.0
+        w["autumn_out"][0] = 1.0 if obs["autumn_out"] else 0.0
+        w["winter_round"][obs["winter_round"]] = 1.0
+        block = w["season_decks"]
+        for k, size in enumerate(obs["season_decks"]):
+            block[k] = size * per_deck[k]
+        w["favor_supply"][0] = obs["favor_supply"] * per_favor
+        ally, counts, card = w["province_ally"], w["province_counts"], w["province_card"]
+        spoils = None if solo else w["province_spoils"]
+        for c, prov in enumerate(obs["provinces"]):
+            if prov["ally"] is not None:
+                ally[c, _ALLY_IN_COLOUR[prov["ally"]]] = 1.0
+            row = counts[c]
+            row[0] = prov["allies_left"] * per_ally
+            row[1] = prov["conquer_tiles"] * per_tile
+            row[2] = prov["spoils_count"] * per_spoils
+            if spoils is not None:
+                for tile in prov["spoils"]:
+                    spoils[c, _SPOILS[tile]] = 1.0
+            if prov["exploration"] is not None:
+                card[c, _CARD[prov["exploration"]]] = 1.0
+        block = w["sacked_spoils"]
+        for tile in obs["sacked_spoils"]:
+            block[_SPOILS[tile]] += 1.0
+        cards(w["played"], obs["played"])
+        res, favor, power = w["seat_resources"], w["seat_favor"], w["seat_power_card"]
+        used, figures = w["seat_powers_used"], w["seat_figures"]
+        sections, buildings, rows = w["seat_sections"], w["seat_buildings"], w["seat_rows"]
+        reserve, discard, sizes = w["seat_reserve"], w["seat_discard"], w["seat_sizes"]
+        seat_spoils, colours = w["seat_spoils"], w["seat_ally_colours"]
+        for q, seat in enumerate(obs["seats"]):
+            k = me[q]
+            row = res[k]
+            for r, amount in enumerate(seat["resources"].values()):
+                row[r] = min(amount * per_resource, 1.0)
+            favor[k, 0] = seat["favor"] * per_favor
+            favor[k, 1] = seat["favor_on_card"] * per_favor
+            power[k, _POWER_CARD[seat["power_card"]["id"]]] = 1.0
+            row = used[k]
+            for r, flag in enumerate(seat["powers_used"]):
+                row[r] = 1.0 if flag else 0.0
+            row[-1] = 1.0 if seat["white_meeple_used"] else 0.0
+            kingdom = seat["kingdom"]
+            grid = figures[k]
+            for f, place in enumerate(kingdom["figures"].values()):
+                grid[f, _PLACE[place]] = 1.0
+            secs, builds = sections[k], buildings[k]
+            for x, sec in enumerate(kingdom["sections"]):
+                if sec["colour"] is not None:
+                    secs[x, _COLOUR[sec["colour"]]] = 1.0
+                if sec["building"] is not None:
+                    builds[x, _BUILDING[sec["building"]]] = 1.0
+            grid = rows[k]
+            for r, built in enumerate(kingdom["rows"]):
+                grid[r, 0] = built["settlements"] * 0.5
+                grid[r, 1] = 1.0 if built["church"] else 0.0
+            cards(reserve[k], seat["reserve"])
+            cards(discard[k], seat["discard"])
+            sizes[k, 0] = scaled(seat["hand_size"], MOST_HAND)
+            sizes[k, 1] = scaled(seat["deck_size"], MOST_DECK)
+            row = seat_spoils[k]
+            for tile in seat["spoils"]:
+                row[_SPOILS[tile]] += 1.0
+            row = colours[k]
+            for colour in seat["ally_colours"]:
+                row[_COLOUR[colour]] += per_ally
+            if q == player:
+                cards(w["hand"], seat["hand"])
+                cards(w["deck"], seat["deck"])
+                block = w["allies"]
+                for a in seat["allies"]:
+                    block[_ALLY[a]] = 1.0
+        if obs["scores"] is not None:
+            block = w["scores"]
+            for q, score in enumerate(obs["scores"]):
+                block[me[q]] = scaled(max(score, 0), MOST_SCORE)
+        block = w["winners"]
+        for q in obs["winners"]:
+            block[me[q]] = 1.0
+        if solo:
+            balaur = obs["balaur"]
+            w["balaur_difficulty"][_DIFFICULTY[balaur["difficulty"]]] = 1.0
+            block = w["balaur_board"]
+            for h, card_id in enumerate(balaur["board"]):
+                if card_id is not None:
+                    block[h, _HOUSE[card_id]] = 1.0
+            w["balaur_deck"][0] = balaur["deck_size"] / HAND_CARDS
+            cards(w["balaur_pile"], balaur["pile"])
+            block = w["balaur_objectives"]
+            for slot, objective in enumerate(balaur["objectives"]):
+                block[slot, _OBJECTIVE[objective["letter"]]] = 1.0
+            if balaur["score"] is not None:
+                w["balaur_score"][0] = scaled(balaur["score"], MOST_BALAUR)
+
+    constant = {}
+    if solo:
+        constant = {
+            "balaur_difficulty": "fixed by the difficulty option for the whole game",
+            "first_player": "one seat",
+            "current": "one seat",
+            "winners": "solo: set only when the player beats the Balaur, which the "
+                       "random games of the checks never do",
+        }
+    return ObservationEncoding(layout, fill, constant)
