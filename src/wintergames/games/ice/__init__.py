@@ -15,6 +15,7 @@ from wintergames.games.ice import heuristic, setup
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP
 from wintergames.games.ice.components import DATA, IC
 from wintergames.games.ice.conservation import check
+from wintergames.games.ice.encoding import observation_encoding
 from wintergames.games.ice.layout import layout
 from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.scoring_state import score_breakdown
@@ -158,6 +159,7 @@ SPEC = GameSpec(
     heuristic_scale=heuristic.SCALE,
     simultaneous=True,
     check_invariants=_check,
+    observation_encoding=observation_encoding,
     check_options=setup.check_guilds,
     rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
     score_unit="RP",  # Renown Points, the rulebook's victory points
