@@ -516,6 +516,11 @@ def play_checked(
         assert steps < max_steps, f"{game_id} seed {seed}: no end after {max_steps} steps"
     if spec.check_invariants is not None:
         spec.check_invariants(state)
+    try:
+        # The end too: final scores may rest on what was hidden until then.
+        check_observations(state, rng)
+    except AssertionError as err:
+        raise AssertionError(f"{game_id} {num_players}p seed {seed} at the end: {err}") from err
     scores = state.scores()
     assert len(scores) == num_players
     winners = state.winners()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import wintergames as wg
+
 from tests.games.ice.helpers import act, fresh, give, place, spend_the_day, swap_into, texts
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
@@ -136,3 +138,30 @@ def test_a_navigator_camp_with_no_snow_tile_left_goes_back_without_a_deadlock() 
         act(s, texts(s)[0])
     assert s.camps[0] == fr.OFF
     check(s)
+
+
+def test_final_scoring_shows_every_face_down_artifact() -> None:
+    # Found by the RL encoding check: a Shapes Decree scored a face-down Artifact whose
+    # Shape the other seats could not know, so the final scores moved when it was
+    # resampled. Final scoring shows every guild board's Artifacts, and they stay known.
+    from wintergames.games.ice.artifacts import place_artifact
+    from wintergames.games.ice.days import end_day
+
+    s = fresh(3, seed=6, first_game=True)
+    s.decrees[0] = IC.decree_by_id["DEC-SHAPES"]
+    s.used[1][0] = 1
+    face_down = IC.tile_by_id["S-HAR-2a"]
+    swap_into(s, place("S19"), "S-HAR-2a")
+    s.tiles[place("S19")] = -1
+    place_artifact(s, 1, face_down, 0)
+    assert s.down[face_down] and not s.seen[face_down]
+    s.pending = ()
+    s.day = IC.days
+    end_day(s)
+    assert s.is_over and s.seen[face_down] and s.down[face_down]
+    view = s.observation(0)
+    shown = view["seats"][1]["slots"]
+    assert any(a.get("id") == IC.tiles[face_down].id for slot in shown.values() for a in slot)
+    for twin in twins(s, 0):
+        assert twin.art[1][0][-1] == face_down
+        assert twin.observation(0) == view and twin.scores() == s.scores()

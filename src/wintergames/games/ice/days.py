@@ -293,6 +293,13 @@ def end_day(s: IceState) -> None:
     s.row = []
     if s.day >= IC.days:
         s.over = True
+        # Decrees count the Shapes of every Artifact on the guild boards, so final scoring
+        # shows them all, face down ones included; once shown they stay known
+        # (``determinize`` keeps seen tiles).
+        for p in range(s.num_players):
+            for slot in s.art[p]:
+                for tile in slot:
+                    s.seen[tile] = 1
         s.log.append(Event("The fourth Day is over: the expedition returns.", kind="end"))
         from wintergames.games.ice.scoring_state import log_final
 
