@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 
-import wintergames as wg
-
 from tests.games.ice.helpers import act, fresh, give, place, spend_the_day, swap_into, texts
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
