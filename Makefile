@@ -40,3 +40,4 @@ bench: $(BIN)/python
 	$(BIN)/python benchmarks/physics.py
 	$(BIN)/python benchmarks/wall_fidelity.py
 	$(BIN)/python benchmarks/search_speed.py --positions 4
+	$(BIN)/python benchmarks/rl_steps.py
