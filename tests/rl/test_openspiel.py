@@ -155,3 +155,19 @@ def test_a_process_that_flicked_through_openspiel_exits_cleanly() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_observation_tensors_are_the_games_encodings() -> None:
+    from wintergames.core.registry import get_spec
+    from wintergames.rl.session import Table
+
+    for game_id in ("winter-queen", "snow-time"):
+        game = pyspiel.load_game(openspiel.short_name(game_id), {"players": 3, "seed": 4})
+        state = game.new_initial_state()
+        table = Table(game_id, 3)
+        size = table.size
+        assert game.observation_tensor_shape() == [size]
+        assert get_spec(game_id).observation_encoding is not None
+        for player in range(3):
+            tensor = np.asarray(state.observation_tensor(player), np.float32)
+            assert np.array_equal(tensor, table.vector(state.state, player))

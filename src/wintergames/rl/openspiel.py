@@ -11,6 +11,8 @@ game; load one with ``pyspiel.load_game("wintergames_winter_queen", {"players": 
   simultaneous dynamics: at such a step every seat that owes a choice acts at once; a
   seat that owes none plays the extra action ``NOOP`` (the last index), the only one
   legal for it. Their other steps are ordinary single-player nodes.
+- Observation tensors are the game's RL encoding (``docs/rl.md``), its named slices as
+  the observer's ``dict``.
 - Imperfect information: ``resample_from_infostate`` is ``state.determinize``; the
   observation string is the seat's observation (JSON) and the information-state string
   adds every event the seat has seen, so it has perfect recall.
@@ -27,6 +29,7 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from wintergames.core.registry import available_games, make
@@ -57,7 +60,7 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=spec.observation_encoding is not None,
         parameter_specification={"players": spec.min_players if spec.min_players > 2 else 2,
                                  "seed": 0},
     )
@@ -84,6 +87,16 @@ class WintergamesGame(pyspiel.Game):
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(_game_type(spec), info, {"players": self.players, "seed": self.seed})
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        """Observers for OpenSpiel's observation API: the game's encoding as the tensor
+        (its named slices as ``dict``) for an observation; for perfect recall, the
+        information-state string and no tensor."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; given {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return InfoStateObserver()
+        return EncodingObserver(self)
 
     def new_initial_state(self) -> WintergamesState:
         """The game dealt from ``seed``: the same start (and the same draws) each time."""
@@ -167,6 +180,39 @@ class WintergamesState(pyspiel.State):
 
     def __str__(self) -> str:
         return json.dumps(self.state.observation(None), sort_keys=True)
+
+
+class EncodingObserver:
+    """A seat's observation as the game's vector (``GameSpec.observation_encoding``)."""
+
+    def __init__(self, game: WintergamesGame) -> None:
+        spec = game.spec
+        self.encoding = (spec.observation_encoding(game.players, spec.validate(game.players, {}))
+                         if spec.observation_encoding is not None else None)
+        size = self.encoding.layout.size if self.encoding is not None else 0
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = self.encoding.layout.split(self.tensor) if self.encoding else {}
+
+    def set_from(self, state: WintergamesState, player: int) -> None:
+        if self.encoding is not None:
+            self.encoding.encode(state.state.observation(player), player, out=self.tensor)
+
+    def string_from(self, state: WintergamesState, player: int) -> str:
+        return state.observation_string(player)
+
+
+class InfoStateObserver:
+    """Perfect recall: the information-state string (no tensor)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: WintergamesState, player: int) -> None:
+        """Nothing to write: this observer has no tensor."""
+
+    def string_from(self, state: WintergamesState, player: int) -> str:
+        return state.information_state_string(player)
 
 
 def _game_class(spec: GameSpec) -> type[WintergamesGame]:
