@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from wintergames.core.encoding_check import check_observation_encoding, encoding_for
-from wintergames.games.winterborne.encoding import FRAMES, MOST_HAND, MOST_RESOURCES
+from wintergames.games.winterborne.encoding import (
+    FRAMES,
+    MOST_GAIN,
+    MOST_HAND,
+    MOST_RESOURCES,
+    MOST_STEPS,
+)
+from wintergames.games.winterborne.observe import FRAME_KINDS
 
 from .helpers import top_ally
 from .scenario import (
@@ -20,6 +27,7 @@ from .scenario import (
     act,
     build_at,
     conquer_tile,
+    give,
     give_tile,
     new,
     set_hand,
@@ -126,3 +134,81 @@ def test_two_seats_see_the_same_step_differently() -> None:
     assert b["seat_ally_colours"][1].tolist() == [0, 0, 0, 0, 0.25, 0]
     assert (a["seat_ally_colours"][0] == b["seat_ally_colours"][1]).all()
     assert not (a["hand"] == b["hand"]).all()
+
+
+# -- the open decision's context (decision["context"]) ---------------------------------
+
+
+def _decision_fields(v: dict[str, np.ndarray]) -> dict[str, list[float]]:
+    return {name: block.tolist() for name, block in v.items()
+            if name.startswith("decision_")}
+
+
+def _expected(s: Any, **set_: dict[int, float]) -> dict[str, list[float]]:
+    """Every decision_ field zero but the indices given, for a game like ``s``."""
+    enc = encoding_for("winterborne", s.num_players)
+    out = {name: [0.0] * len(zeros)
+           for name, zeros in _decision_fields(enc.layout.split(enc.layout.zeros())).items()}
+    for name, values in set_.items():
+        for i, x in values.items():
+            out[name][i] = x
+    return out
+
+
+def _kind(name: str) -> int:
+    return FRAME_KINDS.index(name)
+
+
+def test_a_payment_for_an_ally_encodes_what_it_pays_for_and_the_ally() -> None:
+    s = new(2)
+    set_hand(s, 0, "SHA1", "SHA2")
+    set_res(s, 0, 0, 1, 1)
+    top_ally(s, COLOUR["yellow"], "YE1")
+    act(s, "SHA1 S", "SHA2 m1", "trade yellow")
+    for p in (0, 1):  # the same for both seats
+        assert _decision_fields(_split(s, p)) == _expected(
+            s, decision_frame={_kind("PAY_ANY"): 1.0}, decision_pay_for={0: 1.0},
+            decision_ally={ALLY["YE1"]: 1.0},
+            decision_resources_left={0: 1 / MOST_GAIN})
+
+
+def test_a_wylds_step_encodes_the_wylds_under_it() -> None:
+    s = new(2)
+    give(s, 0, "reserve", "WY3", "WY4")
+    set_hand(s, 0, "SHA2")
+    act(s, "SHA2 wy")
+    assert _decision_fields(_split(s, 1)) == _expected(
+        s, decision_frame={_kind("WYLDS"): 1.0},
+        decision_wylds={CARD["WY3"]: 1.0, CARD["WY4"]: 1.0})
+    act(s, "wylds WY4")
+    assert _decision_fields(_split(s, 1)) == _expected(
+        s, decision_frame={_kind("DIRECTION"): 1.0},
+        decision_below={_kind("WYLDS") - 1: 1.0}, decision_wylds={CARD["WY3"]: 1.0})
+
+
+def test_leaving_the_castle_encodes_figure_steps_and_what_follows() -> None:
+    s = new(2, banners="mask+potion")
+    set_hand(s, 0, "POTION1", "SHA1", "EXP1")
+    act(s, "POTION1 castle", "SHA1 S", "EXP1 m2")
+    v = _split(s, 1, banners="mask+potion")
+    assert v["decision_steps"][0] == pytest.approx(2 / MOST_STEPS)
+    v["decision_steps"][0] = 1.0  # a float32 2/3, checked above
+    assert _decision_fields(v) == _expected(
+        s, decision_frame={_kind("EXIT"): 1.0}, decision_figure={0: 1.0},
+        decision_character={0: 1.0}, decision_steps={0: 1.0}, decision_exit={1: 1.0})
+
+
+def test_a_horn_build_encodes_its_variant_and_card() -> None:
+    s = new(2, banners="horn+bag")
+    set_hand(s, 0, "HORN1")
+    act(s, "HORN1 horn")
+    v = _split(s, 0, banners="horn+bag")
+    assert _decision_fields(v) == _expected(
+        s, decision_frame={_kind("HORN"): 1.0}, decision_horn={0: 1.0},
+        decision_card={CARD["HORN1"]: 1.0})
+    assert v["decision"].tolist() == [int(f == "horn") for f in FRAMES]
+
+
+def test_the_main_decision_sets_only_its_kind() -> None:
+    s = new(2)
+    assert _decision_fields(_split(s, 0)) == _expected(s, decision_frame={0: 1.0})

@@ -6,11 +6,12 @@ colours of their allies. Seats are listed from the observer's (``seats_from``). 
 indexed over the whole catalogue (``WB.cards``, 57 kinds: a house card names the seat's
 own copy), allies over ``WB.allies``, spoils tiles over ``WB.spoils``. The solo game adds
 the Balaur's board, pile and objectives and leaves out the provinces' spoils, which lie
-face down there.
+face down there. The ``decision_`` fields hold the open decision's context (the
+observation's ``decision["context"]``): its frame kind and that frame's arguments.
 
 >>> from wintergames.games.winterborne.encoding import observation_encoding
 >>> [observation_encoding(n, {}).layout.size for n in (1, 2, 3, 4)]
-[1069, 1352, 1647, 1942]
+[1275, 1558, 1853, 2148]
 """
 
 from __future__ import annotations
@@ -27,7 +28,14 @@ from wintergames.core.encoding import (
     seats_from,
 )
 from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, SEASONS, WB
-from wintergames.games.winterborne.observe import _FRAME_NAMES, BUILDING_NAMES
+from wintergames.games.winterborne.frames import HORN_VARIANTS
+from wintergames.games.winterborne.observe import (
+    _FRAME_NAMES,
+    BUILDING_NAMES,
+    FRAME_KINDS,
+    PAY_PURPOSES,
+)
+from wintergames.games.winterborne.setup import FIRST_GAME, RANDOM
 
 N_CARDS = len(WB.cards)
 N_ALLIES = len(WB.allies)
@@ -47,6 +55,10 @@ MOST_DECK = 30
 MOST_SCORE = 100
 MOST_BALAUR = 150
 HAND_CARDS = len(WB.house)
+# The longest move a frame can still have to go: a circle (card or spoils) or a Wylds card.
+MOST_STEPS = max(3, *(v for c in WB.cards for u in c.uses for v in u.values),
+                 *(t.value for t in WB.spoils))
+MOST_GAIN = 2  # the "two resources" power; a pay frame pays one
 
 _CARD = dict(WB.card_by_id)
 _ALLY = dict(WB.ally_by_id)
@@ -62,6 +74,11 @@ _POWER_CARD = {p.id: k for k, p in enumerate(WB.power_cards)}
 _OBJECTIVE = {o.letter: k for k, o in enumerate(WB.objectives)}
 _DIFFICULTY = {name: k for k, name in enumerate(WB.difficulties)}
 _HOUSE = {WB.cards[c].id: k for k, c in enumerate(WB.house)}
+_KIND = {name: k for k, name in enumerate(FRAME_KINDS)}
+_FIGURE = {name: k for k, name in enumerate(FIGURES)}
+_CHARACTER = {name: k for k, name in enumerate(CHARACTERS)}
+_PAY_FOR = {name: k for k, name in enumerate(PAY_PURPOSES)}
+_HORN = {name: k for k, name in enumerate(HORN_VARIANTS)}
 
 
 def _season_decks(n: int) -> tuple[int, int, int, int]:
@@ -83,6 +100,40 @@ def _layout(n: int) -> Layout:
         Field("decision", (len(FRAMES),), "one-hot, the open decision of the seat to move "
                                           "(all 0 once the game is over): "
                                           + ", ".join(FRAMES)),
+        Field("decision_frame", (len(FRAME_KINDS),),
+              "one-hot, the open decision's frame kind (decision.context.frame; all 0 once "
+              "the game is over): " + ", ".join(FRAME_KINDS)),
+        Field("decision_below", (len(FRAME_KINDS) - 1,),
+              "1 for each frame kind open under the top one (a Wylds card's payment over "
+              "the Wylds still to resolve): " + ", ".join(FRAME_KINDS[1:])),
+        Field("decision_figure", (len(FIGURES),),
+              "one-hot, the figure the top frame moves or has act (MOVE, EXIT, ACT, "
+              "TRADE_ONLY): " + ", ".join(FIGURES)),
+        Field("decision_character", (len(CHARACTERS),),
+              "one-hot, the character whose hex was played, who acts after the move "
+              "(FIGURE, MOVE, EXIT when an action follows, ACT): " + ", ".join(CHARACTERS)),
+        Field("decision_steps", (1,), f"EXIT: steps still to go, the one out of the castle "
+                                      f"included / {MOST_STEPS}"),
+        Field("decision_exit", (2,), "EXIT: 1 if moving counter-clockwise (a Mask circle), "
+                                     "1 if the special action follows (not a Wylds card)"),
+        Field("decision_province", (N_COLOURS,),
+              "one-hot, SPOILS: the province conquered, whose spoils may be taken ("
+              + ", ".join(WB.colours) + ")"),
+        Field("decision_pay_for", (len(PAY_PURPOSES),),
+              "one-hot, PAY_ANY: what the resource pays for: " + ", ".join(PAY_PURPOSES)),
+        Field("decision_ally", (N_ALLIES,),
+              f"one-hot, PAY_ANY for an ally and SACK: the ally being traded with, over the "
+              f"{N_ALLIES} ally cards (WB.allies)"),
+        Field("decision_resources_left", (1,),
+              f"GAIN: resources still to take; PAY_ANY: resources still to pay / {MOST_GAIN}"),
+        Field("decision_wylds", (N_CARDS,),
+              f"the Wylds cards still to resolve (the innermost WYLDS frame, on top or "
+              f"under it), {cards}"),
+        Field("decision_horn", (len(HORN_VARIANTS),),
+              "one-hot, HORN: the special build's variant: " + ", ".join(HORN_VARIANTS)),
+        Field("decision_card", (N_CARDS,),
+              f"one-hot, HORN: the Horn banner played; ROOM: the Wylds card to make room "
+              f"for; {cards}"),
         Field("to_move", (n,), "per seat from yours: 1 if it is to act now"),
         Field("current", (n,), "per seat from yours: one-hot, whose turn it is"),
         Field("first_player", (n,), "per seat from yours: one-hot, who played first"),
@@ -169,6 +220,41 @@ def _layout(n: int) -> Layout:
     return Layout(fields)
 
 
+def _context(ctx: Mapping[str, Any], w: Writer) -> None:
+    """The open decision's context (``decision["context"]``) into the decision_ fields."""
+    w["decision_frame"][_KIND[ctx["frame"]]] = 1.0
+    below = w["decision_below"]
+    wylds = ctx if ctx["frame"] == "WYLDS" else None
+    for under in ctx["below"]:
+        below[_KIND[under["frame"]] - 1] = 1.0
+        if wylds is None and under["frame"] == "WYLDS":
+            wylds = under
+    if wylds is not None:
+        block = w["decision_wylds"]
+        for card in wylds["cards"]:
+            block[_CARD[card]] = 1.0
+    if ctx.get("figure") is not None:
+        w["decision_figure"][_FIGURE[ctx["figure"]]] = 1.0
+    if ctx.get("character") is not None:
+        w["decision_character"][_CHARACTER[ctx["character"]]] = 1.0
+    if "steps" in ctx:
+        w["decision_steps"][0] = scaled(ctx["steps"], MOST_STEPS)
+        w["decision_exit"][0] = 1.0 if ctx["counter_clockwise"] else 0.0
+        w["decision_exit"][1] = 1.0 if ctx["then_acts"] else 0.0
+    if "province" in ctx:
+        w["decision_province"][_COLOUR[ctx["province"]]] = 1.0
+    if "pays_for" in ctx:
+        w["decision_pay_for"][_PAY_FOR[ctx["pays_for"]]] = 1.0
+    if ctx.get("ally") is not None:
+        w["decision_ally"][_ALLY[ctx["ally"]]] = 1.0
+    if "resources_left" in ctx:
+        w["decision_resources_left"][0] = scaled(ctx["resources_left"], MOST_GAIN)
+    if "variant" in ctx:
+        w["decision_horn"][_HORN[ctx["variant"]]] = 1.0
+    if "card" in ctx:
+        w["decision_card"][_CARD[ctx["card"]]] = 1.0
+
+
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
     """The encoding at ``num_players`` seats; the options change no field (banner sets,
     Wylds and the mercenary are all in the card catalogue)."""
@@ -192,6 +278,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         decision = obs["decision"]
         if decision is not None:
             w["decision"][_FRAME[decision["frame"]]] = 1.0
+            _context(decision["context"], w)
         block = w["to_move"]
         for q in obs["to_move"]:
             block[me[q]] = 1.0
@@ -291,9 +378,9 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
             if balaur["score"] is not None:
                 w["balaur_score"][0] = scaled(balaur["score"], MOST_BALAUR)
 
-    constant = {}
+    constant = _rare_decisions(n, options)
     if solo:
-        constant = {
+        constant |= {
             "balaur_difficulty": "fixed by the difficulty option for the whole game",
             "first_player": "one seat",
             "current": "one seat",
@@ -301,3 +388,44 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
                        "random games of the checks never do",
         }
     return ObservationEncoding(layout, fill, constant)
+
+
+def _may_have_banner(name: str, n: int, options: Mapping[str, Any]) -> bool:
+    """Whether the ``banners`` option can put banner set ``name`` in the game."""
+    chosen = options.get("banners", FIRST_GAME)
+    if chosen == RANDOM:
+        return True
+    if chosen == FIRST_GAME:
+        return (name in WB.first_game_banners
+                or WB.seasons[n].banner_sets > len(WB.first_game_banners))
+    return name in str(chosen).split("+")
+
+
+def _rare_decisions(n: int, options: Mapping[str, Any]) -> dict[str, str]:
+    """The decision-context fields only rare (or, with these banners, impossible) frames
+    set: a game may end with them never set."""
+    out = {
+        "decision_below": "set only while a Wylds card's own decision (the explorer's "
+                          "step, a payment, the sacked tile, a castle exit) is open over "
+                          "the Wylds still to resolve; a game may have none",
+        "decision_pay_for": "set only while paying the resource of your choice (PAY_ANY: a "
+                            "yellow or blue ally, the sacked-spoils or favor Wylds card); "
+                            "a game may have none",
+        "decision_resources_left": "set only by PAY_ANY and by the two-resources power "
+                                   "(GAIN); a game may have none",
+        "decision_card": "set only by a Horn banner's build and by making room in a full "
+                         "reserve for a Wylds card (ROOM); a game may have neither",
+    }
+    if _may_have_banner("potion", n, options):
+        exit_why = ("set only while a figure leaves the castle (EXIT: the Potion banner "
+                    "sent it there); a game may have none")
+    else:
+        exit_why = ("no Potion banner with these banner sets, so no figure goes to the "
+                    "castle and none leaves it (EXIT)")
+    out["decision_steps"] = out["decision_exit"] = exit_why
+    if _may_have_banner("horn", n, options):
+        out["decision_horn"] = ("set only by a Horn banner's build (HORN); a game may have "
+                                "none")
+    else:
+        out["decision_horn"] = "no Horn banner with these banner sets (HORN)"
+    return out
