@@ -3,7 +3,7 @@ measure it against them.
 
     pip install torch==2.13.0  # a CPU build first, where there is no GPU (docs/rl.md)
     pip install -e '.[train]'
-    python examples/train_winter_queen.py --timesteps 100000 --eval-games 400
+    python examples/train_winter_queen.py --timesteps 30000 --eval-games 400
 
 The agent is sb3-contrib's ``MaskablePPO`` on ``wintergames.rl.gymnasium.single_agent``:
 it takes a random seat each episode, reads the seat's observation vector and chooses only
@@ -46,13 +46,15 @@ def evaluate(env: SingleAgent, policy: Policy, games: int, first_seed: int) -> f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--timesteps", type=int, default=100_000)
+    parser.add_argument("--opponents", default="random",
+                        help="the bot in every other seat, for training and evaluation")
+    parser.add_argument("--timesteps", type=int, default=30_000)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default=None, help="where to save the trained model")
     args = parser.parse_args()
 
-    env = single_agent("winter-queen", opponents="random", seat="random",
+    env = single_agent("winter-queen", opponents=args.opponents, seat="random",
                        num_players=args.players, illegal_action="raise")
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, n_steps=2048,
                         batch_size=256, learning_rate=3e-4, gamma=1.0, ent_coef=0.01)
@@ -71,11 +73,11 @@ def main() -> None:
     def uniform(obs: np.ndarray, mask: np.ndarray) -> int:
         return int(rng.choice(np.flatnonzero(mask)))
 
-    eval_env = single_agent("winter-queen", opponents="random", seat=0,
+    eval_env = single_agent("winter-queen", opponents=args.opponents, seat=0,
                             num_players=args.players, illegal_action="raise")
     seeds = 1_000_000  # evaluation games are not among the training ones
     result: dict[str, object] = {
-        "game": "winter-queen", "players": args.players, "opponents": "random",
+        "game": "winter-queen", "players": args.players, "opponents": args.opponents,
         "timesteps": args.timesteps, "train_seconds": round(trained_seconds, 1),
         "eval_games": args.eval_games, "chance": round(1 / args.players, 4),
     }
