@@ -12,13 +12,14 @@ from wintergames.core.encoding_check import check_observation_encoding, encoding
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import REQUEST_IDS
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.rules import PROMPTS
 from wintergames.games.ice.state import IceState
 
-# Random play seldom validates a Request or triggers an Artifact, so the seeds are ones
-# whose random games (at ``every=5``: the check's draws interleave with the moves) make
-# every field move at least once; the game is short, so every fifth step is plenty.
-SEEDS = {2: (13, 14, 45), 3: (1, 21), 4: (3, 7), 5: (3, 25)}
+# Random play seldom validates a Request, triggers an Artifact, pays a Request item by
+# item, plays an Anima Gemstone with a choice or holds a tile in a decision (Philosophical
+# collect, Prismatic slot), so the seeds are ones whose random games (at ``every=5``: the
+# check's draws interleave with the moves) make every field move at least once; the game
+# is short, so every fifth step is plenty.
+SEEDS = {2: (13, 14, 45, 97), 3: (1, 21, 84, 149), 4: (3, 7, 44, 58), 5: (3, 25, 240)}
 
 
 @pytest.mark.parametrize("players", sorted(SEEDS))
@@ -29,7 +30,8 @@ def test_generic_check_at_every_player_count(players: int) -> None:
 
 
 def test_generic_check_in_expert_mode_adds_the_curse_fields() -> None:
-    seen = check_observation_encoding("ice", 5, (0, 17), options={"curse": "on"}, every=5)
+    seen = check_observation_encoding("ice", 5, (0, 17, 92, 251), options={"curse": "on"},
+                                      every=5)
     assert seen["curse_tokens"] >= 2 and seen["seat_curse"] >= 2 and seen["seat_trigger"] >= 2
     names = [f.name for f in encoding_for("ice", 5, {"curse": "on"}).layout.fields]
     assert "curse_tokens" in names
@@ -40,8 +42,8 @@ def test_generic_check_in_a_first_game() -> None:
     """No Logbook in a first game: its slices are named constant, the rest still move."""
     enc = encoding_for("ice", 3, {"first_game": True})
     assert set(enc.constant) == {"logbook", "caravan", "seat_trigger"}
-    seen = check_observation_encoding("ice", 3, (17, 32, 36), options={"first_game": True},
-                                      every=5)
+    seen = check_observation_encoding("ice", 3, (17, 32, 36, 177, 321),
+                                      options={"first_game": True}, every=5)
     assert seen["logbook"] == 1 and seen["caravan"] == 1
 
 
@@ -124,8 +126,7 @@ def test_the_open_decision_and_whose_it_is() -> None:
     s.pending = ((fr.SNOW_LIMIT, 2),)  # seat 2 must discard Snow tiles
     v = split(s, 1)
     assert v["decision_seat"].tolist() == [0, 1, 0]
-    assert v["decision_prompt"].nonzero()[0].tolist() == [list(PROMPTS).index(fr.SNOW_LIMIT)]
-    assert list(PROMPTS).index(fr.SNOW_LIMIT) == 12
+    assert v["decision_frame"].nonzero()[0].tolist() == [fr.SNOW_LIMIT - 1] == [12]
     assert v["to_move"].tolist() == [0, 1, 0]
 
 

@@ -11,8 +11,10 @@ Layout, in order (``n`` players, seats listed from the observer's, clockwise):
   may put a Snow tile on the Surface layer), Artifact tiles by type on the Surface and
   Deep slots, Archaeologists per place, each seat's Leader and Camp, the White Camps;
 - the round: Day, first player, who is to move, turn counters, supplies and deck sizes,
-  the open decision (whose, which prompt, a Merchant Caravan's display), Logbook cards,
-  Decrees, the Sunset row, the discard pile's seen tiles, scores;
+  the open decision (whose, its frame kind, what an effect / ability / Logbook event
+  asks, the frames below it, the places, seats, counts, tile class, Request and payment
+  its context names, the excavation under way, a Merchant Caravan's display), Logbook
+  cards, Decrees, the Sunset row, the discard pile's seen tiles, scores;
 - per seat: guild, counters, Study tokens, used slots, trigger slot token, the backs of
   its Snow tiles, its five Artifact slots, its Ship's Hold, validated Requests, guild
   tokens, and in expert mode the Curse track;
@@ -31,8 +33,13 @@ from wintergames.games.ice.actions import PLACES, REQUEST_IDS
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, PRISMATIC, TYPES
-from wintergames.games.ice.observe import TRIGGERS
-from wintergames.games.ice.rules import PROMPTS
+from wintergames.games.ice.observe import (
+    EXCAVATION_STEPS,
+    FOLLOW_THEN,
+    FRAME_KINDS,
+    QUESTIONS,
+    TRIGGERS,
+)
 
 # -- tables built once --------------------------------------------------------------------
 
@@ -63,7 +70,20 @@ _GUILD = {g: i for i, g in enumerate(GUILDS)}
 _TRIGGER = {t: i for i, t in enumerate(TRIGGERS)}
 _STUDY = {"none": -1, "ready": 0, "flipped": 1}
 _ACTIVATION = {"ready": 0, "spent": 1, **{t: 2 + i for i, t in enumerate(TYPES)}}
-_PROMPT = {text: i for i, text in enumerate(PROMPTS.values())}
+_FRAME = {name: i for i, name in enumerate(FRAME_KINDS)}
+_QUESTION = {name: i for i, name in enumerate(QUESTIONS)}
+_STEP = {name: i for i, name in enumerate(EXCAVATION_STEPS)}
+_LAYER = {"snow": 0, "surface": 1, "deep": 2}
+# The rows of ``decision_places``.
+_FROM, _TO, _AT, _DIG, _RECEIVES = range(5)
+# The columns of ``decision_numbers`` and ``decision_flags``.
+_NUMBERS = ("most", "base", "followers", "left", "blizzard", "to_discard",
+            "validations_left", "order", "moved", "held")
+_NUM = {name: i for i, name in enumerate(_NUMBERS)}
+_FLAGS = ("fluent-step", "navigator", "sold", "bought", "rope", "grapple",
+          "rope_archaeologist")
+_FLAG = {name: i for i, name in enumerate(_FLAGS)}
+_PAID_CAP = 6  # Anima of one kind in a payment (at most 3 items of 2 Anima)
 _TOP = {IC.tiles[t].id: i for i, t in enumerate(IC.top)}  # the 48 Snow tiles (+ Encampment)
 _TILE = dict(IC.tile_by_id)
 _REQUEST = {r: i for i, r in enumerate(REQUEST_IDS)}
@@ -115,6 +135,15 @@ def _artifacts(block: Any, row: int, items: list[dict[str, Any]], inv: list[floa
     block[row] = [c * k for c, k in zip(counts, inv, strict=True)]
 
 
+def _tile(block: Any, tile: Mapping[str, Any]) -> None:
+    """A held tile's public class: layer, then Artifact type or Snow back."""
+    block[_LAYER[tile["layer"]]] = 1.0
+    if "back" in tile:
+        block[9 + _BACK[tile["back"]]] = 1.0
+    else:
+        block[3 + _KIND[tile["type"]]] = 1.0
+
+
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
     n = num_players
     curse = options.get("curse", "off") != "off"
@@ -162,11 +191,60 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         Field("decision_seat", (n,),
               "per seat from yours: 1 for the seat owing the open decision (none: a free "
               "turn or the opening)"),
-        Field("decision_prompt", (len(_PROMPT),),
-              "one-hot open decision, in rules.PROMPTS order: follow, fluent step, "
-              "Prismatic slot, spread, leader to, camp to, collect, prepare, effect, "
-              "ability, Logbook, Navigator camp, Snow limit, Sunset take, validate, pay, "
-              "Request limit, Sunrise Prismatic"),
+        Field("decision_frame", (len(FRAME_KINDS),),
+              "one-hot kind of the open decision's frame, in frames code order 1..20: "
+              f"{', '.join(FRAME_KINDS)}"),
+        Field("decision_question", (len(QUESTIONS),),
+              "one-hot what an EFFECT, ABILITY or LOGBOOK frame asks: "
+              f"{', '.join(QUESTIONS)}"),
+        Field("decision_under", (len(FRAME_KINDS),),
+              "per frame kind (decision_frame order): 1 if a frame of that kind lies "
+              "below the open one (a decision nested in another: a payment in a "
+              "validation, a choice during an excavation)"),
+        Field("decision_places", (5, _N_PLACES),
+              "per place (archaeologists order), five rows: 1 where a move starts "
+              "(FOLLOW / EFFECT_FOLLOW origin, Whistle of Storms and Boreal Smilodon "
+              "source, a Navigator Camp's old tile, the Snowstorm place an Explorer leaves); "
+              "1 for Whistle of Storms' destination; 1 for the tile the frame is about "
+              "(SPREAD / CAMP_TO excavated tile, the Snowstorm's new tile, the places "
+              "Prismatic Flow / Safe Haven already served); 1 for the tile being "
+              f"excavated (an excavation under way); Explorers the excavation still "
+              f"places there / {_ARCH_CAP} (capped)"),
+        Field("decision_who", (n + 1,),
+              "per seat from yours, then a White Camp: 1 for the Leader a LEADER_TO frame "
+              "places or the Camp a CAMP_TO frame places"),
+        Field("decision_numbers", (len(_NUMBERS),),
+              f"Archaeologists that may follow at most / {IC.move_followers['normal']} "
+              "(FOLLOW, EFFECT_FOLLOW); EFFECT_FOLLOW's base followers / "
+              f"{IC.move_followers['normal']}; followers of a Fluent Move's first step / "
+              f"{IC.move_followers['normal']}; Explorers left to spread / {_ARCH_CAP} "
+              f"(capped); Blizzard Archaeologists still to take / "
+              f"{IC.blizzard_archaeologists}; cards to discard (HAND_LIMIT, SNOW_LIMIT) / "
+              f"{_HAND_CAP} (capped); validations left / {_HAND_CAP} (capped); the seat's "
+              f"place in a Logbook event's order / {max(n - 1, 1)}; Prismatics moved at "
+              f"Sunrise / {_SURF_PRISM + _DEEP_PRISM}; Archaeologists the excavation "
+              f"under way holds / {_ARCH_CAP} (capped)"),
+        Field("decision_flags", (len(_FLAGS),),
+              "FOLLOW then a Fluent Move's second step; FOLLOW is the Navigator's extra "
+              "follower; Merchant Caravan: sold, bought; the excavation's Leader goes "
+              "apart by Abseiling Rope, by a Grappling token; an Archaeologist is kept "
+              "apart with the Rope"),
+        Field("decision_tile", (3 + 6 + len(BACKS),),
+              "the tile a COLLECT or PRISM_SLOT frame holds, or the Snow tile a "
+              "Snowstorm returns, by public class: one-hot layer (snow, surface, deep), "
+              f"one-hot Artifact type ({kind_names}), one-hot Snow back ({back_names})"),
+        Field("decision_types", (5,),
+              f"per type ({', '.join(TYPES)}): 1 if Anima Gemstone may trigger it"),
+        Field("decision_request", (n_requests,),
+              "per Request card: 1 for the Request being paid (PAY)"),
+        Field("decision_paid", (11,),
+              f"PAY so far: per kind ({kind_names}) Anima paid by Artifacts / {_PAID_CAP} "
+              f"(capped), then per type ({', '.join(TYPES)}) 1 if its Study token is paid"),
+        Field("decision_excavation", (len(EXCAVATION_STEPS) + 2 * n + 1,),
+              "the excavation under way: one-hot step "
+              f"({', '.join(EXCAVATION_STEPS)}); per seat from yours, 1 if its Leader is "
+              "still to place; per seat from yours then a White Camp, 1 for the Camp that "
+              "stood on the excavated tile"),
         Field("caravan", (len(_TOP),),
               "per Snow tile (SN01..SN47, ENC): 1 if the Merchant Caravan displays it"),
         Field("logbook", (n_logbook,), "per Logbook card: 1 if revealed"),
@@ -236,6 +314,97 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
     inv_shape = [1 / m for m in _SHAPE_MOST]
     follow_most = IC.move_followers["normal"]
 
+    follow_cap = IC.move_followers["normal"]
+    order_cap = max(n - 1, 1)
+    prism_cap = _SURF_PRISM + _DEEP_PRISM
+
+    def number(w: Writer, name: str, value: float, cap: float) -> None:
+        w["decision_numbers"][_NUM[name]] = min(value / cap, 1.0)
+
+    def _context(w: Writer, ctx: Mapping[str, Any], rel: dict[int, int]) -> None:
+        """The open decision's context (``observe._context``), keyed on its frame kind."""
+        w["decision_frame"][_FRAME[ctx["frame"]]] = 1.0
+        question = ctx.get("effect") or ctx.get("ability") or ctx.get("event")
+        if question is not None:
+            w["decision_question"][_QUESTION[question]] = 1.0
+        under = ctx["under"]
+        if under:
+            w["decision_under"][[_FRAME[k] for k in under]] = 1.0
+        places = w["decision_places"]
+        for key, row in (("from", _FROM), ("to", _TO), ("at", _AT)):
+            at = ctx.get(key)
+            if at is not None:
+                places[row, _PLACE[at]] = 1.0
+        for at in ctx.get("chosen", ()):
+            places[_AT, _PLACE[at]] = 1.0
+        flags = w["decision_flags"]
+        kind = ctx["frame"]
+        if kind == "FOLLOW" or question == "EFFECT_FOLLOW":
+            number(w, "most", ctx["most"], follow_cap)
+            if "base" in ctx:
+                number(w, "base", ctx["base"], follow_cap)
+            then = ctx.get("then", "none")
+            if then != FOLLOW_THEN[0]:
+                flags[_FLAG[then]] = 1.0
+        elif kind == "FLUENT_STEP":
+            number(w, "followers", ctx["followers"], follow_cap)
+        elif kind == "SPREAD":
+            number(w, "left", ctx["left"], _ARCH_CAP)
+        elif kind in ("HAND_LIMIT", "SNOW_LIMIT"):
+            number(w, "to_discard", ctx["to_discard"], _HAND_CAP)
+        elif kind == "VALIDATE":
+            number(w, "validations_left", ctx["validations_left"], _HAND_CAP)
+        elif kind == "SUNRISE_PRISM":
+            number(w, "moved", len(ctx["moved"]), prism_cap)
+        elif kind == "LEADER_TO":
+            w["decision_who"][rel[ctx["leader"]]] = 1.0
+        elif kind == "CAMP_TO":
+            camp = ctx["camp"]
+            w["decision_who"][n if camp == "white" else rel[camp]] = 1.0
+        elif kind == "PAY":
+            w["decision_request"][_REQUEST[ctx["request"]]] = 1.0
+            paid = w["decision_paid"]
+            for item in ctx["paid"]:
+                study_type = item.get("study")
+                if study_type is not None:
+                    paid[6 + _TYPE[study_type]] = 1.0
+                else:
+                    col = _KIND[item["type"]]
+                    paid[col] = min(paid[col] + item["anima"] / _PAID_CAP, 1.0)
+        tile = ctx.get("tile")
+        if tile is not None:
+            _tile(w["decision_tile"], tile)
+        if "types" in ctx:
+            w["decision_types"][[_TYPE[t] for t in ctx["types"]]] = 1.0
+        if "order" in ctx:
+            number(w, "order", ctx["order"], order_cap)
+        if question == "LOGBOOK_BLIZZARD":
+            number(w, "blizzard", ctx["left"], IC.blizzard_archaeologists)
+        elif question == "LOGBOOK_CARAVAN":
+            flags[_FLAG["sold"]] = 1.0 if ctx["sold"] else 0.0
+            flags[_FLAG["bought"]] = 1.0 if ctx["bought"] else 0.0
+        elif question == "LOGBOOK_STORM":
+            w["decision_tile"][0] = 1.0
+            w["decision_tile"][9 + _BACK[ctx["back"]]] = 1.0
+        dig = ctx.get("excavation")
+        if dig is not None:
+            places[_DIG, _PLACE[dig["at"]]] = 1.0
+            for at, count in dig["receives"].items():
+                places[_RECEIVES, _PLACE[at]] = min(count / _ARCH_CAP, 1.0)
+            number(w, "held", dig["archaeologists"], _ARCH_CAP)
+            if dig["apart"] is not None:
+                flags[_FLAG[dig["apart"]]] = 1.0
+            if dig["rope_archaeologist"]:
+                flags[_FLAG["rope_archaeologist"]] = 1.0
+            block = w["decision_excavation"]
+            block[_STEP[dig["step"]]] = 1.0
+            base = len(EXCAVATION_STEPS)
+            for q in dig["leaders"]:
+                block[base + rel[q]] = 1.0
+            camp = dig["camp"]
+            if camp is not None:
+                block[base + n + (n if camp == "white" else rel[camp])] = 1.0
+
     def fill(obs: Mapping[str, Any], me: int, w: Writer) -> None:
         order = [(me + k) % n for k in range(n)]
         rel = {p: k for k, p in enumerate(order)}
@@ -288,7 +457,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         decision = obs["decision"]
         if decision is not None:
             w["decision_seat"][rel[decision["seat"]]] = 1.0
-            w["decision_prompt"][_PROMPT[decision["prompt"]]] = 1.0
+            _context(w, decision["context"], rel)
             shown = decision.get("caravan")
             if shown:
                 w["caravan"][[_TOP[t] for t in shown]] = 1.0

@@ -19,13 +19,40 @@ from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, REQUEST_IDS
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
-from wintergames.games.ice.model import GUILDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.scoring_state import breakdown
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
 TRIGGERS = ("none", "blessing", "light", "light-flipped", "dark", "dark-flipped")
+
+# The open decision's context: frame kinds and their questions by their names in
+# ``frames`` (stable codes; the frame kinds in code order 1..20).
+FRAME_KINDS = ("DISCARD_OPENING", "FOLLOW", "FLUENT_STEP", "PRISM_SLOT", "SPREAD",
+               "LEADER_TO", "CAMP_TO", "COLLECT", "SUNSET_TAKE", "VALIDATE", "PAY",
+               "HAND_LIMIT", "SNOW_LIMIT", "EFFECT", "ABILITY", "LOGBOOK", "NAV_CAMP",
+               "SUNRISE_PRISM", "EXCAVATION", "PREPARE")
+EFFECTS = ("EFFECT_ROPE", "EFFECT_GRAPPLE", "EFFECT_RUNE", "EFFECT_GEM",
+           "EFFECT_WHISTLE_FROM", "EFFECT_WHISTLE_TO", "EFFECT_WHISTLE_COUNT",
+           "EFFECT_SAILBOAT", "EFFECT_MANTA", "EFFECT_SMILODON_FROM", "EFFECT_SMILODON_TO",
+           "EFFECT_SPIDERS", "EFFECT_FOLLOW", "EFFECT_OBLITERATE")
+ABILITIES = ("ABILITY_REBUILD", "ABILITY_ACTIVATE")
+EVENTS = ("LOGBOOK_STUDY", "LOGBOOK_FLOW", "LOGBOOK_HAVEN", "LOGBOOK_COMING",
+          "LOGBOOK_CARAVAN", "LOGBOOK_BLIZZARD", "LOGBOOK_CATACLYSM", "LOGBOOK_STORM",
+          "LOGBOOK_STORM_MOVE")
+QUESTIONS = (*EFFECTS, *ABILITIES, *EVENTS)  # what an EFFECT, ABILITY or LOGBOOK asks
+_KIND_NAME = {getattr(fr, name): name for name in FRAME_KINDS}
+assert sorted(_KIND_NAME) == list(range(1, len(FRAME_KINDS) + 1))
+_EFFECT_NAME = {getattr(fr, name): name for name in EFFECTS}
+_ABILITY_NAME = {getattr(fr, name): name for name in ABILITIES}
+_EVENT_NAME = {getattr(fr, name): name for name in EVENTS}
+# A FOLLOW frame's last argument (turn.FLUENT_NEXT, turn.NAVIGATOR_FOLLOW).
+FOLLOW_THEN = ("none", "fluent-step", "navigator")
+# An excavation's steps (excavate.COLLAPSE ... AFTER) and how its Leader is placed apart.
+EXCAVATION_STEPS = ("collapse", "take", "prepare", "spread", "leaders", "rope", "camp",
+                    "after")
+APART = (None, "rope", "grapple")
 
 
 def _type_name(t: int) -> str:
@@ -77,9 +104,10 @@ def _camps(s: IceState) -> dict[str, Any]:
     return out
 
 
-def _decision(s: IceState) -> dict[str, Any] | None:
+def _decision(s: IceState, viewer: int | None) -> dict[str, Any] | None:
     """The open decision: who owes it and what it asks (public: the choices themselves
-    go only to that seat, as its legal actions). A Merchant Caravan's display is public."""
+    go only to that seat, as its legal actions). A Merchant Caravan's display is public.
+    ``context``: the frame's kind and its public arguments (``_context``)."""
     if s.over or not s.pending:
         return None
     from wintergames.games.ice.rules import PROMPTS
@@ -88,7 +116,130 @@ def _decision(s: IceState) -> dict[str, Any] | None:
     out: dict[str, Any] = {"seat": frame[1], "prompt": PROMPTS[frame[0]]}
     if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
         out["caravan"] = [IC.tiles[t].id for t in frame[5:] if t >= 0]
+    out["context"] = _context(s, viewer)
     return out
+
+
+def _held(s: IceState, tile: int, viewer: int | None) -> dict[str, Any]:
+    """A tile an open decision holds: its face when everyone has seen it or the viewer
+    knows it (as ``hidden.resample`` keeps it), else only its public class."""
+    if s.seen[tile] or (viewer is not None and s.known[tile] >> viewer & 1):
+        return known_tile(tile)
+    return public_tile(tile)
+
+
+def _camp_owner(s: IceState, camp: int) -> int | str:
+    return camp if camp < s.num_players else "white"
+
+
+def _context(s: IceState, viewer: int | None) -> dict[str, Any]:
+    """The open decision's frame as named public arguments, from an allow-list: the frame
+    kind (``FRAME_KINDS``), what an EFFECT / ABILITY / LOGBOOK frame asks (``QUESTIONS``),
+    its arguments (places by name, seats by index, counts), the kinds of the frames below
+    it (outermost first) and the excavation under way, if any. A tile the frame holds
+    shows only its public class unless its face is known (``_held``); the Request being
+    paid is shown (validating reveals it)."""
+    frame = s.pending[-1]
+    kind, p, args = frame[0], frame[1], frame[2:]
+    ctx: dict[str, Any] = {"frame": _KIND_NAME[kind]}
+    if kind == fr.FOLLOW:
+        ctx.update({"from": PLACES[args[0]], "most": args[1], "then": FOLLOW_THEN[args[2]]})
+    elif kind == fr.FLUENT_STEP:
+        ctx["followers"] = args[0]
+    elif kind in (fr.PRISM_SLOT, fr.COLLECT):
+        ctx["tile"] = _held(s, args[0], viewer)
+    elif kind == fr.SPREAD:
+        ctx.update({"at": PLACES[args[0]], "left": args[1]})
+    elif kind == fr.LEADER_TO:
+        ctx["leader"] = args[0]
+    elif kind == fr.CAMP_TO:
+        ctx.update({"camp": _camp_owner(s, args[0]), "at": PLACES[args[1]]})
+    elif kind == fr.VALIDATE:
+        from wintergames.games.ice.days import validations_left
+
+        ctx["validations_left"] = validations_left(s, p)
+    elif kind == fr.PAY:
+        n_tiles = len(IC.tiles)
+        ctx["request"] = REQUEST_IDS[args[0]]
+        ctx["paid"] = [_held(s, c, viewer) if c < n_tiles else {"study": TYPES[c - n_tiles]}
+                       for c in args[1:]]
+    elif kind == fr.HAND_LIMIT:
+        ctx["to_discard"] = max(0, len(s.requests[p]) - IC.request_hand_limit)
+    elif kind == fr.SNOW_LIMIT:
+        ctx["to_discard"] = max(0, len(s.hand[p]) - IC.snow_hand_limit)
+    elif kind == fr.EFFECT:
+        ctx.update(_effect(args))
+    elif kind == fr.ABILITY:
+        ctx["ability"] = _ABILITY_NAME[args[0]]
+    elif kind == fr.LOGBOOK:
+        ctx.update(_event(s, args))
+    elif kind == fr.NAV_CAMP:
+        ctx["from"] = PLACES[args[0]]
+    elif kind == fr.SUNRISE_PRISM:
+        ctx["moved"] = [_held(s, t, viewer) for t in args]
+    ctx["under"] = [_KIND_NAME[f[0]] for f in s.pending[:-1]]
+    dig = next((f for f in reversed(s.pending) if f[0] == fr.EXCAVATION), None)
+    if dig is not None:
+        ctx["excavation"] = _excavation(s, dig)
+    return ctx
+
+
+def _effect(args: tuple[int, ...]) -> dict[str, Any]:
+    code, rest = args[0], args[1:]
+    out: dict[str, Any] = {"effect": _EFFECT_NAME[code]}
+    if code == fr.EFFECT_GEM:
+        out["types"] = [TYPES[t] for t in range(5) if rest[0] >> t & 1]
+    elif code in (fr.EFFECT_WHISTLE_TO, fr.EFFECT_SMILODON_TO):
+        out["from"] = PLACES[rest[0]]
+    elif code == fr.EFFECT_WHISTLE_COUNT:
+        out.update({"from": PLACES[rest[0]], "to": PLACES[rest[1]]})
+    elif code == fr.EFFECT_FOLLOW:
+        out.update({"from": PLACES[rest[0]], "base": rest[1], "most": rest[2]})
+    return out
+
+
+def _event(s: IceState, args: tuple[int, ...]) -> dict[str, Any]:
+    code, rest = args[0], args[1:]
+    out: dict[str, Any] = {"event": _EVENT_NAME[code]}
+    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
+        out["chosen"] = [PLACES[q] for q in rest]
+    elif code != fr.LOGBOOK_STUDY:
+        out["order"] = rest[0]  # the seat's place in the event's order from the first player
+    if code == fr.LOGBOOK_CARAVAN:
+        out.update({"sold": bool(rest[1] & 1), "bought": bool(rest[1] & 2)})
+    elif code == fr.LOGBOOK_BLIZZARD:
+        out["left"] = rest[1]
+    elif code == fr.LOGBOOK_STORM:
+        out["back"] = BACKS[rest[1]]
+    elif code == fr.LOGBOOK_STORM_MOVE:
+        from wintergames.games.ice.logbook import _storm_current
+
+        out["at"] = PLACES[rest[1]]
+        current = _storm_current(s, rest[1])
+        out["from"] = PLACES[current] if current >= 0 else None
+    return out
+
+
+def _excavation(s: IceState, frame: tuple[int, ...]) -> dict[str, Any]:
+    """The excavation under way, public parts only (never the tile it took: a Snow tile
+    goes secretly into the hand): the excavated slot, its step, a Leader placed apart
+    (Abseiling Rope / Grappling token), the Archaeologists it holds off the board, the
+    Leaders still to place, the Camp that stood on the tile and what each place below
+    still receives."""
+    from wintergames.games.ice.excavate import targets
+
+    slot = frame[3]
+    return {
+        "at": PLACES[slot],
+        "step": EXCAVATION_STEPS[frame[2]],
+        "apart": APART[frame[6]],
+        "rope_archaeologist": bool(frame[5]),
+        "archaeologists": frame[8],
+        "leaders": [q for q in range(s.num_players) if frame[9] >> q & 1],
+        "camp": _camp_owner(s, frame[7]) if frame[7] >= 0 else None,
+        "receives": {PLACES[q]: frame[10 + i] for i, q in enumerate(targets(slot))
+                     if frame[10 + i]},
+    }
 
 
 def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
@@ -152,7 +303,7 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "overwork": bool(s.overwork),
         "board": _board(s),
         "camps": _camps(s),
-        "decision": _decision(s),
+        "decision": _decision(s, player),
         "logbook": [IC.logbook[c].id for c in s.logbook_shown],
         "archaeologists_in_pool": s.arch_supply,
         "decrees": [IC.decrees[d].id for d in s.decrees],
