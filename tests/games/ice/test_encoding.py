@@ -4,14 +4,18 @@ positions."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
+from tests.games.ice import decision_positions as positions
 from tests.games.ice.helpers import act, fresh, give, place
 from wintergames.core.encoding_check import check_observation_encoding, encoding_for
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import REQUEST_IDS
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.observe import QUESTIONS
 from wintergames.games.ice.state import IceState
 
 # Random play seldom validates a Request, triggers an Artifact, pays a Request item by
@@ -141,3 +145,112 @@ def test_seat_zero_and_seat_one_differ_at_the_same_step() -> None:
     # The seats are listed from the observer: each sees the other's row where it sees its own
     # swapped.
     assert np.array_equal(sa["seat_guild"], sb["seat_guild"][::-1])
+
+
+# -- the open decision's context ------------------------------------------------------------
+
+CONTEXT_FIELDS = ("decision_frame", "decision_question", "decision_under", "decision_places",
+                  "decision_who", "decision_numbers", "decision_flags", "decision_tile",
+                  "decision_types", "decision_request", "decision_paid",
+                  "decision_excavation", "caravan")
+# Rows of decision_places; columns of decision_numbers, decision_flags and decision_tile.
+FROM, TO, AT, DIG, RECEIVES = range(5)
+MOST, HELD = 0, 9
+SURFACE_LAYER, SNOW_LAYER, PRISMATIC_TYPE, CLEAR_BACK = 1, 0, 3 + 5, 9 + 0
+
+
+def context_slices(s: IceState, viewer: int,
+                   expected: dict[str, dict[Any, float]]) -> None:
+    """Every context field of ``viewer``'s vector is zero but the ``expected`` entries."""
+    v = split(s, viewer)
+    for name in CONTEXT_FIELDS:
+        want = np.zeros_like(v[name])
+        for index, value in expected.get(name, {}).items():
+            want[index] = value
+        assert np.allclose(v[name], want, atol=1e-7), (name, np.argwhere(v[name]).tolist())
+
+
+def test_the_decision_is_keyed_on_its_frame_kind_a_moves_followers() -> None:
+    s = positions.follow()
+    assert len(split(s, 2)["decision_frame"]) == 20
+    context_slices(s, 2, {"decision_frame": {fr.FOLLOW - 1: 1},
+                          "decision_places": {(FROM, place("T27")): 1},
+                          "decision_numbers": {MOST: 3 / 3}})
+
+
+def test_whistle_of_storms_encodes_its_question_and_both_places() -> None:
+    s = positions.whistle_count()
+    context_slices(s, 1, {"decision_frame": {fr.EFFECT - 1: 1},
+                          "decision_question": {QUESTIONS.index("EFFECT_WHISTLE_COUNT"): 1},
+                          "decision_places": {(FROM, place("T27")): 1, (TO, place("T28")): 1}})
+    assert QUESTIONS.index("EFFECT_WHISTLE_COUNT") == 6
+
+
+def test_a_collapsing_tile_is_encoded_by_its_back_in_the_excavation() -> None:
+    s = positions.collect()
+    expected: dict[str, dict[Any, float]] = {
+        "decision_frame": {fr.COLLECT - 1: 1},
+        "decision_under": {fr.EXCAVATION - 1: 1},
+        "decision_places": {(DIG, place("S19")): 1},
+        "decision_tile": {SNOW_LAYER: 1, CLEAR_BACK: 1},
+        "decision_excavation": {1: 1},  # step: take
+    }
+    for viewer in range(3):
+        context_slices(s, viewer, expected)
+
+
+def test_an_excavations_prismatic_then_its_leader_from_seat_ones_view() -> None:
+    s = positions.prism_slot()
+    # Seat 0 is seat 1's last row (2); decision_excavation: 8 steps, 3 Leaders, 4 Camps.
+    dig: dict[str, dict[Any, float]] = {
+        "decision_under": {fr.EXCAVATION - 1: 1},
+        "decision_numbers": {HELD: 2 / 10},
+    }
+    context_slices(s, 1, {**dig, "decision_frame": {fr.PRISM_SLOT - 1: 1},
+                          "decision_places": {(DIG, place("S20")): 1},
+                          "decision_tile": {SURFACE_LAYER: 1, PRISMATIC_TYPE: 1},
+                          "decision_excavation": {2: 1, 8 + 2: 1}})  # prepare, seat 0
+    s = positions.leader_to()
+    context_slices(s, 1, {**dig, "decision_frame": {fr.LEADER_TO - 1: 1},
+                          "decision_who": {2: 1},
+                          "decision_places": {(DIG, place("S20")): 1,
+                                              **{(RECEIVES, place(q)): 1 / 10
+                                                 for q in ("D17", "D16", "D11")}},
+                          "decision_excavation": {4: 1, 8 + 2: 1}})  # leaders, seat 0
+
+
+def test_a_payment_encodes_the_request_and_the_anima_paid() -> None:
+    s = positions.pay()
+    expected: dict[str, dict[Any, float]] = {
+        "decision_frame": {fr.PAY - 1: 1},
+        "decision_under": {fr.HAND_LIMIT - 1: 1, fr.VALIDATE - 1: 1},
+        "decision_request": {REQUEST_IDS.index("MONO-HAR"): 1},
+        "decision_paid": {0: 1 / 6},  # 1 Harmony Anima (a Surface Artifact) of 6
+    }
+    for viewer in range(3):  # the face-down tile's layer and type are public
+        context_slices(s, viewer, expected)
+    s = positions.validation()
+    context_slices(s, 0, {"decision_frame": {fr.VALIDATE - 1: 1},
+                          "decision_under": {fr.HAND_LIMIT - 1: 1},
+                          "decision_numbers": {6: 2 / 6}})  # 2 validations left
+    act(s, "validate MONO-HAR")
+    act(s, "pay study-harmony")
+    context_slices(s, 0, {"decision_frame": {fr.PAY - 1: 1},
+                          "decision_under": {fr.HAND_LIMIT - 1: 1, fr.VALIDATE - 1: 1},
+                          "decision_request": {REQUEST_IDS.index("MONO-HAR"): 1},
+                          "decision_paid": {6 + 0: 1}})  # the Harmony Study token
+
+
+def test_a_merchant_caravan_visit_encodes_the_order_and_the_sale() -> None:
+    s = positions.caravan()
+    shown = [IC.top.index(t) for t in s.pending[-1][5:]]
+    base: dict[str, dict[Any, float]] = {
+        "decision_frame": {fr.LOGBOOK - 1: 1},
+        "decision_question": {QUESTIONS.index("LOGBOOK_CARAVAN"): 1},
+        "caravan": {i: 1 for i in shown},
+    }
+    context_slices(s, 1, base)  # order 0, nothing done yet
+    act(s, "sell S-HAR-1a")
+    context_slices(s, 1, {**base, "decision_flags": {2: 1}})  # sold
+    act(s, "done")
+    context_slices(s, 1, {**base, "decision_numbers": {7: 2 / 2}})  # seat 2: order 2 of 0..2

@@ -1,0 +1,131 @@
+"""The open decision's context in ICE's observation (``decision["context"]``): the frame
+kind and its public arguments, the same for every seat except a held tile's face, which
+shows only to a seat that knows it; nothing in it moves under ``determinize``."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from tests.games.ice import decision_positions as positions
+from tests.games.ice.helpers import act
+from wintergames.games.ice import frames as fr
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.observe import FRAME_KINDS, QUESTIONS
+from wintergames.games.ice.state import IceState
+
+
+def context(s: IceState, viewer: int | None) -> dict[str, Any]:
+    decision = s.observation(viewer)["decision"]
+    assert decision is not None
+    return dict(decision["context"])
+
+
+def same_for_everyone(s: IceState) -> dict[str, Any]:
+    ctx = context(s, None)
+    for viewer in range(s.num_players):
+        assert context(s, viewer) == ctx
+    return ctx
+
+
+def unmoved_by_determinize(s: IceState) -> None:
+    for viewer in range(s.num_players):
+        for k in range(12):
+            twin = s.determinize(viewer, random.Random(k))
+            assert twin.observation(viewer)["decision"] == s.observation(viewer)["decision"]
+
+
+def test_frame_names_are_the_frames_module_names_in_code_order() -> None:
+    assert [getattr(fr, name) for name in FRAME_KINDS] == list(range(1, 21))
+    assert all(isinstance(getattr(fr, name), int) for name in QUESTIONS)
+    assert len(set(QUESTIONS)) == len(QUESTIONS) == 25
+
+
+def test_a_moves_followers() -> None:
+    s = positions.follow()
+    assert same_for_everyone(s) == {"frame": "FOLLOW", "from": "T27", "most": 3,
+                                    "then": "none", "under": []}
+    # The prompt is kept as it was, next to the new key.
+    assert s.observation(1)["decision"]["prompt"].startswith("say how many Archaeologists")
+
+
+def test_whistle_of_storms_count_names_both_places() -> None:
+    s = positions.whistle_count()
+    assert same_for_everyone(s) == {"frame": "EFFECT", "effect": "EFFECT_WHISTLE_COUNT",
+                                    "from": "T27", "to": "T28", "under": []}
+    act(s, "follow 2")
+    assert s.observation(0)["decision"] is None  # a free turn again: no decision open
+
+
+def test_a_collapsing_tile_shows_only_its_back_even_to_the_collector() -> None:
+    s = positions.collect()
+    ctx = same_for_everyone(s)
+    assert ctx == {
+        "frame": "COLLECT", "tile": {"layer": "snow", "back": "clear"},
+        "under": ["EXCAVATION"],
+        "excavation": {"at": "S19", "step": "take", "apart": None,
+                       "rope_archaeologist": False, "archaeologists": 0, "leaders": [],
+                       "camp": None, "receives": {}},
+    }
+    held = s.pending[-1][2]
+    assert IC.tiles[held].id == "SN01"
+    for viewer in (None, 0, 1, 2):
+        assert "SN01" not in json.dumps(s.observation(viewer)["decision"])
+    unmoved_by_determinize(s)
+
+
+def test_a_prismatic_waiting_for_its_slot_then_the_leader_to_place() -> None:
+    s = positions.prism_slot()
+    dig: dict[str, Any] = {"at": "S20", "step": "prepare", "apart": None,
+                           "rope_archaeologist": False, "archaeologists": 2, "leaders": [0],
+                           "camp": None, "receives": {}}
+    assert same_for_everyone(s) == {
+        "frame": "PRISM_SLOT", "tile": {"layer": "surface", "type": "prismatic", "anima": 1},
+        "under": ["EXCAVATION"], "excavation": dig}
+    unmoved_by_determinize(s)
+    s = positions.leader_to()
+    assert same_for_everyone(s) == {
+        "frame": "LEADER_TO", "leader": 0, "under": ["EXCAVATION"],
+        "excavation": {**dig, "step": "leaders",
+                       "receives": {"D17": 1, "D16": 1, "D11": 1}}}
+    unmoved_by_determinize(s)
+
+
+def test_a_payment_names_the_request_and_its_items_as_each_seat_may_see_them() -> None:
+    s = positions.pay()
+    base = {"frame": "PAY", "request": "MONO-HAR", "under": ["HAND_LIMIT", "VALIDATE"]}
+    # S-HAR-2a lies face down: the payer knows it, the others see its layer and type.
+    assert context(s, 0) == {**base, "paid": [
+        {"id": "S-HAR-2a", "layer": "surface", "type": "harmony", "anima": 1, "shape": 2}]}
+    public = {**base, "paid": [{"layer": "surface", "type": "harmony", "anima": 1}]}
+    assert context(s, 1) == context(s, 2) == context(s, None) == public
+    unmoved_by_determinize(s)
+
+
+def test_the_validations_left_then_a_study_token_paid() -> None:
+    s = positions.validation()
+    assert same_for_everyone(s) == {"frame": "VALIDATE", "validations_left": 2,
+                                    "under": ["HAND_LIMIT"]}
+    act(s, "validate MONO-HAR")
+    assert same_for_everyone(s) == {"frame": "PAY", "request": "MONO-HAR", "paid": [],
+                                    "under": ["HAND_LIMIT", "VALIDATE"]}
+    act(s, "pay study-harmony")
+    assert same_for_everyone(s) == {"frame": "PAY", "request": "MONO-HAR",
+                                    "paid": [{"study": "harmony"}],
+                                    "under": ["HAND_LIMIT", "VALIDATE"]}
+    unmoved_by_determinize(s)
+
+
+def test_a_merchant_caravan_visit_says_what_was_done() -> None:
+    s = positions.caravan()
+    base = {"frame": "LOGBOOK", "event": "LOGBOOK_CARAVAN", "under": []}
+    assert same_for_everyone(s) == {**base, "order": 0, "sold": False, "bought": False}
+    shown = s.observation(1)["decision"]["caravan"]  # the display: kept as it was
+    assert len(shown) == 5 and all(t.startswith("SN") for t in shown)
+    act(s, "sell S-HAR-1a")
+    assert same_for_everyone(s) == {**base, "order": 0, "sold": True, "bought": False}
+    act(s, "done")  # seat 1 has nothing to trade: seat 2 (third in the order) may buy
+    assert s.to_move == (2,)
+    assert same_for_everyone(s) == {**base, "order": 2, "sold": False, "bought": False}
+    unmoved_by_determinize(s)
