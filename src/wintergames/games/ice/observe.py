@@ -5,7 +5,10 @@ orientation; an Artifact's layer and type), the Archaeologists, Leaders and Camp
 guild board (Artifacts face up by id, face-down ones by type unless everyone has seen
 them), Study tokens, the Ship's Hold, RP tokens, EP, Planning, Fluent Move, Curse and
 guild tokens, validated Requests, the Decrees, the Sunset row, the counts of every hand,
-deck and pile, and the Snow tiles that were played (the discard pile's seen tiles).
+deck and pile, and the Snow tiles that were played (the discard pile's seen tiles);
+the open decision's seat, prompt and context (its frame kind and public arguments: a
+tile it holds by its public class unless the viewer knows its face, the Request being
+paid, as validating reveals it).
 Private: a seat's own Snow tiles and Requests in hand, and its own face-down Artifacts.
 Hidden from everyone: the face of every tile nobody has seen, deck orders.
 """
