@@ -90,6 +90,7 @@ def validation() -> IceState:
         if card in pile:
             pile.remove(card)
     s.requests[0].append(card)
+    s.request_known[card] |= 1 << 0  # as if dealt to seat 0: only it has seen the card
     deep = give(s, 0, "D-HAR-1a")
     surface = give(s, 0, "S-HAR-2a")
     s.down[surface], s.seen[surface], s.known[surface] = 1, 0, 1 << 0
