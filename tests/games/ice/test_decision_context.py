@@ -92,15 +92,29 @@ def test_a_prismatic_waiting_for_its_slot_then_the_leader_to_place() -> None:
     unmoved_by_determinize(s)
 
 
-def test_a_payment_names_the_request_and_its_items_as_each_seat_may_see_them() -> None:
+def test_a_payment_names_the_request_and_shows_each_item_paid() -> None:
     s = positions.pay()
     base = {"frame": "PAY", "request": "MONO-HAR", "under": ["HAND_LIMIT", "VALIDATE"]}
-    # S-HAR-2a lies face down: the payer knows it, the others see its layer and type.
-    assert context(s, 0) == {**base, "paid": [
+    # S-HAR-2a lay face down, known to the payer only: putting it towards the Request
+    # shows it to the table, as laying the Request face up shows the card.
+    shown = {**base, "paid": [
         {"id": "S-HAR-2a", "layer": "surface", "type": "harmony", "anima": 1, "shape": 2}]}
-    public = {**base, "paid": [{"layer": "surface", "type": "harmony", "anima": 1}]}
-    assert context(s, 1) == context(s, 2) == context(s, None) == public
+    assert context(s, 0) == context(s, 1) == context(s, 2) == context(s, None) == shown
     unmoved_by_determinize(s)
+
+
+def test_resampling_mid_payment_keeps_the_request_and_the_items_in_place() -> None:
+    # Before the items and the Request were public, a twin seen from another seat could
+    # deal the Request to another hand or swap the face-down Artifact under the payment.
+    s = positions.pay()
+    card = IC.requests.index(next(r for r in IC.requests if r.id == "MONO-HAR"))
+    paid = IC.tile_by_id["S-HAR-2a"]
+    for k in range(30):
+        twin = s.determinize(1, random.Random(k))
+        assert card in twin.requests[0] and paid in twin.art[0][0]
+        act(twin, "pay D-HAR-1a")
+        assert not twin.pending or twin.pending[-1][0] != fr.PAY
+        assert card not in twin.requests[0]
 
 
 def test_the_validations_left_then_a_study_token_paid() -> None:

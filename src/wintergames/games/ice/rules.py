@@ -284,6 +284,10 @@ def _validate_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
 
 def _validate(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     if isinstance(action, Validate):
+        # Validating lays the Request face up, and each item paid is shown as it is put
+        # towards it (``_pay``): from here on they are public, so ``determinize`` keeps
+        # them where the open payment expects them.
+        s.request_seen[action.value] = 1
         s.pending = (*s.pending, frame)
         fr.push(s, fr.PAY, frame[1], action.value)
 
@@ -296,6 +300,8 @@ def _pay_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
 def _pay(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     p, card = frame[1], frame[2]
     chosen = (*frame[3:], action.value)  # type: ignore[attr-defined]
+    if action.value < len(IC.tiles):  # type: ignore[attr-defined]
+        s.seen[action.value] = 1  # type: ignore[attr-defined]
     if days.complete(s, p, card, chosen):
         days.validate(s, p, card, chosen)
     else:
