@@ -6,7 +6,7 @@
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> sorted(obs), obs["observation"].dtype.name
 (['action_mask', 'observation'], 'float32')
->>> env.action_space("player_0").n == len(obs["action_mask"])
+>>> int(env.action_space("player_0").n) == len(obs["action_mask"])
 True
 
 The same through its versioned name, as PettingZoo's own games are reached::
