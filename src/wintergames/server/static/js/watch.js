@@ -77,6 +77,18 @@ function chime(audio) {
   });
 }
 
+const THEME_NAMES = { system: "System", light: "Light", dark: "Dark" };
+
+// Light / Dark / System (js/theme.js keeps the choice and set it before the first paint).
+function themeSetting() {
+  const theme = window.wgTheme;
+  if (!theme) return null;
+  const select = h("select", { id: "theme-setting" },
+    theme.choices.map((c) => h("option", { value: c, selected: c === theme.choice() }, THEME_NAMES[c])));
+  select.addEventListener("change", () => theme.choose(select.value));
+  return h("label", { class: "watch-setting" }, "Theme ", select);
+}
+
 export class Watch {
   /**
    * show(view): make `view` the page's view and draw it (table.js's render).
@@ -218,7 +230,7 @@ export class Watch {
     // Folded behind one small button in the log's corner: settings are seldom changed.
     place.replaceChildren(
       h("details", { class: "watch-menu" },
-        h("summary", { title: "How others' moves are shown" }, "⚙ Settings"),
+        h("summary", { title: "How others' moves are shown, sound and theme" }, "⚙ Settings"),
         h("div", { class: "watch-menu-box" },
           toggle("animations-setting", "Animate others' moves", this.animations, (on) => {
             this.animations = on;
@@ -229,7 +241,8 @@ export class Watch {
             this.sound = on;
             store(SOUND_KEY, on ? "on" : "off");
             if (on) this.ring();  // a click may start audio: the chime is made here first
-          }))),
+          }),
+          themeSetting())),
       h("button", { type: "button", id: "skip-animations", hidden: true,
                     onclick: () => this.skip() }, "Skip animations"));
   }

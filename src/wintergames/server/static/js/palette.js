@@ -1,0 +1,97 @@
+// The project's colours, as data (issue 21). One place to read them from: the views import
+// PALETTE, and tests/server/test_palette.py reads this file as JSON (the object below is
+// strict JSON: double quotes, no comments, no trailing commas) to check contrast (WCAG 2.1
+// AA) and colour-vision deficiencies. The theme colours are repeated as CSS custom
+// properties in theme.css (CSS cannot import JS); the test checks that the two agree.
+//
+// themes.<light|dark>: the page's colours. "table" is the board's surface: boards keep a
+// light table in both themes, so a game's component colours are drawn on one background.
+// games.<game>.components: colours a player must tell apart, by kind; seats: seat colours.
+export const PALETTE = {
+  "themes": {
+    "light": {
+      "ink": "#1d2733", "muted": "#55606c", "page": "#f4f9fd", "page-end": "#e3eef7",
+      "panel": "#ffffff", "line": "#cfdbe6", "accent": "#1f6fd1", "accent-ink": "#ffffff",
+      "link": "#1a5fb4", "good": "#22783a", "bad": "#b83224", "bad-ink": "#ffffff",
+      "header": "#17324d", "header-ink": "#ffffff", "header-muted": "#b8c7d6",
+      "header-link": "#bfe0ff", "badge": "#2b4e72",
+      "button": "#f7fbff", "button-hover": "#e2f0ff", "button-line": "#9bb3c9",
+      "highlight": "#fff4cc", "chosen": "#ffe9b3", "done": "#e3f6e8", "mine": "#eaf3fa",
+      "code": "#eef3f8", "target": "#ff9800", "last": "#c62828", "last-bg": "#fff6f5",
+      "tip": "#17324d", "tip-ink": "#ffffff", "tip-title": "#bfe0ff", "tip-note": "#ffe9b3",
+      "table": "#ffffff", "shade": "#00000033"
+    },
+    "dark": {
+      "ink": "#e4ebf2", "muted": "#a3b1bf", "page": "#0f1821", "page-end": "#16222e",
+      "panel": "#1b2834", "line": "#36495b", "accent": "#6aa8ff", "accent-ink": "#0b1520",
+      "link": "#8cbcff", "good": "#6fd08a", "bad": "#ff8a7a", "bad-ink": "#1b0a08",
+      "header": "#0a1520", "header-ink": "#f0f5fa", "header-muted": "#a9bccd",
+      "header-link": "#a8d2ff", "badge": "#23405d",
+      "button": "#243444", "button-hover": "#2e4358", "button-line": "#50687f",
+      "highlight": "#4a3d0f", "chosen": "#5c4610", "done": "#1e4a2b", "mine": "#22384d",
+      "code": "#23303d", "target": "#ffab40", "last": "#ff6e6e", "last-bg": "#3b1f22",
+      "tip": "#0a1520", "tip-ink": "#f0f5fa", "tip-title": "#a8d2ff", "tip-note": "#ffe9b3",
+      "table": "#e4eaf0", "shade": "#00000099"
+    }
+  },
+  "site": {
+    "seats": ["#d9534f", "#3b6fd8", "#2e9d4a", "#e8a21c", "#8e44ad"]
+  },
+  "games": {
+    "winter-queen": {
+      "components": {
+        "floe": {"blue": "#3b7dd8", "green": "#3aa655", "yellow": "#f0c419",
+                 "purple": "#8e5cc2", "red": "#d64541"},
+        "zone": {"red": "#f3c9c5", "green": "#cfe9cf", "purple": "#e0cdef",
+                 "blue": "#c9dbf4", "royal": "#f3e7b3"}
+      },
+      "seats": ["#1c1f24", "#eef1f4", "#2a3f9a", "#80868e"],
+      "ink": {
+        "floe-line": "#2b2f36", "floe-glyph": "#ffffff", "floe-glyph-dark": "#3d2f00",
+        "cell-line": "#7d8b99", "province-line": "#3d4a57", "cell-label": "#46515c",
+        "royal": "#6b4f00", "depicted": "#9a7209", "stack": "#ffffff", "book": "#fbf7ec",
+        "book-line": "#a08c5b", "book-back": "#2f4f7a", "last": "#c62828", "seat-line": "#55606c"
+      }
+    },
+    "snow-time": {
+      "components": {
+        "pawn": {"red": "#d64541", "blue": "#3b6fd8", "green": "#2e9d4a",
+                 "yellow": "#e8b51c", "purple": "#8e5cc2"},
+        "fruit": {"fill": "#e8730c", "stroke": "#7a3b00", "leaf": "#2f7d32"},
+        "bonus": {"fight": "#333333", "mana": "#6a3fb5"},
+        "tree": {"trunk": "#8b5a2b", "branch": "#a0703c"}
+      },
+      "seats": "pawn"
+    },
+    "icecool-wizards": {
+      "components": {
+        "penguin": {"green": "#2e9d4a", "pink": "#e05fa8", "blue": "#3b6fd8",
+                    "yellow": "#e8c21c"},
+        "board": {"floor": "#e8f1f8", "room": "#c9a400", "exam": "#1f3a68",
+                  "lesson": "#f6e7b0", "lesson-line": "#8a6d1a", "wall": "#333333"}
+      },
+      "seats": "penguin"
+    },
+    "winterborne": {
+      "components": {
+        "province": {"green": "#4f9a4a", "yellow": "#e4c234", "blue": "#3f7fc9",
+                     "purple": "#8a56b8", "red": "#c9483c", "black": "#3a3a3a"},
+        "board": {"castle": "#d8cfbf", "unconquered": "#f7f7f2", "space": "#8d9096"}
+      },
+      "seats": "site"
+    },
+    "ice": {
+      "components": {
+        "type": {"harmony": "#3a9d4f", "exalted": "#e0b21b", "achievement": "#2f78c9",
+                 "philosophical": "#8a55bf", "obliteration": "#cf3d33",
+                 "prismatic": "#d7dde4"},
+        "layer": {"1": "#3f6f96", "2": "#7fa9cb"},
+        "edge": {"1": "#5b5f66", "2": "#8a8f96"},
+        "snow": {"clear": "#f7fbfe", "tunnel": "#e3edf6", "rift": "#eef4fa",
+                 "nunatak": "#c9d3dc", "encampment": "#fff1cf"},
+        "token": {"rp": "#f0c040", "leader": "#c9a36a"}
+      },
+      "seats": "site"
+    }
+  }
+};

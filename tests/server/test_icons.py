@@ -1,0 +1,95 @@
+"""Icons (issue 21): every component kind of a drawn game has its symbol in the game's
+sprite (``static/icons/<game>.svg``). The ids required are worked out here from the game's
+own component data, so a new effect or colour in the data files needs its icon."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from wintergames.games.winter_queen.components import EFFECTS, WQ
+from wintergames.server.app import STATIC
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+# Games whose components are still drawn as text and plain shapes: issue 21's later steps.
+# The gap is explicit: drawing one means moving it from here to REQUIRED below.
+STILL_TO_DRAW = ("snow-time", "icecool-wizards", "winterborne", "ice")
+
+
+def winter_queen_ids() -> set[str]:
+    """Floes by colour, the effects the spellbooks print, royal tokens, the Winter Queen
+    token, a book's back and front, and the empty page a floe goes on."""
+    printed = {page.effect for book in WQ.books for page in book.pages}
+    assert printed <= set(EFFECTS)
+    return ({f"wq-floe-{colour}" for colour in WQ.colours}
+            | {f"wq-effect-{effect}" for effect in printed}
+            | ({"wq-royal"} if WQ.royal_tokens else set())
+            | {"wq-queen", "wq-book-back", "wq-book", "wq-floe-empty"})
+
+
+REQUIRED = {"winter-queen": winter_queen_ids}
+
+
+def sprite(game: str) -> ET.Element:
+    return ET.parse(STATIC / "icons" / f"{game}.svg").getroot()
+
+
+def sprite_ids(game: str) -> set[str]:
+    return {symbol.attrib["id"] for symbol in sprite(game).iter(f"{SVG}symbol")}
+
+
+def distinguishing_symbols(game: str, group: str) -> set[str]:
+    """The symbols that tell a group of like-coloured components apart (test_palette.py)."""
+    if (game, group) == ("winter-queen", "floe"):
+        return {f"wq-floe-{colour}" for colour in WQ.colours}
+    if (game, group) == ("winter-queen", "zone"):  # a province is its floe colour's symbol
+        return {f"wq-floe-{province}" for province in WQ.provinces} | {"wq-royal"}
+    raise KeyError((game, group))
+
+
+def test_every_game_is_drawn_or_listed_as_still_to_draw() -> None:
+    games = {path.stem for path in (STATIC / "js" / "views").glob("*.js")}
+    assert games == set(REQUIRED) | set(STILL_TO_DRAW)
+    assert not set(REQUIRED) & set(STILL_TO_DRAW)
+    assert {path.stem for path in (STATIC / "icons").glob("*.svg")} == set(REQUIRED)
+
+
+@pytest.mark.parametrize("game", list(REQUIRED))
+def test_the_sprite_is_svg_with_unique_symbol_ids_each_with_a_viewbox(game: str) -> None:
+    root = sprite(game)
+    assert root.tag == f"{SVG}svg"
+    ids = [element.attrib["id"] for element in root.iter() if "id" in element.attrib]
+    assert len(ids) == len(set(ids)), "an id is used twice"
+    for symbol in root.iter(f"{SVG}symbol"):
+        assert "viewBox" in symbol.attrib, symbol.attrib["id"]
+        assert len(symbol), f"{symbol.attrib['id']} draws nothing"
+
+
+@pytest.mark.parametrize("game", list(REQUIRED))
+def test_every_component_kind_has_its_icon(game: str) -> None:
+    missing = REQUIRED[game]() - sprite_ids(game)
+    assert not missing, f"{game}'s sprite lacks {sorted(missing)}"
+
+
+def test_each_winter_queen_floe_has_its_palette_colour_and_its_own_glyph() -> None:
+    """The sprite's floes are the palette's colours (one source of truth, checked), and
+    no two floes share a glyph: colour-blind players tell them apart by the shape."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+    floes = palette["games"]["winter-queen"]["components"]["floe"]
+    assert set(floes) == set(WQ.colours)
+    glyphs = set()
+    for symbol in sprite("winter-queen").iter(f"{SVG}symbol"):
+        colour = symbol.attrib["id"].removeprefix("wq-floe-")
+        if colour not in floes:
+            continue
+        hexagon, *glyph = list(symbol)
+        assert hexagon.attrib["fill"].lower() == floes[colour], colour
+        drawn = "".join(re.sub(r"\s+", " ", ET.tostring(part, encoding="unicode"))
+                        .replace(floes[colour], "") for part in glyph)
+        assert glyph and drawn not in glyphs, f"{colour}'s glyph is another floe's"
+        glyphs.add(drawn)
