@@ -15,9 +15,10 @@ from wintergames.core.registry import available_games
 from wintergames.rl import pettingzoo as wz
 
 GAMES = [s.id for s in available_games()]
-# Player counts that meet a game's every kind of step: Snow Time's and ICE's simultaneous
-# choices, Winterborne alone against the Balaur too.
-COUNTS = {"winterborne": (1, 2), "snow-time": (3,), "ice": (2,)}
+# Player counts that meet a game's every kind of step: Snow Time's, ICE's and ICECOOL's
+# simultaneous choices (a lone Fire discard resolves at once: ICECOOL needs 3), Snow Time's
+# two colours per seat with 2 players, Winterborne alone against the Balaur too.
+COUNTS = {"winterborne": (1, 2), "snow-time": (2, 3), "ice": (2,), "icecool-wizards": (2, 3)}
 CASES = [(g, n) for g in GAMES for n in COUNTS.get(g, (2,))]
 # What PettingZoo's api_test says of every environment whose observation is a dict with
 # an action mask (its own chess_v6 included): facts of that format, not faults.
@@ -161,7 +162,8 @@ def test_versioned_names_are_modules_like_pettingzoos() -> None:
     ({"reward": "elo"}, InvalidOptionError, "reward cannot be 'elo'; allowed: win, score"),
     ({"illegal_action": "ignore"}, InvalidOptionError, "allowed: lose, raise"),
     ({"render_mode": "rgb_array"}, InvalidOptionError, "allowed: ansi, human"),
-    ({"max_cycles": 0}, ValueError, "at least 1"),
+    ({"max_cycles": 0}, InvalidOptionError, "at least 1"),
+    ({"max_cycles": True}, InvalidOptionError, "at least 1"),
 ])
 def test_bad_settings_are_refused_by_name(kwargs: dict[str, Any], error: type[Exception],
                                           words: str) -> None:
@@ -195,3 +197,41 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
     b.reset()
     assert a.state.to_json() == b.state.to_json()
     assert wz.env("winter-queen", num_players=2, seed=11).state.to_json() != a.state.to_json()
+
+
+def test_the_environments_seed_deals_the_first_episode() -> None:
+    import wintergames as wg
+
+    game = wg.make("winter-queen", 2, seed=9).to_json()
+    for made in (wz.env("winter-queen", num_players=2, seed=9),
+                 wz.parallel_env("winter-queen", num_players=2, seed=9)):
+        made.reset()
+        assert made.state.to_json() == game
+        made.reset()
+        assert made.state.to_json() != game
+
+
+def test_malformed_actions_raise_in_every_mode_and_numpy_scalars_are_actions() -> None:
+    for mode in ("lose", "raise"):
+        env = wz.env("winter-queen", num_players=2, seed=1, illegal_action=mode)
+        legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+        for bad in (True, np.bool_(False), 10**9, -1, 2.5, "3", np.array([legal])):
+            with pytest.raises(IllegalActionError, match="whole numbers"):
+                env.step(bad)
+        assert not any(env.terminations.values())
+        env.step(np.array(legal))  # what a policy's predict() returns for one observation
+        assert env.steps == 1
+    par = wz.parallel_env("winter-queen", num_players=2, seed=1)
+    obs, _ = par.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="whole numbers"):
+        par.step({a: True for a in par.agents})
+    par.step({a: np.int64(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents})
+    assert par.steps == 1
+
+
+def test_a_finished_parallel_episode_says_so() -> None:
+    par = wz.parallel_env("winter-queen", num_players=2, seed=1, max_cycles=1)
+    obs, _ = par.reset(seed=1)
+    par.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents})
+    with pytest.raises(IllegalActionError, match="call reset"):
+        par.step({})

@@ -39,10 +39,17 @@ from wintergames.core.encoding import Vector
 from wintergames.core.errors import IllegalActionError, InvalidOptionError, excerpt
 from wintergames.core.registry import available_games
 from wintergames.core.state import State
-from wintergames.rl.session import ILLEGAL, ILLEGAL_REWARD, Mask, Table, check_choice
+from wintergames.rl.session import (
+    ILLEGAL,
+    ILLEGAL_REWARD,
+    VERSION,
+    Mask,
+    Table,
+    check_choice,
+    check_limit,
+)
 from wintergames.sim.jobs import derive
 
-VERSION = 1
 RENDER_MODES = ("ansi", "human")
 
 
@@ -93,7 +100,7 @@ class SingleAgent(gymnasium.Env[Vector, np.int64]):
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
         self.render_mode = render_mode
-        self.max_steps = max_steps
+        self.max_steps = check_limit("max_steps", max_steps)
         layout = self.table.encoding.layout
         self.observation_space = spaces.Box(layout.low, layout.high, (layout.size,),
                                             np.float32)
@@ -131,10 +138,11 @@ class SingleAgent(gymnasium.Env[Vector, np.int64]):
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         if self.done:
             raise IllegalActionError("the episode has ended: call reset() for a new game")
+        index = self.table.index(action)  # malformed input raises in every mode
         try:
-            self.state.apply(self.table.decode(action, self.seat), self.seat)
+            self.state.apply(self.table.decode(index), self.seat)
         except IllegalActionError as err:
-            if self.illegal_action == "raise" or not self.action_space.contains(action):
+            if self.illegal_action == "raise":
                 raise
             self.done = True
             logger.warn(f"the agent played an illegal action; the episode ends: {err}")

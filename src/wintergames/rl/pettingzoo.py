@@ -44,9 +44,16 @@ from pettingzoo import AECEnv, ParallelEnv
 from wintergames.core.errors import IllegalActionError, excerpt
 from wintergames.core.registry import available_games
 from wintergames.core.state import State
-from wintergames.rl.session import ILLEGAL, ILLEGAL_REWARD, Mask, Table, check_choice
+from wintergames.rl.session import (
+    ILLEGAL,
+    ILLEGAL_REWARD,
+    VERSION,
+    Mask,
+    Table,
+    check_choice,
+    check_limit,
+)
 
-VERSION = 1  # raised whenever an encoding, a codec or a rule changes what an agent meets
 RENDER_MODES = ("ansi", "human")
 
 
@@ -90,19 +97,22 @@ class _Shared:
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
         self.render_mode = render_mode
-        if max_cycles is not None and (isinstance(max_cycles, bool) or max_cycles < 1):
-            raise ValueError(f"max_cycles is a whole number of at least 1, not "
-                             f"{excerpt(max_cycles)}")
-        self.max_cycles = max_cycles
+        self.max_cycles = check_limit("max_cycles", max_cycles)
         # reset(seed=s) plays the game dealt from s; a reset without a seed draws the next
         # game's seed from here, so a seeded run of episodes repeats exactly.
         self._seeder = random.Random(seed)
+        self._first_seed = seed
         self.metadata = {"render_modes": list(RENDER_MODES), "name": env_name(game_id),
                          "is_parallelizable": False, "render_fps": 4}
         self.possible_agents = [agent_name(p) for p in range(self.table.num_players)]
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
 
     def _new_game(self, seed: int | None) -> None:
+        if seed is None:
+            # The environment's own seed deals the first episode, however it is started.
+            seed, self._first_seed = self._first_seed, None
+        else:
+            self._first_seed = None
         if seed is not None:
             self._seeder.seed(seed)
             game_seed = seed
@@ -148,6 +158,7 @@ class WintergamesAEC(_Shared, AECEnv):
         }) for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self.reset(seed=seed)
+        self._first_seed = seed  # so a first reset() deals this same game again
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -179,11 +190,12 @@ class WintergamesAEC(_Shared, AECEnv):
             self._was_dead_step(action)
             return
         player = self._index[agent]
+        index = self.table.index(action)  # malformed input raises in every mode
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.state.apply(self.table.decode(action, player), player)
+            self.state.apply(self.table.decode(index), player)
         except IllegalActionError as err:
-            if self.illegal_action == "raise" or not self.action_space(agent).contains(action):
+            if self.illegal_action == "raise":
                 raise
             self._lose(agent, str(err))
             return
@@ -255,6 +267,7 @@ class WintergamesParallel(_Shared, ParallelEnv):
         self._action_spaces = {a: spaces.Discrete(self.wait + 1) for a in self.possible_agents}
         self.agents: list[str] = []
         self._new_game(seed)
+        self._first_seed = seed  # so a first reset() deals this same game again
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -287,17 +300,16 @@ class WintergamesParallel(_Shared, ParallelEnv):
         movers = self.state.to_move
         for agent in self.agents:
             player = self._index[agent]
-            action = actions.get(agent, self.wait if player not in movers else None)
-            if action is None:
+            given = actions.get(agent, self.wait if player not in movers else None)
+            if given is None:
                 refused[agent] = f"{agent} owes a decision at this step"
-            elif not self.action_space(agent).contains(action):
-                raise IllegalActionError(
-                    f"{agent}'s actions are whole numbers 0..{self.wait}, not {excerpt(action)}")
-            elif player not in movers and int(action) != self.wait:
+                continue
+            action = self.table.index(given, most=self.wait + 1)  # malformed: raises
+            if player not in movers and action != self.wait:
                 refused[agent] = (f"{agent} has nothing to decide at this step; its only "
                                   f"action is {self.wait} (wait)")
-            elif player in movers and not self._mask(player)[int(action)]:
-                refused[agent] = self._why(player, int(action))
+            elif player in movers and not self._mask(player)[action]:
+                refused[agent] = self._why(player, action)
         unknown = sorted(set(actions) - set(self.agents), key=str)
         if unknown:
             raise IllegalActionError(f"no live agent is named {excerpt(unknown[0])}; "
@@ -308,12 +320,14 @@ class WintergamesParallel(_Shared, ParallelEnv):
         if action == self.wait:
             return f"{agent_name(player)} owes a decision at this step and cannot wait"
         try:
-            self.state.clone().apply(self.table.decode(action, player), player)
+            self.state.clone().apply(self.table.decode(action), player)
         except IllegalActionError as err:
             return str(err)
         return f"action {action} is not among {agent_name(player)}'s legal actions"
 
     def step(self, actions: Mapping[str, Any]) -> tuple[dict[str, Any], ...]:
+        if not self.agents:
+            raise IllegalActionError("the episode has ended: call reset() for a new game")
         live = self.agents[:]
         refused = self._refusals(actions)
         rewards = dict.fromkeys(live, 0.0)
@@ -329,8 +343,8 @@ class WintergamesParallel(_Shared, ParallelEnv):
             ended = True
         else:
             for player in self.state.to_move:
-                action = int(actions[agent_name(player)])
-                self.state.apply(self.table.decode(action, player), player)
+                action = self.table.index(actions[agent_name(player)], most=self.wait + 1)
+                self.state.apply(self.table.decode(action), player)
             self.steps += 1
             if self.state.is_over:
                 final = self.table.final_rewards(self.state)

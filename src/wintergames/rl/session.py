@@ -38,6 +38,9 @@ REWARDS = ("win", "score")
 # text is in the seat's info; "raise" raises ``IllegalActionError`` and changes nothing.
 ILLEGAL = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
+# Raised whenever an encoding, a codec or a rule changes what an agent meets: the version
+# of every environment name (``ice_v1``, ``wintergames/Ice-v1``).
+VERSION = 1
 
 
 def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
@@ -45,6 +48,15 @@ def check_choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
         raise InvalidOptionError(
             f"{name} cannot be {excerpt(value)}; allowed: {', '.join(allowed)}")
     return str(value)
+
+
+def check_limit(name: str, value: Any) -> int | None:
+    """An episode limit: ``None`` (none) or a whole number of at least 1."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or value < 1):
+        raise InvalidOptionError(f"{name} is a whole number of at least 1, or None; "
+                                 f"not {excerpt(value)}")
+    return value
 
 
 class Table:
@@ -84,15 +96,27 @@ class Table:
                 mask[encode(action, n, options)] = 1
         return mask
 
-    def decode(self, index: Any, player: int) -> Any:
-        """The game's action for a codec index; a value that is no index of the codec
-        raises ``IllegalActionError`` naming the range."""
-        if isinstance(index, bool) or not isinstance(index, int | np.integer) \
-                or not 0 <= int(index) < self.num_actions:
+    def index(self, action: Any, most: int | None = None) -> int:
+        """``action`` as a codec index (a Python or numpy whole number, or a 0-d numpy
+        array of one, as a policy's ``predict`` returns), or ``IllegalActionError`` naming
+        the range: such a value is malformed input, whatever the rules would say.
+
+        >>> Table("winter-queen", 2).index(np.array(3))
+        3
+        """
+        most = self.num_actions if most is None else most
+        value = action.item() if isinstance(action, np.ndarray) and action.shape == () \
+            else action
+        if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer) \
+                or not 0 <= int(value) < most:
             raise IllegalActionError(
-                f"{self.spec.title} actions are whole numbers 0..{self.num_actions - 1} "
-                f"(the game's action codec), not {excerpt(index)}")
-        return self.spec.codec.decode(int(index), self.num_players, self.options)
+                f"{self.spec.title} actions are whole numbers 0..{most - 1} "
+                f"(the game's action codec), not {excerpt(action)}")
+        return int(value)
+
+    def decode(self, index: int) -> Any:
+        """The game's action of a codec index (from ``index``)."""
+        return self.spec.codec.decode(index, self.num_players, self.options)
 
     def final_rewards(self, state: State) -> list[float]:
         """Each seat's reward for the finished game (see ``REWARDS``)."""
