@@ -1,6 +1,7 @@
 """Colours a person tells apart (issue 18's details): Snow Time's fruit is unlike every
 pawn, a two-player seat shows both its colours, no "has chosen" is left after the end;
-Winter Queen's seats wear colours no floe has."""
+Winter Queen's seats wear colours no floe has. (tests/server/test_palette.py checks the
+palette itself, colour-vision deficiencies included.)"""
 
 from __future__ import annotations
 
@@ -75,7 +76,10 @@ def test_winter_queen_seats_wear_colours_no_floe_has(
     table = server.create("winter-queen", ["human", "random", "random", "random"], seed=2)
     page = open_page(browser, server, table["seats"][0]["invite"], page_errors)
     page.wait_for_selector("button.floe", timeout=TIMEOUT)
-    floes = set(page.locator("svg.floe-icon polygon, #wq-map polygon").evaluate_all(FILLS))
+    # the floes as drawn (the icon sprite's symbols, issue 21) and the map's zones
+    floes = set(page.locator("svg.icon-sprite symbol[id^='wq-floe-'] polygon, #wq-map polygon")
+                .evaluate_all(FILLS))
+    assert len(floes) >= 10  # five floes and five zones
     dots = [rgbs(css) for css in page.evaluate(DOTS)]
     assert len(dots) == 4 and all(len(colours) == 1 for colours in dots)
     seats = set().union(*dots)

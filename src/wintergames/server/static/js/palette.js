@@ -45,7 +45,7 @@ export const PALETTE = {
         "zone": {"red": "#f3c9c5", "green": "#cfe9cf", "purple": "#e0cdef",
                  "blue": "#c9dbf4", "royal": "#f3e7b3"}
       },
-      "seats": ["#1c1f24", "#eef1f4", "#2a3f9a", "#80868e"],
+      "seats": ["#1c1f24", "#662211", "#2a3f9a", "#80868e"],
       "ink": {
         "floe-line": "#2b2f36", "floe-glyph": "#ffffff", "floe-glyph-dark": "#3d2f00",
         "cell-line": "#7d8b99", "province-line": "#3d4a57", "cell-label": "#46515c",

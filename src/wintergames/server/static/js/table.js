@@ -103,7 +103,8 @@ function renderPlayers() {
 function renderLog() {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  log.replaceChildren(...view.log.map((line) => h("li", {}, line)));
+  // a game may lead the components a line names with their icons (issue 21)
+  log.replaceChildren(...view.log.map((line) => h("li", {}, game?.logLine ? game.logLine(line) : line)));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
 

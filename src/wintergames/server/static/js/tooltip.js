@@ -14,7 +14,9 @@
 //
 // data-term names the term (looked up like the core's helptext: case, spaces, hyphens
 // and underscores do not matter); an optional data-tip adds a first line about this
-// very piece (which space, whose card). Texts go in as text nodes, never as HTML.
+// very piece (which space, whose card). Texts go in as text nodes, never as HTML. An optional
+// data-tip-icon names the component's icon (js/icons.js), shown before the term.
+import { icon } from "./icons.js";
 
 const HOVER_DELAY = 250;  // ms resting before a bubble opens: passing over the board is quiet
 const HOLD = 450;          // ms pressing before a touch counts as a long press
@@ -72,6 +74,8 @@ export function installTooltips(terms, doc = document) {
     if (tips.anchor && tips.anchor !== anchor) tips.anchor.removeAttribute("aria-describedby");
     const name = doc.createElement("b");
     name.textContent = term;
+    // the component's icon before its name (issue 21), when its view names one
+    if (anchor.dataset.tipIcon) name.prepend(icon(anchor.dataset.tipIcon, { size: "1.4em" }));
     const parts = [name];
     if (anchor.dataset.tip) {
       const note = doc.createElement("span");

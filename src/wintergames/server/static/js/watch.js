@@ -79,7 +79,7 @@ function chime(audio) {
 
 const THEME_NAMES = { system: "System", light: "Light", dark: "Dark" };
 
-// Light / Dark / System (js/theme.js keeps the choice and set it before the first paint).
+// Light / Dark / System (js/theme.js keeps the choice and applies it before the first paint).
 function themeSetting() {
   const theme = window.wgTheme;
   if (!theme) return null;

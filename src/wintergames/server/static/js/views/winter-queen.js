@@ -2,17 +2,42 @@
 //
 // A move is made by clicking: a floe on one of your stands, then a space on the map or an
 // empty page of one of your books. Only legal choices are offered (they pulse).
+// Every component is drawn with its icon (static/icons/winter-queen.svg): a floe's colour
+// also has a glyph of its own, so players who cannot tell the colours apart still can.
 import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
+import { PALETTE } from "../palette.js";
+import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
 
 const SIZE = 34;
-const ZONE_FILL = { red: "#f3c9c5", green: "#cfe9cf", purple: "#e0cdef", blue: "#c9dbf4",
-                    royal: "#f3e7b3" };
-export const FLOE = { blue: "#3b7dd8", green: "#3aa655", yellow: "#f0c419", purple: "#8e5cc2",
-                      red: "#d64541" };
+const COLOURS = PALETTE.games["winter-queen"];
+const ZONE_FILL = COLOURS.components.zone;
+export const FLOE = COLOURS.components.floe;
+const INK = COLOURS.ink;
 // Seats wear colours no floe has (the site's usual red, blue, green... would read as
-// floes): charcoal, pink, brown, grey, in seat order.
-const SEAT_INK = ["#2b2f36", "#e0569b", "#8a5a3c", "#7e8892"];
+// floes): charcoal, oxblood, navy, grey, in seat order (tests/server/test_palette.py).
+const SEAT_INK = COLOURS.seats;
+// Axial steps to the neighbour across each side of a hex, side i joining corners i and i+1.
+const SIDES = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
+// The sprite is in the page before the first board is drawn (the table waits for this
+// module); without it the board is still drawn, its icons empty.
+await loadIcons("winter-queen").catch((err) => console.warn("Winter Queen's icons", err));
+
+const floeId = (colour) => `wq-floe-${colour}`;
+const effectId = (effect) => `wq-effect-${effect}`;
+// "Forest Lights" -> "forest-lights": the log names effects by their titles.
+const effectOfTitle = (title) => title.toLowerCase().replace(/ /g, "-");
+const LOG_WORDS = /\b(?:(?:blue|green|yellow|purple|red) floe|Forest Lights|Wind Rose|Border Guard|Magic Clouds|Bright Path|Northern Lights|Polar Star|Secret Knowledge|SB\d\d)\b/g;
+
+/** A log line with its floes, effects and books led by their icons (table.js, replay.js). */
+export function logLine(line) {
+  return withIcons(line, LOG_WORDS, (word) => {
+    if (word.endsWith(" floe")) return floeId(word.split(" ")[0]);
+    if (/^SB\d\d$/.test(word)) return "wq-book";
+    return effectId(effectOfTitle(word));
+  });
+}
 
 export function seatColour(view, seat) {
   return SEAT_INK[seat % SEAT_INK.length];
@@ -29,9 +54,8 @@ function centre(q, r) {
   return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
 }
 
-function floeIcon(colour, size = 16, extra = {}) {
-  return s("svg", { width: size, height: size, viewBox: "-10 -10 20 20", class: "floe-icon" },
-    s("polygon", { points: hexPoints(0, 0, 9), fill: FLOE[colour], stroke: "#333", ...extra }));
+function floeIcon(colour, size = "1.5em") {
+  return icon(floeId(colour), { size, class: "floe-icon", title: `${colour} floe` });
 }
 
 function legalOf(view, kind) {
@@ -76,7 +100,7 @@ function drawLastTurns(view) {
   return h("div", { class: "wq-last-turn", id: "wq-last-turns" },
     h("b", {}, "Last turns "), h("span", { class: "muted" }, "(marked on the board with a dashed ring)"),
     h("ul", {}, turns.map((turn, i) => h("li", { class: i === turns.length - 1 ? "newest" : "",
-                                                 "data-player": turn.player }, turnText(view, turn)))));
+                                                 "data-player": turn.player }, logLine(turnText(view, turn))))));
 }
 
 /** Another seat's step: its marks (and the line saying it) pulse for one step. */
@@ -105,42 +129,74 @@ function drawMap(ctx, targets, returns) {
     const group = s("g", { class: `cell${target ? " clickable" : ""}`, "data-cell": cell.cell,
                            "data-term": cell.cell, onclick: target ? () => act(target) : null });
     group.append(s("polygon", { points: hexPoints(cx, cy, SIZE - 1), fill: ZONE_FILL[cell.zone],
-                                stroke: "#7d8b99", "stroke-width": cell.edge ? 2 : 1,
+                                stroke: INK["cell-line"], "stroke-width": cell.edge ? 2 : 1,
                                 class: target ? "target" : "" }));
-    if (here.floe) {
-      group.append(s("polygon", { points: hexPoints(cx, cy, SIZE * 0.62), fill: FLOE[here.floe],
-                                  stroke: here.depicted ? "#b8860b" : "#333",
-                                  "stroke-width": here.depicted ? 3 : 1,
-                                  "data-term": here.depicted ? "depicted" : here.floe,
-                                  "data-tip": `${here.floe} floe on ${cell.cell}${here.depicted ? ", printed on the royal token" : ""}` }));
-    }
-    if (obs.royal_tokens[cell.cell]) {
-      group.append(s("text", { x: cx, y: cy - SIZE * 0.62, "text-anchor": "middle", "font-size": 10, fill: "#7a5b00",
-                               "data-term": obs.royal_tokens[cell.cell], "data-tip": `Royal token on ${cell.cell}` },
-        `♛ ${obs.royal_tokens[cell.cell]}`));
+    if (here.floe) group.append(drawFloe(here, cell.cell, cx, cy));
+    const token = obs.royal_tokens[cell.cell];
+    if (token) {  // the token's crown, and its id (hovered: what the token is)
+      group.append(useIcon("wq-royal", cx - 11, cy - SIZE * 0.7, 12, { "pointer-events": "none" }),
+        s("text", { x: cx + 5, y: cy - SIZE * 0.7 + 3.5, "text-anchor": "middle", "font-size": 10,
+                    "font-weight": 600, fill: INK.royal, "data-term": token,
+                    "data-tip": `Royal token on ${cell.cell}` }, token));
     }
     group.append(s("text", { x: cx, y: cy + SIZE * 0.8, "text-anchor": "middle", "font-size": 9,
-                             fill: "#55606b" }, cell.cell));
+                             fill: INK["cell-label"] }, cell.cell));
     const mark = marks.cells.get(cell.cell);
-    if (mark) {  // a seat's last placed floe: a dashed ring and the seat's number, over every cell
-      const newest = mark.newest ? " newest" : "";
-      onTop.push(s("polygon", { points: hexPoints(cx, cy, SIZE - 4), class: `wq-last${newest}`,
-                                "data-last": mark.player }),
-        s("g", { class: `wq-last-tag${newest}`, "pointer-events": "none" },
-          s("circle", { cx: cx + SIZE * 0.62, cy: cy - SIZE * 0.5, r: 8, fill: "#d62728", stroke: "#fff" }),
-          s("text", { x: cx + SIZE * 0.62, y: cy - SIZE * 0.5 + 3.5, "text-anchor": "middle", "font-size": 10,
-                      "font-weight": 700, fill: "#fff" }, mark.player + 1)));
-    }
+    if (mark) onTop.push(...lastMark(mark, cx, cy));
     svg.append(group);
   }
-  svg.append(...onTop);
+  svg.append(provinceLines(layout, x0, y0), ...onTop);
   drawStacks(ctx, svg);
   return svg;
 }
 
-// Stacks beside the province they belong to: red above, green right, purple below, blue left.
-const STACK_AT = { red: [300, 8], green: [600, 200], purple: [300, 440], blue: [4, 200] };
+// A floe on the map: its icon (colour and glyph); one printed on a royal token has a gold ring.
+function drawFloe(here, cell, cx, cy) {
+  const g = s("g", { class: "floe", "data-floe": here.floe, "data-term": here.depicted ? "depicted" : here.floe,
+                     "data-tip-icon": floeId(here.floe),
+                     "data-tip": `${here.floe} floe on ${cell}${here.depicted ? ", printed on the royal token" : ""}` });
+  if (here.depicted) {
+    g.append(s("polygon", { points: hexPoints(cx, cy, SIZE * 0.57), fill: "none", stroke: INK.depicted,
+                            "stroke-width": 3 }));
+  }
+  g.append(useIcon(floeId(here.floe), cx, cy, SIZE * 1.1));
+  return g;
+}
 
+// A seat's last placed floe: a dashed ring and the seat's number (low right, clear of a
+// royal token's name), over every cell.
+function lastMark(mark, cx, cy) {
+  const newest = mark.newest ? " newest" : "";
+  return [s("polygon", { points: hexPoints(cx, cy, SIZE - 4), class: `wq-last${newest}`, "data-last": mark.player }),
+    s("g", { class: `wq-last-tag${newest}`, "pointer-events": "none" },
+      s("circle", { cx: cx + SIZE * 0.62, cy: cy + SIZE * 0.42, r: 8, fill: INK.last, stroke: "#fff" }),
+      s("text", { x: cx + SIZE * 0.62, y: cy + SIZE * 0.42 + 3.5, "text-anchor": "middle", "font-size": 10,
+                  "font-weight": 700, fill: "#fff" }, mark.player + 1))];
+}
+
+// The provinces' borders, drawn darker than the spaces' sides: the zones' pale colours
+// look alike to many colour-blind players, the lines do not.
+function provinceLines(layout, x0, y0) {
+  const zoneAt = new Map(layout.cells.map((c) => [`${c.q},${c.r}`, c.zone]));
+  const path = [];
+  for (const cell of layout.cells) {
+    const [dx, dy] = centre(cell.q, cell.r);
+    const corners = hexPoints(x0 + dx, y0 + dy, SIZE - 1).split(" ");
+    SIDES.forEach(([q, r], i) => {
+      const other = zoneAt.get(`${cell.q + q},${cell.r + r}`);
+      if (other && other !== cell.zone) path.push(`M${corners[i]}L${corners[(i + 1) % 6]}`);
+    });
+  }
+  return s("path", { d: path.join(""), stroke: INK["province-line"], "stroke-width": 2.5,
+                     "stroke-linecap": "round", fill: "none", "pointer-events": "none", class: "province-lines" });
+}
+
+// Stacks beside the province they belong to: red above, green right, purple below, blue left.
+const STACK_AT = { red: [298, 4], green: [592, 196], purple: [298, 442], blue: [4, 196] };
+const STACK_W = 164;
+
+// A stack: its books' backs piled up (its size), its province's floe, and the top book's
+// two pages, face up as at the table.
 function drawStacks({ view, act }, svg) {
   const takes = new Map(legalOf(view, "take").map((a) => [a.province, a]));
   for (const stack of view.observation.stacks) {
@@ -149,22 +205,33 @@ function drawStacks({ view, act }, svg) {
     const g = s("g", { class: `stack${take ? " clickable" : ""}`, "data-province": stack.province,
                        "data-term": "stack", "data-tip": `The ${stack.province} stack: ${stack.size} books`,
                        onclick: take ? () => act(take) : null });
-    g.append(s("rect", { x, y, width: 156, height: 70, rx: 6, fill: "#fff",
-                         stroke: FLOE[stack.province], "stroke-width": 3,
-                         class: take ? "target" : "" }));
-    g.append(s("text", { x: x + 8, y: y + 16, "font-size": 12, "font-weight": 600 },
-      `${stack.province} stack · ${stack.size}`));
+    g.append(s("rect", { x, y, width: STACK_W, height: 74, rx: 6, fill: INK.stack,
+                         stroke: FLOE[stack.province], "stroke-width": 3, class: take ? "target" : "" }));
+    for (let i = Math.min(stack.size, 3) - 1; i >= 0; i--) {  // a pile: up to three backs show
+      g.append(s("use", { href: "#wq-book-back", x: x + 6 + i * 2.5, y: y + 8 - i * 2.5, width: 26, height: 35 }));
+    }
+    g.append(useIcon(floeId(stack.province), x + 45, y + 13, 15),
+      s("text", { x: x + 55, y: y + 17, "font-size": 12, "font-weight": 600, fill: INK["cell-label"] },
+        `${stack.province} · ${stack.size}`));
     if (stack.top) {
-      g.append(s("text", { x: x + 8, y: y + 33, "font-size": 11, "data-term": stack.top.id,
+      g.append(s("text", { x: x + 20, y: y + 66, "font-size": 10, "text-anchor": "middle", "font-weight": 600,
+                           fill: INK["cell-label"], "data-term": stack.top.id,
                            "data-tip": `Top of the ${stack.province} stack` }, stack.top.id));
-      stack.top.pages.forEach((page, i) => g.append(s("text", { x: x + 8, y: y + 48 + 14 * i,
-        "font-size": 10.5, "data-term": page.title, "data-tip": `Page ${page.page} of ${stack.top.id}` },
-      `${page.page}: ${page.title}${page.depicts ? ` (${page.depicts})` : ""}`)));
+      stack.top.pages.forEach((page, i) => g.append(stackPage(page, stack.top.id, x + 40, y + 36 + 18 * i)));
     } else {
-      g.append(s("text", { x: x + 8, y: y + 36, "font-size": 11, fill: "#888" }, "empty"));
+      g.append(s("text", { x: x + 40, y: y + 44, "font-size": 11, fill: INK["cell-label"] }, "empty"));
     }
     svg.append(g);
   }
+}
+
+function stackPage(page, book, x, y) {
+  const g = s("g", { "data-term": page.title, "data-tip": `Page ${page.page} of ${book}`,
+                     "data-tip-icon": effectId(page.effect) },
+    s("g", { color: INK["cell-label"] }, useIcon(effectId(page.effect), x + 7, y - 4, 15)),
+    s("text", { x: x + 17, y, "font-size": 10.5, fill: INK["cell-label"] }, page.title));
+  if (page.depicts) g.append(useIcon(floeId(page.depicts), x + 24 + page.title.length * 5.4, y - 4, 13));
+  return g;
 }
 
 function drawStands(ctx) {
@@ -181,42 +248,59 @@ function drawStands(ctx) {
       box.append(h("button", {
         class: `floe${usable ? " playable" : ""}${chosen ? " chosen" : ""}`,
         "data-stand": stand.stand, "data-floe": colour, disabled: !usable, "data-term": colour,
+        "data-tip-icon": floeId(colour),
         "data-tip": `${count} ${colour} floe${count > 1 ? "s" : ""} on stand ${stand.stand}${usable ? ": click to place one" : ""}`,
         onclick: () => { local.selected = chosen ? null : { stand: stand.stand, floe: colour }; ctx.rerender(); },
-      }, floeIcon(colour), ` ×${count}`));
+      }, floeIcon(colour), h("span", { class: "count" }, `×${count}`)));
     }
     row.append(box);
   }
   return row;
 }
 
+// A held book, drawn as a card: its id, then each page as the effect's icon and title, the
+// colour a Forest Lights page prints, and the floe lying on the page (or its empty place).
+function bookCard(ctx, book, owner, pageTargets, marks, use) {
+  const { act } = ctx;
+  const card = h("div", { class: "book card", "data-book": book.id },
+    h("div", { class: "book-head" }, icon("wq-book", { size: "1.2em" }),
+      h("b", { "data-term": book.id, "data-tip": `${owner}'s book` }, book.id)));
+  for (const page of book.pages) {
+    const key = `${book.id}.${page.page}`;
+    const target = pageTargets.get(key);
+    const mark = marks.pages.get(key);
+    card.append(h("div", {
+      class: `page${target ? " playable" : ""}${mark ? ` wq-last-page${mark.newest ? " newest" : ""}` : ""}`,
+      "data-page": key, "data-term": page.title, "data-tip-icon": effectId(page.effect),
+      "data-tip": `Page ${page.page} of ${book.id}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
+      onclick: target ? () => act(target) : null,
+    }, icon(effectId(page.effect), { size: "1.6em", class: "effect" }),
+    h("span", { class: "page-title" }, page.title,
+      page.depicts ? h("span", { class: "depicts" }, " ", floeIcon(page.depicts, "1.1em")) : ""),
+    page.floe ? floeIcon(page.floe, "1.6em")
+      : icon("wq-floe-empty", { size: "1.6em", class: "empty-page", title: "empty page" })));
+  }
+  if (use) card.append(h("button", { class: "use", "data-book": book.id, onclick: () => act(use) }, `Use ${book.id}`));
+  return card;
+}
+
 function drawBooks(ctx, pageTargets) {
-  const { view, act } = ctx;
+  const { view } = ctx;
   const obs = view.observation;
   const uses = new Map(legalOf(view, "use").map((a) => [a.book, a]));
   const marks = lastMarks(view);
   const box = h("div", { class: "books" });
   obs.books.forEach((books, seat) => {
+    const first = seat === obs.first_player
+      ? h("span", { class: "queen", "data-term": "Winter Queen token", "data-tip-icon": "wq-queen",
+                    "data-tip": `${obs.players[seat]} holds the Winter Queen token` },
+        icon("wq-queen", { size: "1.3em", title: "Winter Queen token (first player)" })) : "";
     const line = h("div", { class: "player-books", "data-seat": seat },
-      h("span", { class: "group-title", "data-term": "spellbook" }, `${obs.players[seat]}'s books`));
-    for (const book of books) {
-      const use = uses.get(book.id);
-      const card = h("div", { class: "book card", "data-book": book.id },
-        h("b", { "data-term": book.id, "data-tip": `${obs.players[seat]}'s book` }, book.id));
-      for (const page of book.pages) {
-        const target = pageTargets.get(`${book.id}.${page.page}`);
-        const mark = marks.pages.get(`${book.id}.${page.page}`);
-        card.append(h("div", {
-          class: `page${target ? " playable" : ""}${mark ? ` wq-last-page${mark.newest ? " newest" : ""}` : ""}`, "data-page": `${book.id}.${page.page}`,
-          "data-term": page.title, "data-tip": `Page ${page.page} of ${book.id}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
-          onclick: target ? () => act(target) : null,
-        }, `${page.page}: ${page.title} `, page.depicts ? h("span", { class: "muted" }, `(${page.depicts}) `) : "",
-        page.floe ? floeIcon(page.floe, 14) : h("span", { class: "muted" }, "empty")));
-      }
-      if (use) card.append(h("button", { class: "use", "data-book": book.id, onclick: () => act(use) }, `Use ${book.id}`));
-      line.append(card);
-    }
-    if (!books.length) line.append(h("span", { class: "muted" }, " none"));
+      h("span", { class: "group-title", "data-term": "spellbook" }, first, `${obs.players[seat]}'s books`));
+    const cards = h("div", { class: "book-row" });
+    for (const book of books) cards.append(bookCard(ctx, book, obs.players[seat], pageTargets, marks, uses.get(book.id)));
+    if (!books.length) cards.append(h("span", { class: "muted" }, "none"));
+    line.append(cards);
     box.append(line);
   });
   return box;
@@ -239,12 +323,15 @@ export function render(ctx) {
     h("span", { "data-term": "bag" }, `Bag: ${obs.bag.size} floes`), ` · phase: ${obs.phase}`,
     obs.final_phase ? h("span", { "data-term": "final phase" },
       ` · final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
+  // The book cards' paper and edge, from the palette (the stylesheet reads them).
+  board.style.setProperty("--wq-book", INK.book);
+  board.style.setProperty("--wq-book-line", INK["book-line"]);
   board.replaceChildren(drawMap(ctx, targets, returns), drawLastTurns(view), info, drawStands(ctx),
     drawBooks(ctx, pageTargets));
 
   choices.replaceChildren();
   if (local.selected) {
-    choices.append(h("p", {}, `Place the ${local.selected.floe} floe from stand ${local.selected.stand}: `,
+    choices.append(h("p", {}, logLine(`Place the ${local.selected.floe} floe from stand ${local.selected.stand}: `),
       "click a pulsing space or book page. ", h("button", { onclick: () => { local.selected = null; ctx.rerender(); } }, "Cancel")));
   } else if (legal.some((a) => a.kind === "place" || a.kind === "place-book")) {
     choices.append(h("p", {}, "Click a floe on one of your stands."));
