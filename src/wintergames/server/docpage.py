@@ -25,6 +25,9 @@ def document_page(markdown: str, title: str) -> str:
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{escape(title)} — wintergames</title>\n"
+        # the theme (issue 21): set before the first paint; its colours, then the styles
+        "<script src=\"/static/js/theme.js\"></script>\n"
+        "<link rel=\"stylesheet\" href=\"/static/theme.css\">\n"
         "<link rel=\"stylesheet\" href=\"/static/style.css\">\n"
         "<link rel=\"icon\" href=\"data:,\">\n</head>\n"
         "<body class=\"doc-page\">\n<header><a href=\"/\" class=\"home\">wintergames</a></header>\n"
