@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import EFFECTS, WQ
 from wintergames.server.app import STATIC
 
@@ -17,7 +18,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # Games whose components are still drawn as text and plain shapes: issue 21's later steps.
 # The gap is explicit: drawing one means moving it from here to REQUIRED below.
-STILL_TO_DRAW = ("snow-time", "icecool-wizards", "winterborne", "ice")
+STILL_TO_DRAW = ("icecool-wizards", "winterborne", "ice")
 
 
 def winter_queen_ids() -> set[str]:
@@ -31,7 +32,18 @@ def winter_queen_ids() -> set[str]:
             | {"wq-queen", "wq-book-back", "wq-book", "wq-floe-empty"})
 
 
-REQUIRED = {"winter-queen": winter_queen_ids}
+def snow_time_ids() -> set[str]:
+    """Pawns by colour, fruit, every card of a colour (characters 1..7 and the specials)
+    and a card's back, each level of the tree, the bonus spaces' kinds, a die."""
+    return ({f"st-pawn-{colour}" for colour in ST.colours}
+            | {f"st-card-{ST.card_name(card)}" for card in range(ST.cards)}
+            | {f"st-level-{level}" for level in range(1, ST.levels + 1)}
+            | {f"st-bonus-{kind}" for kind, _ in ST.bonuses.values()}
+            | ({"st-fruit"} if ST.fruit else set()) | ({"st-die"} if ST.dice else set())
+            | {"st-card-back"})
+
+
+REQUIRED = {"winter-queen": winter_queen_ids, "snow-time": snow_time_ids}
 
 
 def sprite(game: str) -> ET.Element:
@@ -48,6 +60,8 @@ def distinguishing_symbols(game: str, group: str) -> set[str]:
         return {f"wq-floe-{colour}" for colour in WQ.colours}
     if (game, group) == ("winter-queen", "zone"):  # a province is its floe colour's symbol
         return {f"wq-floe-{province}" for province in WQ.provinces} | {"wq-royal"}
+    if (game, group) == ("snow-time", "pawn"):  # a pawn wears its colour and a glyph
+        return {f"st-pawn-{colour}" for colour in ST.colours}
     raise KeyError((game, group))
 
 
@@ -92,4 +106,22 @@ def test_each_winter_queen_floe_has_its_palette_colour_and_its_own_glyph() -> No
         drawn = "".join(re.sub(r"\s+", " ", ET.tostring(part, encoding="unicode"))
                         .replace(floes[colour], "") for part in glyph)
         assert glyph and drawn not in glyphs, f"{colour}'s glyph is another floe's"
+        glyphs.add(drawn)
+
+
+def test_each_snow_time_pawn_has_its_palette_colour_and_its_own_glyph() -> None:
+    """Red and green pawns merge for a deuteranope: each pawn also has a glyph of its own."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+    pawns = palette["games"]["snow-time"]["components"]["pawn"]
+    assert set(pawns) == set(ST.colours)
+    glyphs = set()
+    for symbol in sprite("snow-time").iter(f"{SVG}symbol"):
+        colour = symbol.attrib["id"].removeprefix("st-pawn-")
+        if colour not in pawns:
+            continue
+        body, head, *glyph = list(symbol)
+        assert body.attrib["fill"].lower() == head.attrib["fill"].lower() == pawns[colour], colour
+        drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
+        assert glyph and drawn not in glyphs, f"{colour}'s glyph is another pawn's"
         glyphs.add(drawn)

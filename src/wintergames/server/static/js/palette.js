@@ -61,7 +61,14 @@ export const PALETTE = {
         "bonus": {"fight": "#333333", "mana": "#6a3fb5"},
         "tree": {"trunk": "#8b5a2b", "branch": "#a0703c"}
       },
-      "seats": "pawn"
+      "seats": "pawn",
+      "ink": {
+        "card": "#fffdf6", "card-line": "#55606c", "card-back": "#2f4f7a",
+        "card-back-line": "#c9dbf4", "label": "#46515c", "space": "#f4f8fb",
+        "space-line": "#9bb3c9", "finish": "#d7f0d7", "bonus-space": "#fff4cc",
+        "die-line": "#333333", "played-line": "#222222", "card-ink": "#ffffff",
+        "card-ink-yellow": "#3d2f00"
+      }
     },
     "icecool-wizards": {
       "components": {

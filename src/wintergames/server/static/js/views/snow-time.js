@@ -2,22 +2,84 @@
 //
 // Everyone chooses at once: a seat clicks one of its cards; until all have chosen the
 // others only see that a colour has chosen (the server never sends what it was).
+// Every colour comes from PALETTE (js/palette.js) and every component is drawn with its
+// icon (static/icons/snow-time.svg): a pawn's colour also has a glyph of its own, a card
+// is drawn as a card (face in its colour, back when it lies face down).
 import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
+import { PALETTE } from "../palette.js";
+import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
 
-const COLOUR = { red: "#d64541", blue: "#3b6fd8", green: "#2e9d4a", yellow: "#e8b51c",
-                 purple: "#8e5cc2" };
-const BONUS_MARK = { fruit: "●", fight: "⚔", mana: "✦" };
+const GAME = PALETTE.games["snow-time"];
+const COLOUR = GAME.components.pawn;
 // Fruit is orange with a green leaf: no pawn colour is orange, and the leaf tells it from
-// a pawn's disc without colour at all.
-const FRUIT = { fill: "#e8730c", stroke: "#7a3b00", leaf: "#2f7d32" };
-const BONUS_INK = { fruit: FRUIT.stroke, fight: "#333", mana: "#6a3fb5" };
+// a pawn without colour at all.
+const FRUIT = GAME.components.fruit;
+const TREE = GAME.components.tree;
+const INK = GAME.ink;
+const BONUS_INK = { fruit: FRUIT.stroke, ...GAME.components.bonus };
+// What is drawn on a card of a colour: white, dark on yellow.
+const onColour = (colour) => INK[`card-ink-${colour}`] || INK["card-ink"];
+
+await loadIcons("snow-time").catch((err) => console.warn("Snow Time's icons", err));
+
+const cardId = (card) => `st-card-${card}`;
+const pawnId = (colour) => `st-pawn-${colour}`;
+const COLOURS_RE = Object.keys(COLOUR).join("|");
+const LOG_WORDS = new RegExp(`\\((?:${COLOURS_RE})\\)|\\b(?:[Hh]ealer|[Ww]atcher|[Ss]nowstorm|[Ff]ruit|Mana)\\b`, "g");
+
+/** A log line with its colours, special cards, fruit and Mana led by their icons. */
+export function logLine(line) {
+  return withIcons(line, LOG_WORDS, (word) => {
+    if (word.startsWith("(")) return pawnId(word.slice(1, -1));
+    const lower = word.toLowerCase();
+    if (lower === "fruit") return "st-fruit";
+    if (lower === "mana") return "st-bonus-mana";
+    return cardId(lower);
+  });
+}
+
+// A symbol's own shapes, copied into the board (not a <use>): so the pieces' circles and
+// paths are in the page, where their colours can be read and checked.
+function inline(id, x, y, size) {
+  const symbol = document.getElementById(id);
+  const svg = s("svg", { x: x - size / 2, y: y - size / 2, width: size, height: size,
+                         viewBox: symbol?.getAttribute("viewBox") });
+  for (const child of symbol?.children || []) svg.append(child.cloneNode(true));
+  return svg;
+}
 
 function fruitIcon(cx, cy, attrs) {
-  return s("g", { class: "fruit", ...attrs },
-    s("circle", { cx, cy, r: 6.5, fill: FRUIT.fill, stroke: FRUIT.stroke }),
-    s("path", { d: `M${cx} ${cy - 6} q 3 -5 7 -4 q -2 4 -7 4 z`, fill: FRUIT.leaf }));
+  return s("g", { class: "fruit", ...attrs }, inline("st-fruit", cx, cy - 3, 22));
 }
+
+// A card's look, once per page: the face in its colour with its icon, the back a pattern.
+document.head.append(h("style", { id: "st-style" }, `
+#board .colours { grid-template-columns: repeat(auto-fill, minmax(25rem, 1fr)); }
+#board .st-hand { flex-wrap: wrap; gap: .2rem; }
+#board .card.st-card { position: relative; display: inline-flex; flex-direction: column;
+  align-items: center; justify-content: center; width: 2.3rem; height: 3.2rem;
+  padding: .15rem .1rem .1rem; border: 2px solid ${INK["card-line"]}; border-radius: .35rem;
+  font: 700 .62rem/1 sans-serif; box-sizing: border-box; box-shadow: 0 1px 2px ${PALETTE.themes.light.shade}; }
+#board .card.st-card .icon { width: 1.8rem; height: 1.8rem; }
+#board button.card.st-card { margin: 0; min-width: 0; font: inherit; }
+#board .card.st-card.playable { border-color: ${INK["played-line"]};
+  box-shadow: 0 0 0 3px ${PALETTE.themes.light.target}; transform: translateY(-2px); }
+#board .card.st-card.playable:hover { transform: translateY(-5px); }
+#board .card.st-card.back { border-color: ${INK["card-back"]}; padding: 0; background: ${INK["card-back"]}; }
+#board .card.st-card.back .icon { width: 100%; height: 100%; }
+#board .card.st-card.hidden-choice { outline: 2px dashed ${INK["card-back"]}; outline-offset: 2px; }
+#board .st-mini { display: inline-flex; align-items: center; justify-content: center; width: 1.3rem;
+  height: 1.75rem; border-radius: .2rem; border: 1px solid ${INK["card-line"]}; vertical-align: middle; }
+#board .st-mini .icon { width: 1.05rem; height: 1.05rem; }
+#board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
+#board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
+.st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
+@media (max-width: 600px) { #board .colours { grid-template-columns: 1fr; }
+  #board .st-hand { gap: .15rem; }
+  #board .card.st-card { width: 1.85rem; height: 2.6rem; padding: .1rem 0; border-width: 1.5px; }
+  #board .card.st-card .icon { width: 1.6rem; height: 1.6rem; } }
+`));
 
 export function scores(view) {
   return view.observation.scores;
@@ -35,39 +97,79 @@ function label(card) {
   return /^\d+$/.test(String(card)) ? String(card) : String(card)[0].toUpperCase() + String(card).slice(1);
 }
 
+/** A card as a card, in HTML: its face (colour, icon, name) or, face down, its back. */
+function cardFace(colour, card, attrs = {}, tag = "span") {
+  const down = card === null;
+  return h(tag, { ...attrs, class: `card st-card${down ? " back" : ""}${attrs.class ? ` ${attrs.class}` : ""}`,
+                  style: down ? null : `background:${COLOUR[colour]};color:${onColour(colour)}` },
+    down ? icon("st-card-back", { title: "a card, face down" })
+      : icon(cardId(card), { title: `${colour} ${label(card)}` }));
+}
+
+/** A small card (discard, used, the resolution panel): its colour and icon. */
+function miniCard(colour, card, attrs = {}) {
+  return h("span", { ...attrs, class: "st-mini", style: `background:${COLOUR[colour]};color:${onColour(colour)}` },
+    icon(cardId(card), { title: `${colour} ${label(card)}` }));
+}
+
+/** A card on the tree, in SVG: the face in its colour with the card's icon. */
+function boardCard(colour, card, x, y, width, height, attrs = {}) {
+  const size = Math.min(width, height) - 6;
+  return s("g", attrs,
+    s("rect", { x, y, width, height, rx: 4, fill: COLOUR[colour] || INK["card-back"], stroke: INK["played-line"],
+                "stroke-width": 1.5 }),
+    useIcon(cardId(card), x + (width > height * 2 ? size / 2 + 5 : width / 2), y + height / 2, size,
+            { style: `color:${onColour(colour)}` }),
+    width > height * 2 ? s("text", { x: x + size + 10, y: y + height / 2 + 5, "font-size": 14, "font-weight": 700,
+                                     fill: onColour(colour) }, label(card)) : null);
+}
+
+const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+               4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+               6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+
+function die(value, x, y) {
+  const pips = PIPS[value] || [];
+  return s("g", { class: "die", "data-term": "dice", "data-tip": `A die showing ${value}`, "data-tip-icon": "st-die",
+                  "aria-label": `die ${value}` },
+    s("rect", { x, y, width: 36, height: 36, rx: 6, fill: INK.card, stroke: INK["die-line"], "stroke-width": 1.5 }),
+    ...pips.map(([dx, dy]) => s("circle", { cx: x + 18 + dx * 9, cy: y + 18 + dy * 9, r: 3.2, fill: INK["die-line"] })),
+    pips.length ? null : s("text", { x: x + 18, y: y + 24, "text-anchor": "middle", "font-size": 18 }, value));
+}
+
 function drawTree(obs) {
   const svg = s("svg", { viewBox: "0 0 760 400", id: "st-tree" });
-  svg.append(s("rect", { x: 352, y: 20, width: 56, height: 370, fill: "#8b5a2b", rx: 8 }));
+  svg.append(s("path", { d: "M352 392 C360 300 356 120 372 22 Q380 10 388 22 C404 120 400 300 408 392 Z",
+                         fill: TREE.trunk }));
   for (let level = 1; level <= 7; level++) {
     const y = 390 - level * 52;
-    svg.append(s("rect", { x: 190, y: y - 4, width: 380, height: 8, fill: "#a0703c", rx: 4, "data-term": `level ${level}` }));
-    svg.append(s("text", { x: 170, y: y + 4, "text-anchor": "end", "font-size": 13, fill: "#555", "data-term": `level ${level}` },
+    const reach = 190 + level * 4;
+    svg.append(s("path", { d: `M${reach} ${y - 3} Q380 ${y - 8} ${760 - reach} ${y - 3} L${760 - reach} ${y + 4} Q380 ${y + 2} ${reach} ${y + 5} Z`,
+                           fill: TREE.branch, stroke: TREE.trunk, "stroke-width": 1, "data-term": `level ${level}` }));
+    svg.append(useIcon(`st-level-${level}`, 150, y - 2, 30, { "data-term": `level ${level}`,
+                                                          "data-tip-icon": `st-level-${level}` }));
+    svg.append(s("text", { x: 130, y: y + 4, "text-anchor": "end", "font-size": 13, fill: INK.label, "data-term": `level ${level}` },
       `level ${level}`));
     const fruit = obs.fruit[level - 1];
     for (let i = 0; i < fruit; i++) {
-      svg.append(fruitIcon(200 + i * 16, y - 12, { "data-level": level, "data-term": "fruit",
-                                                    "data-tip": `Fruit on level ${level}` }));
+      svg.append(fruitIcon(reach + 12 + i * 17, y - 12, { "data-level": level, "data-term": "fruit",
+                                                          "data-tip": `Fruit on level ${level}`, "data-tip-icon": "st-fruit" }));
     }
     const here = obs.colours.filter((c) => c.level === level);
     here.forEach((c, i) => {
-      const x = 420 + i * 46;
-      svg.append(s("g", { class: "played", "data-colour": c.colour, "data-term": c.in_play,
-                          "data-tip": `${c.name}'s card on level ${level}` },
-        s("rect", { x, y: y - 36, width: 40, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
-        s("text", { x: x + 20, y: y - 16, "text-anchor": "middle", "font-size": 14, fill: "#fff",
-                    "font-weight": 700 }, label(c.in_play))));
+      svg.append(boardCard(c.colour, c.in_play, 420 + i * 46, y - 44, 32, 40, {
+        class: "played", "data-colour": c.colour, "data-term": c.in_play, "data-tip-icon": cardId(c.in_play),
+        "data-tip": `${c.name}'s card on level ${level}` }));
     });
   }
   const specials = obs.colours.filter((c) => c.in_play && c.level === null);
-  specials.forEach((c, i) => svg.append(s("g", { class: "played special", "data-colour": c.colour,
-                                                 "data-term": c.in_play, "data-tip": `${c.name}'s card` },
-    s("rect", { x: 600, y: 40 + i * 36, width: 140, height: 30, rx: 4, fill: COLOUR[c.colour], stroke: "#222" }),
-    s("text", { x: 670, y: 60 + i * 36, "text-anchor": "middle", fill: "#fff", "font-size": 13 }, `${label(c.in_play)}`))));
-  (obs.dice || []).forEach((d, i) => svg.append(s("g", { class: "die", "data-term": "dice", "data-tip": `A die showing ${d}` },
-    s("rect", { x: 600 + i * 44, y: 270, width: 36, height: 36, rx: 6, fill: "#fff", stroke: "#333" }),
-    s("text", { x: 618 + i * 44, y: 294, "text-anchor": "middle", "font-size": 18 }, d))));
-  svg.append(s("text", { x: 600, y: 326, "font-size": 12, fill: "#555", "data-term": "supply" }, `fruit in the supply: ${obs.supply}`));
-  svg.append(s("text", { x: 600, y: 344, "font-size": 12, fill: "#555" }, `turn ${obs.turn}`));
+  specials.forEach((c, i) => svg.append(boardCard(c.colour, c.in_play, 600, 40 + i * 36, 140, 30, {
+    class: "played special", "data-colour": c.colour, "data-term": c.in_play, "data-tip-icon": cardId(c.in_play),
+    "data-tip": `${c.name}'s card` })));
+  (obs.dice || []).forEach((d, i) => svg.append(die(d, 600 + i * 44, 270)));
+  svg.append(useIcon("st-fruit", 608, 322, 16, { "data-term": "supply" }));
+  svg.append(s("text", { x: 620, y: 326, "font-size": 12, fill: INK.label, "data-term": "supply" }, `fruit in the supply: ${obs.supply}`));
+  svg.append(s("text", { x: 600, y: 346, "font-size": 12, fill: INK.label }, `turn ${obs.turn}`));
   return svg;
 }
 
@@ -83,14 +185,20 @@ function drawTrack(obs) {
     const [x, y] = [10 + col * cell, 10 + row * cell];
     const b = bonus[space];
     svg.append(s("rect", { x, y, width: cell - 2, height: cell - 2, rx: 4,
-                           fill: b ? "#fff4cc" : space === finish ? "#d7f0d7" : "#f4f8fb", stroke: "#9bb3c9",
+                           fill: b ? INK["bonus-space"] : space === finish ? INK.finish : INK.space, stroke: INK["space-line"],
                            "data-term": b ? `${b.kind} bonus` : "score track",
+                           "data-tip-icon": b ? `st-bonus-${b.kind}` : null,
                            "data-tip": b ? `Space ${space}: ${b.kind} bonus +${b.value}` : `Space ${space}${space === finish ? ", the last" : ""}` }));
-    svg.append(s("text", { x: x + 3, y: y + 11, "font-size": 9, fill: "#777" }, space));
-    if (b) svg.append(s("text", { x: x + cell - 5, y: y + 12, "text-anchor": "end", "font-size": 10, fill: BONUS_INK[b.kind] }, `${BONUS_MARK[b.kind] || ""}+${b.value}`));
-    obs.colours.filter((c) => c.pawn === space).forEach((c, i) => svg.append(s("circle", {
-      cx: x + 9 + (i % 3) * 11, cy: y + cell - 12 - Math.floor(i / 3) * 10, r: 5, fill: COLOUR[c.colour],
-      stroke: "#222", class: "pawn", "data-colour": c.colour, "data-term": "pawn", "data-tip": `${c.name} on space ${space}` })));
+    svg.append(s("text", { x: x + 3, y: y + 11, "font-size": 9, fill: INK.label }, space));
+    if (b) {
+      svg.append(useIcon(`st-bonus-${b.kind}`, x + cell - 22, y + 10, 13, { "data-term": `${b.kind} bonus` }));
+      svg.append(s("text", { x: x + cell - 5, y: y + 14, "text-anchor": "end", "font-size": 10, "font-weight": 700,
+                             fill: BONUS_INK[b.kind] }, `+${b.value}`));
+    }
+    obs.colours.filter((c) => c.pawn === space).forEach((c, i) => svg.append(s("g", {
+      class: "pawn", "data-colour": c.colour, "data-term": "pawn", "data-tip-icon": pawnId(c.colour),
+      "data-tip": `${c.name} on space ${space}` },
+    inline(pawnId(c.colour), x + 9 + (i % 3) * 11, y + cell - 14 - Math.floor(i / 3) * 12, 18))));
   }
   return svg;
 }
@@ -103,23 +211,30 @@ function drawColours(ctx) {
     const mine = c.owner === view.seat;
     // once the game is over nobody chooses any more: no badge is left standing
     const state = view.over ? "" : c.has_chosen ? "has chosen" : c.owes_choice ? "choosing…" : "";
-    const hand = h("div", { class: "cards" });
+    const hand = h("div", { class: "cards st-hand" });
     for (const card of c.hand) {
       const play = plays.find((a) => a.colour === c.colour && String(a.card) === String(card));
-      hand.append(h(play ? "button" : "span", {
-        class: `card${play ? " playable" : ""}`, "data-colour": c.colour, "data-card": card, "data-term": card,
+      hand.append(cardFace(c.colour, card, {
+        class: play ? "playable" : "", "data-colour": c.colour, "data-card": card, "data-term": card,
+        "data-tip-icon": cardId(card),
         onclick: play ? () => act(play) : null, "data-tip": `${c.name}'s hand${play ? ": click to play it" : ""}`,
-      }, label(card)));
+      }, play ? "button" : "span"));
     }
-    const cards = (list, where) => (list.length ? list.flatMap((card, i) => [i ? ", " : "",
-      h("span", { "data-term": card, "data-tip": `${c.name}'s ${where}` }, label(card))]) : ["—"]);
+    const hidden = c.your_choice !== null && c.your_choice !== undefined;
+    const cards = (list, where) => (list.length ? list.map((card) =>
+      miniCard(c.colour, card, { "data-term": card, "data-tip": `${c.name}'s ${where}`, "data-tip-icon": cardId(card) }))
+      : ["—"]);
     box.append(h("div", { class: `colour panel${mine ? " yours" : ""}`, "data-colour": c.colour,
                           "data-phone-focus": mine && !box.querySelector("[data-phone-focus]") },
-      h("b", { style: `color:${COLOUR[c.colour]}`, "data-term": c.colour }, c.name), ` · space ${c.pawn} `,
-      h("span", { class: "muted", "data-term": state ? "face down" : null }, state),
-      c.watched ? h("span", { class: "badge", "data-term": "watcher" }, "watched") : "",
-      c.your_choice !== null && c.your_choice !== undefined
-        ? h("div", { "data-term": c.your_choice }, `Your hidden choice: ${label(c.your_choice)}`) : "",
+      icon(pawnId(c.colour), { size: "1.3em", title: `${c.colour} pawn` }), " ",
+      h("b", { style: `color:${INK.label}`, "data-term": c.colour }, c.name), ` · space ${c.pawn} `,
+      h("span", { class: "muted st-chosen", "data-term": state ? "face down" : null },
+        c.has_chosen && !view.over && !hidden ? cardFace(c.colour, null) : "", state),
+      c.watched ? h("span", { class: "badge", "data-term": "watcher" }, icon("st-card-watcher"), " watched") : "",
+      hidden
+        ? h("div", { class: "st-chosen", "data-term": c.your_choice },
+          cardFace(c.colour, c.your_choice, { class: "hidden-choice" }),
+          `Your hidden choice: ${label(c.your_choice)}`) : "",
       h("div", { class: "group-title", "data-term": "hand" }, "hand"), hand,
       h("div", { class: "muted" }, h("span", { "data-term": "discard" }, "discard: "), ...cards(c.discard, "discard"),
         " · ", h("span", { "data-term": "used up" }, "used: "), ...cards(c.used, "used-up cards"))));
@@ -144,8 +259,8 @@ export function animate(ctx) {
   if (start < 0) return null;  // a seat has chosen, or a Healer's choice: the usual step
   const steps = fresh.slice(start);
   const cards = h("div", { class: "revealed" }, revealedCards(steps[0]).map(({ colour, card }) =>
-    h("span", { style: `background:${COLOUR[colour] || "#555"}`, "data-colour": colour, "data-term": card },
-      label(card))));
+    h("span", { style: `background:${COLOUR[colour] || INK["card-back"]};color:${onColour(colour)}`,
+                "data-colour": colour, "data-term": card }, icon(cardId(card)), label(card))));
   const list = h("ol", {});
   const panel = h("section", { class: "panel st-resolution", id: "st-resolution", "aria-live": "polite" },
     h("b", {}, "This turn, step by step"), cards, list);
@@ -174,13 +289,10 @@ function revealOnTree(tree, cards) {
   let specials = 0;
   return cards.map(({ colour, card }) => {
     const level = /^\d+$/.test(card) ? Number(card) : null;
-    const [x, y, width] = level
-      ? [420 + 46 * (perLevel[level] = (perLevel[level] ?? -1) + 1), 390 - level * 52 - 36, 40]
-      : [600, 40 + 36 * specials++, 140];
-    const shape = s("g", { class: "revealing", "data-colour": colour },
-      s("rect", { x, y, width, height: 30, rx: 4, fill: COLOUR[colour] || "#555", stroke: "#222" }),
-      s("text", { x: x + width / 2, y: y + 20, "text-anchor": "middle", "font-size": 14, fill: "#fff",
-                  "font-weight": 700 }, label(card)));
+    const [x, y, width, height] = level
+      ? [420 + 46 * (perLevel[level] = (perLevel[level] ?? -1) + 1), 390 - level * 52 - 44, 32, 40]
+      : [600, 40 + 36 * specials++, 140, 30];
+    const shape = boardCard(colour, card, x, y, width, height, { class: "revealing", "data-colour": colour });
     tree.append(shape);
     return shape;
   });

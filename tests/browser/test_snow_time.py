@@ -1,0 +1,78 @@
+"""Snow Time drawn with its icons (issue 21): cards look like cards (a face in the colour
+with the card's icon, a back when a choice lies face down), pawns wear a glyph as well as a
+colour, fruit, levels and bonus spaces have their icons; light and dark themes, desktop and
+phone. Set ``WG_SCREENSHOTS=docs/screenshots`` to refresh ``docs/screenshots/snow-time*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from wintergames.games.snow_time.components import ST
+
+from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+
+DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+# The symbols a <use> in the page points at, and the symbols the sprite holds.
+USED = "() => [...document.querySelectorAll('#board use')].map(u => u.getAttribute('href'))"
+SYMBOLS = "() => [...document.querySelectorAll('svg.icon-sprite symbol')].map(s => s.id)"
+
+
+def open_seat(browser: Browser, page_errors: PageErrors, link: str, viewport: ViewportSize,
+              theme: str) -> Page:
+    context = browser.new_context(viewport=viewport, color_scheme="light")
+    context.add_init_script(f"localStorage.setItem('wg.theme', '{theme}');"
+                            "localStorage.setItem('wg.animations', 'off')")
+    page = page_errors.watch(context.new_page())
+    page.goto(link)
+    wait_for_my_turn_or_the_end(page)
+    return page
+
+
+@pytest.mark.parametrize(("theme", "phone"), [("light", False), ("dark", False),
+                                              ("light", True), ("dark", True)])
+def test_snow_time_is_drawn_with_its_icons_and_its_cards_look_like_cards(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        theme: str, phone: bool) -> None:
+    table = server.create("snow-time", ["human", "human", "random"], seed=8)
+    viewport = PHONE if phone else DESKTOP
+    first, second = (open_seat(browser, page_errors, server.url + table["seats"][seat]["invite"],
+                               viewport, theme) for seat in (0, 1))
+    assert first.evaluate("document.documentElement.dataset.theme") == theme
+    symbols = set(first.evaluate(SYMBOLS))
+    assert {f"st-pawn-{colour}" for colour in ST.colours} <= symbols
+    # every card in hand is a face: the colour's background and its card's icon
+    hand = first.locator(".colour[data-colour='red'] .st-hand .card")
+    expect(hand).to_have_count(ST.cards)
+    for card in hand.all():
+        assert card.locator("svg.icon use").get_attribute("href") == \
+            f"#st-card-{card.get_attribute('data-card')}"
+    # the board's icons all exist; the pawns and the fruit are drawn from the sprite
+    assert {href.removeprefix("#") for href in first.evaluate(USED)} <= symbols
+    assert first.locator("#st-track g.pawn path").count() >= 2 * first.locator(
+        "#st-track g.pawn").count() > 0  # a body and a glyph each
+    fruit = first.locator("#st-tree g.fruit")
+    assert fruit.locator("circle").count() == fruit.count() > 0
+    for _ in range(2):  # two turns, for a board with cards played and discarded
+        for page in (first, second):
+            click_and_wait(page, "button.card.playable")
+        for page in (first, second):  # a Healer may ask its owner first; take the first offer
+            while page.locator("button.heal").count():
+                click_and_wait(page, "button.heal")
+        for page in (first, second):
+            wait_for_my_turn_or_the_end(page)
+    expect(first.locator(".colour .st-mini").first).to_be_visible()  # a discard, as cards
+    # a choice lies face down: the chooser sees its card, the other seat its back
+    click_and_wait(first, "button.card.playable")
+    expect(first.locator(".colour[data-colour='red'] .card.hidden-choice")).to_have_count(1)
+    red = second.locator(".colour[data-colour='red']")
+    expect(red.locator(".card.st-card.back")).to_have_count(1, timeout=TIMEOUT)
+    assert red.locator(".card.back use").get_attribute("href") == "#st-card-back"
+    # the log's colours and special cards are led by their icons
+    expect(second.locator("#log .named use").first).to_be_attached()
+    name = "snow-time" + ("-dark" if theme == "dark" else "") + ("-phone" if phone else "")
+    screenshot(second, name, tmp_path, full_page=not phone)
