@@ -69,9 +69,9 @@ document.head.append(h("style", { id: "st-style" }, `
 #board .card.st-card.back { border-color: ${INK["card-back"]}; padding: 0; background: ${INK["card-back"]}; }
 #board .card.st-card.back .icon { width: 100%; height: 100%; }
 #board .card.st-card.hidden-choice { outline: 2px dashed ${INK["card-back"]}; outline-offset: 2px; }
-#board .st-mini { display: inline-flex; align-items: center; justify-content: center; width: 1.3rem;
+.st-mini { display: inline-flex; align-items: center; justify-content: center; width: 1.3rem;
   height: 1.75rem; border-radius: .2rem; border: 1px solid ${INK["card-line"]}; vertical-align: middle; }
-#board .st-mini .icon { width: 1.05rem; height: 1.05rem; }
+.st-mini .icon { width: 1.05rem; height: 1.05rem; }
 #board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
 #board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
 .st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
@@ -311,7 +311,9 @@ export function render(ctx) {
     choices.append(h("p", {}, "Your Healer: take back which discarded cards?"));
     for (const heal of heals) {
       choices.append(h("button", { class: "heal", "data-term": "heal", onclick: () => act(heal) },
-        heal.cards.length ? `Take back ${heal.cards.join(" and ")}` : "Take back nothing"));
+        icon("st-card-healer", { size: "1.1em" }), " ",
+        heal.cards.length ? `Take back ${heal.cards.join(" and ")} ` : "Take back nothing",
+        ...heal.cards.map((card) => miniCard(heal.colour, card))));
     }
   }
 }
