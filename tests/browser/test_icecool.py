@@ -6,6 +6,7 @@ import json
 import random
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, expect
@@ -16,8 +17,9 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
-from .conftest import PageErrors, Server
-from .test_play import click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
+from .conftest import PageErrors, Server, screenshot
+from .test_phone import play_one_icecool_decision
+from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 
 FIRE = frozenset(IW.spell_types("discard"))
 
@@ -176,3 +178,45 @@ def test_a_trade_is_chosen_in_two_steps_give_then_take(
     click_and_wait(page, "#trade button.act-trade")
     sent = server.view(table, 0)["log"][-3:]
     assert any(give in line and f"{take}" in line for line in sent), sent
+
+
+def test_the_board_is_drawn_with_its_icons_in_both_themes(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 21: penguins, lessons, spells and exams are the sprite's symbols, on the board
+    and in the hands; a lesson in hand is a card (face up, or its back when its spell is
+    used). Screenshots, light and dark, desktop and phone, for docs/screenshots."""
+    table = server.create("icecool-wizards", ["human", "random"], seed=7)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    rng = random.Random(7)
+    for _ in range(40):  # a game under way: lessons in hands, perhaps an exam passed
+        if page.locator(".hand[data-seat='0'] .iw-card").count() >= 3:
+            break
+        play_one_icecool_decision(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    board = page.locator("#ic-board")
+    expect(board.locator("g.penguin use[href^='#iw-penguin-']").first).to_be_attached()
+    hrefs = board.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    assert any(h.startswith("#iw-lesson-") for h in hrefs), hrefs
+    assert page.locator(".icon-sprite[data-game='icecool-wizards'] symbol").count() > 15
+    cards = page.locator(".hands .iw-card")
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.locator("svg.icon use").count() >= 1, card.inner_text()
+        assert card.bounding_box() is not None
+    # the decks are drawn as backs
+    expect(page.locator(".hands use[href='#iw-lesson-back']")).to_have_count(1)
+    expect(page.locator(".hands use[href='#iw-exam-back']")).to_have_count(1)
+    screenshot(page, "icecool-wizards-hands", tmp_path, full_page=False)
+    page.evaluate("localStorage.setItem('wg.theme', 'dark')")
+    page.reload()
+    page.wait_for_selector("#ic-board g.lesson use", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    screenshot(page, "icecool-wizards-dark", tmp_path, full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#ic-board g.lesson use", timeout=TIMEOUT)
+    screenshot(page, "icecool-wizards-dark-phone", tmp_path, full_page=False)

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import EFFECTS, WQ
 from wintergames.server.app import STATIC
@@ -18,7 +19,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # Games whose components are still drawn as text and plain shapes: issue 21's later steps.
 # The gap is explicit: drawing one means moving it from here to REQUIRED below.
-STILL_TO_DRAW = ("icecool-wizards", "winterborne", "ice")
+STILL_TO_DRAW = ("winterborne", "ice")
 
 
 def winter_queen_ids() -> set[str]:
@@ -43,7 +44,20 @@ def snow_time_ids() -> set[str]:
             | {"st-card-back"})
 
 
-REQUIRED = {"winter-queen": winter_queen_ids, "snow-time": snow_time_ids}
+def icecool_wizards_ids() -> set[str]:
+    """The lesson icons, the spells by the elements the deck prints, a penguin of every
+    colour, the cards' backs, an exam, a classroom floor and a doorway."""
+    printed = {kind.element for kind in IW.types if kind.element is not None}
+    return ({f"iw-lesson-{name}" for name in IW.icons}
+            | {f"iw-spell-{element}" for element in printed}
+            | {f"iw-penguin-{colour}" for colour in IW.colours}
+            | {"iw-lesson-back", "iw-exam-back", "iw-exam"}
+            | ({"iw-floor"} if IW.table.rooms else set())
+            | ({"iw-doorway"} if IW.table.doorways else set()))
+
+
+REQUIRED = {"winter-queen": winter_queen_ids, "snow-time": snow_time_ids,
+            "icecool-wizards": icecool_wizards_ids}
 
 
 def sprite(game: str) -> ET.Element:
@@ -125,3 +139,16 @@ def test_each_snow_time_pawn_has_its_palette_colour_and_its_own_glyph() -> None:
         drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
         assert glyph and drawn not in glyphs, f"{colour}'s glyph is another pawn's"
         glyphs.add(drawn)
+
+
+def test_each_icecool_penguin_wears_its_palette_colour() -> None:
+    """A penguin's symbol is drawn in the palette's colour for it (one source of truth)."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+    penguins = palette["games"]["icecool-wizards"]["components"]["penguin"]
+    assert set(penguins) == set(IW.colours)
+    symbols = {s.attrib["id"]: s for s in sprite("icecool-wizards").iter(f"{SVG}symbol")}
+    for colour, value in penguins.items():
+        fills = {part.attrib.get("fill", "").lower() for part in symbols[f"iw-penguin-{colour}"]}
+        assert value in fills, colour
+        assert not (fills & set(penguins.values())) - {value}, f"{colour} wears another's colour"

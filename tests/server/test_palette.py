@@ -50,6 +50,14 @@ WQ_BOARD_TEXT: list[tuple[str, str]] = [
     ("ink.royal", "components.zone.royal"), ("ink.royal", "ink.stack"),
     ("ink.cell-label", "ink.stack"), ("ink.cell-label", "ink.book"),
 ]
+# ICECOOL Wizards' board and card text: (ink, background) by palette path, all at AA.
+IW_BOARD_TEXT: list[tuple[str, str]] = [
+    ("ink.room-label", "ink.floor"), ("ink.room-label", "ink.floor-tile"),
+    ("ink.room-label", "ink.card"), ("ink.room-label", "ink.doorway"),
+    ("ink.card-ink", "ink.card"), ("ink.card-ink", "ink.doorway"),
+    ("ink.points-ink", "ink.points"), ("ink.spell-ink", "ink.spell"),
+    ("ink.lesson-back-ink", "ink.lesson-back"), ("ink.exam-back-ink", "ink.exam-back"),
+]
 
 # Within each game, the colours a player must tell apart, and how: "colour" (the colours
 # alone: checked under every vision) or "symbol" (each also has its own symbol in the
@@ -58,7 +66,7 @@ WQ_BOARD_TEXT: list[tuple[str, str]] = [
 TELL_APART: dict[str, dict[str, str]] = {
     "winter-queen": {"floe": "symbol", "zone": "symbol"},
     "snow-time": {"pawn": "symbol"},
-    "icecool-wizards": {"penguin": "pending"},
+    "icecool-wizards": {"penguin": "colour"},
     "winterborne": {"province": "pending"},
     "ice": {"type": "pending"},
 }
@@ -181,6 +189,12 @@ def test_every_text_pair_passes_wcag_aa(theme: str) -> None:
 def test_winter_queens_board_text_passes_wcag_aa() -> None:
     game = PALETTE["games"]["winter-queen"]
     pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in WQ_BOARD_TEXT]
+    assert contrast_failures(pairs) == []
+
+
+def test_icecool_wizards_board_text_passes_wcag_aa() -> None:
+    game = PALETTE["games"]["icecool-wizards"]
+    pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in IW_BOARD_TEXT]
     assert contrast_failures(pairs) == []
 
 

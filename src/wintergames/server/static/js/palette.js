@@ -72,12 +72,20 @@ export const PALETTE = {
     },
     "icecool-wizards": {
       "components": {
-        "penguin": {"green": "#2e9d4a", "pink": "#e05fa8", "blue": "#3b6fd8",
-                    "yellow": "#e8c21c"},
-        "board": {"floor": "#e8f1f8", "room": "#c9a400", "exam": "#1f3a68",
-                  "lesson": "#f6e7b0", "lesson-line": "#8a6d1a", "wall": "#333333"}
+        "penguin": {"green": "#2e9d4a", "pink": "#e05fa8", "blue": "#2a55c8",
+                    "yellow": "#e8c21c"}
       },
-      "seats": "penguin"
+      "seats": "penguin",
+      "ink": {
+        "floor": "#e8f1f8", "floor-tile": "#cddceb", "room-line": "#8d9cab", "room-label": "#4a5662",
+        "wall": "#2b3440", "white-line": "#ffffff", "doorway": "#f6e9b8", "doorway-line": "#8a6d1a",
+        "start": "#55606c", "penguin-line": "#1d2733", "beak": "#f08a24", "mine": "#ff9800",
+        "card": "#fbf7ec", "card-line": "#8a6d1a", "card-ink": "#3b2f0e",
+        "lesson-back": "#2f4f7a", "lesson-back-ink": "#cfe0f5",
+        "exam-back": "#5a2f6e", "exam-back-ink": "#ead7f2", "exam-space": "#5a2f6e",
+        "spell": "#1f3a68", "spell-ink": "#ffffff", "points": "#5a2f6e", "points-ink": "#ffffff",
+        "path": "#d62728", "aim": "#ff6f00"
+      }
     },
     "winterborne": {
       "components": {

@@ -7,13 +7,75 @@
 // sent. After a Fire spell the others choose their discards at once: until all have
 // chosen a seat sees only who has chosen, and its own hidden choice.
 import { h, s } from "../dom.js";
+import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { PALETTE } from "../palette.js";
 import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
 const FULL_POWER_CM = 15;  // a drag this long is full power
 const MIN_DRAG_POWER = 0.05;  // shorter drags are slips of the mouse, never a flick
-const PENGUIN = { green: "#2e9d4a", pink: "#e05fa8", blue: "#3b6fd8", yellow: "#e8c21c" };
+const COLOURS = PALETTE.games["icecool-wizards"];
+const PENGUIN = COLOURS.components.penguin;
+const INK = COLOURS.ink;
+const ELEMENTS = ["wind", "mountain", "water", "fire"];
+
+// The sprite is in the page before the first board is drawn (the table waits for this
+// module); without it the board is still drawn, its icons empty.
+await loadIcons("icecool-wizards").catch((err) => console.warn("ICECOOL Wizards' icons", err));
+
+// The cards' look, from the palette (one stylesheet for this view, added once).
+if (!document.getElementById("iw-style")) {
+  document.head.append(h("style", { id: "iw-style" }, `
+.iw-table { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; }
+.iw-table > svg { flex: 1 1 330px; max-width: 560px; width: 100%; height: auto; display: block; user-select: none; }
+.iw-table > .hands { flex: 1 1 15rem; margin-top: 0; grid-template-columns: 1fr; }
+.iw-row { display: flex; flex-wrap: wrap; gap: .35rem .5rem; align-items: flex-end; margin: .25rem 0; }
+.iw-card { position: relative; display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: space-between; width: 3.1rem; height: 4rem; white-space: nowrap; padding: .2rem 0 .15rem;
+  box-sizing: border-box; border-radius: .35rem; border: 1px solid ${INK["card-line"]};
+  background: ${INK.card}; color: ${INK["card-ink"]}; font-size: .72rem; line-height: 1;
+  box-shadow: 0 1px 2px ${PALETTE.themes.light.shade}; }
+.iw-card .iw-name { font-weight: 600; }
+.iw-card .iw-spell { position: absolute; top: -.35rem; right: -.35rem; display: inline-flex;
+  padding: .12rem; border-radius: 50%; background: ${INK.spell}; color: ${INK["spell-ink"]}; }
+.iw-card.iw-down { background: ${INK["lesson-back"]}; color: ${INK["lesson-back-ink"]};
+  border-color: ${INK["penguin-line"]};
+  background-image: repeating-linear-gradient(45deg, transparent 0 5px, ${PALETTE.themes.light.shade} 5px 6px); }
+.iw-card.iw-exam { width: auto; min-width: 2.6rem; padding: .2rem .3rem .15rem; flex-direction: column;
+  border-color: ${INK["exam-space"]}; }
+.iw-card.iw-exam .iw-icons { display: flex; gap: .05rem; }
+.iw-points { display: inline-block; min-width: 1.1rem; padding: .1rem .2rem; border-radius: .6rem;
+  background: ${INK.points}; color: ${INK["points-ink"]}; font-weight: 700; text-align: center; }
+.iw-count { font-weight: 600; }
+.iw-seat { display: inline-flex; align-items: center; gap: .3rem; }
+`));
+}
+
+const lessonIcon = (iconName) => `iw-lesson-${iconName}`;
+// "F-wind" -> its icon and its element (null for a plain card).
+function cardParts(layout, card) {
+  const [letter, element] = card.split("-");
+  const found = layout.icons.find((i) => i.letter === letter);
+  return { icon: found ? found.id : null, name: found ? found.name : letter, element: element || null };
+}
+
+// Lesson card types, exams, icon names: a log line names them; each is led by its icon.
+const ICON_OF_LETTER = { F: "fishbone", H: "hourglass", W: "wand", P: "potion", S: "star" };
+const ICON_OF_NAME = { "Magic Fishbone": "fishbone", Hourglass: "hourglass", Wand: "wand",
+                       Potion: "potion", Star: "star" };
+const LOG_WORDS = /(?<![\w+-])(?:exam [FHWPS](?:\+[FHWPS])*|[FHWPS](?:-(?:wind|mountain|water|fire))?|Magic Fishbone|Hourglass|Wand|Potion|Star)(?![\w+-])/g;
+
+/** A log line with its lessons and exams led by their icons (table.js, replay.js). */
+export function logLine(line) {
+  return withIcons(line, LOG_WORDS, (word) => {
+    if (word.startsWith("exam ")) return "iw-exam";
+    if (ICON_OF_NAME[word]) return lessonIcon(ICON_OF_NAME[word]);
+    const [letter, element] = word.split("-");
+    if (element) return `iw-spell-${element}`;
+    return ICON_OF_LETTER[letter] ? lessonIcon(ICON_OF_LETTER[letter]) : null;
+  });
+}
 
 export function scores(view) {
   return view.observation.scores;
@@ -42,26 +104,74 @@ function legalOf(view, kind) {
   return view.legal.map((l) => l.action).filter((a) => a.kind === kind);
 }
 
+// An exam card lying on its space: a card with the icons it asks for and its value.
+function examCard(g, space, exam, target) {
+  const [x1, y1, x2, y2] = space.rect;
+  const [cx, cy] = [g.X((x1 + x2) / 2), g.Y((y1 + y2) / 2)];
+  const [w, hh] = [(x2 - x1) * K, (y2 - y1) * K];
+  const wide = w > hh;
+  const parts = [rect(g, space.rect, { fill: INK.card, stroke: INK["exam-space"], "stroke-width": 2, rx: 5,
+                                       class: target ? "target" : "" })];
+  // the space's name top left, the value top right, the icons in the room left below
+  const [left, top] = [g.X(x1), g.Y(y2)];
+  const n = exam.icons.length;
+  const room = wide ? w - 30 : hh - 26;
+  const size = Math.min(20, room / n - 2, (wide ? hh - 10 : w - 10));
+  exam.icons.forEach((name, i) => {
+    const offset = (i - (n - 1) / 2) * (size + 2);
+    const [ix, iy] = wide ? [left + room / 2 + 4 + offset, cy + 3] : [cx, top + 22 + room / 2 + offset];
+    parts.push(useIcon(lessonIcon(name), ix, iy, size, { color: INK["card-ink"] }));
+  });
+  const [px, py] = [left + w - 11, top + 11];
+  parts.push(s("circle", { cx: px, cy: py, r: 8.5, fill: INK.points }),
+    s("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
+                fill: INK["points-ink"] }, exam.points),
+    s("text", { x: left + 4, y: top + 11, "font-size": 9, fill: INK["room-label"], "data-term": space.id }, space.id));
+  return parts;
+}
+
+// A lesson card lying across its place: the icon large, its spell's element in a badge.
+function lessonCard(g, place, card, target, layout) {
+  const [[cx, cy], [w, hh]] = [place.centre, place.size];
+  const { icon: iconName, element } = cardParts(layout, card);
+  const [px, py] = [g.X(cx), g.Y(cy)];
+  const size = Math.min(w, hh) * K * 0.62;
+  const parts = [rect(g, [cx - w / 2, cy - hh / 2, cx + w / 2, cy + hh / 2],
+    { fill: INK.card, stroke: INK["card-line"], "stroke-width": 1.5, rx: 5, class: target ? "target" : "" }),
+    useIcon(lessonIcon(iconName), px, py - (element ? 4 : 0), size, { color: INK["card-ink"] })];
+  if (element) {
+    const [bx, by] = [px + w * K / 2 - 11, py - hh * K / 2 + 11];
+    parts.push(s("circle", { cx: bx, cy: by, r: 9, fill: INK.spell }),
+      useIcon(`iw-spell-${element}`, bx, by, 13, { color: INK["spell-ink"] }));
+  }
+  parts.push(s("text", { x: px, y: py + hh * K / 2 - 5, "text-anchor": "middle", "font-size": 10,
+                         "font-weight": 600, fill: INK["card-ink"] }, card));
+  return parts;
+}
+
 function drawBoard(ctx, g) {
   const { view, layout, act } = ctx;
   const obs = view.observation;
-  const svg = s("svg", { viewBox: `0 0 ${g.width} ${g.height}`, id: "ic-board", style: "max-width:560px" });
-  for (const f of layout.footprints) svg.append(rect(g, f, { fill: "#e8f1f8" }));
+  const svg = s("svg", { viewBox: `0 0 ${g.width} ${g.height}`, id: "ic-board" });
+  // the classrooms' floors: tiles of polished ice (the sprite's floor tile as a pattern)
+  svg.append(s("defs", {}, s("pattern", { id: "iw-tiles", width: 2.5 * K, height: 2.5 * K,
+                                          patternUnits: "userSpaceOnUse" },
+    s("use", { href: "#iw-floor", width: 2.5 * K, height: 2.5 * K }))));
+  for (const f of layout.footprints) svg.append(rect(g, f, { fill: INK.floor }), rect(g, f, { fill: "url(#iw-tiles)" }));
   for (const room of layout.rooms) {  // a room's floor explains the room (a transparent fill catches the pointer)
-    svg.append(rect(g, room.rect, { fill: "transparent", stroke: "#c9a400", "stroke-dasharray": "6 4",
+    svg.append(rect(g, room.rect, { fill: "transparent", stroke: INK["room-line"], "stroke-dasharray": "6 4",
                                     "data-term": room.id, class: "room" }));
-    svg.append(s("text", { x: g.X((room.rect[0] + room.rect[2]) / 2), y: g.Y(room.rect[3]) + 14,
-                           "text-anchor": "middle", "font-size": 11, fill: "#7a6400", "data-term": room.id }, room.name));
   }
   for (const line of layout.white_lines) {
     svg.append(s("polyline", { points: line.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
-                               fill: "none", stroke: "#fff", "stroke-width": 4, "data-term": "white line" }));
+                               fill: "none", stroke: INK["white-line"], "stroke-width": 4, "data-term": "white line" }));
   }
   for (const door of layout.doorways) {  // the threshold, where the wall has its gap
     const [a, b] = door.span;
     const r = door.axis === "x" ? [a, door.at - 0.6, b, door.at + 0.6] : [door.at - 0.6, a, door.at + 0.6, b];
-    svg.append(rect(g, r, { fill: "#c9a400", "fill-opacity": 0.15, class: "doorway", "data-term": door.id,
-                            "data-tip": `Doorway ${door.id}` }));
+    svg.append(s("g", { class: "doorway", "data-term": door.id, "data-tip": `Doorway ${door.id}`,
+                        "data-tip-icon": "iw-doorway" },
+      rect(g, r, { fill: INK.doorway, stroke: INK["doorway-line"], "stroke-width": 1, "stroke-dasharray": "3 2" })));
   }
   const exams = new Map(legalOf(view, "exam").map((a) => [a.space, a]));
   const letter = Object.fromEntries(layout.icons.map((i) => [i.id, i.letter]));
@@ -70,39 +180,59 @@ function drawBoard(ctx, g) {
     const [cx, cy] = [(space.rect[0] + space.rect[2]) / 2, (space.rect[1] + space.rect[3]) / 2];
     svg.append(s("g", { class: "exam-space", "data-space": space.id,
                         "data-term": exam ? `exam ${exam.icons.map((i) => letter[i]).join("+")}` : space.id,
-                        "data-tip": exam ? `The exam card on ${space.id}: ${exam.points} Magic Points` : null },
-      rect(g, space.rect, { fill: "#1f3a68", opacity: 0.88, class: exams.has(space.id) ? "target" : "" }),
-      s("text", { x: g.X(cx), y: g.Y(cy) - 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "data-term": space.id }, space.id),
-      s("text", { x: g.X(cx), y: g.Y(cy) + 9, "text-anchor": "middle", "font-size": 9, fill: "#fff" },
-        exam ? `${exam.icons.map((i) => i[0].toUpperCase()).join("+")} · ${exam.points}` : "—")));
+                        "data-tip": exam ? `The exam card on ${space.id}: ${exam.points} Magic Points` : null,
+                        "data-tip-icon": "iw-exam" },
+      ...(exam ? examCard(g, space, exam, exams.has(space.id))
+        : [rect(g, space.rect, { fill: "transparent", stroke: INK["exam-space"], "stroke-dasharray": "4 3", rx: 5 }),
+           s("text", { x: g.X(cx), y: g.Y(cy) + 4, "text-anchor": "middle", "font-size": 10,
+                       fill: INK["room-label"], "data-term": space.id }, space.id)])));
+  }
+  // each room's name along its top wall, in the widest stretch no exam card covers
+  for (const room of layout.rooms) {
+    const [x1, , x2, top] = room.rect;
+    const covered = layout.exam_spaces.map((sp) => sp.rect)
+      .filter((r) => r[3] > top - 2 && r[1] < top && r[2] > x1 && r[0] < x2)
+      .map((r) => [r[0], r[2]]).sort((p, q) => p[0] - q[0]);
+    let [best, at] = [[x1, x2], x1];
+    const gaps = [];
+    for (const [a, b] of covered) { gaps.push([at, a]); at = Math.max(at, b); }
+    gaps.push([at, x2]);
+    best = gaps.reduce((m, gap) => (gap[1] - gap[0] > m[1] - m[0] ? gap : m), [x1, x1]);
+    const fits = Math.min(12, ((best[1] - best[0]) * K - 8) / (0.58 * room.name.length));
+    svg.append(s("text", { x: g.X((best[0] + best[1]) / 2), y: g.Y(top) + 15, "text-anchor": "middle",
+                           "font-size": fits.toFixed(1), "font-weight": 600, fill: INK["room-label"],
+                           stroke: INK.floor, "stroke-width": 3, "paint-order": "stroke",
+                           "data-term": room.id }, room.name));
   }
   const collects = new Map(legalOf(view, "collect").map((a) => [a.icon, a]));
   for (const place of layout.lesson_places) {
     const card = obs.lessons_on_board[place.icon];
     if (!card) continue;
-    const [[cx, cy], [w, hh]] = [place.centre, place.size];
     const collect = collects.get(place.icon);
     svg.append(s("g", { class: `lesson${collect ? " clickable" : ""}`, "data-icon": place.icon,
                         "data-term": card, "data-tip": `The lesson card on the ${place.icon} place`,
+                        "data-tip-icon": lessonIcon(place.icon),
                         onclick: collect ? () => act(collect) : null },
-      rect(g, [cx - w / 2, cy - hh / 2, cx + w / 2, cy + hh / 2],
-        { fill: "#f6e7b0", stroke: "#8a6d1a", class: collect ? "target" : "" }),
-      s("text", { x: g.X(cx), y: g.Y(cy) + 4, "text-anchor": "middle", "font-size": 10 }, card)));
+      ...lessonCard(g, place, card, Boolean(collect), layout)));
   }
   for (const wall of layout.walls) {
     svg.append(s("line", { x1: g.X(wall.a[0]), y1: g.Y(wall.a[1]), x2: g.X(wall.b[0]), y2: g.Y(wall.b[1]),
-                           stroke: "#333", "stroke-width": wall.radius > 0.15 ? 4 : 2.5 }));
+                           stroke: INK.wall, "stroke-width": wall.radius > 0.15 ? 5 : 3, "stroke-linecap": "round" }));
   }
   svg.append(s("circle", { cx: g.X(layout.start[0]), cy: g.Y(layout.start[1]), r: layout.start_radius * K,
-                           fill: "transparent", stroke: "#555", "stroke-dasharray": "2 3", "data-term": "start" }));
+                           fill: "transparent", stroke: INK.start, "stroke-dasharray": "2 3", "data-term": "start" }));
   obs.penguins.forEach((p, seat) => {
     if (!p) return;
+    const mine = seat === view.seat;
+    const r = layout.penguin_radius * K;
     svg.append(s("g", { class: "penguin", "data-seat": seat, "data-term": "penguin",
-                        "data-tip": `${obs.players[seat]}'s penguin` },
-      s("circle", { cx: g.X(p[0]), cy: g.Y(p[1]), r: layout.penguin_radius * K,
-                    fill: PENGUIN[obs.colours[seat]] || "#444", stroke: seat === view.seat ? "#000" : "#333",
-                    "stroke-width": seat === view.seat ? 3 : 1 }),
-      s("text", { x: g.X(p[0]), y: g.Y(p[1]) + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, seat + 1)));
+                        "data-tip": `${obs.players[seat]}'s penguin`,
+                        "data-tip-icon": `iw-penguin-${obs.colours[seat]}` },
+      // the disc the rules slide (a ring: the mover's own is marked)
+      s("circle", { cx: g.X(p[0]), cy: g.Y(p[1]), r, fill: PENGUIN[obs.colours[seat]], "fill-opacity": 0.18,
+                    stroke: mine ? INK.mine : INK["penguin-line"], "stroke-width": mine ? 3 : 1,
+                    "stroke-dasharray": mine ? null : "3 2" }),
+      useIcon(`iw-penguin-${obs.colours[seat]}`, g.X(p[0]), g.Y(p[1]), 2 * r * 0.92)));
   });
   return svg;
 }
@@ -112,7 +242,7 @@ function drawPath(view, svg, g) {
   const path = view.observation.last_path;
   if (!path || path.length < 2) return;
   svg.append(s("polyline", { points: path.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
-                             fill: "none", stroke: "#d62728", "stroke-width": 2, id: "flick-path" }));
+                             fill: "none", stroke: INK.path, "stroke-width": 2, id: "flick-path" }));
 }
 
 /**
@@ -132,10 +262,9 @@ export function animate(ctx, previous) {
   if (!svg || !line || !line.getTotalLength) return null;
   const seat = previous.to_move[0];  // one seat flicks at a time
   const penguin = svg.querySelector(`g.penguin[data-seat='${seat}']`);
-  const colour = PENGUIN[view.observation.colours[seat]] || "#d62728";
+  const r = layout.penguin_radius * K;
   const mover = s("g", { id: "flick-dot", "pointer-events": "none" },
-    s("circle", { r: layout.penguin_radius * K, fill: colour, stroke: "#000", "stroke-width": 2, opacity: 0.9 }),
-    s("text", { y: 4, "text-anchor": "middle", "font-size": 11, fill: "#fff" }, seat + 1));
+    useIcon(`iw-penguin-${view.observation.colours[seat]}`, 0, 0, 2 * r * 0.92));
   const total = line.getTotalLength();
   // long enough to follow, never so long that a bot's turn drags: 0.7 to 1.8 s
   const duration = Math.min(1800, 700 + total * 2) * (ctx.pace / PACE_MS_DEFAULT);
@@ -186,7 +315,7 @@ function aimControl(ctx, svg, g) {
   if (!legalOf(view, "flick").length) return null;
   const me = view.observation.penguins[view.seat] || layout.start;
   const [ox, oy] = [g.X(me[0]), g.Y(me[1])];
-  const arrow = s("line", { x1: ox, y1: oy, x2: ox, y2: oy, stroke: "#ff6f00", "stroke-width": 4,
+  const arrow = s("line", { x1: ox, y1: oy, x2: ox, y2: oy, stroke: INK.aim, "stroke-width": 4,
                             "stroke-linecap": "round", id: "aim-arrow", visibility: "hidden" });
   svg.append(arrow);
   svg.classList.add("aiming");
@@ -255,21 +384,50 @@ function drawFire(view) {
     obs.your_discard ? h("div", { id: "your-discard" }, `Your hidden choice: ${obs.your_discard}`) : "");
 }
 
+// A lesson card in a hand: face up, its icon and name (a spell's element in a badge);
+// face down (its spell used), its back, with what it is still shown small.
+function handCard(layout, card, n, faceDown, owner) {
+  const { icon: iconName, element } = cardParts(layout, card);
+  const tip = `${owner}'s lesson, ${faceDown ? "face down (spell used)" : "face up"}`;
+  const cards = [];
+  for (let k = 0; k < n; k += 1) {
+    cards.push(h("span", { class: `card iw-card${faceDown ? " iw-down" : ""}`, "data-term": card, "data-tip": tip,
+                           "data-tip-icon": lessonIcon(iconName) },
+      element ? h("span", { class: "iw-spell" }, icon(`iw-spell-${element}`, { size: ".8rem" })) : "",
+      icon(lessonIcon(iconName), { size: faceDown ? "1.1rem" : "1.6rem" }),
+      h("span", { class: "iw-name" }, faceDown ? `${card}↓` : card)));
+  }
+  return cards;
+}
+
+function handExam(e, letter) {
+  return h("span", { class: "card iw-card iw-exam", "data-term": `exam ${e.icons.map((x) => letter[x]).join("+")}`,
+                     "data-tip": `An exam passed: ${e.points} Magic Points`, "data-tip-icon": "iw-exam" },
+    h("span", { class: "iw-icons" }, e.icons.map((x) => icon(lessonIcon(x), { size: "1.05rem" }))),
+    h("span", { class: "iw-points" }, e.points));
+}
+
+// A deck: its back, and how many cards it holds.
+function deck(id, term, count, label) {
+  return h("span", { class: "iw-seat", "data-term": term }, icon(id, { size: "1.9rem", title: label }),
+    h("span", { class: "iw-count" }, `${count}`), ` ${label}`);
+}
+
 function drawHands(view, layout) {
   const obs = view.observation;
   const letter = Object.fromEntries(layout.icons.map((i) => [i.id, i.letter]));
-  const exam = (e, i) => [i ? ", " : "", h("span", { "data-term": `exam ${e.icons.map((x) => letter[x]).join("+")}` },
-    `${e.icons.join("+")} (${e.points})`)];
   return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
-    h("b", { style: `color:${PENGUIN[obs.colours[i]]}` }, `${obs.players[i]} (${obs.colours[i]})`), " · ",
+    h("b", { class: "iw-seat" }, icon(`iw-penguin-${obs.colours[i]}`, { size: "1.5rem", title: `${obs.colours[i]} penguin` }),
+      `${obs.players[i]} (${obs.colours[i]})`), " · ",
     h("span", { "data-term": "magic points" }, `${obs.scores[i]} points`),
-    h("div", { class: "cards" }, Object.entries(hand.face_up).map(([card, n]) => h("span", { class: "card", "data-term": card,
-      "data-tip": `${obs.players[i]}'s lesson, face up` }, `${card}${n > 1 ? ` ×${n}` : ""}`)),
-      Object.entries(hand.face_down).map(([card, n]) => h("span", { class: "card muted", "data-term": card,
-        "data-tip": `${obs.players[i]}'s lesson, face down (spell used)` }, `${card}↓${n > 1 ? ` ×${n}` : ""}`))),
-    h("div", { class: "muted" }, "exams: ", ...(hand.exams.length ? hand.exams.flatMap(exam) : ["none"])))),
-  h("p", { class: "muted" }, h("span", { "data-term": "lesson" }, `lesson deck ${obs.lesson_deck}`), " · ",
-    h("span", { "data-term": "exam" }, `exam deck ${obs.exam_deck}`),
+    h("div", { class: "cards iw-row" },
+      Object.entries(hand.face_up).flatMap(([card, n]) => handCard(layout, card, n, false, obs.players[i])),
+      Object.entries(hand.face_down).flatMap(([card, n]) => handCard(layout, card, n, true, obs.players[i]))),
+    h("div", { class: "muted iw-row" }, "exams: ",
+      ...(hand.exams.length ? hand.exams.map((e) => handExam(e, letter)) : ["none"])))),
+  h("p", { class: "muted iw-row" },
+    deck("iw-lesson-back", "lesson", obs.lesson_deck, "lesson deck"),
+    deck("iw-exam-back", "exam", obs.exam_deck, "exam deck"),
     obs.final_round ? h("span", { "data-term": "last round" }, " · last round") : ""));
 }
 
@@ -278,7 +436,8 @@ export function render(ctx) {
   const g = geometry(layout);
   const svg = drawBoard(ctx, g);
   const fire = drawFire(view);
-  board.replaceChildren(...(fire ? [fire] : []), svg, drawHands(view, layout));
+  // the board and, beside it when there is room, the hands: read at a glance
+  board.replaceChildren(...(fire ? [fire] : []), h("div", { class: "iw-table" }, svg, drawHands(view, layout)));
   drawPath(view, svg, g);
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);
