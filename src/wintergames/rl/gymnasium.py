@@ -42,6 +42,7 @@ from wintergames.core.state import State
 from wintergames.rl.session import (
     ILLEGAL,
     ILLEGAL_REWARD,
+    RENDER_MODES,
     VERSION,
     Mask,
     Table,
@@ -49,8 +50,6 @@ from wintergames.rl.session import (
     check_limit,
 )
 from wintergames.sim.jobs import derive
-
-RENDER_MODES = ("ansi", "human")
 
 
 @dataclass(frozen=True)
@@ -186,14 +185,8 @@ class SingleAgent(gymnasium.Env[Vector, np.int64]):
         return {"action_mask": self._mask(), "seat": self.seat}
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode (choose 'ansi' or 'human')")
-            return None
-        text = self.table.text(self.state, self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The agent's seat's view."""
+        return self.table.render(self.state, self.seat, self.render_mode)
 
     # -- copying ---------------------------------------------------------------------------
 

@@ -47,14 +47,13 @@ from wintergames.core.state import State
 from wintergames.rl.session import (
     ILLEGAL,
     ILLEGAL_REWARD,
+    RENDER_MODES,
     VERSION,
     Mask,
     Table,
     check_choice,
     check_limit,
 )
-
-RENDER_MODES = ("ansi", "human")
 
 
 def env_name(game_id: str) -> str:
@@ -125,16 +124,9 @@ class _Shared:
         return self.max_cycles is not None and self.steps >= self.max_cycles
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            logger.warn("render() was called without a render_mode (choose 'ansi' or 'human')")
-            return None
+        """The view of the seat to move (a spectator's once the game is over)."""
         s = self.state
-        seat = None if s.is_over else s.to_move[0]
-        text = self.table.text(s, seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(s, None if s.is_over else s.to_move[0], self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in this process."""

@@ -38,6 +38,8 @@ REWARDS = ("win", "score")
 # text is in the seat's info; "raise" raises ``IllegalActionError`` and changes nothing.
 ILLEGAL = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
+# "ansi": ``render()`` returns the terminal's text view; "human": it prints it.
+RENDER_MODES = ("ansi", "human")
 # Raised whenever an encoding, a codec or a rule changes what an agent meets: the version
 # of every environment name (``ice_v1``, ``wintergames/Ice-v1``).
 VERSION = 1
@@ -141,3 +143,16 @@ class Table:
         Console(file=out, width=100, color_system=None, force_terminal=False).print(
             self.spec.render(state, player))
         return out.getvalue()
+
+    def render(self, state: State, seat: int | None, mode: str | None) -> str | None:
+        """What an environment's ``render()`` gives in ``mode`` (see ``RENDER_MODES``)."""
+        if mode is None:
+            from gymnasium import logger
+
+            logger.warn("render() was called without a render_mode (choose 'ansi' or 'human')")
+            return None
+        text = self.text(state, seat)
+        if mode == "human":
+            print(text)
+            return None
+        return text
