@@ -19,12 +19,16 @@ function totalHead(view) {
 }
 
 /** Rows for a <table>: Player | each category | Total, the winners' rows marked.
- *  ``name(i)`` names seat i as the page does ("Ada (Player 1)"). */
-export function breakdownRows(view, name = (i) => seatLabel(view, i)) {
+ *  ``name(i)`` names seat i as the page does ("Ada (Player 1)"); ``iconOf(category)``,
+ *  when the game's view gives one, draws the icon heading a category's column. */
+export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = null) {
   const b = view.breakdown;
   const head = h("tr", {},
     h("th", { scope: "col" }, "Player"),
-    b.categories.map((c) => h("th", { scope: "col", class: "num" }, c)),
+    b.categories.map((c) => {
+      const mark = iconOf?.(c);
+      return h("th", { scope: "col", class: "num", "data-category": c }, mark ? [mark, " "] : "", c);
+    }),
     h("th", { scope: "col", class: "num total" }, totalHead(view)));
   const rows = b.rows.map((row, i) => {
     const won = view.winners.includes(i);

@@ -114,7 +114,7 @@ function renderEnd() {
   // the heading already says "Game over": the line under it names the winners only
   $("winners").textContent = view.closed ? statusText() : winnersText();
   // One table: each seat's score by the game's own categories, adding up to its total.
-  $("final-scores").replaceChildren(...(view.breakdown ? breakdownRows(view, seatName) : [
+  $("final-scores").replaceChildren(...(view.breakdown ? breakdownRows(view, seatName, game.categoryIcon) : [
     h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
     ...view.seats.map((seat, i) => h("tr", { class: view.winners.includes(i) ? "winner" : "" },
       h("td", {}, seatName(i)), h("td", {}, view.scores ? view.scores[i] : "")))]));
