@@ -1,4 +1,5 @@
-"""The lobby offers only option values the server accepts at the chosen player count."""
+"""The lobby: a card per game with its emblem, the new table's form offering only what the
+server accepts, the open tables and recent games; readable on a phone, in both themes."""
 
 from __future__ import annotations
 
@@ -9,9 +10,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, Dialog, Page, expect
+import pytest
+from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
+
+from tests.server.test_palette import PALETTE
 
 from .conftest import PageErrors, Server, screenshot
+
+DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def test_the_lobby_offers_only_seats_of_the_chosen_player_count(
@@ -211,9 +218,8 @@ def _no_script_ran(page: Page, dialogs: list[str]) -> None:
 
 def test_the_creator_lands_at_their_seat_with_every_link_in_full_and_names_as_text(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    for size, suffix in (({"width": 1280, "height": 900}, ""),
-                         ({"width": 390, "height": 844}, "-phone")):
-        context = browser.new_context(viewport=size)  # type: ignore[arg-type]
+    for size, suffix in ((DESKTOP, ""), (PHONE, "-phone")):
+        context = browser.new_context(viewport=size)
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
         page = page_errors.watch(context.new_page())
         dialogs = _dialogs(page)
@@ -342,9 +348,11 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
     expect(page.locator("#close-table")).to_be_hidden()
     expect(page.locator("#invites ul.links")).to_be_hidden()  # folded: nobody will join now
     expect(page.locator("#name-form")).to_be_hidden()
-    for size, suffix in (({"width": 1280, "height": 900}, ""),
-                         ({"width": 390, "height": 844}, "-phone")):
-        page.set_viewport_size(size)  # type: ignore[arg-type]
+    for size, suffix in ((DESKTOP, ""), (PHONE, "-phone"), (DESKTOP, "-dark"),
+                         (PHONE, "-dark-phone")):
+        page.set_viewport_size(size)
+        theme = "dark" if "dark" in suffix else "light"
+        page.evaluate(f"localStorage.setItem('wg.theme', '{theme}')")
         page.goto(server.url)
         page.wait_for_selector("body[data-ready]")
         closed = page.locator(f"#recent-games li[data-table='{table}']")
@@ -407,3 +415,157 @@ def test_the_seats_offer_only_bots_that_play_the_game_each_described(
         seat.select_option(kind)
         expect(about).to_contain_text(described[kind]["about"])
         expect(about.locator("dt")).to_have_count(len(described[kind]["settings"]))
+
+
+# -- the look (issue 21): a card per game, emblems from the games' sprites, both themes ------
+
+# The games whose sprites are drawn: their emblems must come from them. (Winterborne's and
+# ICE's show their initials until the lobby names symbols of theirs, and may after.)
+DRAWN = ("winter-queen", "snow-time", "icecool-wizards")
+
+# Every emblem: its game, how it is drawn, the symbols it uses and whether each is in the page.
+EMBLEMS = """() => [...document.querySelectorAll('#game-cards svg.emblem')].map((svg) => ({
+  game: svg.dataset.game, how: svg.dataset.emblem, title: svg.querySelector('title').textContent,
+  letters: svg.querySelector('text')?.textContent ?? null,
+  uses: [...svg.querySelectorAll('use')].map((u) => u.getAttribute('href')),
+  found: [...svg.querySelectorAll('use')].every((u) =>
+    document.querySelector(u.getAttribute('href'))?.localName === 'symbol') }))"""
+
+# Text drawn smaller than 14px (SVG drawings aside), with what it says.
+SMALL_TEXT = """() => {
+  const small = [];
+  const shown = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+                            return r.getClientRects().length > 0; };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || el.closest('svg, option') || !shown(node)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 14) small.push(`${size}px ${node.textContent.trim().slice(0, 30)}`);
+  }
+  for (const el of document.querySelectorAll('input, select, button')) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (el.getClientRects().length && size < 14) small.push(`${size}px <${el.localName}>`);
+  }
+  return small;
+}"""
+
+# Every colour the page's boxes and words are drawn in (the emblems' drawings aside).
+COLOURS_USED = """() => {
+  const used = {};
+  const note = (colour, el) => { used[colour] ??= `${el.localName}.${el.className}`; };
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg') || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if ([...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+        || (['INPUT', 'SELECT'].includes(el.tagName) && el.type !== 'checkbox')) {
+      note(style.color, el);
+    }
+    note(style.backgroundColor, el);
+    for (const side of ['Top', 'Right', 'Bottom', 'Left']) {
+      if (parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none'
+          && el.type !== 'checkbox') note(style[`border${side}Color`], el);
+    }
+  }
+  return used;
+}"""
+
+
+def _rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def _open_lobby(browser: Browser, page_errors: PageErrors, server: Server,
+                size: ViewportSize, theme: str) -> Page:
+    context = browser.new_context(viewport=size, is_mobile=size["width"] < 500,
+                                  has_touch=size["width"] < 500)
+    context.add_init_script(f"localStorage.setItem('wg.theme', '{theme}')")
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    return page
+
+
+def test_each_game_is_a_card_with_its_emblem_its_line_and_its_players(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    server.create("icecool-wizards", ["human", "random"], seed=5)  # an open table to list
+    with urllib.request.urlopen(f"{server.url}/api/games") as response:
+        games = json.load(response)["games"]
+    page = _open_lobby(browser, page_errors, server, DESKTOP, "light")
+    cards = page.locator("#game-cards button.game-card")
+    expect(cards).to_have_count(len(games))
+    for i, game in enumerate(games):
+        card = cards.nth(i)
+        assert card.get_attribute("data-game") == game["id"]
+        expect(card.locator(".card-title")).to_have_text(game["title"])
+        expect(card.locator(".card-players")).to_have_text(
+            f"{game['min_players']}–{game['max_players']} players")
+        line = card.locator(".card-line").inner_text()
+        assert 10 < len(line) <= 60, f"{game['id']}: not one short line: {line!r}"
+    emblems = {e["game"]: e for e in page.evaluate(EMBLEMS)}
+    assert set(emblems) == {g["id"] for g in games}
+    titles = {g["id"]: g["title"] for g in games}
+    for game, drawn in emblems.items():
+        assert drawn["title"] == titles[game]  # spoken and shown on hover
+        if game in DRAWN or drawn["how"] == "drawn":
+            assert drawn["how"] == "drawn" and drawn["uses"] and drawn["found"], drawn
+            prefix = {"winter-queen": "#wq-", "snow-time": "#st-", "icecool-wizards": "#iw-",
+                      "winterborne": "#wb-", "ice": "#ice-"}[game]
+            assert all(use.startswith(prefix) for use in drawn["uses"]), drawn  # its own sprite
+        else:  # no sprite of its own yet: its initials, and no drawing borrowed from another
+            assert drawn["how"] == "initials" and drawn["letters"] and not drawn["uses"], drawn
+    # a card chooses its game: the form follows, and the card is marked as the choice
+    page.locator("button.game-card[data-game='snow-time']").click()
+    assert page.locator("#game").input_value() == "snow-time"
+    expect(page.locator("#chosen-title")).to_have_text("Snow Time")
+    assert page.locator("#players option").all_text_contents() == ["2", "3", "4", "5"]
+    pressed = cards.evaluate_all("cs => cs.map((c) => c.getAttribute('aria-pressed'))")
+    assert pressed == ["true" if g["id"] == "snow-time" else "false" for g in games]
+    page.select_option("#game", "winter-queen")  # and the other way round
+    expect(page.locator("button.game-card.chosen")).to_have_attribute("data-game", "winter-queen")
+    expect(page.locator("#chosen-emblem svg.emblem")).to_have_attribute("data-game", "winter-queen")
+    # an open table is led by its game's emblem, with a way to watch it
+    table = page.locator("#open-tables li[data-table]").first
+    expect(table.locator("svg.emblem")).to_have_attribute("data-game", "icecool-wizards")
+    expect(table.locator("a.watch")).to_have_text("Watch")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_lobby_is_drawn_in_its_themes_colours_and_reads_on_a_phone(
+        server: Server, browser: Browser, page_errors: PageErrors, size: ViewportSize,
+        theme: str) -> None:
+    page = _open_lobby(browser, page_errors, server, size, theme)
+    assert page.evaluate("document.documentElement.dataset.theme") == theme
+    expect(page.locator("#theme-choice")).to_have_value(theme)
+    allowed = {_rgb(c) for c in PALETTE["themes"][theme].values() if len(c) == 7}
+    allowed.add("rgba(0, 0, 0, 0)")  # nothing drawn
+    stray = {c: where for c, where in page.evaluate(COLOURS_USED).items() if c not in allowed}
+    assert stray == {}, f"colours not of the {theme} theme: {stray}"
+    if size is PHONE:
+        assert page.evaluate(SMALL_TEXT) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # every game is on its card in the row of games, which pans on its own
+        last = page.locator("button.game-card").last
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_the_theme_chosen_in_the_lobby_is_kept(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#theme-choice")).to_have_value("system")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    page.select_option("#theme-choice", "dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.evaluate("localStorage.getItem('wg.theme')") == "dark"
+    expect(page.locator("#theme-choice")).to_have_value("dark")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    context.close()

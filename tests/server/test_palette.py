@@ -38,6 +38,7 @@ PAGE_PAIRS: list[tuple[str, str, float]] = [
     ("header-ink", "header", AA), ("header-muted", "header", AA),
     ("header-link", "header", AA), ("header-ink", "badge", AA),
     ("tip-ink", "tip", AA), ("tip-title", "tip", AA), ("tip-note", "tip", AA),
+    ("accent", "panel", AA), ("muted", "button", AA),  # lobby: folded options, placeholders
 ]
 # Text on the board's table: the light theme's inks, on each theme's table surface.
 TABLE_PAIRS: list[tuple[str, float]] = [

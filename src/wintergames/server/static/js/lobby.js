@@ -1,11 +1,145 @@
 // The lobby: choose a game, seats (people or bots, a name per person) and options; the
 // creator is then taken to their own seat, where the other links wait (created.js).
 // Below: open tables to watch, and the games that ended.
-import { getJSON, h } from "./dom.js";
+import { getJSON, h, s } from "./dom.js";
 import { inviteItems, remember } from "./created.js";
+import { loadIcons, useIcon } from "./icons.js";
+import { PALETTE } from "./palette.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
+
+// -- each game's card: an emblem drawn from its own sprite, a line, its player counts ------
+
+// The emblem's parts: [symbol, x, y, size, turn] in a 64-unit box, on a light table disc
+// (the boards' table: components are drawn for a light surface in both themes). A game
+// whose sprite is still being drawn has none here and shows its initials instead.
+const EMBLEMS = {
+  "winter-queen": [["wq-floe-blue", 21.9, 23.5, 26], ["wq-floe-red", 42.1, 23.5, 26],
+                   ["wq-floe-yellow", 32, 41, 26]],
+  "snow-time": [["st-pawn-red", 24, 34, 30], ["st-pawn-blue", 40, 36, 30],
+                ["st-fruit", 32, 14.5, 16]],
+  "icecool-wizards": [["iw-penguin-blue", 36, 28, 40, 40]],
+};
+const FLICK = "M10 54C14 46 19 41 26 36";  // the penguin's path on ICECOOL's emblem
+// The colours a game's initials are ringed with when it has no emblem yet (its palette).
+const RING = { "winterborne": "province", "ice": "type" };
+const INITIALS = { "winterborne": "Wb", "ice": "ICE" };
+
+// One line each: what the game is about (its full summary is under the form).
+const TAGLINES = {
+  "winter-queen": "Place ice floes in patterns and fill spellbooks.",
+  "snow-time": "Play a card at once, climb the tree, eat the fruit.",
+  "icecool-wizards": "Flick your penguin through the classrooms.",
+  "winterborne": "Conquer, build and trade through four seasons.",
+  "ice": "Excavate the ice for Artifacts over four Days.",
+};
+
+const drawn = new Set();  // the games whose emblem's symbols are all in the page
+
+function initials(game, title) {
+  return INITIALS[game] || title.split(/\s+/).map((w) => w[0]).join("").slice(0, 3);
+}
+
+/** The game's emblem as an <svg> (size: CSS length); its initials while it has none. */
+function emblem(game, title, size) {
+  const svg = s("svg", { class: "emblem", viewBox: "0 0 64 64", width: size, height: size,
+                         role: "img", "data-game": game },
+    s("title", {}, title), s("circle", { class: "emblem-table", cx: 32, cy: 32, r: 30 }));
+  const parts = EMBLEMS[game];
+  if (drawn.has(game)) {
+    if (game === "icecool-wizards") {
+      svg.append(s("path", { d: FLICK, fill: "none", stroke: PALETTE.games[game].ink.path,
+                             "stroke-width": 2, "stroke-dasharray": "3 3",
+                             "stroke-linecap": "round" }));
+    }
+    for (const [id, x, y, size_, turn] of parts) {
+      const use = useIcon(id, x, y, size_);
+      svg.append(turn ? s("g", { transform: `rotate(${turn} ${x} ${y})` }, use) : use);
+    }
+    svg.dataset.emblem = "drawn";
+    return svg;
+  }
+  // No sprite (yet): the initials, ringed with the game's own colours from the palette.
+  const group = PALETTE.games[game]?.components?.[RING[game]];
+  const colours = group ? Object.values(group) : [];
+  colours.forEach((colour, i) => {
+    const a = (i / colours.length) * 2 * Math.PI - Math.PI / 2;
+    const b = ((i + 1) / colours.length) * 2 * Math.PI - Math.PI / 2;
+    const r = 26;
+    svg.append(s("path", { d: `M${32 + r * Math.cos(a)} ${32 + r * Math.sin(a)}A${r} ${r} 0 0 1 `
+      + `${32 + r * Math.cos(b)} ${32 + r * Math.sin(b)}`, fill: "none", stroke: colour,
+      "stroke-width": 6 }));
+  });
+  const letters = initials(game, title);
+  svg.append(s("text", { x: 32, y: 32, "text-anchor": "middle", "dominant-baseline": "central",
+                         "font-size": letters.length > 2 ? 15 : 20, "font-weight": 700,
+                         fill: PALETTE.themes.light.ink }, letters));
+  svg.dataset.emblem = "initials";
+  return svg;
+}
+
+function playerCount(game) {
+  return game.min_players === game.max_players ? `${game.min_players} players`
+    : `${game.min_players}–${game.max_players} players`;
+}
+
+function drawCards() {
+  $("game-cards").replaceChildren(...catalogue.games.map((game) => {
+    const card = h("button", { type: "button", class: "game-card", "data-game": game.id,
+                               "aria-pressed": "false", title: game.summary },
+      h("span", { class: "emblem-box" }, emblem(game.id, game.title, "100%")),
+      h("span", { class: "card-name" }, h("b", { class: "card-title" }, game.title),
+        h("span", { class: "card-players" }, playerCount(game))),
+      h("span", { class: "card-line" }, TAGLINES[game.id] || game.summary));
+    card.addEventListener("click", () => {
+      if ($("game").value !== game.id) {
+        $("game").value = game.id;
+        drawGame();
+      }
+      $("players").focus({ preventScroll: true });
+      if (matchMedia("(max-width: 720px)").matches) {
+        $("new-table").scrollIntoView({ behavior: "smooth", block: "start" });
+      }
+    });
+    return card;
+  }));
+}
+
+// The chosen game's card is marked, and its emblem heads the form.
+function markChosen() {
+  const game = currentGame();
+  for (const card of $("game-cards").children) {
+    const chosen = card.dataset.game === game.id;
+    card.setAttribute("aria-pressed", String(chosen));
+    card.classList.toggle("chosen", chosen);
+  }
+  $("chosen-emblem").replaceChildren(emblem(game.id, game.title, "100%"));
+  $("chosen-title").textContent = game.title;
+}
+
+// Each emblem's sprite, fetched once; a sprite that fails, or lacks a symbol the emblem
+// names, leaves the game's initials.
+async function loadEmblems() {
+  await Promise.all(Object.entries(EMBLEMS).map(async ([game, parts]) => {
+    try {
+      await loadIcons(game);
+    } catch {
+      return;
+    }
+    if (parts.every(([id]) => document.getElementById(id)?.localName === "symbol")) drawn.add(game);
+  }));
+}
+
+// The theme, as in ⚙ Settings on a table's page (js/theme.js keeps it).
+function drawThemeChoice() {
+  const theme = window.wgTheme;
+  const select = $("theme-choice");
+  const names = { system: "System", light: "Light", dark: "Dark" };
+  select.replaceChildren(...theme.choices.map((c) =>
+    h("option", { value: c, selected: c === theme.choice() }, names[c])));
+  select.addEventListener("change", () => theme.choose(select.value));
+}
 
 function currentGame() {
   return catalogue.games.find((g) => g.id === $("game").value);
@@ -94,6 +228,7 @@ function drawSeed() {
 function drawGame() {
   const game = currentGame();
   $("game-summary").textContent = game.summary;
+  markChosen();
   const players = $("players");
   const wanted = Number(players.value) || Math.min(3, game.max_players);
   players.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 },
@@ -225,7 +360,8 @@ function recentItem(game) {
       game.scores ? h("b", {}, ` ${game.scores[i]}`) : "");
   });
   return h("li", { "data-table": game.table },
-    h("div", { class: "recent-head" }, h("b", {}, game.title),
+    h("div", { class: "recent-head" }, h("b", { class: "titled" },
+      h("span", { class: "emblem-box small" }, emblem(game.game, game.title, "100%")), game.title),
       h("time", { datetime: game.ended_at, class: "muted" }, WHEN.format(new Date(game.ended_at)))),
     h("div", { class: "recent-body" }, h("span", { class: "seats" }, ...seats),
       // a game played to its end also steps back and forth on its replay page (issue 18)
@@ -235,18 +371,27 @@ function recentItem(game) {
     game.closed_by ? h("div", { class: "muted closed-note" }, closedNote(game)) : null);
 }
 
+// An open table: its game, who sits at it, how far it is, and the link to watch it.
+function openItem(t) {
+  const seats = t.seats.map((kind, i) => seatLabel({ kind, nickname: t.nicknames[i],
+                                                     name: `Player ${i + 1}` })).join(", ");
+  return h("li", { "data-table": t.table },
+    h("span", { class: "emblem-box small" }, emblem(t.game, t.title, "100%")),
+    h("span", { class: "table-text" },
+      h("span", { class: "table-title" }, h("b", {}, t.title),
+        h("span", { class: "muted" }, ` · ${t.version} move${t.version === 1 ? "" : "s"}`)),
+      h("span", { class: "table-seats" }, seats)),
+    h("a", { href: `/table/${t.table}`, class: "watch" }, "Watch"));
+}
+
 async function refreshTables() {
   try {
     const [{ tables }, { games }] = await Promise.all([getJSON("/api/tables"),
                                                       getJSON("/api/recent-games")]);
-    $("open-tables").replaceChildren(...(tables.length ? tables.map((t) =>
-      h("li", {}, h("a", { href: `/table/${t.table}` }, t.title),
-        ` — ${t.seats.map((kind, i) => seatLabel({ kind, nickname: t.nicknames[i],
-                                                   name: `Player ${i + 1}` })).join(", ")}`,
-        ` · ${t.version} moves`))
-      : [h("li", { class: "muted" }, "none yet")]));
+    $("open-tables").replaceChildren(...(tables.length ? tables.map(openItem)
+      : [h("li", { class: "muted" }, "No table is being played now: create one above.")]));
     $("recent-games").replaceChildren(...(games.length ? games.map(recentItem)
-      : [h("li", { class: "muted" }, "none yet")]));
+      : [h("li", { class: "muted" }, "No game has ended yet.")]));
   } catch {
     // the server is restarting or unreachable: keep the lists, try again next time
   }
@@ -254,7 +399,10 @@ async function refreshTables() {
 
 async function start() {
   catalogue = await getJSON("/api/games");
+  drawThemeChoice();
+  await loadEmblems();
   $("game").replaceChildren(...catalogue.games.map((g) => h("option", { value: g.id }, g.title)));
+  drawCards();
   $("game").addEventListener("change", drawGame);
   $("players").addEventListener("change", () => { drawSeats(); drawOptions(); });
   $("options").addEventListener("change", summariseMore);
@@ -263,8 +411,9 @@ async function start() {
   $("more").open = !matchMedia("(max-width: 720px)").matches;
   $("create").addEventListener("submit", create);
   drawGame();
-  refreshTables();
+  const lists = refreshTables();
   setInterval(refreshTables, 5000);
+  await lists;
   document.body.dataset.ready = "1";
 }
 
