@@ -10,6 +10,7 @@ import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
+import { all, along, cardBack, flip, flyPoints, highlight, reducedMotion, settle } from "../motion.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
@@ -250,9 +251,19 @@ function drawPath(view, svg, g) {
  * bot's next flick waits for this one): the flicked penguin slides along its path
  * from where it stood, slowing as on ice, then stands where render() drew it. Each
  * path played counts in document.body.dataset.pathsAnimated, and pathsCut counts those
- * finished early (a skip, or this seat's own next move).
+ * finished early (a skip, or this seat's own next move). Under reduced motion the path
+ * is drawn at once and the penguin only fades in where it stopped (js/motion.js).
+ * Any other step that won something: a lesson collected or an exam passed turns over
+ * in its owner's hand, and the Magic Points won fly to the owner's score.
  */
 export function animate(ctx, previous) {
+  const flick = flickMotion(ctx, previous);
+  const won = wonMotion(ctx, previous);
+  if (!flick && !won.length) return null;
+  return all([flick, ...won]);
+}
+
+function flickMotion(ctx, previous) {
   const { view, layout, signal } = ctx;
   const path = view.observation.last_path;
   if (!path || path.length < 2
@@ -262,47 +273,77 @@ export function animate(ctx, previous) {
   if (!svg || !line || !line.getTotalLength) return null;
   const seat = previous.to_move[0];  // one seat flicks at a time
   const penguin = svg.querySelector(`g.penguin[data-seat='${seat}']`);
+  const counts = document.body.dataset;
+  const count = (cut) => {  // counted for the browser tests: played, to the end or cut short
+    counts.pathsAnimated = String(Number(counts.pathsAnimated || 0) + 1);
+    if (cut) counts.pathsCut = String(Number(counts.pathsCut || 0) + 1);
+  };
+  if (reducedMotion()) {
+    count(false);
+    return highlight(penguin, { signal });
+  }
   const r = layout.penguin_radius * K;
   const mover = s("g", { id: "flick-dot", "pointer-events": "none" },
     useIcon(`iw-penguin-${view.observation.colours[seat]}`, 0, 0, 2 * r * 0.92));
   const total = line.getTotalLength();
   // long enough to follow, never so long that a bot's turn drags: 0.7 to 1.8 s
   const duration = Math.min(1800, 700 + total * 2) * (ctx.pace / PACE_MS_DEFAULT);
-  line.style.strokeDasharray = `${total}`;
-  line.style.strokeDashoffset = `${total}`;
+  // points at equal steps along the drawn path (it may bend: spin, walls)
+  const steps = Math.max(2, Math.min(120, Math.ceil(total / 6)));
+  const points = Array.from({ length: steps + 1 }, (_, i) => {
+    const at = line.getPointAtLength(total * i / steps);
+    return [at.x, at.y];
+  });
+  const easing = "cubic-bezier(.3, .7, .4, 1)";  // decelerating, as on ice
   if (penguin) penguin.style.visibility = "hidden";
   svg.append(mover);
-  const place = (length) => {
-    const at = line.getPointAtLength(length);
-    mover.setAttribute("transform", `translate(${at.x},${at.y})`);
-  };
-  place(0);
-  return new Promise((resolve) => {
-    const begun = performance.now();
-    const finish = (cut) => {
-      // counted for the browser tests: played (to the end or cut short by a skip or a move)
-      const counts = document.body.dataset;
-      counts.pathsAnimated = String(Number(counts.pathsAnimated || 0) + 1);
-      if (cut) counts.pathsCut = String(Number(counts.pathsCut || 0) + 1);
-      line.style.strokeDasharray = "";
-      line.style.strokeDashoffset = "";
-      mover.remove();
-      if (penguin) penguin.style.visibility = "";
-      resolve();
-    };
-    const frame = (now) => {
-      const t = Math.min(1, (now - begun) / duration);
-      if (signal.aborted || !line.isConnected || t >= 1) {
-        finish(t < 1);
-        return;
-      }
-      const eased = 1 - (1 - t) * (1 - t);  // decelerating, as on ice
-      line.style.strokeDashoffset = `${total * (1 - eased)}`;
-      place(total * eased);
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
+  const trail = line.animate([{ strokeDasharray: `${total}`, strokeDashoffset: `${total}` },
+                              { strokeDasharray: `${total}`, strokeDashoffset: "0" }], { duration, easing });
+  const slid = along(mover, points, { duration, signal, easing });
+  return all([slid, settle([trail], signal)]).then(() => {
+    count(signal.aborted);
+    mover.remove();
+    if (penguin) penguin.style.visibility = "";
   });
+}
+
+// Lessons and exams that came into a hand with this step, and the points they brought.
+function wonMotion(ctx, previous) {
+  const { view, board, signal, pace } = ctx;
+  const motions = [];
+  const before = previous.observation;
+  view.observation.hands.forEach((hand, seat) => {
+    const old = before.hands[seat];
+    if (!old) return;
+    const row = board.querySelector(`.hand[data-seat='${seat}']`);
+    if (!row) return;
+    let from = null;  // where the points fly from: the card won
+    for (const [card, n] of Object.entries(hand.face_up)) {
+      const had = (old.face_up[card] || 0) + (old.face_down[card] || 0);
+      const now = n + (hand.face_down[card] || 0);
+      if (now <= had) continue;
+      const node = [...row.querySelectorAll(".iw-card:not(.iw-down)")].filter((c) => c.dataset.term === card).at(-1);
+      if (!node) continue;
+      from = from || node;
+      const back = cardBack(icon("iw-lesson-back", { size: "100%" }), INK["lesson-back"]);
+      motions.push(flip(node, { back, duration: pace * 0.8, signal }));
+    }
+    if (hand.exams.length > old.exams.length) {
+      const exams = row.querySelectorAll(".iw-exam");
+      for (const node of [...exams].slice(old.exams.length)) {
+        from = from || node;
+        const back = cardBack(icon("iw-exam-back", { size: "100%" }), INK["exam-back"]);
+        motions.push(flip(node, { back, duration: pace * 0.8, signal }));
+      }
+    }
+    const gained = view.observation.scores[seat] - before.scores[seat];
+    if (gained > 0) {
+      const to = document.querySelector(`#players li[data-seat='${seat}'] .score b`)
+        || row.querySelector("[data-term='magic points']");
+      motions.push(flyPoints(from || row, to, `+${gained}`, { delay: pace * 0.6, duration: pace, signal }));
+    }
+  });
+  return motions;
 }
 
 function round(value, digits) {

@@ -9,6 +9,7 @@ import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
 
 const GAME = PALETTE.games["snow-time"];
 const COLOUR = GAME.components.pawn;
@@ -75,6 +76,7 @@ document.head.append(h("style", { id: "st-style" }, `
 #board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
 #board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
 .st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
+.st-resolution li.st-later { visibility: hidden; }
 @media (max-width: 600px) { #board .colours { grid-template-columns: 1fr; }
   #board .st-hand { gap: .15rem; }
   #board .card.st-card { width: 1.85rem; height: 2.6rem; padding: .1rem 0; border-width: 1.5px; }
@@ -252,8 +254,11 @@ function revealedCards(line) {
  * its resolution (fights, fruit, Mana, bonuses, the next turn's dice) appear one by one
  * in a panel under the tree, the current one marked. The board already shows where
  * everything ended; the panel stays until the next view, so the turn can be reread.
+ * Meanwhile (js/motion.js) the revealed cards turn over from their backs on the tree, and
+ * each colour that scored slides its pawn along the track from its old space while its
+ * points fly from its card to where the pawn lands.
  */
-export function animate(ctx) {
+export function animate(ctx, previous) {
   const { fresh, signal, board } = ctx;
   const start = fresh.findIndex((line) => /^(After the Watcher, )?[Rr]evealed: /.test(line));
   if (start < 0) return null;  // a seat has chosen, or a Healer's choice: the usual step
@@ -268,18 +273,48 @@ export function animate(ctx) {
   if (tree) tree.after(panel);
   else board.prepend(panel);
   const shown = tree ? revealOnTree(tree, revealedCards(steps[0])) : [];
+  // Every line is laid out at once, hidden until its turn: the panel has its final
+  // height from the start, so nothing below it moves while the motions run.
+  const items = steps.map((line) => h("li", { class: "st-later" }, line));
+  list.append(...items);
   // a readable pace, but a long resolution takes no more than about six seconds
   const pace = Math.max(ctx.pace * 0.6, Math.min(ctx.pace, 6000 / steps.length));
-  return (async () => {
-    for (const line of steps) {
+  const back = () => cardBack(icon("st-card-back", { size: "100%" }), INK["card-back"]);
+  const flipTime = ctx.pace * 0.8;
+  const motions = shown.map((card, i) => flip(card, { back: back(), duration: flipTime, delay: i * 150, signal }));
+  motions.push(...moveScores(ctx, previous, shown, flipTime + shown.length * 150));
+  const lines = (async () => {
+    for (const item of items) {
       list.querySelector(".now")?.classList.remove("now");
-      list.append(h("li", { class: signal.aborted ? "" : "now" }, line));
+      item.classList.remove("st-later");
+      if (!signal.aborted) item.classList.add("now");
       await wait(pace, signal);
     }
+  })();
+  return all([lines, ...motions]).then(() => {
     list.querySelector(".now")?.classList.remove("now");
     for (const card of shown) card.remove();  // the tree shows the next turn from here
     panel.dataset.done = "1";
-  })();
+  });
+}
+
+// Each colour that scored: its pawn slides along the track from the space it stood on
+// before, and "+N" flies from its card on the tree (or its panel) to where it lands.
+function moveScores({ board, view, signal, pace }, previous, shown, after) {
+  const was = Object.fromEntries(previous.observation.colours.map((c) => [c.colour, c.pawn]));
+  const spaces = board.querySelectorAll("#st-track > rect");
+  const motions = [];
+  view.observation.colours.forEach((c, i) => {
+    const gained = c.pawn - (was[c.colour] ?? c.pawn);
+    const pawn = board.querySelector(`#st-track g.pawn[data-colour='${c.colour}']`);
+    if (!(gained > 0) || !pawn) return;
+    const from = shown.find((card) => card.dataset.colour === c.colour)
+      || board.querySelector(`.colour[data-colour='${c.colour}']`);
+    const delay = after + i * 120;
+    motions.push(slide(pawn, spaces[was[c.colour]], { delay, duration: pace * 0.8, signal, scale: 1 }),
+      flyPoints(from, pawn, `+${gained}`, { delay: delay + pace * 0.2, duration: pace, signal }));
+  });
+  return motions;
 }
 
 // The revealed cards where they were played while their turn resolves: a number on its

@@ -8,6 +8,7 @@ import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
 
 const SIZE = 34;
 const COLOURS = PALETTE.games["winter-queen"];
@@ -103,12 +104,71 @@ function drawLastTurns(view) {
                                                  "data-player": turn.player }, logLine(turnText(view, turn))))));
 }
 
-/** Another seat's step: its marks (and the line saying it) pulse for one step. */
-export function animate(ctx) {
+// The floes on the books' pages, by "book.page".
+function pageFloes(obs) {
+  return new Map(obs.books.flat().flatMap((book) => book.pages.map((page) => [`${book.id}.${page.page}`, page.floe])));
+}
+
+/**
+ * Another seat's step, explained (js/motion.js): a floe it placed slides from its stand
+ * (or the bag) to its space or page, a book it took turns over to show its face, and
+ * the VP it gained fly to its score; its marks (and the line saying it) pulse meanwhile.
+ * The board is drawn as the step ended; only copies and transforms move.
+ */
+export function animate(ctx, previous) {
   if (ctx.own) return null;
-  const marked = document.querySelectorAll("#board .newest");
+  const { view, board, signal, pace } = ctx;
+  const obs = view.observation;
+  const before = previous.observation;
+  const turn = (obs.last_turns || []).at(-1);
+  const marked = board.querySelectorAll(".newest");
   for (const node of marked) node.classList.add("just-moved");
-  return wait(ctx.pace * 1.5, ctx.signal).then(() => {
+  const slideTime = pace * 0.9;
+  const motions = [];
+  const placed = [];  // where the floes landed: the points fly from there
+  const standOf = (cell, page) => {
+    const p = turn?.placed;
+    if (!p || (cell ? p.cell !== cell : `${p.book}.${p.page}` !== page)) return board.querySelector("[data-term='bag']");
+    return board.querySelector(`.stand[data-stand='${p.stand}'] button.floe[data-floe='${p.floe}'] svg`)
+      || board.querySelector(`.stand[data-stand='${p.stand}'] .group-title`);
+  };
+  const was = new Map(before.board.map((c) => [c.cell, c.floe]));
+  for (const c of obs.board) {
+    if (!c.floe || was.get(c.cell)) continue;
+    const node = board.querySelector(`#wq-map .cell[data-cell='${c.cell}'] g.floe`);
+    if (!node) continue;
+    placed.push(node);
+    motions.push(slide(node, standOf(c.cell, null), { duration: slideTime, signal }));
+  }
+  const wasOnPage = pageFloes(before);
+  for (const [key, floe] of pageFloes(obs)) {
+    if (!floe || wasOnPage.get(key) || !wasOnPage.has(key)) continue;
+    const node = board.querySelector(`.page[data-page='${key}'] > svg:last-child`);
+    if (!node) continue;
+    placed.push(node);
+    motions.push(slide(node, standOf(null, key), { duration: slideTime, signal }));
+  }
+  const held = new Set(before.books.flat().map((book) => book.id));
+  obs.books.forEach((books) => books.filter((book) => !held.has(book.id)).forEach((book) => {
+    const card = board.querySelector(`.book[data-book='${book.id}']`);
+    if (!card) return;
+    placed.push(card);
+    const back = cardBack(icon("wq-book-back", { size: "100%" }), INK["book-back"]);
+    motions.push(flip(card, { back, duration: pace * 0.8, signal }));
+  }));
+  // Another seat's VP stay hidden, but the log says what it gained: "Player 2 gains 3 VP".
+  ctx.fresh.forEach((line, i) => {
+    const gained = /^(.+?) gains (\d+) VP/.exec(line);
+    const seat = gained ? obs.players.findIndex((name, at) => name === gained[1]
+                                                  || view.seats[at]?.nickname === gained[1]) : -1;
+    if (seat < 0) return;
+    const from = placed[0] || board.querySelector(`.player-books[data-seat='${seat}']`);
+    const row = document.querySelector(`#players li[data-seat='${seat}']`);
+    const to = row?.querySelector(".score b") || row?.querySelector(".who") || row;
+    motions.push(flyPoints(from, to, `+${gained[2]} VP`,
+                           { delay: (placed.length ? slideTime * 0.8 : 0) + i * 120, duration: pace, signal }));
+  });
+  return all([...motions, wait(pace * 1.5, signal)]).then(() => {
     for (const node of marked) node.classList.remove("just-moved");
   });
 }

@@ -1,0 +1,243 @@
+"""Motion that explains (issue 21, js/motion.js): another seat's placed floe slides from its
+stand, a book taken turns over, Snow Time's revealed cards flip and its points fly to the
+track, ICECOOL's penguin slides along its path. Every motion is skippable, leaves the board
+as the view ended, and under prefers-reduced-motion nothing slides, flips or flies.
+
+The browser's animation clock runs at a tenth of its speed here (the DevTools Animation
+domain), so a motion is still running when the test looks at it, however slow the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any, Literal
+
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PageErrors, Server, screenshot
+from .test_icecool import post as post_action
+from .test_icecool import seeded_play
+from .test_play import TIMEOUT
+from .test_watch import SETTLED, choose_snow_time_cards
+
+# The animations js/motion.js runs (their ids), and those with a transform in a keyframe.
+MOTIONS = """() => document.getAnimations()
+  .filter((a) => (a.id || '').startsWith('motion-') && a.playState === 'running')
+  .map((a) => a.id)"""
+MOVING = """() => document.getAnimations()
+  .filter((a) => a.playState === 'running' && a.effect && a.effect.getKeyframes()
+    .some((k) => k.transform && k.transform !== 'none'))
+  .map((a) => a.id || (a.effect.target && a.effect.target.tagName))"""
+GHOSTS = "() => document.querySelectorAll('#motion-layer > *').length"
+
+
+def post(server: Server, table: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    """Seat ``seat`` acts over HTTP, as another person's browser would."""
+    version = server.view(table, seat)["version"]
+    body = {"secret": table["seats"][seat]["secret"], "version": version, "action": action}
+    request = urllib.request.Request(
+        f"{server.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+
+
+def legal(server: Server, table: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    return [entry["action"] for entry in server.view(table, seat)["legal"]]
+
+
+def watch(browser: Browser, page_errors: PageErrors, url: str,
+          motion: Literal["reduce", "no-preference"] = "no-preference",
+          theme: str = "light", size: tuple[int, int] = (1300, 1000)) -> Page:
+    """A page watching the table, its animations slowed tenfold."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  reduced_motion=motion)
+    context.add_init_script(f"localStorage.setItem('wg.theme', '{theme}')")
+    page = page_errors.watch(context.new_page())
+    page.goto(url)
+    page.wait_for_selector("body[data-version]")
+    cdp = context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
+    return page
+
+
+def motions(page: Page) -> list[str]:
+    return list(page.evaluate(MOTIONS))
+
+
+def skip_and_settle(page: Page) -> None:
+    """Skip: at once, nothing of motion.js runs or lingers."""
+    page.locator("#skip-animations").click()
+    page.wait_for_function(SETTLED, timeout=2000)
+    assert motions(page) == []
+    assert page.evaluate(GHOSTS) == 0
+
+
+def place_on_a_cell(server: Server, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    seat = server.view(table, None)["to_move"][0]
+    place = next(a for a in legal(server, table, seat) if a["kind"] == "place")
+    post(server, table, seat, place)
+    return seat, place
+
+
+def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    seat, place = place_on_a_cell(server, table)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    floe = page.locator(f"#wq-map .cell[data-cell='{place['cell']}'] g.floe")
+    # the board is drawn as the move ended; a copy slides from the stand to the space
+    expect(floe).to_have_attribute("data-floe", place["floe"])
+    assert "motion-slide" in motions(page)
+    assert page.evaluate(GHOSTS) == 1
+    ghost = page.locator("#motion-layer .motion-ghost").bounding_box()
+    cell = floe.bounding_box()
+    assert ghost is not None and cell is not None
+    assert abs(ghost["y"] - cell["y"]) > 50  # still on its way up from the stands
+    screenshot(page, "motion-winter-queen-slide", tmp_path)
+    skip_and_settle(page)
+    expect(floe).to_be_visible()
+    assert page.evaluate(f"getComputedStyle(document.querySelector("
+                         f"\"#wq-map .cell[data-cell='{place['cell']}'] g.floe\")).opacity") == "1"
+    # the same seat takes a book: it turns over in its row of books
+    take = next(a for a in legal(server, table, seat)
+                if a["kind"] == "take" and a["province"] is not None)
+    post(server, table, seat, take)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert "motion-flip" in motions(page)
+    expect(page.locator("#motion-layer .motion-back use")).to_have_attribute(
+        "href", "#wq-book-back")
+    screenshot(page, "motion-winter-queen-flip", tmp_path)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
+    assert motions(page) == [] and page.evaluate(GHOSTS) == 0
+    book = server.view(table, None)["observation"]["books"][seat][-1]["id"]
+    assert page.evaluate(f"getComputedStyle(document.querySelector("
+                         f"\".book[data-book='{book}']\")).transform") == "none"
+
+
+def test_winter_queen_with_reduced_motion_nothing_slides(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    place_on_a_cell(server, table)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    # the placed floe only fades in where it lies: no copy, no transform
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert motions(page) == ["motion-highlight"]
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+
+
+def test_snow_time_revealed_cards_flip_and_points_fly_to_the_track(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    before = {c["colour"]: c["pawn"] for c in server.view(table, None)["observation"]["colours"]}
+    choose_snow_time_cards(server, table, [0, 1, 2])
+    page.wait_for_selector("#st-resolution li", timeout=TIMEOUT)
+    # each revealed card on the tree turns over from its back
+    revealing = page.locator("#st-tree .revealing")
+    expect(revealing).to_have_count(3)
+    assert motions(page).count("motion-flip") == 3
+    expect(page.locator("#motion-layer .motion-back use").first).to_have_attribute(
+        "href", "#st-card-back")
+    screenshot(page, "motion-snow-time-flip", tmp_path)
+    after = {c["colour"]: c["pawn"] for c in server.view(table, None)["observation"]["colours"]}
+    scored = [colour for colour in after if after[colour] > before[colour]]
+    assert scored, (before, after)  # seed 8's first turn moves a pawn
+    # the flips over, points fly to the track and a pawn slides along it
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
+                           " && a.currentTime > a.effect.getTiming().delay)", timeout=TIMEOUT)
+    assert "motion-slide" in motions(page)
+    expect(page.locator("#motion-layer .motion-points").first).to_have_text(
+        f"+{after[scored[0]] - before[scored[0]]}")
+    screenshot(page, "motion-snow-time-points", tmp_path)
+    skip_and_settle(page)
+    # as the view ended: no revealed copies on the tree, every pawn where it stands
+    expect(revealing).to_have_count(0)
+    assert page.locator("#st-resolution[data-done]").count() == 1
+    for colour in scored:
+        pawn = page.locator(f"#st-track g.pawn[data-colour='{colour}']")
+        assert pawn.evaluate("(node) => getComputedStyle(node).opacity") == "1"
+
+
+def test_snow_time_with_reduced_motion_no_card_turns_and_no_point_flies(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    choose_snow_time_cards(server, table, [0, 1, 2])
+    page.wait_for_selector("#st-resolution li", timeout=TIMEOUT)
+    expect(page.locator("#st-tree .revealing")).to_have_count(3)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert set(motions(page)) == {"motion-highlight"}
+    skip_and_settle(page)
+
+
+def flick(server: Server, table: dict[str, Any], seat: int) -> None:
+    post(server, table, seat, {"kind": "flick", "angle": 90.0, "power": 0.5, "spin": 0.0})
+
+
+def test_icecool_the_penguin_slides_along_its_path_and_skip_stops_it(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("icecool-wizards", ["human"] * 3, seed=4)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    seat = server.view(table, None)["to_move"][0]
+    flick(server, table, seat)
+    page.wait_for_selector("#flick-dot", timeout=TIMEOUT)
+    assert "motion-along" in motions(page)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-along'"
+                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    # the penguin drawn where it stopped is hidden while its copy slides
+    penguin = page.locator(f"#ic-board g.penguin[data-seat='{seat}']")
+    assert penguin.evaluate("(node) => node.style.visibility") == "hidden"
+    screenshot(page, "motion-icecool-slide", tmp_path)
+    skip_and_settle(page)
+    expect(page.locator("#flick-dot")).to_have_count(0)
+    assert penguin.evaluate("(node) => node.style.visibility") == ""
+    assert page.evaluate("document.body.dataset.pathsCut") == "1"
+    expect(page.locator("#flick-path")).to_be_attached()
+
+
+def test_icecool_with_reduced_motion_the_penguin_does_not_slide(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("icecool-wizards", ["human"] * 3, seed=4)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    flick(server, table, server.view(table, None)["to_move"][0])
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    expect(page.locator("#flick-dot")).to_have_count(0)
+    assert motions(page) == ["motion-highlight"]
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.pathsAnimated") == "1"
+
+
+def test_icecool_an_exam_passed_turns_over_in_the_hand_and_its_points_fly(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves = seeded_play(1, 3, lambda s, p, legal: any(a.kind == "exam" for a in legal), 300)
+    assert moves is not None
+    table = server.create("icecool-wizards", ["human"] * 3, seed=1)
+    for seat, action in moves:
+        post_action(server, table, seat, action)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    seat = server.view(table, None)["to_move"][0]
+    exam = next(a for a in legal(server, table, seat) if a["kind"] == "exam")
+    before = server.view(table, None)["observation"]["scores"][seat]
+    post(server, table, seat, exam)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    hand = page.locator(f".hand[data-seat='{seat}']")
+    expect(hand.locator(".iw-exam")).to_have_count(1)
+    assert {"motion-flip", "motion-points"} <= set(motions(page))
+    expect(page.locator("#motion-layer .motion-back use")).to_have_attribute(
+        "href", "#iw-exam-back")
+    points = server.view(table, None)["observation"]["scores"][seat]
+    expect(page.locator("#motion-layer .motion-points")).to_have_text(f"+{points - before}")
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
+                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    screenshot(page, "motion-icecool-points", tmp_path)
+    skip_and_settle(page)
+    expect(page.locator(f"#players li[data-seat='{seat}'] .score b")).to_have_text(str(points))
