@@ -531,6 +531,27 @@ def test_each_game_is_a_card_with_its_emblem_its_line_and_its_players(
     expect(table.locator("a.watch")).to_have_text("Watch")
 
 
+def test_a_game_whose_sprite_lacks_the_emblems_symbols_shows_its_initials(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    # Snow Time's sprite as an empty drawing: loaded, but none of the emblem's symbols
+    context.route("**/static/icons/snow-time.svg", lambda route: route.fulfill(
+        status=200, content_type="image/svg+xml",
+        body='<svg xmlns="http://www.w3.org/2000/svg"></svg>'))
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready]")
+    emblems = {e["game"]: e for e in page.evaluate(EMBLEMS)}
+    assert emblems["snow-time"]["how"] == "initials" and emblems["snow-time"]["letters"] == "ST"
+    assert emblems["snow-time"]["uses"] == []
+    assert emblems["winter-queen"]["how"] == "drawn"  # the others keep theirs
+    # ringed with the game's own colours
+    ring = page.locator("#game-cards svg.emblem[data-game='snow-time'] path").evaluate_all(
+        "ps => ps.map((p) => p.getAttribute('stroke'))")
+    assert ring == list(PALETTE["games"]["snow-time"]["components"]["pawn"].values())
+    context.close()
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_lobby_is_drawn_in_its_themes_colours_and_reads_on_a_phone(

@@ -13,7 +13,7 @@ let catalogue = { games: [], bots: [] };
 
 // The emblem's parts: [symbol, x, y, size, turn] in a 64-unit box, on a light table disc
 // (the boards' table: components are drawn for a light surface in both themes). A game
-// whose sprite is still being drawn has none here and shows its initials instead.
+// missing here, or whose sprite fails to load or lacks a symbol named, shows its initials.
 const EMBLEMS = {
   "winter-queen": [["wq-floe-blue", 21.9, 23.5, 26], ["wq-floe-red", 42.1, 23.5, 26],
                    ["wq-floe-yellow", 32, 41, 26]],
@@ -22,8 +22,9 @@ const EMBLEMS = {
   "icecool-wizards": [["iw-penguin-blue", 36, 28, 40, 40]],
 };
 const FLICK = "M10 54C14 46 19 41 26 36";  // the penguin's path on ICECOOL's emblem
-// The colours a game's initials are ringed with when it has no emblem yet (its palette).
-const RING = { "winterborne": "province", "ice": "type" };
+// The colours a game's initials are ringed with when it has no emblem (from its palette).
+const RING = { "winter-queen": "floe", "snow-time": "pawn", "icecool-wizards": "penguin",
+               "winterborne": "province", "ice": "type" };
 const INITIALS = { "winterborne": "Wb", "ice": "ICE" };
 
 // One line each: what the game is about (its full summary is under the form).
@@ -43,8 +44,9 @@ function initials(game, title) {
 
 /** The game's emblem as an <svg> (size: CSS length); its initials while it has none. */
 function emblem(game, title, size) {
+  // the light table's ink for what a sprite draws in currentColor, in either theme
   const svg = s("svg", { class: "emblem", viewBox: "0 0 64 64", width: size, height: size,
-                         role: "img", "data-game": game },
+                         role: "img", "data-game": game, color: PALETTE.themes.light.ink },
     s("title", {}, title), s("circle", { class: "emblem-table", cx: 32, cy: 32, r: 30 }));
   const parts = EMBLEMS[game];
   if (drawn.has(game)) {
