@@ -9,12 +9,17 @@ domain), so a motion is still running when the test looks at it, however slow th
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import urllib.request
 from pathlib import Path
 from typing import Any, Literal
 
 from playwright.sync_api import Browser, Page, expect
+
+import wintergames as wg
+from wintergames.core.actions import Action
 
 from .conftest import PageErrors, Server, screenshot
 from .test_icecool import post as post_action
@@ -117,6 +122,54 @@ def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
     book = server.view(table, None)["observation"]["books"][seat][-1]["id"]
     assert page.evaluate(f"getComputedStyle(document.querySelector("
                          f"\".book[data-book='{book}']\")).transform") == "none"
+
+
+def road_to_vp(seed: int) -> tuple[list[tuple[int, Action]], int, Action]:
+    """Seeded moves of a 3-player Winter Queen up to an action that gains VP (its log says
+    "gains N VP"): the moves, the seat and that action."""
+    s = wg.make("winter-queen", 3, seed=seed)
+    rng = random.Random(1)
+    moves: list[tuple[int, Action]] = []
+    for _ in range(300):
+        p = s.to_move[0]
+        actions = s.legal_actions(p)
+        for action in actions:
+            trial = copy.deepcopy(s)
+            trial.apply(action, p)
+            if any(" gains " in str(event) for event in trial.log[len(s.log):]):
+                return moves, p, action
+        action = rng.choice([a for a in actions if a.kind != "pass"] or actions)
+        s.apply(action, p)
+        moves.append((p, action))
+    raise AssertionError("no VP gained within 300 moves")
+
+
+def test_winter_queen_the_vp_another_seat_gains_fly_to_it(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves, seat, gain = road_to_vp(7)
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    for mover, action in moves:
+        post_action(server, table, mover, action)
+    page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
+    assert seat != 0
+    post_action(server, table, seat, gain)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    gained = next(line for line in page.locator("#log li").all_text_contents() if " gains " in line)
+    vp = gained.split(" gains ")[1].split(" VP")[0]
+    assert "motion-points" in motions(page)
+    expect(page.locator("#motion-layer .motion-points")).to_have_text(f"+{vp} VP")
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
+                           " && a.effect.getComputedTiming().progress > 0.5)", timeout=TIMEOUT)
+    # on its way from the floe it placed to the seat's row in the players list
+    badge = page.locator("#motion-layer .motion-points").bounding_box()
+    cell = page.locator(f"#wq-map .cell[data-cell='{gain.to_json()['cell']}']").bounding_box()
+    row = page.locator(f"#players li[data-seat='{seat}']").bounding_box()
+    assert badge is not None and cell is not None and row is not None
+    centre = badge["x"] + badge["width"] / 2
+    assert cell["x"] + cell["width"] < centre < row["x"] + row["width"]
+    screenshot(page, "motion-winter-queen-points", tmp_path)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert motions(page) == [] and page.evaluate(GHOSTS) == 0
 
 
 def test_winter_queen_with_reduced_motion_nothing_slides(
