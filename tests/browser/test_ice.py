@@ -11,6 +11,18 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors, Server, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .test_tooltips import ice_midgame
+
+# What the board looked like when it was first drawn: the view's stylesheet (ice.css) sets
+# the board's width, so an unstyled first frame shows as "none".
+FIRST_FRAME = """
+new MutationObserver((changes, observer) => {
+  const board = document.querySelector("svg.ice-board");
+  if (!board) return;
+  window.firstFrame = getComputedStyle(board).maxWidth;
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+"""
 
 # How much more often the test player picks some choices than others: it digs (so the
 # lower layers show), and rarely ends its day early or spends RP on Overwork.
@@ -79,7 +91,7 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     assert board.locator("g.layer-1 g.place").count() == 27 + 21
     assert board.locator("g.azulia g.place").count() == 7
     assert board.locator("line.rift").count() == 2 * board.locator(
-        "g.layer-3 g.place").filter(has_text="rift").count()
+        "g.layer-3 g.place[data-back='rift']").count()
     expect(page.locator("#ice-day")).to_contain_text("Before Day 1")
     # The view's own stylesheet (views/ice.css) is loaded and applies.
     expect(page.locator(".ice-guild").first).to_have_css("border-top-style", "solid")
@@ -152,3 +164,88 @@ def test_the_layout_puts_each_tile_on_the_corners_of_the_three_it_rests_on() -> 
     assert len(middle) == 1
     assert len(data["icons"]) == 7 and all(len(i["under"]) == 3 for i in data["icons"])
     assert data["glossary"]["front:wreck"] and data["requests"]["PRISM-a"]["text"]
+
+
+def test_the_board_is_drawn_with_its_icons_in_both_themes(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 21: Artifacts show their type's glyph, Snow tiles their back's symbol, Leaders
+    and Camps stand in their seat's colours, Archaeologists as figures with a count; the
+    hand, the Requests, the Decrees are cards with icons; others' hands are backs with
+    counts. The first frame is already styled. Screenshots, light and dark, desktop and
+    phone, for docs/screenshots."""
+    table, views = ice_midgame(server)
+    obs = views[0]["observation"]
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    context.add_init_script(FIRST_FRAME)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    board = page.locator("svg.ice-board")
+    expect(board).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("window.firstFrame") == "864px", "the board's first frame was unstyled"
+    assert page.locator(".icon-sprite[data-game='ice'] symbol").count() > 40
+    hrefs = board.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    # each Artifact that shows (some part not under the layer above), by its type's glyph
+    tiles = {e["place"]: e["tile"] for e in obs["board"] if e.get("tile")}
+    shown = board.locator("g.on").evaluate_all(
+        "gs => gs.filter(g => g.querySelector('[data-type]')).map(g => [g.dataset.on,"
+        " g.querySelector('[data-type]').dataset.type,"
+        " g.querySelector('use').getAttribute('href')])")
+    assert len(shown) >= 5, shown
+    for place, kind, href in shown:
+        assert kind == tiles[place]["type"], place
+        assert href == ("#ice-prismatic" if kind == "prismatic" else f"#ice-type-{kind}"), place
+    assert "#ice-archaeologist" in hrefs
+    # every Snow tile by its back's symbol
+    snow = [e for e in obs["board"] if e.get("tile") and e["tile"]["layer"] == "snow"]
+    assert board.locator("g.layer-3 g.place use.back").count() == len(snow)
+    # Leaders in their seat's colour, Archaeologists as figures with their count
+    colours = page.evaluate("import('/static/js/palette.js').then(m => m.PALETTE.games.ice.seats)")
+    for seat, st in enumerate(obs["seats"]):
+        if st["leader"]:
+            leader = board.locator(f"g[data-leader='{seat + 1}'] use")
+            assert leader.get_attribute("href") == "#ice-leader"
+            assert leader.get_attribute("color") == colours[seat]
+    crowds = [e["archaeologists"] for e in obs["board"] if e.get("archaeologists")]
+    figures = board.locator("g[data-archaeologists]")
+    assert figures.count() >= 1 and figures.count() <= len(crowds)
+    assert figures.first.locator("use[href='#ice-archaeologist']").count() == 1
+    assert figures.first.locator("text").text_content() == figures.first.get_attribute(
+        "data-archaeologists")
+    # the hand, the Requests and the Decrees as cards, each with its icons
+    me = obs["seats"][0]
+    hand = page.locator("#ice-hand button.ice-snow")
+    assert hand.count() == len(me["hand"])
+    for i, tile in enumerate(me["hand"]):
+        card = hand.nth(i)
+        assert card.locator(f"use[href='#ice-front-{tile['front']}']").count() == 1, tile
+        assert card.locator(f"use[href='#ice-back-{tile['back']}']").count() == 1, tile
+    requests = page.locator("#ice-hand button.ice-request")
+    assert requests.count() == len(me["request_cards"])
+    for i in range(requests.count()):
+        assert requests.nth(i).locator(".items svg.icon").count() >= 2
+        assert requests.nth(i).locator(".rp").inner_text().strip()[0].isdigit()
+    assert page.locator("#ice-decrees .ice-decree use[href='#ice-decree']").count() == 3
+    # the other guild's Snow tiles and Requests: backs with counts
+    other = obs["seats"][1]
+    backs = page.locator(".ice-guild[data-seat='1'] .ice-back-card")
+    assert sorted(backs.evaluate_all("bs => bs.map(b => b.dataset.back)")) == sorted(
+        set(other["snow_backs"]))
+    assert page.locator(".ice-guild[data-seat='1'] use[href='#ice-request-back']").count() == 1
+    # tooltips name their icon; log lines carry icons
+    assert page.locator("[data-tip-icon^='ice-type-']").count() >= 5
+    expect(page.locator("#log li .named svg.icon").first).to_be_attached()
+    page.locator("#ice-me").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
+    screenshot(page, "ice-hand", tmp_path, full_page=False)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("localStorage.setItem('wg.theme', 'dark')")
+    page.reload()
+    expect(board).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    screenshot(page, "ice-dark", tmp_path, full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(board).to_be_visible(timeout=TIMEOUT)
+    screenshot(page, "ice-dark-phone", tmp_path, full_page=False)
+    context.close()

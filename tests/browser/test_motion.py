@@ -103,6 +103,10 @@ def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
     cell = floe.bounding_box()
     assert ghost is not None and cell is not None
     assert abs(ghost["y"] - cell["y"]) > 50  # still on its way up from the stands
+    # it takes no clicks: what lies under it does
+    under = page.evaluate(f"document.elementFromPoint({ghost['x'] + ghost['width'] / 2},"
+                          f" {ghost['y'] + ghost['height'] / 2}).closest('#motion-layer')")
+    assert under is None
     screenshot(page, "motion-winter-queen-slide", tmp_path)
     skip_and_settle(page)
     expect(floe).to_be_visible()

@@ -10,6 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import BACKS as ICE_BACKS
+from wintergames.games.ice.model import TYPES as ICE_TYPES
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import EFFECTS, WQ
@@ -19,7 +22,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 # Games whose components are still drawn as text and plain shapes: issue 21's later steps.
 # The gap is explicit: drawing one means moving it from here to REQUIRED below.
-STILL_TO_DRAW = ("winterborne", "ice")
+STILL_TO_DRAW = ("winterborne",)
 
 
 def winter_queen_ids() -> set[str]:
@@ -56,7 +59,24 @@ def icecool_wizards_ids() -> set[str]:
             | ({"iw-doorway"} if IW.table.doorways else set()))
 
 
-REQUIRED = {"winter-queen": winter_queen_ids, "snow-time": snow_time_ids,
+def ice_ids() -> set[str]:
+    """The five Artifact types and the Prismatic, every Snow tile back and every front the
+    tiles print (the Encampment's blank front shows its back), the pieces (Archaeologist,
+    Leader, Camp, White Camp), Azulia's district and its RP icon, the tokens (RP, EP,
+    Planning, Study, Grappling, Fluent Move), the Ship's Hold, the Request card's back, a
+    Decree, a Logbook card and, for Expert mode, the Curse tokens and track."""
+    snow = [tile for tile in IC.tiles if tile.level == 3]
+    return ({f"ice-type-{kind}" for kind in ICE_TYPES} | {"ice-prismatic"}
+            | {f"ice-back-{back}" for back in ICE_BACKS}
+            | {f"ice-front-{tile.front}" for tile in snow if tile.front != "blank"}
+            | {"ice-archaeologist", "ice-leader", "ice-camp", "ice-district", "ice-azulia-rp"}
+            | ({"ice-white-camp"} if IC.white_camps else set())
+            | {"ice-rp", "ice-ep", "ice-planning", "ice-study", "ice-grappling", "ice-fluent",
+               "ice-hold", "ice-request-back", "ice-decree", "ice-logbook"}
+            | ({"ice-curse", "ice-curse-dark", "ice-curse-track"} if IC.curse else set()))
+
+
+REQUIRED = {"ice": ice_ids, "winter-queen": winter_queen_ids, "snow-time": snow_time_ids,
             "icecool-wizards": icecool_wizards_ids}
 
 
@@ -76,6 +96,8 @@ def distinguishing_symbols(game: str, group: str) -> set[str]:
         return {f"wq-floe-{province}" for province in WQ.provinces} | {"wq-royal"}
     if (game, group) == ("snow-time", "pawn"):  # a pawn wears its colour and a glyph
         return {f"st-pawn-{colour}" for colour in ST.colours}
+    if (game, group) == ("ice", "type"):  # an Artifact in its type's colour with a glyph
+        return {f"ice-type-{kind}" for kind in ICE_TYPES} | {"ice-prismatic"}
     raise KeyError((game, group))
 
 
@@ -152,3 +174,21 @@ def test_each_icecool_penguin_wears_its_palette_colour() -> None:
         fills = {part.attrib.get("fill", "").lower() for part in symbols[f"iw-penguin-{colour}"]}
         assert value in fills, colour
         assert not (fills & set(penguins.values())) - {value}, f"{colour} wears another's colour"
+
+
+def test_each_ice_artifact_type_has_its_palette_colour_and_its_own_glyph() -> None:
+    """The five types also stay apart by colour (test_palette.py); each Artifact symbol is
+    its palette colour and carries a glyph no other type has, the Prismatic included."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+    types = palette["games"]["ice"]["components"]["type"]
+    assert set(types) == {*ICE_TYPES, "prismatic"}
+    symbols = {s.attrib["id"]: s for s in sprite("ice").iter(f"{SVG}symbol")}
+    glyphs = set()
+    for kind, value in types.items():
+        name = "ice-prismatic" if kind == "prismatic" else f"ice-type-{kind}"
+        artifact, *glyph = list(symbols[name])
+        assert artifact.attrib["fill"].lower() == value, kind
+        drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
+        assert glyph and drawn not in glyphs, f"{kind}'s glyph is another type's"
+        glyphs.add(drawn)

@@ -59,6 +59,16 @@ IW_BOARD_TEXT: list[tuple[str, str]] = [
     ("ink.points-ink", "ink.points"), ("ink.spell-ink", "ink.spell"),
     ("ink.lesson-back-ink", "ink.lesson-back"), ("ink.exam-back-ink", "ink.exam-back"),
 ]
+# ICE's board and card text: (ink, background) by palette path, all at AA.
+ICE_BOARD_TEXT: list[tuple[str, str]] = [
+    ("ink.label-1", "components.layer.1"), ("ink.label-1", "components.edge.1"),
+    ("ink.label-2", "components.layer.2"), ("ink.label-2", "components.edge.2"),
+    *[("ink.snow-label", f"components.snow.{back}")
+      for back in ("clear", "tunnel", "rift", "nunatak", "encampment")],
+    ("ink.district-label", "ink.district-a"), ("ink.district-label", "ink.district-b"),
+    ("ink.district-label", "ink.district-c"), ("ink.piece-line", "ink.count-bg"),
+    ("ink.card-ink", "ink.card"), ("ink.card-ink", "ink.snow-card"), ("ink.card-ink", "ink.study"),
+]
 
 # Within each game, the colours a player must tell apart, and how: "colour" (the colours
 # alone: checked under every vision) or "symbol" (each also has its own symbol in the
@@ -69,13 +79,13 @@ TELL_APART: dict[str, dict[str, str]] = {
     "snow-time": {"pawn": "symbol"},
     "icecool-wizards": {"penguin": "colour"},
     "winterborne": {"province": "pending"},
-    "ice": {"type": "pending"},
+    "ice": {"type": "colour"},  # and a glyph each (test_icons.py)
 }
 # The component kinds each game's seat colours must never be taken for.
 SEATS_APART: dict[str, tuple[list[str], str]] = {
     "winter-queen": (["floe"], "checked"),
     "winterborne": (["province"], "pending"),
-    "ice": (["type"], "pending"),
+    "ice": (["type", "piece"], "checked"),
 }
 
 
@@ -196,6 +206,13 @@ def test_winter_queens_board_text_passes_wcag_aa() -> None:
 def test_icecool_wizards_board_text_passes_wcag_aa() -> None:
     game = PALETTE["games"]["icecool-wizards"]
     pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in IW_BOARD_TEXT]
+    assert contrast_failures(pairs) == []
+
+
+
+def test_ice_board_text_passes_wcag_aa() -> None:
+    game = PALETTE["games"]["ice"]
+    pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in ICE_BOARD_TEXT]
     assert contrast_failures(pairs) == []
 
 

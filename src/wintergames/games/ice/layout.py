@@ -24,10 +24,6 @@ from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 
-# Colours a client may use for the Artifact types (the rulebook names green, red, blue and
-# yellow Artifacts in its examples without tying them to types).
-TYPE_INK = {"harmony": "#3a9d4f", "exalted": "#e0b21b", "achievement": "#2f78c9",
-            "philosophical": "#8a55bf", "obliteration": "#cf3d33", "prismatic": "#d7dde4"}
 ROOT3 = math.sqrt(3)
 
 
@@ -98,7 +94,6 @@ def layout() -> dict[str, Any]:
     return {
         "levels": list(LEVELS),
         "types": list(TYPES),
-        "type_ink": TYPE_INK,
         "backs": list(BACKS),
         "hex_radius": round(1 / ROOT3, 4),
         "sides": [_xy(q, r) for q, r in sides],

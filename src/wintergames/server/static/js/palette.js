@@ -97,16 +97,30 @@ export const PALETTE = {
     },
     "ice": {
       "components": {
-        "type": {"harmony": "#3a9d4f", "exalted": "#e0b21b", "achievement": "#2f78c9",
-                 "philosophical": "#8a55bf", "obliteration": "#cf3d33",
+        "type": {"harmony": "#528760", "exalted": "#f2c61b", "achievement": "#288add",
+                 "philosophical": "#7c44b6", "obliteration": "#e8254c",
                  "prismatic": "#d7dde4"},
+        "piece": {"archaeologist": "#b0a58c", "white-camp": "#ffffff"},
         "layer": {"1": "#3f6f96", "2": "#7fa9cb"},
         "edge": {"1": "#5b5f66", "2": "#8a8f96"},
         "snow": {"clear": "#f7fbfe", "tunnel": "#e3edf6", "rift": "#eef4fa",
-                 "nunatak": "#c9d3dc", "encampment": "#fff1cf"},
-        "token": {"rp": "#f0c040", "leader": "#c9a36a"}
+                 "nunatak": "#c9d3dc", "encampment": "#fff1cf"}
       },
-      "seats": "site"
+      "seats": ["#1c1f24", "#ec699f", "#8b582b", "#24bfb6", "#bf9d30"],
+      "ink": {
+        "district-a": "#15304a", "district-b": "#1b3a56", "district-c": "#214466",
+        "district-line": "#e8f2fb", "district-label": "#bcd6ec",
+        "label-1": "#ffffff", "label-2": "#10202e", "tile-line": "#22384d",
+        "snow-line": "#9db4c8", "snow-label": "#27425c", "snow-glyph": "#4f6a82",
+        "rift": "#c0392b", "shadow": "#0b1a2a59", "piece-line": "#1d2733",
+        "count-bg": "#ffffff",
+        "slot-fill": "#ffffff1f", "slot-label": "#7a4300",
+        "card": "#fbf7ec", "card-line": "#a08c5b", "card-ink": "#3b2f0e",
+        "snow-card": "#f3f8fc", "snow-card-line": "#9bb3c9",
+        "study": "#fff3c4", "study-line": "#d9b440",
+        "ep-on": "#e8a21c", "ep-line": "#b57a00", "ep-off-line": "#7a8a99",
+        "down-a": "#6b7580", "down-b": "#9aa3ad", "rp": "#6b4f00"
+      }
     }
   }
 };

@@ -2,35 +2,93 @@
 // the Decrees and the Sunset row, every other guild board.
 //
 // The board is painted bottom up: Azulia's districts, the Deep layer with its frame of
-// edges, the Surface layer with its edges, the Snow layer. Every tile is opaque, so each
-// point shows the uppermost piece lying there, as on the table; deeper layers are darker.
-// Pieces are drawn on the part of a place that still shows. A place you can act on gets an
-// orange ring: a click sends its action (or, with several, lists them in "Your move").
-// Every legal action is also a button there. All text goes in as text nodes (h/s).
-// The prompt is the observation's own when it has one, else read off the legal actions.
+// edges, the Surface layer with its edges, the Snow layer. Every tile is opaque and casts
+// a shadow on the layer below, so each point shows the uppermost piece lying there, as on
+// the table; deeper layers are darker. An Artifact shows its type's glyph (ice.svg), a
+// Snow tile its back's symbol; Leaders, Camps and Archaeologists stand as figures on the
+// part of a place that still shows. A place you can act on gets an orange ring: a click
+// sends its action (or, with several, lists them in "Your move"). Every legal action is
+// also a button there. All text goes in as text nodes (h/s). Every colour comes from
+// PALETTE (js/palette.js); ice.css reads them as custom properties set here.
 import { breakdownLines } from "../breakdown.js";
-import { h, s, SEAT_COLOURS } from "../dom.js";
+import { h, s } from "../dom.js";
+import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { PALETTE } from "../palette.js";
 
 const S = 100;  // svg units per tile unit (neighbouring tile centres are 1 apart)
 const PLACE_KINDS = new Set(["move", "fluent", "camp", "recruit", "sail", "put", "nourish"]);
-const LAYER_FILL = { 1: "#3f6f96", 2: "#7fa9cb" };
-const EDGE_FILL = { 1: "#5b5f66", 2: "#8a8f96" };
-const SNOW_FILL = { clear: "#f7fbfe", tunnel: "#e3edf6", rift: "#eef4fa", nunatak: "#c9d3dc",
-                    encampment: "#fff1cf" };
+const ICE = PALETTE.games.ice;
+const TYPE = ICE.components.type;
+const INK = ICE.ink;
+const PIECE = ICE.components.piece;
+const SEATS = ICE.seats;
+const LIGHT = PALETTE.themes.light;
+const LAYER_FILL = ICE.components.layer;
+const EDGE_FILL = ICE.components.edge;
+const SNOW_FILL = ICE.components.snow;
+const DISTRICT_FILL = [INK["district-a"], INK["district-b"], INK["district-c"]];
 const BACK_LABEL = { clear: "clear", tunnel: "tunnel", rift: "rift", nunatak: "nunatak",
                      encampment: "Encampment" };
-const DISTRICT_FILL = ["#16324a", "#1b3a55", "#15304a", "#1d3d59", "#172f47", "#1a3852", "#143049"];
+const TYPE_OF = { HAR: "harmony", EXA: "exalted", ACH: "achievement", PHI: "philosophical", OBL: "obliteration" };
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
+const seatColour_ = (p) => SEATS[p % SEATS.length];
 // The help term a guild board's line explains (the tooltips, data-term).
 const FACT_TERM = { EP: "EP", "RP tokens": "RP", "Leader / Camp": "leader", "Trigger slot": "trigger", Activation: "activate",
                     Grappling: "grapple", "On the board": "nourisher", "Ship's Hold": "ship's-hold", Validated: "validate", "In hand": "snow" };
-const chip = (term, text, tip) => h("span", { "data-term": term, "data-tip": tip }, text);
+const chip = (term, text, tip, tipIcon) => h("span", { "data-term": term, "data-tip": tip, "data-tip-icon": tipIcon }, text);
+/** The symbol of an Artifact type ("prismatic" included). */
+const typeIcon = (t) => (t === "prismatic" ? "ice-prismatic" : `ice-type-${t}`);
+/** The symbol of a Snow tile's front (the Encampment's is blank: its back). */
+const frontIcon = (front) => (front === "blank" ? "ice-back-encampment" : `ice-front-${front}`);
 
-
-function ensureStyle() {
+// The view's look: ice.css reads the palette through these custom properties. The sheet
+// and the icons are in the page before the first board is drawn (the table waits for this
+// module), so the board never shows unstyled.
+function paletteProperties() {
+  const props = { ...Object.fromEntries(Object.entries(INK).map(([k, v]) => [`--ice-${k}`, v])) };
+  for (const [t, v] of Object.entries(TYPE)) props[`--ice-type-${t}`] = v;
+  for (const [k, v] of Object.entries(PIECE)) props[`--ice-${k}`] = v;
+  return Object.entries(props).map(([k, v]) => `${k}: ${v};`).join(" ");
+}
+async function loadStyle() {
   if (document.getElementById("ice-style")) return;
-  document.head.append(h("link", { id: "ice-style", rel: "stylesheet",
-                                  href: new URL("./ice.css", import.meta.url).href }));
+  document.head.append(h("style", { id: "ice-palette" }, `:root { ${paletteProperties()} }`));
+  const link = h("link", { id: "ice-style", rel: "stylesheet", href: new URL("./ice.css", import.meta.url).href });
+  const loaded = new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  });
+  document.head.append(link);
+  await loaded;
+}
+await Promise.all([loadStyle(), loadIcons("ice").catch((err) => console.warn("ICE's icons", err))]);
+
+// The end screen's columns: the icon of each scoring category.
+const CATEGORY_ICON = { decrees: "ice-decree", requests: "ice-request-back", bonuses: "ice-rp", "rp tokens": "ice-rp",
+                        tokens: "ice-rp", planning: "ice-planning" };
+export function categoryIcon(category) {
+  const id = CATEGORY_ICON[String(category).toLowerCase()];
+  return id ? icon(id, { size: "1.1em" }) : null;
+}
+
+export function seatColour(view, seat) {
+  return seatColour_(seat);
+}
+
+// Log lines: the types, Snow tiles by their backs, Archaeologists, Camps, tokens.
+const LOG_WORDS = /(?<![\w-])(?:Harmony|Exalted|Achievement|Philosophical|Obliteration|Prismatic|(?:clear|tunnel|rift|nunatak) Snow tile|Archaeologists?|White Camp|Camp|RP tokens?|Study token|Planning token|Grappling token|Logbook|Curse token|Ship's Hold|Leader)(?![\w-])/g;
+const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-archaeologist", "White Camp": "ice-white-camp",
+                   Camp: "ice-camp", "RP token": "ice-rp", "RP tokens": "ice-rp", "Study token": "ice-study",
+                   "Planning token": "ice-planning", "Grappling token": "ice-grappling", Logbook: "ice-logbook",
+                   "Curse token": "ice-curse", "Ship's Hold": "ice-hold", Leader: "ice-leader" };
+
+/** A log line with its components led by their icons (table.js, replay.js). */
+export function logLine(line) {
+  return withIcons(line, LOG_WORDS, (word) => {
+    if (LOG_ICON[word]) return LOG_ICON[word];
+    if (word.endsWith(" Snow tile")) return `ice-back-${word.split(" ")[0]}`;
+    return typeIcon(word.toLowerCase());
+  });
 }
 
 // -- words for actions --------------------------------------------------------------------
@@ -139,46 +197,6 @@ function anchorOf(place, present, icons) {
   return [x * S, y * S];
 }
 
-function pieceAt(kind, v, x, y, place, layout, obs) {
-  if (kind === "name") {
-    const ink = place.kind === "district" ? "#bcd6ec" : "#eef1f3";
-    return s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 600, fill: ink }, place.name);
-  }
-  if (kind === "tile") {
-    // a pill in the Artifact type's colour: the place's name and the type's letter
-    const dark = v === "prismatic" || v === "exalted";
-    const letter = v === "prismatic" ? "✦" : v[0].toUpperCase();
-    return s("g", { "data-type": v },
-      s("rect", { x: x - 26, y: y - 10, width: 52, height: 20, rx: 10, fill: layout.type_ink[v], stroke: "#10202e", "stroke-width": 1.5 }),
-      s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: dark ? "#222" : "#fff" },
-        `${place.name} ${letter}`));
-  }
-  if (kind === "camp") {
-    const colour = v < 0 ? "#ffffff" : SEAT_COLOURS[v % SEAT_COLOURS.length];
-    return s("path", { d: `M${x - 10} ${y + 9} L${x} ${y - 10} L${x + 10} ${y + 9} Z`, fill: colour,
-                       stroke: "#111", "stroke-width": 2, "data-camp": v < 0 ? "white" : v + 1 },
-      s("title", {}, v < 0 ? "a White Camp" : `${obs.seats[v].name}'s Camp`));
-  }
-  if (kind === "leader") {
-    return s("g", { "data-leader": v + 1 },
-      s("circle", { cx: x, cy: y, r: 11, fill: SEAT_COLOURS[v % SEAT_COLOURS.length], stroke: "#111", "stroke-width": 2 }),
-      s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" }, String(v + 1)));
-  }
-  return s("g", { "data-archaeologists": v },
-    s("rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 6, fill: "#c9a36a", stroke: "#5a3d12", "stroke-width": 2 }),
-    s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1a04" }, String(v)));
-}
-
-/** What a place's tooltip explains: an edge, a Snow tile by its back, an Artifact by its
- *  type (what shows through the ice), never a tile's hidden face; and a line about it. */
-function placeTerm(p, e) {
-  if (p.kind === "district") return ["azulia", `${p.name}: a district of Azulia, the city at the bottom`];
-  if (p.kind === "edge") return ["edge", `${p.name}: the board's edge (explorers may stand here)`];
-  if (!e.tile) return ["place", `${p.name}: an empty place`];
-  if (e.tile.layer === "snow") return [e.tile.back, `${p.name}: a Snow tile with a ${BACK_LABEL[e.tile.back]} back`];
-  return [e.tile.type, `${p.name}: a ${cap(e.tile.layer)} Artifact, ${e.tile.type}, Anima ${e.tile.anima}`];
-}
-
 function placeTargets(legal) {
   const t = new Map();
   for (const a of legal) {
@@ -187,6 +205,54 @@ function placeTargets(legal) {
     t.get(a.place).push(a);
   }
   return t;
+}
+
+/** A count beside a figure: a small white disc with the number. */
+function countBadge(x, y, n) {
+  return s("g", { class: "count" },
+    s("circle", { cx: x, cy: y, r: 8, fill: INK["count-bg"], stroke: INK["piece-line"], "stroke-width": 1.2 }),
+    s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: INK["piece-line"] }, String(n)));
+}
+
+function pieceAt(kind, v, x, y, place, obs) {
+  if (kind === "name") {  // an edge's or an empty place's name
+    const ink = place.kind === "district" ? INK["district-label"] : INK[`label-${place.level}`];
+    return s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 600, fill: ink }, place.name);
+  }
+  if (kind === "tile") {
+    // the Artifact's type glyph, the place's name above it
+    return s("g", { "data-type": v },
+      s("text", { x, y: y - 17, "text-anchor": "middle", "font-size": 11, "font-weight": 600, fill: INK[`label-${place.level}`] },
+        place.name),
+      useIcon(typeIcon(v), x, y, 28, { class: "artifact" }));
+  }
+  if (kind === "camp") {
+    const white = v < 0;
+    return s("g", { "data-camp": white ? "white" : v + 1 },
+      s("title", {}, white ? "a White Camp" : `${obs.seats[v].name}'s Camp`),
+      useIcon(white ? "ice-white-camp" : "ice-camp", x, y, 22, white ? {} : { color: seatColour_(v) }));
+  }
+  if (kind === "leader") {
+    return s("g", { "data-leader": v + 1 },
+      s("title", {}, `${obs.seats[v].name}'s Leader`),
+      useIcon("ice-leader", x, y, 24, { color: seatColour_(v) }));
+  }
+  return s("g", { "data-archaeologists": v },
+    s("title", {}, `${v} Archaeologist${v === 1 ? "" : "s"}`),
+    useIcon("ice-archaeologist", x - 3, y, 21, { color: PIECE.archaeologist }),
+    countBadge(x + 8, y + 6, v));
+}
+
+/** What a place's tooltip explains: an edge, a Snow tile by its back, an Artifact by its
+ *  type (what shows through the ice), never a tile's hidden face; a line about it; its icon. */
+function placeTerm(p, e) {
+  if (p.kind === "district") return ["azulia", `${p.name}: a district of Azulia, the city at the bottom`, "ice-district"];
+  if (p.kind === "edge") return ["edge", `${p.name}: the board's edge (explorers may stand here)`, null];
+  if (!e.tile) return ["place", `${p.name}: an empty place`, null];
+  if (e.tile.layer === "snow") {
+    return [e.tile.back, `${p.name}: a Snow tile with a ${BACK_LABEL[e.tile.back]} back`, `ice-back-${e.tile.back}`];
+  }
+  return [e.tile.type, `${p.name}: a ${cap(e.tile.layer)} Artifact, ${e.tile.type}, Anima ${e.tile.anima}`, typeIcon(e.tile.type)];
 }
 
 function drawBoard(ctx, legal) {
@@ -209,66 +275,70 @@ function drawBoard(ctx, legal) {
     };
   };
 
-  // Azulia: the districts' cells, their white outlines, the 1 RP icons.
+  // Azulia: the districts' cells, their light outlines, the 1 RP icons.
   const districts = layout.places.filter((p) => p.kind === "district");
   const cellOwner = new Map();
   districts.forEach((d, i) => d.cells.forEach(([x, y]) => cellOwner.set(`${Math.round(x * 20)},${Math.round(y * 20)}`, i)));
   const azulia = s("g", { class: "azulia" });
   districts.forEach((d, i) => {
     const g = s("g", { class: `place${targets.has(d.name) ? " clickable" : ""}`, "data-place": d.name, onclick: click(d.name),
-                       "data-term": "azulia", "data-tip": `${d.name}: a district of Azulia, the city at the bottom` });
+                       "data-term": "azulia", "data-tip-icon": "ice-district",
+                       "data-tip": `${d.name}: a district of Azulia, the city at the bottom` });
+    const fill = DISTRICT_FILL[i % DISTRICT_FILL.length];
     for (const [cx, cy] of d.cells) {
-      g.append(s("polygon", { points: hexPoints(cx * S, cy * S, R), fill: DISTRICT_FILL[i % DISTRICT_FILL.length],
-                              stroke: DISTRICT_FILL[i % DISTRICT_FILL.length], "stroke-width": 1 }));
+      g.append(s("polygon", { points: hexPoints(cx * S, cy * S, R), fill, stroke: fill, "stroke-width": 1 }));
     }
     azulia.append(g);
   });
-  for (const d of districts) {  // white lines between districts
+  for (const d of districts) {  // light lines between districts
     for (const [cx, cy] of d.cells) {
       for (const [dx, dy] of layout.sides) {
         const key = `${Math.round((cx + dx) * 20)},${Math.round((cy + dy) * 20)}`;
         if (cellOwner.get(key) === cellOwner.get(`${Math.round(cx * 20)},${Math.round(cy * 20)}`)) continue;
         const [x1, y1, x2, y2] = sideSegment(cx * S, cy * S, R, dx, dy);
-        azulia.append(s("line", { x1, y1, x2, y2, stroke: "#e8f2fb", "stroke-width": 3, "stroke-linecap": "round",
+        azulia.append(s("line", { x1, y1, x2, y2, stroke: INK["district-line"], "stroke-width": 3, "stroke-linecap": "round",
                                   "pointer-events": "none" }));
       }
     }
   }
-  for (const icon of layout.icons) {
-    const open = icon.under.every((p) => !present.has(p));
-    const [x, y] = icon.at.map((v) => v * S);
-    azulia.append(s("g", { class: "icon", "pointer-events": "none" },
-      s("circle", { cx: x, cy: y, r: 17, fill: open ? "#5d6b78" : "#f0c040", stroke: "#7a5a00", "stroke-width": 2 }),
-      s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: open ? "#ccc" : "#3a2a00" }, "1RP")));
+  for (const icon_ of layout.icons) {
+    const open = icon_.under.every((p) => !present.has(p));  // uncovered: its RP taken
+    const [x, y] = icon_.at.map((v) => v * S);
+    azulia.append(s("g", { class: `rp-icon${open ? " taken" : ""}`, "pointer-events": "none", opacity: open ? 0.45 : 1 },
+      useIcon("ice-azulia-rp", x, y, 32)));
   }
   svg.append(azulia);
 
-  // The layers, bottom up.
+  // The layers, bottom up; each tile casts a shadow down and to the right on what lies below.
   for (const level of [1, 2, 3]) {
     const g = s("g", { class: `layer layer-${level}` });
+    const shadows = s("g", { class: "shadows", "pointer-events": "none" });
+    g.append(shadows);
     for (const p of layout.places) {
       if (p.level !== level) continue;
       const e = entries.get(p.name);
       if (p.kind === "tile" && !e.tile) continue;  // excavated or collapsed: what lies below shows
       const x = p.x * S;
       const y = p.y * S;
-      const [term, tip] = placeTerm(p, e);  // the tooltip: what shows of the tile, never its face
+      const snow = e.tile?.layer === "snow";
+      const [term, tip, tipIcon] = placeTerm(p, e);  // the tooltip: what shows of the tile, never its face
       const pg = s("g", { class: `place${targets.has(p.name) ? " clickable" : ""}`, "data-place": p.name,
-                          onclick: click(p.name), "data-term": term, "data-tip": tip });
-      const fill = p.kind === "edge" ? EDGE_FILL[level] : e.tile.layer === "snow" ? SNOW_FILL[e.tile.back] : LAYER_FILL[level];
-      pg.append(s("polygon", { points: hexPoints(x, y, R - 1), fill, stroke: e.tile?.layer === "snow" ? "#9db4c8" : "#22384d",
+                          "data-back": snow ? e.tile.back : null, onclick: click(p.name), "data-term": term, "data-tip": tip,
+                          "data-tip-icon": tipIcon });
+      const fill = p.kind === "edge" ? EDGE_FILL[level] : snow ? SNOW_FILL[e.tile.back] : LAYER_FILL[level];
+      shadows.append(s("polygon", { points: hexPoints(x + 5, y + 7, R - 1), fill: INK.shadow }));
+      pg.append(s("polygon", { points: hexPoints(x, y, R - 1), fill, stroke: snow ? INK["snow-line"] : INK["tile-line"],
                                "stroke-width": 2 }));
-      if (e.tile?.layer === "snow") {
-        const label = BACK_LABEL[e.tile.back];
-        pg.append(s("text", { x, y: y - 26, "text-anchor": "middle", "font-size": 15, "font-weight": 600, fill: "#27425c" }, p.name),
-          s("text", { x, y: y + 42, "text-anchor": "middle", "font-size": label.length > 8 ? 10 : 12, fill: "#5d768c" }, label));
+      if (snow) {  // its name at the top, its back's symbol at the bottom (the middle holds the pieces)
+        pg.append(s("text", { x, y: y - 27, "text-anchor": "middle", "font-size": 14, "font-weight": 600, fill: INK["snow-label"] }, p.name),
+          useIcon(`ice-back-${e.tile.back}`, x, y + 33, 22, { color: INK["snow-glyph"], class: "back" }));
       }
       g.append(pg);
       if (e.rift_axis !== undefined) {
         for (const k of [e.rift_axis, e.rift_axis + 3]) {
           const [dx, dy] = layout.sides[k];
           const [x1, y1, x2, y2] = sideSegment(x, y, R - 3, dx, dy);
-          g.append(s("line", { x1, y1, x2, y2, stroke: "#c0392b", "stroke-width": 7, "stroke-linecap": "round",
+          g.append(s("line", { x1, y1, x2, y2, stroke: INK.rift, "stroke-width": 7, "stroke-linecap": "round",
                                class: "rift", "pointer-events": "none" }));
         }
       }
@@ -276,8 +346,8 @@ function drawBoard(ctx, legal) {
     svg.append(g);
   }
 
-  // On the part of each place that shows, one line: (below the Snow layer) its name and
-  // an Artifact's type, then the pieces: Camps, Leaders in seat colours, Archaeologists.
+  // On the part of each place that shows, one cluster: (below the Snow layer) an
+  // Artifact's type glyph or the place's name, then the pieces: Camps, Leaders, Archaeologists.
   const pieces = s("g", { class: "pieces" });
   const leaders = new Map();
   const camps = new Map();
@@ -301,21 +371,20 @@ function drawBoard(ctx, legal) {
     for (const l of leaders.get(p.name) || []) items.push(["leader", l]);
     if (e.archaeologists) items.push(["arch", e.archaeologists]);
     if (!label && !items.length) continue;
-    // A small cluster on the part that shows: the place's label, the pieces under it
-    // (rows of 4 at most).
     const [ax, ay] = anchor(p, present);
     const g = s("g", { class: "on", "data-on": p.name });
     const rows = [];
-    for (let i = 0; i < items.length; i += 4) rows.push(items.slice(i, i + 4));
-    const lines = (label ? 1 : 0) + rows.length;
-    let y = ay - ((lines - 1) * 23) / 2 + (snow ? 6 : 0);
+    for (let i = 0; i < items.length; i += 3) rows.push(items.slice(i, i + 3));
+    const tall = label?.[0] === "tile" ? 34 : 24;
+    const height = (label ? tall : 0) + rows.length * 26;
+    let y = ay - height / 2 + (snow ? 0 : 0);
     if (label) {
-      g.append(pieceAt(label[0], label[1], ax, y, p, layout, obs));
-      y += 23;
+      g.append(pieceAt(label[0], label[1], ax, y + tall / 2 + (label[0] === "tile" ? 6 : 0), p, obs));
+      y += tall;
     }
     for (const row of rows) {
-      row.forEach(([kind, v], j) => g.append(pieceAt(kind, v, ax + (j - (row.length - 1) / 2) * 23, y, p, layout, obs)));
-      y += 23;
+      row.forEach(([kind, v], j) => g.append(pieceAt(kind, v, ax + (j - (row.length - 1) / 2) * 27, y + 13, p, obs)));
+      y += 26;
     }
     pieces.append(g);
   }
@@ -328,13 +397,14 @@ function drawBoard(ctx, legal) {
     const [ax, ay] = anchor(p, present);
     if (p.kind === "tile" && !entries.get(name).tile) {
       // an empty slot (a Snow tile put back there): its outline and name
-      rings.append(s("polygon", { points: hexPoints(p.x * S, p.y * S, R - 2), fill: "rgba(255,255,255,.12)", stroke: "#ff9800",
+      rings.append(s("polygon", { points: hexPoints(p.x * S, p.y * S, R - 2), fill: INK["slot-fill"], stroke: LIGHT.target,
                                   "stroke-width": 3, "stroke-dasharray": "8 5", "pointer-events": "none" }),
-        s("text", { x: ax, y: ay - 32, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#7a4300",
+        s("text", { x: ax, y: ay - 32, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: INK["slot-label"],
                     "pointer-events": "none" }, name));
     }
+    const [term, , tipIcon] = placeTerm(p, entries.get(name));
     rings.append(s("circle", { class: `ring${local.place === name ? " chosen" : ""}`, cx: ax, cy: ay, r: 25,
-                               "data-place": name, onclick: click(name), "data-term": placeTerm(p, entries.get(name))[0],
+                               "data-place": name, onclick: click(name), "data-term": term, "data-tip-icon": tipIcon,
                                "data-tip": acts.map((a) => describe(a, layout)).join(" / ") }));
   }
   svg.append(rings);
@@ -342,6 +412,12 @@ function drawBoard(ctx, legal) {
 }
 
 // -- panels -------------------------------------------------------------------------------
+
+/** A count with its icon: "⟨icon⟩ ×n" (a token kind on a guild board, backs in a hand). */
+function tokens(id, n, term, tip, count = true) {
+  return h("span", { class: `ice-tokens${id === "ice-archaeologist" ? " ice-neutral" : ""}`, "data-term": term, "data-tip": tip, "data-tip-icon": id },
+    icon(id, { size: "1.25em" }), count && n !== 1 ? h("b", {}, `×${n}`) : "");
+}
 
 function topLine(ctx) {
   const { view, layout } = ctx;
@@ -359,36 +435,46 @@ function topLine(ctx) {
   if (obs.day > 0 && obs.to_move.length && !obs.over) {
     const p = obs.to_move[0];
     const done = obs.seats.filter((st) => st.finished_today).map((st) => st.name);
-    row.append(h("span", { class: "ice-pill now", id: "ice-turn", "data-term": "EP" },
-      `${obs.seats[p].name} to move · ${obs.seats[p].ep} EP left · ${obs.spent_this_turn} spent this turn (max ${obs.overwork ? 3 : 2})`));
+    row.append(h("span", { class: "ice-pill now", id: "ice-turn", "data-term": "EP", "data-tip-icon": "ice-ep" },
+      icon("ice-ep"), ` ${obs.seats[p].name} to move · ${obs.seats[p].ep} EP left · ${obs.spent_this_turn} spent this turn (max ${obs.overwork ? 3 : 2})`));
     row.append(h("span", { class: "ice-pill", "data-term": done.length ? "sunset" : "exploration" },
       done.length ? `Sunset: ${done.join(", ")}` : "Exploration"));
   }
-  row.append(h("span", { class: "ice-pill", "data-term": "archaeologist" }, `Pool: ${obs.archaeologists_in_pool} Archaeologists`));
-  row.append(h("span", { class: "ice-pill", "data-term": "request" }, `Requests in deck: ${obs.request_deck}`));
+  row.append(h("span", { class: "ice-pill", "data-term": "archaeologist", "data-tip-icon": "ice-archaeologist",
+                         "data-tip": `${obs.archaeologists_in_pool} Archaeologists in the pool` },
+    icon("ice-archaeologist", { class: "ice-neutral" }), ` Pool ×${obs.archaeologists_in_pool}`));
+  row.append(h("span", { class: "ice-pill", "data-term": "request", "data-tip-icon": "ice-request-back",
+                         "data-tip": `${obs.request_deck} Requests in the deck` },
+    icon("ice-request-back"), ` Deck ×${obs.request_deck}`));
   if (obs.logbook.length || obs.logbook_deck) {  // the Logbook cards revealed so far, each explained by its tooltip
-    row.append(h("span", { class: "ice-pill", id: "ice-logbook" }, chip("logbook", "Logbook"), `: ${obs.logbook_deck} left`,
-      ...obs.logbook.flatMap((id) => [" · ", chip(id, id, "A revealed Logbook card")])));
+    row.append(h("span", { class: "ice-pill", id: "ice-logbook" }, icon("ice-logbook"), " ",
+      chip("logbook", "Logbook", `${obs.logbook_deck} Logbook cards left`, "ice-logbook"), ` ×${obs.logbook_deck}`,
+      ...obs.logbook.flatMap((id) => [" · ", chip(id, id, "A revealed Logbook card", "ice-logbook")])));
   }
   if (obs.curse_tokens) {
-    const marks = obs.curse_tokens.map((n, i) => {
-      const here = obs.seats.map((st, p) => (st.curse === i ? p + 1 : null)).filter((x) => x !== null);
-      return `${i}${n ? (i > 7 ? "d" : "l").repeat(n) : ""}${here.length ? `[${here.join(",")}]` : ""}`;
+    const track = h("span", { class: "ice-pill ice-curse", id: "ice-curse", "data-term": "curse", "data-tip-icon": "ice-curse-track",
+                              "data-tip": "The Curse track: light and dark Curse tokens on its spaces, each player's marker" },
+      icon("ice-curse-track"), " ");
+    obs.curse_tokens.forEach((n, i) => {
+      const here = obs.seats.map((st, p) => (st.curse === i ? p : null)).filter((x) => x !== null);
+      const cell = h("span", { class: "space", "data-space": i }, String(i));
+      for (let k = 0; k < n; k += 1) cell.append(icon(i > 7 ? "ice-curse-dark" : "ice-curse", { size: "1em" }));
+      for (const p of here) cell.append(h("i", { class: "marker", style: `background:${seatColour_(p)}` }));
+      track.append(cell);
     });
-    row.append(h("span", { class: "ice-pill", id: "ice-curse", "data-term": "curse", "data-tip": "l/d: light/dark Curse tokens; [n]: Player n's marker" },
-      `Curse track: ${marks.join(" ")}`));
+    row.append(track);
   }
   return row;
 }
 
+/** An Artifact as a small tile: its type's glyph and its Anima; face down: hatched. */
 function artChip(layout, a) {
-  const label = a.id ? a.id : `${a.type} ${a.layer} (unseen)`;
   const shape = a.shape ? ` shape ${a.shape}` : "";
-  const ink = a.type === "prismatic" || a.type === "exalted" ? "#222" : "#fff";
-  return h("span", { class: `ice-art${a.face_down ? " down" : ""}`, style: `background:${layout.type_ink[a.type]};color:${ink}`,
-                     "data-term": a.id ?? a.type,  // an unseen face-down Artifact: only its type is public
-                     "data-tip": `${a.id ? "" : "A face-down Artifact: "}${a.type}, Anima ${a.anima}${shape}${a.face_down ? ", face down (used today)" : ""}` },
-    `${label} ${"•".repeat(a.anima)}`);
+  const tip = `${a.id ? "" : "A face-down Artifact: "}${a.type}, Anima ${a.anima}${shape}${a.face_down ? ", face down (used today)" : ""}`;
+  return h("span", { class: `ice-art${a.face_down ? " down" : ""}`, "data-term": a.id ?? a.type,  // unseen: only its type is public
+                     "data-tip": tip, "data-tip-icon": typeIcon(a.type), title: a.id ?? `${a.type} ${a.layer}` },
+    icon(typeIcon(a.type), { size: "1.35em" }), h("span", { class: "anima" }, "•".repeat(a.anima)),
+    a.shape ? h("span", { class: "shape" }, a.shape) : "");
 }
 
 function guildBoard(ctx, p, mine, legal = []) {
@@ -396,44 +482,60 @@ function guildBoard(ctx, p, mine, legal = []) {
   const obs = view.observation;
   const st = obs.seats[p];
   const g = layout.guilds[st.guild];
-  const colour = SEAT_COLOURS[p % SEAT_COLOURS.length];
+  const colour = seatColour_(p);
   const facts = h("dl", {});
   const add = (k, ...v) => facts.append(h("dt", { "data-term": FACT_TERM[k] }, k), h("dd", {}, ...v));
-  const pips = h("span", { class: "ice-ep", "data-term": "EP", "data-tip": `${st.ep} EP` });
+  const pips = h("span", { class: "ice-ep", "data-term": "EP", "data-tip": `${st.ep} EP`, "data-tip-icon": "ice-ep" });
   for (let i = 0; i < layout.ep_max; i += 1) pips.append(h("i", { class: i < st.ep ? "on" : "" }));
-  add("EP", pips, ` ${st.ep}`);
-  add("RP tokens", String(st.rp_tokens), st.planning ? " · Planning token" : "", st.fluent_moves ? ` · Fluent Move ×${st.fluent_moves}` : "");
-  add("Leader / Camp", `${st.leader ?? "off the board"} / ${st.camp ?? "in supply"}`);
+  add("EP", icon("ice-ep"), pips, ` ${st.ep}`);
+  add("RP tokens", icon("ice-rp"), ` ${st.rp_tokens}`,
+    st.planning ? tokens("ice-planning", 1, "planning", "A Planning token: +1 EP tomorrow, 1 RP if unused") : "",
+    st.fluent_moves ? tokens("ice-fluent", st.fluent_moves, "fluent", `${st.fluent_moves} Fluent Move tokens`) : "");
+  add("Leader / Camp", icon("ice-leader", { class: "seat", size: "1.3em" }), ` ${st.leader ?? "off the board"} `,
+    icon("ice-camp", { class: "seat", size: "1.1em" }), ` ${st.camp ?? "in supply"}`);
   if (st.trigger !== "none") add("Trigger slot", st.trigger);
   if (st.activation !== undefined) add("Activation", st.activation);
-  if (st.grappling !== undefined) add("Grappling", String(st.grappling));
-  if (st.guild_archaeologists !== undefined) add("On the board", `${st.guild_archaeologists} Archaeologists`);
+  if (st.grappling !== undefined) add("Grappling", tokens("ice-grappling", st.grappling, "grapple", `${st.grappling} Grappling tokens`, false), ` ${st.grappling}`);
+  if (st.guild_archaeologists !== undefined) {
+    add("On the board", tokens("ice-archaeologist", st.guild_archaeologists, "nourisher", `${st.guild_archaeologists} Archaeologists`, false),
+      ` ${st.guild_archaeologists} Archaeologists`);
+  }
   const slots = h("div", { class: "ice-slots" }, layout.types.map((t) => {
     // A click on a slot triggers its effect, or (a Prismatic, a Study token) chooses it.
     const acts = mine ? legal.filter((a) => ["trigger", "slot", "choose"].includes(a.kind) && a.type === t) : [];
     const study = st.study[t];
     return h("div", {
       class: `ice-slot${st.used_today.includes(t) ? " used" : ""}${acts.length === 1 ? " playable" : ""}`,
-      style: `border-color:${layout.type_ink[t]}`, "data-slot": t, "data-term": t,
+      style: `border-color:var(--ice-type-${t});background:color-mix(in srgb, var(--ice-type-${t}) 9%, var(--panel))`, "data-slot": t, "data-term": t, "data-tip-icon": typeIcon(t),
       "data-tip": `${st.name}'s ${cap(t)} slot${acts.length === 1 ? ` — click: ${describe(acts[0], layout)}` : ""}`,
       onclick: acts.length === 1 ? () => act(acts[0]) : null,
     },
-    h("span", { class: "t", style: `color:${layout.type_ink[t]}` }, cap(t),
+    h("span", { class: "t" }, icon(typeIcon(t), { size: "1.2em" }), h("span", { class: "name" }, cap(t)),
       study !== "none" ? h("span", { class: `ice-study${study === "flipped" ? " flipped" : ""}`, "data-term": "study-token",
-        "data-tip": study === "flipped" ? "Flipped (paid a Request)" : `1 Anima of ${t}` }, "Study") : ""),
-    st.slots[t].map((a) => artChip(layout, a)));
+        "data-tip-icon": "ice-study",
+        "data-tip": study === "flipped" ? "Flipped (paid a Request)" : `1 Anima of ${t}` }, icon("ice-study", { size: "1.1em" })) : ""),
+    h("span", { class: "arts" }, st.slots[t].map((a) => artChip(layout, a))));
   }));
-  add("Ship's Hold", st.ship_hold.length ? st.ship_hold.map((a) => artChip(layout, a)) : "empty");
+  add("Ship's Hold", icon("ice-hold", { size: "1.2em" }), " ",
+    st.ship_hold.length ? st.ship_hold.map((a) => artChip(layout, a)) : "empty");
   add("Validated", st.validated.length ? st.validated.flatMap((v, i) => [i ? ", " : "", chip(v.card, `${v.card} (Day ${v.day}, ${v.rp} RP)`)]) : "none",
     st.second_request_bonuses ? ` · ${st.second_request_bonuses} second-Request bonus` : "");
-  // others' Snow tiles by their backs only (all anyone may know of them)
-  add("In hand", `${st.snow_tiles} Snow tile${st.snow_tiles === 1 ? "" : "s"}`, ...(st.snow_backs.length ? [" (",
-    ...st.snow_backs.flatMap((b, i) => [i ? ", " : "", chip(b, b, "A Snow tile's back")]), ")"] : []), " · ",
-  chip("request", `${st.requests} Request${st.requests === 1 ? "" : "s"}`));
-  return h("div", { class: `ice-guild${obs.to_move.includes(p) ? " to-move" : ""}`, style: `border-color:${colour}`,
+  // others' Snow tiles by their backs only (all anyone may know of them), Requests as backs
+  const backs = {};
+  for (const b of st.snow_backs) backs[b] = (backs[b] || 0) + 1;
+  add("In hand", h("span", { class: "ice-hand-backs" },
+    Object.entries(backs).map(([b, n]) => h("span", { class: "ice-back-card", "data-term": b, "data-back": b,
+                                                     "data-tip": `${n} Snow tile${n === 1 ? "" : "s"} with a ${b} back`,
+                                                     "data-tip-icon": `ice-back-${b}` },
+      icon(`ice-back-${b}`, { size: "1.1em" }), n > 1 ? h("b", {}, `×${n}`) : "")),
+    st.snow_tiles ? "" : "no Snow tile", " · ",
+    tokens("ice-request-back", st.requests, "request", `${st.requests} Request${st.requests === 1 ? "" : "s"}`),
+    ` Request${st.requests === 1 ? "" : "s"}`));
+  return h("div", { class: `ice-guild${obs.to_move.includes(p) ? " to-move" : ""}`, style: `border-color:${colour};--seat:${colour}`,
                     "data-seat": p, id: mine ? "ice-me" : null },
-    h("h3", { style: `color:${colour}` }, `${st.name}${mine ? " (you)" : ""} — `, chip(st.guild, g?.name ?? st.guild_name, "Guild board"),
-      " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader"), ")",
+    h("h3", {}, icon("ice-leader", { class: "seat", size: "1.3em" }), ` ${st.name}${mine ? " (you)" : ""} — `,
+      chip(st.guild, g?.name ?? st.guild_name, "Guild board"),
+      " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader", "ice-leader"), ")",
       obs.first_player === p ? h("span", { class: "muted" }, " · first player") : "",
       st.finished_today ? h("span", { class: "muted" }, " · day over") : ""),
     h("div", { class: "muted", "data-term": st.guild }, g?.short ?? ""),
@@ -444,6 +546,32 @@ function cardsFor(legal, field, id) {
   return legal.filter((a) => a[field] === id && !PLACE_KINDS.has(a.kind));
 }
 
+/** What a Request asks for, read off its id (KIND-TYPES-letter) and its text: the item
+ *  icons, a short rule under them and its RP. */
+function requestParts(id, r) {
+  const codes = id.split("-").filter((c) => TYPE_OF[c]).map((c) => TYPE_OF[c]);
+  const rp = [...(r?.text ?? "").matchAll(/(\d+) RP/g)].map((m) => m[1]).join("/");
+  const kind = r?.kind ?? "";
+  const items = kind === "mono" ? [codes[0], codes[0], codes[0]] : kind === "prism" ? ["prismatic", "prismatic"] : codes;
+  const rule = { mono: "3 Anima", shapes: "2–3 Shapes", either: "2 Anima, one type", duo: "2 types", trio: "3 Anima, any mix",
+                 prism: "2 Anima" }[kind] ?? kind;
+  return { items, rule, rp, glue: kind === "either" ? "or" : null };
+}
+
+function requestCard(layout, id, acts, chosen, onclick, attrs = {}) {
+  const r = layout.requests[id];
+  const { items, rule, rp, glue } = requestParts(id, r);
+  const row = h("span", { class: "items" });
+  items.forEach((t, i) => {
+    if (i && glue) row.append(h("span", { class: "glue" }, glue));
+    row.append(icon(typeIcon(t), { size: "1.5em", title: cap(t) }));
+  });
+  return h("button", { class: `ice-card ice-request${acts ? " playable" : ""}${chosen ? " chosen" : ""}`, "data-term": id,
+                       "data-tip-icon": "ice-request-back", disabled: !acts, onclick: acts ? onclick : null, title: r?.text ?? "", ...attrs },
+    h("span", { class: "rp", "data-term": "RP" }, icon("ice-rp", { size: "1.1em" }), rp),
+    row, h("span", { class: "rule" }, rule), h("span", { class: "id" }, id));
+}
+
 function handArea(ctx, me, legal) {
   const { layout, local, act } = ctx;
   const box = h("section", { id: "ice-hand" });
@@ -452,24 +580,26 @@ function handArea(ctx, me, legal) {
     const acts = cardsFor(legal, "tile", t.id);
     const f = layout.fronts[t.id] || { name: t.front };
     snow.append(h("button", {
-      class: `ice-card snow${acts.length ? " playable" : ""}${local.card === t.id ? " chosen" : ""}`, "data-tile": t.id, "data-term": t.id,
+      class: `ice-card ice-snow${acts.length ? " playable" : ""}${local.card === t.id ? " chosen" : ""}`, "data-tile": t.id, "data-term": t.id,
+      "data-tip-icon": frontIcon(t.front), title: layout.glossary[`front:${t.front}`] ?? "",
       disabled: !acts.length, onclick: acts.length ? () => { local.card = local.card === t.id ? null : t.id; ctx.rerender(); } : null,
-    }, h("span", { class: "kind", "data-term": t.back }, `${t.back} back`), h("div", { class: "id" }, `${f.name}${t.talisman ? ` (${t.talisman})` : ""}`),
-    h("div", {}, layout.glossary[`front:${t.front}`] ?? ""), h("div", { class: "muted" }, t.id)));
+    }, h("span", { class: "back", "data-term": t.back, "data-tip": `A ${t.back} back`, "data-tip-icon": `ice-back-${t.back}` },
+      icon(`ice-back-${t.back}`, { size: "1em" })),
+    h("span", { class: "face" }, icon(frontIcon(t.front), { size: "2.1em" }),
+      t.talisman ? icon(typeIcon(t.talisman), { size: "1.3em", title: cap(t.talisman) }) : ""),
+    h("span", { class: "id" }, f.name), h("span", { class: "muted" }, t.id)));
   }
   if (!(me.hand || []).length) snow.append(h("span", { class: "muted" }, "none"));
   const reqs = h("div", { class: "ice-cards" });
   for (const id of me.request_cards || []) {
     const acts = cardsFor(legal, "card", id);
-    const r = layout.requests[id];
-    reqs.append(h("button", {
-      class: `ice-card${acts.length ? " playable" : ""}${local.card === id ? " chosen" : ""}`, "data-request": id, "data-term": id,
-      disabled: !acts.length, onclick: acts.length ? () => { local.card = local.card === id ? null : id; ctx.rerender(); } : null,
-    }, h("span", { class: "kind", "data-term": r?.kind }, r?.kind ?? ""), h("div", { class: "id" }, id), h("div", {}, r?.text ?? "")));
+    reqs.append(requestCard(layout, id, acts.length > 0, local.card === id,
+      () => { local.card = local.card === id ? null : id; ctx.rerender(); }, { "data-request": id }));
   }
   if (!(me.request_cards || []).length) reqs.append(h("span", { class: "muted" }, "none"));
-  box.append(h("h3", { class: "ice-section-title", "data-term": "snow" }, "Your Snow tiles"), snow,
-    h("h3", { class: "ice-section-title", "data-term": "request" }, "Your Requests"), reqs);
+  box.append(h("div", { class: "ice-row" },
+    h("div", {}, h("h3", { class: "ice-section-title", "data-term": "snow" }, "Your Snow tiles"), snow),
+    h("div", {}, h("h3", { class: "ice-section-title", "data-term": "request" }, "Your Requests"), reqs)));
   if (local.card) {
     const acts = [...cardsFor(legal, "tile", local.card), ...cardsFor(legal, "card", local.card)];
     box.append(h("div", { class: "ice-uses", id: "ice-uses" }, h("b", {}, `${local.card}: `),
@@ -479,38 +609,50 @@ function handArea(ctx, me, legal) {
   return box;
 }
 
+/** A Decree as a card: its icon (a type, Study tokens, RP tokens, sets, shapes) and text. */
+function decreeCard(layout, id) {
+  const code = id.replace("DEC-", "");
+  const what = TYPE_OF[code] ? [typeIcon(TYPE_OF[code])] : code === "STUDY" ? ["ice-study"] : code === "TOKENS" ? ["ice-rp"]
+    : code === "SETS" ? layout.types.map(typeIcon) : [];
+  return h("div", { class: "ice-card ice-decree", "data-decree": id, "data-term": id, "data-tip-icon": "ice-decree" },
+    h("span", { class: "face" }, icon("ice-decree", { size: "1.5em" }), what.map((i) => icon(i, { size: "1.35em" }))),
+    h("span", { class: "text" }, layout.decrees[id] ?? ""));
+}
+
 function tablePanels(ctx, legal) {
   const { view, layout, act } = ctx;
   const obs = view.observation;
   const box = h("div", { class: "ice-row" });
-  box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-decrees" }, h("h3", { class: "ice-section-title", "data-term": "decree" }, "Decrees"),
-    h("div", { class: "ice-cards" }, obs.decrees.map((id) => h("div", { class: "ice-card", "data-decree": id, "data-term": id },
-      h("div", { class: "id" }, id), h("div", {}, layout.decrees[id] ?? ""))))));
+  box.append(h("div", { class: "ice-panel", id: "ice-decrees" }, h("h3", { class: "ice-section-title", "data-term": "decree" }, "Decrees"),
+    h("div", { class: "ice-cards" }, obs.decrees.map((id) => decreeCard(layout, id)))));
   if (obs.row.length) {
-    box.append(h("div", { style: "flex:1;min-width:18rem", id: "ice-row" }, h("h3", { class: "ice-section-title", "data-term": "row" }, "Sunset row"),
+    box.append(h("div", { class: "ice-panel", id: "ice-row" }, h("h3", { class: "ice-section-title", "data-term": "row" }, "Sunset row"),
       h("div", { class: "ice-cards" }, obs.row.map((id) => {
         const take = legal.find((a) => a.kind === "take" && a.card === id);
-        return h("button", { class: `ice-card${take ? " playable" : ""}`, "data-row": id, disabled: !take, "data-term": id,
-                             onclick: take ? () => act(take) : null },
-          h("span", { class: "kind" }, layout.requests[id]?.kind ?? ""), h("div", { class: "id" }, id),
-          h("div", {}, layout.requests[id]?.text ?? ""));
+        return requestCard(layout, id, Boolean(take), false, () => act(take), { "data-row": id });
       }))));
   }
   return box;
 }
 
-const LEGEND = "Seen from above: white hexes are Snow tiles (the top layer), blue ones Artifacts of the Surface, "
-  + "darker blue the Deep, grey the board's edges (a frame explorers may stand on), navy Azulia's districts at the bottom. "
-  + "Each tile hides a third of each of the three it rests on. An Artifact's label shows its place and type (H harmony, "
-  + "E exalted, A achievement, P philosophical, O obliteration, ✦ prismatic; Surface ones have 1 Anima, Deep ones 2). "
-  + "Red bars: a Rift's sides, never crossed. "
-  + "Brown squares count Archaeologists, numbered discs are Leaders, triangles Camps (white: a White Camp). "
-  + "Gold 1RP: an Azulia icon still covered. Orange rings: places you can act on.";
+/** The legend: each kind of thing on the board, drawn as it is drawn there. */
+function legend(layout) {
+  const item = (id, text, opts = {}) => h("span", { class: "item" }, icon(id, { size: "1.3em", ...opts }), ` ${text}`);
+  return h("div", { class: "ice-legend" },
+    h("p", {}, "Seen from above: Snow tiles on top (pale, their back's symbol below the name), then the Surface's "
+      + "Artifacts, the darker Deep, grey edges, navy Azulia at the bottom. Each tile hides a third of each of the "
+      + "three it rests on and casts a shadow on them. Red bars: a Rift's sides. Orange rings: places you can act on."),
+    h("p", { class: "items" },
+      layout.types.map((t) => item(typeIcon(t), cap(t))), item("ice-prismatic", "Prismatic"),
+      layout.backs.map((b) => item(`ice-back-${b}`, BACK_LABEL[b], { class: "ice-snow-glyph" })),
+      item("ice-leader", "Leader", { class: "ice-neutral" }), item("ice-camp", "Camp", { class: "ice-neutral" }),
+      item("ice-white-camp", "White Camp"), item("ice-archaeologist", "Archaeologists", { class: "ice-neutral" }),
+      item("ice-azulia-rp", "1 RP in Azulia")));
+}
 
 // -- render -------------------------------------------------------------------------------
 
 export function render(ctx) {
-  ensureStyle();
   const { view, layout, board, choices, act, local } = ctx;
   ctx.rerender = () => render(ctx);
   choices.replaceChildren();
@@ -520,7 +662,7 @@ export function render(ctx) {
   local.version = view.version;
 
   const svg = drawBoard(ctx, legal);
-  const parts = [topLine(ctx), svg, h("p", { class: "ice-legend" }, LEGEND)];
+  const parts = [topLine(ctx), svg, legend(layout)];
   const me = view.seat !== null ? obs.seats[view.seat] : null;
   if (me) {
     parts.push(h("div", { class: "ice-row" }, guildBoard(ctx, view.seat, true, legal)), handArea(ctx, me, legal));
