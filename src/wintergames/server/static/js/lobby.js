@@ -20,6 +20,8 @@ const EMBLEMS = {
   "snow-time": [["st-pawn-red", 24, 34, 30], ["st-pawn-blue", 40, 36, 30],
                 ["st-fruit", 32, 14.5, 16]],
   "icecool-wizards": [["iw-penguin-blue", 36, 28, 40, 40]],
+  "ice": [["ice-archaeologist", 25, 34, 32], ["ice-type-achievement", 44, 24, 20],
+          ["ice-type-exalted", 45, 44, 18]],
 };
 const FLICK = "M10 54C14 46 19 41 26 36";  // the penguin's path on ICECOOL's emblem
 // The colours a game's initials are ringed with when it has no emblem (from its palette).
