@@ -235,6 +235,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     # tooltips name their icon; log lines carry icons
     assert page.locator("[data-tip-icon^='ice-type-']").count() >= 5
     expect(page.locator("#log li .named svg.icon").first).to_be_attached()
+    # your own Snow tiles' fronts, named in the log when taken, are led by their icon
+    expect(page.locator("#log li use[href^='#ice-front-']").first).to_be_attached()
     page.locator("#ice-me").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
     screenshot(page, "ice-hand", tmp_path, full_page=False)

@@ -76,7 +76,12 @@ export function seatColour(view, seat) {
 }
 
 // Log lines: the types, Snow tiles by their backs, Archaeologists, Camps, tokens.
-const LOG_WORDS = /(?<![\w-])(?:Harmony|Exalted|Achievement|Philosophical|Obliteration|Prismatic|(?:clear|tunnel|rift|nunatak) Snow tile|Archaeologists?|White Camp|Camp|RP tokens?|Study token|Planning token|Grappling token|Logbook|Curse token|Ship's Hold|Leader)(?![\w-])/g;
+const FRONTS = ["talisman", "explosive-rune", "anima-gemstone", "whistle-of-storms", "abseiling-rope", "ice-sailboat",
+                "expedition-survivors", "wreck", "polar-termites", "ice-manta-ray", "boreal-smilodon", "white-spiders"];
+const LOG_NAMES = [...FRONTS, "Harmony", "Exalted", "Achievement", "Philosophical", "Obliteration", "Prismatic",
+                   "(?:clear|tunnel|rift|nunatak) Snow tile", "Archaeologists?", "White Camp", "Camp", "RP tokens?",
+                   "Study token", "Planning token", "Grappling token", "Logbook", "Curse token", "Ship's Hold", "Leader"];
+const LOG_WORDS = new RegExp(`(?<![\\w-])(?:${LOG_NAMES.join("|")})(?![\\w-])`, "g");
 const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-archaeologist", "White Camp": "ice-white-camp",
                    Camp: "ice-camp", "RP token": "ice-rp", "RP tokens": "ice-rp", "Study token": "ice-study",
                    "Planning token": "ice-planning", "Grappling token": "ice-grappling", Logbook: "ice-logbook",
@@ -86,6 +91,7 @@ const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-arch
 export function logLine(line) {
   return withIcons(line, LOG_WORDS, (word) => {
     if (LOG_ICON[word]) return LOG_ICON[word];
+    if (FRONTS.includes(word)) return `ice-front-${word}`;
     if (word.endsWith(" Snow tile")) return `ice-back-${word.split(" ")[0]}`;
     return typeIcon(word.toLowerCase());
   });
