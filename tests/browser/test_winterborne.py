@@ -41,13 +41,16 @@ def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
                     shot_at: int) -> None:
     wait_for_my_turn_or_the_end(page)
     shot_taken = False
+
+    def snap_now() -> None:
+        page.mouse.move(1, 1)  # no tooltip over the card's uses in the picture
+        screenshot(page, shot, tmp_path)
+
     for decision in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":
             assert shot_taken
             return
-        snap = None
-        if decision >= shot_at and not shot_taken:
-            snap = lambda: screenshot(page, shot, tmp_path)  # noqa: E731
+        snap = snap_now if decision >= shot_at and not shot_taken else None
         shot_taken |= play_one_decision(page, rng, snap) and snap is not None
         wait_for_my_turn_or_the_end(page)
     raise AssertionError("the game did not end")
@@ -120,3 +123,83 @@ def test_the_layout_places_each_gray_space_next_to_its_three_sections() -> None:
                                              "+1g": "take 1 gold"}
     assert data["cards"]["MASK2"]["uses"] == {"ccw2": "move 2 counter-clockwise"}
     assert data["borders"]["C1"] == ["green", "yellow"]
+
+
+DUPLICATE_IDS = """() => { const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+  return ids.filter((id, i) => ids.indexOf(id) !== i); }"""
+# Recorded when the board's first element is put into the page (before that frame is
+# painted): was the view's stylesheet loaded, and its sprite in the page?
+FIRST_FRAME = """
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector("#wb-seasons")) return;
+  observer.disconnect();
+  window.wbFirstFrame = {
+    styled: Boolean(document.getElementById("wb-style")?.sheet),
+    icons: Boolean(document.querySelector(".icon-sprite[data-game='winterborne'] symbol")),
+  };
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_the_board_is_drawn_with_its_icons_in_both_themes(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 21: characters are figures, provinces wear their glyphs, buildings and the castle
+    are drawn; the hand is a row of card faces with icons, decks and other hands are backs;
+    the log leads cards and characters with their icons. Screenshots, light and dark,
+    desktop and phone, for docs/screenshots."""
+    table = server.create("winterborne", ["human", "random"], seed=3)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    context.add_init_script(FIRST_FRAME)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    # the first board drawn was already styled, its icons in the page
+    assert page.evaluate("window.wbFirstFrame") == {"styled": True, "icons": True}
+    rng = random.Random(7)
+    for _ in range(60):  # a game under way: sections conquered, something built
+        if page.locator("svg.wb-kingdom").first.locator("g.building").count() >= 1:
+            break
+        play_one_decision(page, rng)
+        wait_for_my_turn_or_the_end(page)
+    mine = page.locator("svg.wb-kingdom").first
+    hrefs = mine.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
+    for drawn in ("#wb-castle", "#wb-character-shaman", "#wb-character-explorer",
+                  "#wb-character-warrior", "#wb-province-"):
+        assert any(h.startswith(drawn) for h in hrefs), (drawn, hrefs)
+    assert any(h in ("#wb-settlement", "#wb-church") for h in hrefs), hrefs
+    # the figures wear the seat's colour, not the colours of the provinces
+    figure = mine.locator("g.figure[data-figure='shaman']")
+    assert figure.get_attribute("color") == "#1f2f6e"
+    # every card in hand or reserve is a face with its kind's icon and an icon per use
+    cards = page.locator("#wb-hand .wb-card")
+    assert cards.count() >= 1
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        assert card.locator(".top svg.icon use").count() == 1, card.inner_text()
+        uses = card.locator("ul.uses li")
+        for k in range(uses.count()):
+            assert uses.nth(k).locator("svg.icon").count() >= 1, uses.nth(k).inner_text()
+    # deck and discard are backs with counts; the other seat's hand is backs
+    expect(page.locator("#wb-hand .wb-pile use[href='#wb-card-back']")).to_have_count(2)
+    other = page.locator(".wb-seat[data-seat='1']")
+    hand = server.view(table, 0)["observation"]["seats"][1]["hand_size"]
+    backs = other.locator(".wb-backs[data-term='hand'] use[href='#wb-card-back']")
+    expect(backs).to_have_count(hand)
+    # resources are icons with numbers; the season track has its seasons' icons
+    expect(page.locator("#wb-me .wb-amount use[href^='#wb-resource-']")).to_have_count(4)
+    expect(page.locator("#wb-seasons use[href^='#wb-season-']")).to_have_count(4)
+    assert page.locator("#log .named use[href^='#wb-']").count() > 0
+    # the sprite's ids and the page's own never collide (a symbol is no #wb-balaur panel)
+    assert page.evaluate(DUPLICATE_IDS) == []
+    # (the light pictures: winterborne.png by the game played to the end above,
+    # winterborne-phone.png by test_phone.py)
+    page.evaluate("localStorage.setItem('wg.theme', 'dark')")
+    page.reload()
+    page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    screenshot(page, "winterborne-dark", tmp_path)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
+    screenshot(page, "winterborne-dark-phone", tmp_path, full_page=False)

@@ -16,13 +16,17 @@ from wintergames.games.ice.model import TYPES as ICE_TYPES
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import EFFECTS, WQ
+from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.model import CHARACTERS as WB_CHARACTERS
+from wintergames.games.winterborne.model import RESOURCES as WB_RESOURCES
+from wintergames.games.winterborne.model import SEASONS as WB_SEASONS
 from wintergames.server.app import STATIC
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 # Games whose components are still drawn as text and plain shapes: issue 21's later steps.
 # The gap is explicit: drawing one means moving it from here to REQUIRED below.
-STILL_TO_DRAW = ("winterborne",)
+STILL_TO_DRAW: tuple[str, ...] = ()
 
 
 def winter_queen_ids() -> set[str]:
@@ -59,6 +63,24 @@ def icecool_wizards_ids() -> set[str]:
             | ({"iw-doorway"} if IW.table.doorways else set()))
 
 
+def winterborne_ids() -> set[str]:
+    """The characters and the white meeple, the resources and favor, settlement, church
+    and castle, each province colour, the conquer tile, the spoils kinds the tiles print,
+    the ally back, each card type (a banner by its set, promotional sets included), the
+    card back, the power card, the seasons and, for the solo game, the Balaur."""
+    banners = {card.banner for card in WB.cards if card.type == "banner"}
+    return ({f"wb-character-{name}" for name in (*WB_CHARACTERS, "white")}
+            | {f"wb-resource-{name}" for name in (*WB_RESOURCES, "favor")}
+            | {f"wb-province-{colour}" for colour in WB.colours}
+            | {f"wb-spoils-{tile.kind}" for tile in WB.spoils}
+            | {f"wb-card-{card.type}" for card in WB.cards if card.type != "banner"}
+            | {f"wb-banner-{name}" for name in banners}
+            | {f"wb-season-{season}" for season in WB_SEASONS}
+            | ({"wb-balaur-head"} if WB.difficulties else set())
+            | {"wb-settlement", "wb-church", "wb-castle", "wb-conquer", "wb-ally-back",
+               "wb-card-back", "wb-power"})
+
+
 def ice_ids() -> set[str]:
     """The five Artifact types and the Prismatic, every Snow tile back and every front the
     tiles print (the Encampment's blank front shows its back), the pieces (Archaeologist,
@@ -77,7 +99,7 @@ def ice_ids() -> set[str]:
 
 
 REQUIRED = {"ice": ice_ids, "winter-queen": winter_queen_ids, "snow-time": snow_time_ids,
-            "icecool-wizards": icecool_wizards_ids}
+            "icecool-wizards": icecool_wizards_ids, "winterborne": winterborne_ids}
 
 
 def sprite(game: str) -> ET.Element:
@@ -96,6 +118,8 @@ def distinguishing_symbols(game: str, group: str) -> set[str]:
         return {f"wq-floe-{province}" for province in WQ.provinces} | {"wq-royal"}
     if (game, group) == ("snow-time", "pawn"):  # a pawn wears its colour and a glyph
         return {f"st-pawn-{colour}" for colour in ST.colours}
+    if (game, group) == ("winterborne", "province"):  # a hexagon in its colour with a glyph
+        return {f"wb-province-{colour}" for colour in WB.colours}
     if (game, group) == ("ice", "type"):  # an Artifact in its type's colour with a glyph
         return {f"ice-type-{kind}" for kind in ICE_TYPES} | {"ice-prismatic"}
     raise KeyError((game, group))
@@ -191,4 +215,22 @@ def test_each_ice_artifact_type_has_its_palette_colour_and_its_own_glyph() -> No
         assert artifact.attrib["fill"].lower() == value, kind
         drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
         assert glyph and drawn not in glyphs, f"{kind}'s glyph is another type's"
+        glyphs.add(drawn)
+
+
+def test_each_winterborne_province_has_its_palette_colour_and_its_own_glyph() -> None:
+    """Red and green, blue and purple merge for some colour-blind players: each province's
+    hexagon is its palette colour and carries a glyph no other province has."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+    provinces = palette["games"]["winterborne"]["components"]["province"]
+    assert set(provinces) == set(WB.colours)
+    glyphs = set()
+    for colour, value in provinces.items():
+        symbol = next(s for s in sprite("winterborne").iter(f"{SVG}symbol")
+                      if s.attrib["id"] == f"wb-province-{colour}")
+        hexagon, *glyph = list(symbol)
+        assert hexagon.attrib["fill"].lower() == value, colour
+        drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
+        assert glyph and drawn not in glyphs, f"{colour}'s glyph is another province's"
         glyphs.add(drawn)

@@ -69,6 +69,13 @@ ICE_BOARD_TEXT: list[tuple[str, str]] = [
     ("ink.district-label", "ink.district-c"), ("ink.piece-line", "ink.count-bg"),
     ("ink.card-ink", "ink.card"), ("ink.card-ink", "ink.snow-card"), ("ink.card-ink", "ink.study"),
 ]
+# Winterborne's board and card text: (ink, background) by palette path, all at AA.
+WB_BOARD_TEXT: list[tuple[str, str]] = [
+    ("ink.label", "ink.label-bg"), ("ink.label", "components.board.space"),
+    ("ink.card-ink", "ink.card"), ("ink.card-muted", "ink.card"),
+    ("ink.card-ink", "ink.balaur-bg"), ("ink.card-back-ink", "ink.card-back"),
+    ("ink.ally-back-ink", "ink.ally-back"),
+]
 
 # Within each game, the colours a player must tell apart, and how: "colour" (the colours
 # alone: checked under every vision) or "symbol" (each also has its own symbol in the
@@ -78,13 +85,13 @@ TELL_APART: dict[str, dict[str, str]] = {
     "winter-queen": {"floe": "symbol", "zone": "symbol"},
     "snow-time": {"pawn": "symbol"},
     "icecool-wizards": {"penguin": "colour"},
-    "winterborne": {"province": "pending"},
+    "winterborne": {"province": "symbol"},
     "ice": {"type": "colour"},  # and a glyph each (test_icons.py)
 }
 # The component kinds each game's seat colours must never be taken for.
 SEATS_APART: dict[str, tuple[list[str], str]] = {
     "winter-queen": (["floe"], "checked"),
-    "winterborne": (["province"], "pending"),
+    "winterborne": (["province", "meeple"], "checked"),
     "ice": (["type", "piece"], "checked"),
 }
 
@@ -213,6 +220,12 @@ def test_icecool_wizards_board_text_passes_wcag_aa() -> None:
 def test_ice_board_text_passes_wcag_aa() -> None:
     game = PALETTE["games"]["ice"]
     pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in ICE_BOARD_TEXT]
+    assert contrast_failures(pairs) == []
+
+
+def test_winterbornes_board_text_passes_wcag_aa() -> None:
+    game = PALETTE["games"]["winterborne"]
+    pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in WB_BOARD_TEXT]
     assert contrast_failures(pairs) == []
 
 

@@ -91,9 +91,16 @@ export const PALETTE = {
       "components": {
         "province": {"green": "#4f9a4a", "yellow": "#e4c234", "blue": "#3f7fc9",
                      "purple": "#8a56b8", "red": "#c9483c", "black": "#3a3a3a"},
-        "board": {"castle": "#d8cfbf", "unconquered": "#f7f7f2", "space": "#8d9096"}
+        "board": {"castle": "#d8cfbf", "unconquered": "#f7f7f2", "space": "#8d9096"},
+        "meeple": {"white": "#ffffff"}
       },
-      "seats": "site"
+      "seats": ["#1f2f6e", "#662211", "#a8e6c0", "#cdb8ec"],
+      "ink": {
+        "hex-line": "#55606c", "label": "#1d2733", "label-bg": "#ffffff",
+        "card": "#fbf7ec", "card-line": "#8a6d1a", "card-ink": "#3b2f0e", "card-muted": "#6b5a2e",
+        "card-back": "#2f4f7a", "card-back-ink": "#cfe0f5", "ally-back": "#5a2f6e",
+        "ally-back-ink": "#ead7f2", "balaur": "#5a2a2a", "balaur-bg": "#fbf3f3", "target": "#ff9800"
+      }
     },
     "ice": {
       "components": {

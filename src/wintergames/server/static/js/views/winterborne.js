@@ -5,25 +5,114 @@
 // discard) appear as buttons under the hand. Every other decision is a button in the
 // "Your move" panel; highlighted spaces, sections and province boards are shortcuts to
 // the same actions. All text goes in as text nodes (h/s), never as HTML.
+//
+// Drawn with the sprite icons/winterborne.svg (issue 21): characters as figures in the
+// seat's colour, buildings, the castle, each province's colour with its own glyph; cards
+// as cards (faces in your hand and reserve, backs for decks, other hands and allies).
+// Every colour comes from PALETTE (games.winterborne) or the theme's CSS variables.
 import { breakdownLines } from "../breakdown.js";
 import { h, s } from "../dom.js";
+import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { PALETTE } from "../palette.js";
 
 const CARD_KINDS = new Set(["play", "discard", "reserve", "unreserve", "wylds", "swap"]);
 const FIGURES = ["shaman", "explorer", "warrior", "white"];
-const DARK = new Set(["black", "purple", "blue", "red", "green"]);
+const GAME = PALETTE.games.winterborne;
+const PROVINCE = GAME.components.province;
+const BOARD = GAME.components.board;
+const INK = GAME.ink;
+const SEATS = GAME.seats;
 const UNIT = 60;  // svg units between neighbouring hex centres
 const R = UNIT / Math.sqrt(3);  // hex circumradius (flat-topped hexes)
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
 const TYPE_TERM = { house: "house card" };  // a card type's help term, where it is not the type itself
-/** A chip for a card, ally or spoils id: its tooltip explains it (data-term). */
-const idChip = (id, tip) => h("span", { "data-term": id, "data-tip": tip }, id);
-const ids = (list, tip) => (list.length ? list.flatMap((id, i) => [i ? ", " : "", idChip(id, tip)]) : ["—"]);
+const RESOURCE_OF = { g: "gold", m: "meat", x: "military" };
+const CHARACTER_OF = { S: "shaman", E: "explorer", W: "warrior" };
+const BANNERS = ["horn", "mask", "bag", "book", "rune", "orb", "potion"];
 
+// The view's colours as CSS variables (winterborne.css reads only these and the theme's).
+function paletteVariables() {
+  const vars = Object.entries(INK).map(([k, v]) => `--wb-${k}: ${v};`);
+  vars.push(...Object.entries(BOARD).map(([k, v]) => `--wb-${k}: ${v};`));
+  vars.push(...Object.entries(PROVINCE).map(([k, v]) => `--wb-province-${k}: ${v};`));
+  return `:root { ${vars.join(" ")} }`;
+}
 
-function ensureStyle() {
-  if (document.getElementById("wb-style")) return;
-  document.head.append(h("link", { id: "wb-style", rel: "stylesheet",
-                                  href: new URL("./winterborne.css", import.meta.url).href }));
+// The sprite and the stylesheet are in the page before the first board is drawn (the table
+// waits for this module): no first frame unstyled or without its pictures.
+function stylesheet() {
+  let link = document.getElementById("wb-style");
+  if (link?.sheet) return Promise.resolve();
+  if (!link) {
+    document.head.append(h("style", { id: "wb-palette" }, paletteVariables()));
+    link = h("link", { id: "wb-style", rel: "stylesheet", href: new URL("./winterborne.css", import.meta.url).href });
+    document.head.append(link);
+  }
+  return new Promise((done) => {
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  });
+}
+await Promise.all([
+  loadIcons("winterborne").catch((err) => console.warn("Winterborne's icons", err)),
+  stylesheet(),
+]);
+
+/** The icon of a card, by its type (a banner by its set, read from its id). */
+function cardIcon(id, type) {
+  if (type === "banner") {
+    const set = BANNERS.find((b) => id.toLowerCase().startsWith(b));
+    return set ? `wb-banner-${set}` : "wb-card-back";
+  }
+  return type ? `wb-card-${type}` : "wb-card-back";
+}
+const typeOfId = (id) => (/^(SHA|EXP|WAR)\d$/.test(id) ? "house" : id === "MERC" ? "mercenary"
+  : /^WY\d+$/.test(id) ? "wylds" : /^T\d$/.test(id) ? "treasure" : /^P\d$/.test(id) ? "provision"
+    : /^W\d$/.test(id) ? "weapon" : "banner");
+
+// Card ids, characters, resources and buildings: a log line names them; each is led by its icon.
+const LOG_WORDS = /\b(?:(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\d{1,2}|shaman|explorer|warrior|white meeple|gold|meat|military|favor|settlement|church|castle)\b/g;
+
+/** A log line with its cards, characters, resources and buildings led by their icons. */
+export function logLine(line) {
+  return withIcons(line, LOG_WORDS, (word) => {
+    if (["shaman", "explorer", "warrior"].includes(word)) return `wb-character-${word}`;
+    if (word === "white meeple") return "wb-character-white";
+    if (["gold", "meat", "military", "favor"].includes(word)) return `wb-resource-${word}`;
+    if (["settlement", "church", "castle"].includes(word)) return `wb-${word}`;
+    return cardIcon(word, typeOfId(word));
+  });
+}
+
+export function seatColour(view, seat) {
+  return SEATS[seat % SEATS.length];
+}
+
+// The end screen's columns: the icon of each scoring category we have one for.
+const CATEGORY_ICON = { allies: "wb-ally-back", buildings: "wb-settlement", "exploration sets": "wb-card-treasure",
+                        banners: "wb-banner-horn", favor: "wb-resource-favor", resources: "wb-resource-any",
+                        objectives: "wb-balaur-head" };
+export function categoryIcon(category) {
+  const id = CATEGORY_ICON[String(category).toLowerCase()];
+  return id ? icon(id, { size: "1.1em" }) : null;
+}
+
+/** A card's uses as icons: "S" a shaman figure, "m2" a move, "+1g1x" gold and military. */
+function useIcons(code) {
+  if (CHARACTER_OF[code]) return [`wb-character-${CHARACTER_OF[code]}`];
+  if (code === "*") return ["wb-meeple"];
+  if (code.startsWith("hire")) return ["wb-resource-gold", "wb-meeple"];
+  if (code.startsWith("ccw")) return ["wb-move-ccw"];
+  if (/^m\d/.test(code)) return ["wb-move"];
+  if (code === "wy") return ["wb-card-wylds"];
+  if (code === "draw") return ["wb-draw"];
+  if (code.startsWith("horn")) return ["wb-settlement"];
+  if (code.startsWith("castle")) return ["wb-castle"];
+  if (code.startsWith("+")) {
+    const found = [...code.matchAll(/(\d*)([gmx])/g)].map((m) => `wb-resource-${RESOURCE_OF[m[2]]}`);
+    return found.length ? found : ["wb-resource-any"];
+  }
+  return [];
 }
 
 // Under the end screen's table: the solo game's verdict (the Balaur is no seat, so it has
@@ -87,28 +176,31 @@ function hexPoints(cx, cy, r) {
   }).join(" ");
 }
 
-function building(kind, x, y) {
-  if (kind === "church") {
-    return s("g", { class: "building church", "data-term": "church" },
-      s("polygon", { points: `${x - 7},${y + 9} ${x - 7},${y - 3} ${x},${y - 10} ${x + 7},${y - 3} ${x + 7},${y + 9}`,
-                     fill: "#fff", stroke: "#222", "stroke-width": 1.5 }),
-      s("path", { d: `M${x} ${y - 19}v10M${x - 4} ${y - 15}h8`, stroke: "#222", "stroke-width": 2 }));
-  }
-  return s("g", { class: "building settlement", "data-term": "settlement" },
-    s("polygon", { points: `${x - 7},${y + 7} ${x - 7},${y - 1} ${x},${y - 8} ${x + 7},${y - 1} ${x + 7},${y + 7}`,
-                   fill: "#fff", stroke: "#222", "stroke-width": 1.5 }));
+/** A hex's name on a small light label, readable on every province colour. */
+function label(text, x, y, size = 8.5) {
+  const w = text.length * size * 0.62 + 5;
+  return s("g", { class: "label" },
+    s("rect", { x: x - w / 2, y: y - size * 0.8, width: w, height: size * 1.1, rx: 2.5,
+                fill: INK["label-bg"], "fill-opacity": 0.85 }),
+    s("text", { x, y, "text-anchor": "middle", "font-size": size, "font-weight": 600, fill: INK.label }, text));
 }
 
-function figure(name, x, y, r) {
-  return s("g", { class: "figure", "data-figure": name, "data-term": name,
-                  "data-tip": name === "white" ? "the white meeple" : `the ${name}` },
-    s("circle", { cx: x, cy: y, r, fill: null, stroke: "#111", "stroke-width": 1.5 }),
-    s("text", { x, y: y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 700,
-                fill: name === "white" ? "#111" : "#fff" }, name[0].toUpperCase()));
+function building(kind, x, y, size) {
+  return s("g", { class: `building ${kind}`, "data-term": kind, "data-tip-icon": `wb-${kind}` },
+    useIcon(`wb-${kind}`, x, y, size));
+}
+
+function figure(name, x, y, size, colour) {
+  const id = `wb-character-${name}`;
+  // a light base under the figure: it stands out on the gray space in every seat colour
+  return s("g", { class: "figure", "data-figure": name, "data-term": name, "data-tip-icon": id,
+                  "data-tip": name === "white" ? "the white meeple" : `the ${name}`, color: colour },
+    s("ellipse", { cx: x, cy: y + size * 0.44, rx: size * 0.42, ry: size * 0.13, fill: INK["label-bg"], "fill-opacity": 0.8 }),
+    useIcon(id, x, y, size));
 }
 
 /** The kingdom of one seat as an svg; ``targets`` maps a hex name to its legal actions. */
-function drawKingdom(ctx, seat, { small = false, targets = new Map() } = {}) {
+function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() } = {}) {
   const { layout, act, local } = ctx;
   const k = seat.kingdom;
   const pos = layout.positions;
@@ -126,91 +218,86 @@ function drawKingdom(ctx, seat, { small = false, targets = new Map() } = {}) {
       } : null,
     });
     g.append(s("polygon", { class: `hex${acts.length ? " target" : ""}`, points: hexPoints(x, y, R - 1.5),
-                            fill, stroke: "#555", "stroke-width": 1, ...extra }));
+                            fill, stroke: INK["hex-line"], "stroke-width": 1, ...extra }));
     svg.append(g);
     return [g, x, y];
   };
   // castle
-  const [castle, cx, cy] = hexAt("castle", "#d8cfbf");
-  castle.append(s("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 15 }, "♜"),
-    s("text", { x: cx, y: cy + 19, "text-anchor": "middle", "font-size": 8, fill: "#444" }, "castle"));
-  // sections
+  const [castle, cx, cy] = hexAt("castle", BOARD.castle);
+  castle.setAttribute("data-tip-icon", "wb-castle");
+  castle.append(useIcon("wb-castle", cx, cy + 6, 24), label("castle", cx, cy + R * 0.82, 7));
+  // sections: a conquered one in its province's colour with the province's glyph
   for (const sec of k.sections) {
     const owned = sec.colour !== null;
-    const fill = owned ? layout.colour_ink[sec.colour] : "#f7f7f2";
-    const [g, x, y] = hexAt(sec.section, fill, owned ? {} : { "stroke-dasharray": "4 3", stroke: "#888" });
-    const ink = owned && DARK.has(sec.colour) ? "#fff" : "#333";
-    g.append(s("text", { x, y: y - R * 0.5, "text-anchor": "middle", "font-size": 8.5, fill: ink }, sec.section));
-    if (!owned) {
+    const [g, x, y] = hexAt(sec.section, owned ? PROVINCE[sec.colour] : BOARD.unconquered,
+      owned ? {} : { "stroke-dasharray": "4 3" });
+    if (owned) {
+      g.setAttribute("data-tip-icon", `wb-province-${sec.colour}`);
+      g.append(useIcon(`wb-province-${sec.colour}`, x, y - R * 0.42, 15));
+    } else {
       const pair = layout.borders[sec.section] || [];
-      pair.forEach((c, i) => g.append(s("circle", { cx: x - 6 + 12 * i, cy: y + 2, r: 4.5,
-        fill: layout.colour_ink[c], stroke: "#555", "data-term": "conquer tile", "data-tip": `${sec.section}: conquer with a ${c} tile` })));
-      g.append(s("text", { x, y: y + R * 0.62, "text-anchor": "middle", "font-size": 7, fill: "#777" }, "unconquered"));
+      pair.forEach((c, i) => g.append(s("g", { "data-term": "conquer tile", "data-tip-icon": `wb-province-${c}`,
+        "data-tip": `${sec.section}: conquer with a ${c} tile` }, useIcon(`wb-province-${c}`, x - 8 + 16 * i, y - 1, 15))));
     }
-    if (sec.building) g.append(building(sec.building, x, y + 3));
+    g.append(label(sec.section, x, owned ? y + R * 0.72 : y - R * 0.5));
+    if (sec.building) g.append(building(sec.building, x, y + 5, 20));
     g.setAttribute("data-tip", `${sec.section}: ${owned ? sec.colour : "unconquered"}${sec.building ? `, ${sec.building}` : ""}`);
   }
   // gray spaces and figures
   for (const space of layout.spaces) {
-    const [g, x, y] = hexAt(space, "#8d9096");
-    g.append(s("text", { x, y: y - R * 0.55, "text-anchor": "middle", "font-size": 8.5, fill: "#fff" }, space));
+    const [g, x, y] = hexAt(space, BOARD.space);
+    g.append(label(space, x, y - R * 0.55));
   }
   const byPlace = {};
   for (const name of FIGURES) {
     const where = k.figures[name];
     if (where) (byPlace[where] ||= []).push(name);
   }
+  const colour = SEATS[seatIndex % SEATS.length];
   for (const [where, names] of Object.entries(byPlace)) {
     const [x, y] = pos[where].map((v) => v * UNIT);
-    const r = small ? 8 : 7.5;
+    const size = names.length > 2 ? 21 : names.length === 2 ? 27 : 33;
     names.forEach((name, i) => {
-      const dx = (i - (names.length - 1) / 2) * (r * 2.1);
-      const f = figure(name, x + dx, y + (where === "castle" ? -8 : 4), r);
-      f.querySelector("circle").setAttribute("fill", layout.figure_ink[name]);
-      svg.append(f);
+      const dx = (i - (names.length - 1) / 2) * size * 0.72;
+      svg.append(figure(name, x + dx, y + (where === "castle" ? -10 : 6), size, colour));
     });
   }
   return svg;
 }
 
-// -- panels -------------------------------------------------------------------------------
+// -- cards, backs and counts ----------------------------------------------------------------
 
-function seasonTrack(ctx) {
-  const { view, layout } = ctx;
-  const obs = view.observation;
-  const now = layout.seasons.indexOf(obs.season);
-  const row = h("div", { class: "wb-seasons", id: "wb-seasons" });
-  layout.seasons.forEach((name, i) => {
-    const extra = name === "winter"
-      ? (obs.winter_round ? ` · round ${obs.winter_round} of ${layout.winter_rounds}` : "")
-      : ` · ${obs.season_decks[i]} card${obs.season_decks[i] === 1 ? "" : "s"} left`;
-    row.append(h("div", { class: `wb-season${i === now ? " now" : i < now ? " done" : ""}`, "data-season": name, "data-term": name },
-      `${cap(name)} (explore ${layout.explore_cost[i]} meat)${extra}`));
-  });
-  row.append(h("div", { class: "wb-season", "data-term": "favor" }, `Favor supply ${obs.favor_supply}`));
-  row.append(h("div", { class: "wb-season" }, "Played this turn: ", ...ids(obs.played, "played this turn")));
-  if (obs.autumn_out) row.append(h("div", { class: "wb-season now" }, "Autumn deck out: winter next"));
-  return row;
+/** A pile drawn as a card back with its count on it: a deck, a discard pile, a hand. */
+function pile(id, count, term, tip) {
+  return h("span", { class: `wb-pile${count ? "" : " empty"}`, "data-term": term, "data-tip": tip, "data-tip-icon": id },
+    icon(id, { size: "2.2em" }), h("span", {}, h("b", { class: "count" }, String(count)), h("br"), term));
 }
 
-function resources(seat) {
-  const r = seat.resources;
-  const res = (n, term) => h("span", { "data-term": term }, `${n} ${term}`);
-  return h("span", { class: "wb-res" }, res(r.gold, "gold"), " · ", res(r.meat, "meat"), " · ",
-    res(r.military, "military"), " · ", res(seat.favor, "favor"));
+/** A row of ``n`` small backs (another seat's hand, face-down allies). */
+function backs(id, n, term, tip, colours = []) {
+  return h("span", { class: "wb-backs", "data-term": term, "data-tip": tip, "data-tip-icon": id },
+    Array.from({ length: n }, (_, i) => h("span", { class: "wb-back" }, icon(id, { size: "1.9em" }),
+      colours[i] ? icon(`wb-province-${colours[i]}`, { size: ".9em", class: "corner", title: `${colours[i]} ally` }) : "")),
+    n ? "" : h("span", { class: "muted" }, "none"));
 }
 
-function cardButton(ctx, id, where, actions) {
+function cardFace(ctx, id, where, actions) {
   const { layout, local } = ctx;
   const c = layout.cards[id] || { name: id, type: "", text: "", uses: {} };
   const chosen = local.card === `${where}:${id}`;
-  const uses = Object.values(c.uses);
+  const kind = cardIcon(id, c.type);
   return h("button", {
-    class: `wb-card${actions.length ? " playable" : ""}${chosen ? " chosen" : ""}`,
-    "data-card": id, "data-where": where, disabled: !actions.length, "data-term": id,
+    class: `wb-card type-${c.type}${actions.length ? " playable" : ""}${chosen ? " chosen" : ""}`,
+    "data-card": id, "data-where": where, disabled: !actions.length, "data-term": id, "data-tip-icon": kind,
     onclick: actions.length ? () => { local.card = chosen ? null : `${where}:${id}`; ctx.rerender(); } : null,
-  }, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type), h("div", { class: "id" }, id), h("div", {}, c.name),
-  uses.length ? h("ul", {}, uses.map((u) => h("li", {}, u))) : h("div", { class: "muted" }, c.text));
+  },
+  h("div", { class: "top" }, icon(kind, { size: "1.8em" }),
+    h("span", { class: "title" }, h("span", { class: "name" }, c.name),
+      h("span", { class: "id" }, `${id} · `, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type)))),
+  Object.keys(c.uses).length
+    ? h("ul", { class: "uses" }, Object.entries(c.uses).map(([code, words]) => h("li", {},
+      h("span", { class: "use-icons" }, useIcons(code).map((u) => icon(u, { size: "1.25em" }))), words)))
+    : h("div", { class: "text" }, c.text));
 }
 
 function cardActions(legal, id) {
@@ -223,7 +310,7 @@ function handArea(ctx, me, legal) {
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
     box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
-    const row = h("div", { class: "wb-hand" }, cards.map((id) => cardButton(ctx, id, where, cardActions(legal, id))));
+    const row = h("div", { class: "wb-hand" }, cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id))));
     if (!cards.length) row.append(h("span", { class: "muted" }, "empty"));
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
@@ -234,37 +321,87 @@ function handArea(ctx, me, legal) {
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
   }
-  box.append(h("p", { class: "muted" }, h("span", { "data-term": "deck" }, `Deck ${me.deck_size}`), " · ",
-    h("span", { "data-term": "discard" }, `discard ${me.discard.length}`),
-    ...(me.discard.length ? [" (", ...ids(me.discard, "your discard pile"), ")"] : [])));
+  box.append(h("div", { class: "wb-piles" },
+    pile("wb-card-back", me.deck_size, "deck", `Your deck: ${me.deck_size} cards`),
+    pile("wb-card-back", me.discard.length, "discard", `Your discard pile: ${me.discard.length} cards`),
+    me.discard.length ? h("span", { class: "muted" }, "discard: ", ...ids(me.discard, "your discard pile")) : ""));
   return box;
 }
 
+// -- panels -------------------------------------------------------------------------------
+
+/** A chip for a card, ally or spoils id: its tooltip explains it (data-term). */
+const idChip = (id, tip, tipIcon = null) => h("span", { "data-term": id, "data-tip": tip, "data-tip-icon": tipIcon }, id);
+const ids = (list, tip) => (list.length
+  ? list.flatMap((id, i) => [i ? ", " : "", idChip(id, tip, cardIcon(id, typeOfId(id)))]) : ["—"]);
+
+function seasonTrack(ctx) {
+  const { view, layout } = ctx;
+  const obs = view.observation;
+  const now = layout.seasons.indexOf(obs.season);
+  const row = h("div", { class: "wb-seasons", id: "wb-seasons" });
+  layout.seasons.forEach((name, i) => {
+    const extra = name === "winter"
+      ? (obs.winter_round ? ` · round ${obs.winter_round} of ${layout.winter_rounds}` : "")
+      : ` · ${obs.season_decks[i]} card${obs.season_decks[i] === 1 ? "" : "s"} left`;
+    row.append(h("div", { class: `wb-season${i === now ? " now" : i < now ? " done" : ""}`, "data-season": name,
+                          "data-term": name, "data-tip-icon": `wb-season-${name}` },
+      icon(`wb-season-${name}`, { size: "1.5em" }),
+      h("span", {}, h("b", {}, cap(name)), h("br"), `explore `, icon("wb-resource-meat", { size: "1em", title: "meat" }),
+        ` ${layout.explore_cost[i]}${extra}`)));
+  });
+  row.append(h("div", { class: "wb-season", "data-term": "favor", "data-tip-icon": "wb-resource-favor" },
+    icon("wb-resource-favor", { size: "1.5em" }), h("span", {}, h("b", {}, String(obs.favor_supply)), h("br"), "favor supply")));
+  row.append(h("div", { class: "wb-season played" }, h("span", {}, "Played this turn", h("br"), ...ids(obs.played, "played this turn"))));
+  if (obs.autumn_out) row.append(h("div", { class: "wb-season now" }, "Autumn deck out: winter next"));
+  return row;
+}
+
+function resources(seat) {
+  const r = seat.resources;
+  const res = (n, term) => h("span", { class: "wb-amount", "data-term": term, "data-tip-icon": `wb-resource-${term}` },
+    icon(`wb-resource-${term}`, { size: "1.5em", title: term }), h("b", {}, String(n)));
+  return h("span", { class: "wb-res" }, res(r.gold, "gold"), res(r.meat, "meat"),
+    res(r.military, "military"), res(seat.favor, "favor"));
+}
+
+function spoilsChip(ctx, id, use = null) {
+  const t = ctx.layout.spoils[id];
+  const colour = t?.kind === "province" ? id.split("-")[1] : null;
+  const character = t?.kind === "hex" ? id.split("-")[1] : null;
+  return h(use ? "button" : "span", { class: `wb-chip${use ? " playable" : ""}`, "data-spoils": id,
+    "data-term": id, "data-tip-icon": `wb-spoils-${t?.kind}`, onclick: use ? () => ctx.act(use) : null },
+  icon(`wb-spoils-${t?.kind ?? "hex"}`, { size: "1.3em" }),
+  colour && PROVINCE[colour] ? icon(`wb-province-${colour}`, { size: "1.1em" }) : "",
+  character ? icon(`wb-character-${character}`, { size: "1.1em" }) : "",
+  ` ${t?.label ?? id}`);
+}
+
 function seatFacts(ctx, seat, legal, mine) {
-  const { layout, act } = ctx;
+  const { layout } = ctx;
   const facts = h("dl", {});
   const add = (k, ...v) => facts.append(h("dt", {}, k), h("dd", {}, ...v));
   add("Resources", resources(seat));
-  add("Spoils", seat.spoils.length ? seat.spoils.map((id) => {
-    const use = legal.find((a) => a.kind === "spoils" && a.spoils === id);
-    return h(use ? "button" : "span", { class: `wb-chip${use ? " playable" : ""}`, "data-spoils": id,
-      "data-term": id, onclick: use ? () => act(use) : null },
-    `${id} (${layout.spoils[id]?.label ?? ""})`);
-  }) : "none");
+  add("Spoils", seat.spoils.length ? seat.spoils.map((id) => spoilsChip(ctx, id,
+    legal.find((a) => a.kind === "spoils" && a.spoils === id))) : "none");
   if (mine && seat.allies) {
-    add("Allies", seat.allies.length ? seat.allies.map((id) => h("span", { class: "wb-chip", "data-term": id },
-      `${id}: ${layout.allies[id]?.text ?? ""}`)) : "none");
+    add("Allies", seat.allies.length ? seat.allies.map((id) => h("span", { class: "wb-chip ally", "data-term": id,
+      "data-tip-icon": `wb-province-${layout.allies[id]?.colour}` },
+    icon(`wb-province-${layout.allies[id]?.colour}`, { size: "1.2em" }), ` ${id}: ${layout.allies[id]?.text ?? ""}`)) : "none");
   } else {
     // face down: only the colours are public, so the tooltip explains allies in general
-    add("Allies", seat.ally_colours.length ? h("span", { "data-term": "ally", "data-tip": `${seat.ally_colours.length} face down` },
-      seat.ally_colours.join(", ") + " (face down)") : "none");
+    add("Allies", backs("wb-ally-back", seat.ally_colours.length, "ally",
+      `${seat.ally_colours.length} face down: ${seat.ally_colours.join(", ") || "none"}`, seat.ally_colours));
   }
-  add("House board", h("span", { "data-term": "house board" },
-    seat.kingdom.rows.map((r, i) => `row ${i + 1}: ${r.settlements}/2 settlements${r.church ? ", church" : ""}`).join(" · ")));
-  add("Power card", idChip(seat.power_card.id, "power card"), ": ", ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
-    h("span", { "data-term": p }, layout.powers[p] ?? p)]),
-    seat.powers_used.some(Boolean) ? ` (used in rounds ${seat.powers_used.map((u, i) => (u ? i + 1 : null)).filter(Boolean).join(", ")})` : "");
-  if (seat.favor_on_card) add("Favor on card", h("span", { "data-term": "favor" }, String(seat.favor_on_card)));
+  add("House board", h("span", { "data-term": "house board", class: "wb-rows" },
+    seat.kingdom.rows.map((r, i) => h("span", { class: "wb-row-slots" }, `${i + 1}: `,
+      Array.from({ length: 2 }, (_, j) => icon("wb-settlement", { size: "1.1em", class: j < r.settlements ? "built" : "empty" })),
+      r.church ? icon("wb-church", { size: "1.1em", class: "built" }) : ""))));
+  add("Power card", h("span", { class: "wb-power" }, icon("wb-power", { size: "1.4em" }),
+    idChip(seat.power_card.id, "power card", "wb-power"), ": ", ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
+      h("span", { "data-term": p }, layout.powers[p] ?? p)]),
+    seat.powers_used.some(Boolean) ? ` (used in rounds ${seat.powers_used.map((u, i) => (u ? i + 1 : null)).filter(Boolean).join(", ")})` : ""));
+  if (seat.favor_on_card) add("Favor on card", h("span", { "data-term": "favor" }, icon("wb-resource-favor", { size: "1.1em" }), ` ${seat.favor_on_card}`));
   return facts;
 }
 
@@ -275,26 +412,48 @@ function provinceBoards(ctx, legal) {
   for (const p of obs.provinces) {
     const acts = legal.filter((a) => !CARD_KINDS.has(a.kind) && (a.province === p.colour
       || (a.kind === "take" && a.spoils && p.spoils?.includes(a.spoils))));
-    const ink = layout.colour_ink[p.colour];
     const ex = p.exploration && layout.cards[p.exploration];
     box.append(h("div", {
-      class: `wb-province${acts.length ? " target clickable" : ""}`, "data-province": p.colour, style: `border-color:${ink}`,
+      class: `wb-province${acts.length ? " target clickable" : ""}`, "data-province": p.colour,
+      style: `--wb-colour: var(--wb-province-${p.colour})`,
       onclick: acts.length ? () => {
         if (acts.length === 1) ctx.act(acts[0]);
         else { local.filter = p.colour; ctx.rerender(); }
       } : null,
     },
-    h("header", { style: `background:${ink};color:${p.colour === "yellow" ? "#222" : "#fff"}`, "data-term": p.name }, `${p.name} (${p.colour})`),
+    h("header", { "data-term": p.name, "data-tip-icon": `wb-province-${p.colour}` },
+      icon(`wb-province-${p.colour}`, { size: "1.6em" }), h("span", {}, p.name, h("small", {}, ` ${p.colour}`))),
     h("div", { class: "body" },
-      h("p", {}, h("b", { "data-term": "ally" }, "Ally: "), p.ally ? h("span", { "data-term": p.ally, "data-tip": `The top ally of ${p.name}` },
-        `${p.ally} — ${layout.allies[p.ally]?.text ?? ""}`) : "none", ` (${p.allies_left} allies left)`),
-      h("p", { "data-term": "conquer tile" }, h("b", {}, "Conquer tiles: "), String(p.conquer_tiles)),
-      h("p", {}, h("b", { "data-term": "spoils" }, "Spoils: "), p.spoils === null ? h("span", { "data-term": "spoils" }, `${p.spoils_count} face down`)
-        : p.spoils.length ? p.spoils.map((id) => h("span", { class: "wb-chip", "data-term": id }, `${id} (${layout.spoils[id]?.label ?? ""})`)) : "none"),
-      h("p", { "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}` }, h("b", { "data-term": "exploration card" }, "Exploration: "),
-        ex ? `${p.exploration} ${ex.name} (${ex.type}) — ${ex.text}` : "empty"))));
+      h("p", { class: "counts" },
+        h("span", { "data-term": "conquer tile", "data-tip-icon": "wb-conquer" }, icon("wb-conquer", { size: "1.4em" }),
+          h("b", {}, ` ${p.conquer_tiles}`), " tiles"),
+        h("span", { "data-term": "ally", "data-tip-icon": "wb-ally-back" }, icon("wb-ally-back", { size: "1.4em" }),
+          h("b", {}, ` ${p.allies_left}`), " allies")),
+      h("p", {}, h("b", { "data-term": "ally" }, "Ally: "), p.ally ? h("span", { "data-term": p.ally, "data-tip": `The top ally of ${p.name}`,
+        "data-tip-icon": `wb-province-${p.colour}` }, `${p.ally} — ${layout.allies[p.ally]?.text ?? ""}`) : "none"),
+      h("div", { class: "spoils" }, h("b", { "data-term": "spoils" }, "Spoils: "), p.spoils === null
+        ? h("span", { "data-term": "spoils" }, `${p.spoils_count} face down`)
+        : p.spoils.length ? p.spoils.map((id) => spoilsChip(ctx, id)) : "none"),
+      h("div", { class: "explore", "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}`,
+                 "data-tip-icon": ex ? cardIcon(p.exploration, ex.type) : null },
+      h("b", { "data-term": "exploration card" }, "Exploration: "),
+      ex ? h("span", { class: "wb-mini" }, icon(cardIcon(p.exploration, ex.type), { size: "1.6em" }),
+        h("span", {}, h("b", {}, `${ex.name} `), h("span", { class: "id" }, p.exploration), h("br"), ex.text)) : "empty"))));
   }
   return box;
+}
+
+/** What the kingdom's pictures mean, with the pictures themselves. */
+function legend(seat) {
+  const colour = SEATS[seat % SEATS.length];
+  const item = (id, words, tint = null) => h("span", { class: "item" },
+    tint ? h("span", { style: `color:${tint}` }, icon(id, { size: "1.5em" })) : icon(id, { size: "1.5em" }), words);
+  return h("p", { class: "wb-legend" },
+    item("wb-character-shaman", "shaman", colour), item("wb-character-explorer", "explorer", colour),
+    item("wb-character-warrior", "warrior", colour), item("wb-character-white", "white meeple"),
+    item("wb-settlement", "settlement"), item("wb-church", "church"),
+    h("span", { class: "note" }, "Your characters stand on the gray spaces and move clockwise. A coloured section is yours; ",
+      "a dashed one shows the two colours a conquer tile may have."));
 }
 
 function kingdomTargets(legal) {
@@ -312,12 +471,14 @@ function balaurPanel(ctx) {
   const { view, layout } = ctx;
   const b = view.observation.balaur;
   return h("section", { class: "wb-balaur", id: "wb-balaur" },
-    h("h3", { style: "margin:.1rem 0" }, h("span", { "data-term": "Balaur" }, "The Balaur"), " (",
+    h("h3", {}, icon("wb-balaur-head", { size: "1.6em" }), h("span", { "data-term": "Balaur", "data-tip-icon": "wb-balaur-head" }, "The Balaur"), " (",
       h("span", { "data-term": b.difficulty }, b.difficulty), ")"),
-    h("p", {}, h("b", {}, "Board: "), b.board.map((id, i) => h("span", { class: "wb-bslot",
-      style: `background:${layout.colour_ink[layout.colours[i]]}${layout.colours[i] === "yellow" ? ";color:#222" : ""}`,
-      "data-term": id ?? "Balaur", "data-tip": `The Balaur's ${layout.colours[i]} province hex` }, `${layout.colours[i]}: ${id ?? "—"}`))),
-    h("p", {}, h("b", {}, "Deck: "), `${b.deck_size} cards · `, h("b", {}, "Score pile: "), ...(b.pile.length ? ids(b.pile, "the Balaur's score pile") : ["empty"])),
+    h("p", { class: "wb-bboard" }, h("b", {}, "Board: "), b.board.map((id, i) => h("span", { class: "wb-bslot",
+      "data-term": id ?? "Balaur", "data-tip": `The Balaur's ${layout.colours[i]} province hex`,
+      "data-tip-icon": `wb-province-${layout.colours[i]}` },
+    icon(`wb-province-${layout.colours[i]}`, { size: "1.3em" }), ` ${id ?? "—"}`))),
+    h("p", { class: "wb-piles" }, pile("wb-card-back", b.deck_size, "Balaur", `The Balaur's deck: ${b.deck_size} cards`),
+      h("span", {}, h("b", {}, "Score pile: "), ...(b.pile.length ? ids(b.pile, "the Balaur's score pile") : ["empty"]))),
     h("p", {}, h("b", { "data-term": "objective" }, "Objectives: ")),
     h("ul", {}, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}` }, `${o.letter} (${o.vp} VP): ${o.text}`))),
     b.score !== null ? h("p", { id: "wb-balaur-score" }, h("b", {}, `Balaur score: ${b.score}`)) : "");
@@ -330,13 +491,17 @@ function otherSeats(ctx, legal) {
   obs.seats.forEach((seat, i) => {
     if (i === view.seat) return;
     row.append(h("div", { class: `wb-seat${obs.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
-      drawKingdom(ctx, seat, { small: true }),
-      h("div", {}, h("b", {}, seat.name), obs.first_player === i ? h("span", { "data-term": "first_player" }, " (first player)") : "",
-        h("p", {}, h("span", { "data-term": "hand" }, `Hand ${seat.hand_size}`), " · ", h("span", { "data-term": "deck" }, `deck ${seat.deck_size}`),
-          " · ", h("span", { "data-term": "discard" }, `discard ${seat.discard.length}`),
-          ...(seat.discard.length ? [" (", ...ids(seat.discard, `${seat.name}'s discard pile`), ")"] : [])),
+      drawKingdom(ctx, seat, i, { small: true }),
+      h("div", {}, h("b", { class: "wb-seat-name" }, icon("wb-meeple", { size: "1.2em" }), seat.name),
+        obs.first_player === i ? h("span", { "data-term": "first_player" }, " (first player)") : "",
+        h("div", { class: "wb-piles" },
+          backs("wb-card-back", seat.hand_size, "hand", `${seat.name}'s hand: ${seat.hand_size} cards`),
+          pile("wb-card-back", seat.deck_size, "deck", `${seat.name}'s deck: ${seat.deck_size} cards`),
+          pile("wb-card-back", seat.discard.length, "discard", `${seat.name}'s discard pile: ${seat.discard.length} cards`)),
+        seat.discard.length ? h("p", { class: "muted" }, "discard: ", ...ids(seat.discard, `${seat.name}'s discard pile`)) : "",
         h("p", {}, h("span", { "data-term": "reserve" }, "Reserve: "), ...ids(seat.reserve, `${seat.name}'s reserve`)),
         seatFacts(ctx, seat, view.seat === i ? legal : [], false))));
+    row.lastChild.querySelector(".wb-seat-name svg").style.color = SEATS[i % SEATS.length];
   });
   return row;
 }
@@ -344,7 +509,6 @@ function otherSeats(ctx, legal) {
 // -- render -------------------------------------------------------------------------------
 
 export function render(ctx) {
-  ensureStyle();
   const { view, board, choices, act, local } = ctx;
   ctx.rerender = () => render(ctx);
   choices.replaceChildren();  // a local redraw (a card chosen) starts from an empty panel
@@ -358,11 +522,9 @@ export function render(ctx) {
   const parts = [seasonTrack(ctx)];
   if (me) {
     parts.push(h("div", { class: "wb-row" },
-      h("div", {}, drawKingdom(ctx, me, { targets: kingdomTargets(legal) }),
-        h("p", { class: "wb-legend" }, "Figures on the gray spaces: S shaman (blue), E explorer (green), W warrior (red), ",
-          "white meeple. Coloured sections are yours; dashed ones are unconquered (dots: the two colours a conquer may use). ",
-          "House shape: settlement; with a cross: church. Characters move clockwise.")),
-      h("div", { class: "wb-me", id: "wb-me" }, h("h3", { style: "margin:.2rem 0" }, `${me.name} (you)`),
+      h("div", {}, drawKingdom(ctx, me, view.seat, { targets: kingdomTargets(legal) }), legend(view.seat)),
+      h("div", { class: "wb-me", id: "wb-me" }, h("h3", { style: "margin:.2rem 0" },
+        h("span", { style: `color:${SEATS[view.seat % SEATS.length]}` }, icon("wb-meeple", { size: "1.3em" })), `${me.name} (you)`),
         seatFacts(ctx, me, legal, true))));
     parts.push(handArea(ctx, me, legal));
   }
