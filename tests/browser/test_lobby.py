@@ -419,9 +419,9 @@ def test_the_seats_offer_only_bots_that_play_the_game_each_described(
 
 # -- the look (issue 21): a card per game, emblems from the games' sprites, both themes ------
 
-# The games whose sprites are drawn: their emblems must come from them. (Winterborne's
-# shows its initials until the lobby names symbols of its sprite, and may after.)
-DRAWN = ("winter-queen", "snow-time", "icecool-wizards", "ice")
+# The games whose sprites are drawn: their emblems must come from them (a game added later
+# shows its initials until the lobby names symbols of its sprite).
+DRAWN = ("winter-queen", "snow-time", "icecool-wizards", "winterborne", "ice")
 
 # Every emblem: its game, how it is drawn, the symbols it uses and whether each is in the page.
 EMBLEMS = """() => [...document.querySelectorAll('#game-cards svg.emblem')].map((svg) => ({

@@ -20,6 +20,7 @@ const EMBLEMS = {
   "snow-time": [["st-pawn-red", 24, 34, 30], ["st-pawn-blue", 40, 36, 30],
                 ["st-fruit", 32, 14.5, 16]],
   "icecool-wizards": [["iw-penguin-blue", 36, 28, 40, 40]],
+  "winterborne": [["wb-castle", 33, 34, 36], ["wb-season-winter", 17, 19, 14]],
   "ice": [["ice-archaeologist", 25, 34, 32], ["ice-type-achievement", 44, 24, 20],
           ["ice-type-exalted", 45, 44, 18]],
 };
