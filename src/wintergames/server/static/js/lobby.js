@@ -97,15 +97,11 @@ function drawCards() {
       h("span", { class: "card-name" }, h("b", { class: "card-title" }, game.title),
         h("span", { class: "card-players" }, playerCount(game))),
       h("span", { class: "card-line" }, TAGLINES[game.id] || game.summary));
+    // The form is right below (beside, on a wide screen): nothing scrolls, focus stays.
     card.addEventListener("click", () => {
-      if ($("game").value !== game.id) {
-        $("game").value = game.id;
-        drawGame();
-      }
-      $("players").focus({ preventScroll: true });
-      if (matchMedia("(max-width: 720px)").matches) {
-        $("new-table").scrollIntoView({ behavior: "smooth", block: "start" });
-      }
+      if ($("game").value === game.id) return;
+      $("game").value = game.id;
+      drawGame();
     });
     return card;
   }));
