@@ -50,6 +50,7 @@ WQ_BOARD_TEXT: list[tuple[str, str]] = [
       for zone in ("red", "green", "purple", "blue", "royal")],
     ("ink.royal", "components.zone.royal"), ("ink.royal", "ink.stack"),
     ("ink.cell-label", "ink.stack"), ("ink.cell-label", "ink.book"),
+    ("ink.last-ink", "ink.last"),  # the seat number on a last turn's mark
 ]
 # ICECOOL Wizards' board and card text: (ink, background) by palette path, all at AA.
 IW_BOARD_TEXT: list[tuple[str, str]] = [

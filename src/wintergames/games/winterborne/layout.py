@@ -36,10 +36,7 @@ POWER_TEXT = {
     "its special actions where it stands, without moving, paying its usual cost.",
 }
 
-FIGURE_COLOURS = {"shaman": "#2f6fd6", "explorer": "#2e9d4a", "warrior": "#d23a32",
-                  "white": "#ffffff"}
-PROVINCE_COLOURS = {"green": "#4f9a4a", "yellow": "#e4c234", "blue": "#3f7fc9",
-                    "purple": "#8a56b8", "red": "#c9483c", "black": "#3a3a3a"}
+# Colours are the client's (js/palette.js); the layout sends only names and places.
 
 
 def _polar(angle_deg: float, dist: float) -> list[float]:
@@ -101,8 +98,6 @@ def spoils_label(tile: int) -> str:
 def layout() -> dict[str, Any]:
     return {
         "colours": list(WB.colours),
-        "colour_ink": PROVINCE_COLOURS,
-        "figure_ink": FIGURE_COLOURS,
         "provinces": list(WB.province_names),
         "spaces": list(WB.space_names),
         "sections": list(WB.section_names),

@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the pages and the game views (no framework, no build step).
 
+import { PALETTE } from "./palette.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 function build(node, attrs, children) {
@@ -45,4 +47,5 @@ export function sameAction(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export const SEAT_COLOURS = ["#d9534f", "#3b6fd8", "#2e9d4a", "#e8a21c", "#8e44ad"];
+/** The site's seat colours, for games without their own (js/palette.js). */
+export const SEAT_COLOURS = PALETTE.site.seats;

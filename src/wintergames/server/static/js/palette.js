@@ -50,7 +50,8 @@ export const PALETTE = {
         "floe-line": "#2b2f36", "floe-glyph": "#ffffff", "floe-glyph-dark": "#3d2f00",
         "cell-line": "#7d8b99", "province-line": "#3d4a57", "cell-label": "#46515c",
         "royal": "#6b4f00", "depicted": "#9a7209", "stack": "#ffffff", "book": "#fbf7ec",
-        "book-line": "#a08c5b", "book-back": "#2f4f7a", "last": "#c62828", "seat-line": "#55606c"
+        "book-line": "#a08c5b", "book-back": "#2f4f7a", "last": "#c62828", "last-ink": "#ffffff",
+        "seat-line": "#55606c"
       }
     },
     "snow-time": {

@@ -229,9 +229,9 @@ function lastMark(mark, cx, cy) {
   const newest = mark.newest ? " newest" : "";
   return [s("polygon", { points: hexPoints(cx, cy, SIZE - 4), class: `wq-last${newest}`, "data-last": mark.player }),
     s("g", { class: `wq-last-tag${newest}`, "pointer-events": "none" },
-      s("circle", { cx: cx + SIZE * 0.62, cy: cy + SIZE * 0.42, r: 8, fill: INK.last, stroke: "#fff" }),
+      s("circle", { cx: cx + SIZE * 0.62, cy: cy + SIZE * 0.42, r: 8, fill: INK.last, stroke: INK["last-ink"] }),
       s("text", { x: cx + SIZE * 0.62, y: cy + SIZE * 0.42 + 3.5, "text-anchor": "middle", "font-size": 10,
-                  "font-weight": 700, fill: "#fff" }, mark.player + 1))];
+                  "font-weight": 700, fill: INK["last-ink"] }, mark.player + 1))];
 }
 
 // The provinces' borders, drawn darker than the spaces' sides: the zones' pale colours
