@@ -196,6 +196,37 @@ def test_style_css_uses_only_the_theme_variables_for_the_page() -> None:
     assert not css_blocks(style), "style.css defines theme variables; they live in theme.css"
 
 
+# A colour written as a literal: #rgb, #rrggbb(aa), rgb()/rgba()/hsl()/hsla(), or a CSS
+# colour keyword as a property's whole value. Black with an alpha (#0004, #00000033) is
+# a shadow's shade, not a colour anyone reads, and passes.
+COLOUR_LITERAL = re.compile(
+    r"#(?!000[0-9a-fA-F]\b|000000[0-9a-fA-F]{2}\b)[0-9a-fA-F]{3,8}\b(?![-\w])|\b(?:rgba?|hsla?)\(|"
+    r":\s*(?:white|black|red|green|blue|yellow|grey|gray|orange|purple)\s*[;}]")
+# The two files that hold the colours; the sprites draw in palette colours (test_icons.py).
+COLOUR_HOMES = {"js/palette.js", "theme.css"}
+
+
+def test_no_page_script_or_stylesheet_writes_a_colour_of_its_own() -> None:
+    """Every colour of the client is PALETTE's or a theme variable: a literal anywhere
+    else is a copy that the contrast and colour-vision checks would not see."""
+    found = []
+    for path in sorted(STATIC.rglob("*")):
+        name = path.relative_to(STATIC).as_posix()
+        if path.suffix not in {".js", ".css", ".html"} or name in COLOUR_HOMES:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            found += [f"{name}:{number}: {m.group(0)}" for m in COLOUR_LITERAL.finditer(line)]
+    assert not found, "colours outside palette.js / theme.css:\n" + "\n".join(found)
+
+
+def test_the_colour_literal_pattern_finds_colours_and_passes_ids() -> None:
+    hits = ["fill: #fff;", "color:#1f6fd133}", "rgba(0, 0, 0, .2)", "stroke: white;", "#000;"]
+    misses = ["#players li", "#wq-map", "#e4-tile", "white-space: nowrap;", "href='#b1'",
+              "box-shadow: 0 1px 2px #0004;", "#00000033"]
+    assert all(COLOUR_LITERAL.search(text) for text in hits)
+    assert not any(COLOUR_LITERAL.search(text) for text in misses)
+
+
 @pytest.mark.parametrize("theme", THEMES)
 def test_every_text_pair_passes_wcag_aa(theme: str) -> None:
     colours = PALETTE["themes"][theme]
