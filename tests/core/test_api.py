@@ -27,6 +27,13 @@ def test_available_games_and_spec() -> None:
     assert list(wg.get_spec("snow-time").players_range) == [2, 3, 4, 5]
 
 
+@pytest.mark.parametrize("spec", wg.available_games(), ids=lambda s: s.id)
+def test_every_game_has_a_tagline_shorter_than_its_summary(spec: wg.GameSpec) -> None:
+    """The lobby's cards show the tagline: one short line, not the summary again."""
+    assert 10 < len(spec.tagline) <= 60, spec.tagline
+    assert spec.tagline != spec.summary and "\n" not in spec.tagline
+
+
 def test_unknown_game_names_the_known_ones() -> None:
     known = ("no game 'chess'; available: ice, icecool-wizards, snow-time, winter-queen, "
              "winterborne")

@@ -204,6 +204,9 @@ class GameSpec:
     # What ``scores()`` counts, in the rulebook's word ("VP", "Magic Points"), so the end
     # of a game and a replay say "12 VP" as the game itself does.
     score_unit: str = "points"
+    # One short line (at most 60 characters) where games are listed side by side, as the
+    # lobby's cards; ``summary`` is the longer description.
+    tagline: str = ""
     # Where each seat's final score comes from, by the rulebook's scoring categories (the
     # end screen's table); called on a finished game. Each game computes it from sums it
     # keeps as it scores, never from its log's text.

@@ -177,6 +177,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
             "games": [
                 {
                     "id": spec.id, "title": spec.title, "summary": spec.summary,
+                    "tagline": spec.tagline or spec.summary,
                     "min_players": spec.min_players, "max_players": spec.max_players,
                     "options": [{"name": o.name, "default": o.default,
                                  "kind": o.kind.__name__,

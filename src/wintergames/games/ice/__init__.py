@@ -116,6 +116,7 @@ SPEC = GameSpec(
     title="ICE",
     min_players=2,
     max_players=MAX_PLAYERS,
+    tagline="Excavate the ice for Artifacts over four Days.",
     summary="Lead an expedition into the ice for four Days: excavate layer by layer, move "
     "your Archaeologists, collect Artifacts and answer the City's Requests.",
     new_state=_new,

@@ -137,6 +137,7 @@ SPEC = GameSpec(
     title=TITLE,
     min_players=2,
     max_players=4,
+    tagline="Flick your penguin through the classrooms.",
     summary="Flick your penguin through classrooms, collect lessons, pass exams.",
     new_state=_new,
     state_from_json=IcecoolState.from_json,

@@ -91,6 +91,7 @@ SPEC = GameSpec(
     title="Snow Time",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
+    tagline="Play a card at once, climb the tree, eat the fruit.",
     summary="Everyone plays a card at once; climb the tree, fight, eat fruit, race to the end "
     "(2 players: two colours each).",
     new_state=_new,

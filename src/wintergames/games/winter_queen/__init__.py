@@ -70,6 +70,7 @@ SPEC = GameSpec(
     title="Winter Queen",
     min_players=2,
     max_players=MAX_PLAYERS,
+    tagline="Place ice floes in patterns and fill spellbooks.",
     summary="Place ice floes in patterns, fill spellbooks and score their effects.",
     new_state=_new,
     state_from_json=WinterQueenState.from_json,

@@ -102,6 +102,7 @@ SPEC = GameSpec(
     title="Winterborne",
     min_players=1,
     max_players=MAX_PLAYERS,
+    tagline="Conquer, build and trade through four seasons.",
     summary="Move your shaman, explorer and warrior round your kingdom with cards; conquer, "
     "build, trade and explore through four seasons (solo: against the Balaur).",
     new_state=_new,

@@ -30,15 +30,6 @@ const RING = { "winter-queen": "floe", "snow-time": "pawn", "icecool-wizards": "
                "winterborne": "province", "ice": "type" };
 const INITIALS = { "winterborne": "Wb", "ice": "ICE" };
 
-// One line each: what the game is about (its full summary is under the form).
-const TAGLINES = {
-  "winter-queen": "Place ice floes in patterns and fill spellbooks.",
-  "snow-time": "Play a card at once, climb the tree, eat the fruit.",
-  "icecool-wizards": "Flick your penguin through the classrooms.",
-  "winterborne": "Conquer, build and trade through four seasons.",
-  "ice": "Excavate the ice for Artifacts over four Days.",
-};
-
 const drawn = new Set();  // the games whose emblem's symbols are all in the page
 
 function initials(game, title) {
@@ -96,7 +87,7 @@ function drawCards() {
       h("span", { class: "emblem-box" }, emblem(game.id, game.title, "100%")),
       h("span", { class: "card-name" }, h("b", { class: "card-title" }, game.title),
         h("span", { class: "card-players" }, playerCount(game))),
-      h("span", { class: "card-line" }, TAGLINES[game.id] || game.summary));
+      h("span", { class: "card-line" }, game.tagline));
     // The form is right below (beside, on a wide screen): nothing scrolls, focus stays.
     card.addEventListener("click", () => {
       if ($("game").value === game.id) return;
