@@ -369,7 +369,6 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
         order = page.locator("#recent-games li[data-table]").evaluate_all(
             "items => items.map((li) => li.dataset.table)")
         assert order.index(table) < order.index(done["table"])
-        screenshot(page, f"lobby{suffix}", tmp_path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= size["width"], f"the lobby is {width} px wide at {size['width']}"
     page.click(f"#recent-games li[data-table='{done['table']}'] a.watch")
@@ -474,6 +473,42 @@ COLOURS_USED = """() => {
 def _rgb(hex_colour: str) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
+
+
+def _create_named(server: Server, game: str, seats: list[str], seed: int) -> dict[str, Any]:
+    """A table whose people have names: a bot kind as itself, any other word a person."""
+    body = {"game": game, "seed": seed, "options": {},
+            "seats": [{"kind": seat} if seat in ("random", "greedy") else
+                      {"kind": "human", "name": seat} for seat in seats]}
+    request = urllib.request.Request(f"{server.url}/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return dict(json.load(response))
+
+
+def test_the_lobby_as_a_stranger_first_meets_it(
+        browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """A lobby of its own (not the module's, which other tests fill with hostile names):
+    a few tables being played and two finished games, in both themes and on a phone; the
+    README's and docs' pictures of the lobby come from here."""
+    with Server(tmp_path / "wg.db") as fresh:
+        for game, seats in (("snow-time", ["random", "greedy", "random"]),
+                            ("winter-queen", ["greedy", "random"])):
+            done = fresh.create(game, seats, seed=3)
+            while not fresh.view(done, None)["over"]:
+                time.sleep(0.05)
+        _create_named(fresh, "winterborne", ["Mira", "Tomas"], seed=1)
+        _create_named(fresh, "ice", ["Ada", "greedy", "greedy"], seed=2)
+        _create_named(fresh, "winter-queen", ["Jon", "Ines", "greedy"], seed=4)
+        for size, suffix in ((DESKTOP, ""), (PHONE, "-phone"), (DESKTOP, "-dark"),
+                             (PHONE, "-dark-phone")):
+            page = _open_lobby(browser, page_errors, fresh, size,
+                               "dark" if "dark" in suffix else "light")
+            expect(page.locator("#open-tables li[data-table]")).to_have_count(3)
+            expect(page.locator("#recent-games li[data-table]")).to_have_count(2)
+            expect(page.locator("#open-tables")).to_contain_text("Mira")
+            screenshot(page, f"lobby{suffix}", tmp_path)
+            page.context.close()
 
 
 def _open_lobby(browser: Browser, page_errors: PageErrors, server: Server,
