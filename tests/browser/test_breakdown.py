@@ -22,6 +22,17 @@ GAMES = [
 ]
 
 
+# The icon heading each category the game has one for (Winter Queen: its effects; the
+# emptied stands and Snow Time's bonus spaces, which score any kind, have none).
+HEAD_ICONS = {
+    "icecool-wizards": {"Exams": "#iw-exam", "Lessons": "#iw-lesson-star",
+                        "Spells": "#iw-lesson-back"},
+    "snow-time": {"Fight": "#st-bonus-fight", "Fruit": "#st-fruit", "Mana": "#st-bonus-mana"},
+    "winter-queen": {title: "#wq-effect-" + title.lower().replace(" ", "-")
+                     for title in GAMES[2][2][:-1]},
+}
+
+
 def finished(server: Server, game: str, seats: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """A table of random bots played to the end, and its final (spectator) view."""
     table = server.create(game, ["random"] * seats, seed=4)
@@ -53,8 +64,15 @@ def test_each_row_adds_up_to_its_total_and_the_total_to_the_players_list(
     table, final = finished(server, game, seats)
     page = open_end(browser, server, table, page_errors, 1280, 900)
     scores = page.locator("#final-scores")
-    heads = scores.locator("thead th").all_text_contents()
+    heads = [text.strip() for text in scores.locator("thead th").all_text_contents()]
     assert heads == ["Player", *categories, f"Total ({unit})" if unit else "Total"]
+    # each category the game draws is headed by its icon, from the game's own sprite
+    heads_of = {c: scores.locator(f"thead th[data-category='{c}'] svg.icon") for c in categories}
+    drawn = {c: head.locator("use").get_attribute("href")
+             for c, head in heads_of.items() if head.count()}
+    assert drawn == HEAD_ICONS[game], drawn
+    for href in drawn.values():
+        assert page.locator(f"symbol{href}").count() == 1, href
     rows = scores.locator("tbody tr")
     expect(rows).to_have_count(seats)
     for seat in range(seats):

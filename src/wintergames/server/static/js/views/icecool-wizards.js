@@ -67,6 +67,14 @@ const ICON_OF_NAME = { "Magic Fishbone": "fishbone", Hourglass: "hourglass", Wan
                        Potion: "potion", Star: "star" };
 const LOG_WORDS = /(?<![\w+-])(?:exam [FHWPS](?:\+[FHWPS])*|[FHWPS](?:-(?:wind|mountain|water|fire))?|Magic Fishbone|Hourglass|Wand|Potion|Star)(?![\w+-])/g;
 
+// The end screen's column heads (table.js, breakdown.js): a spell cast is a lesson lying
+// face down, so it shows the lesson's back.
+const CATEGORY_ICON = { Exams: "iw-exam", Lessons: "iw-lesson-star", Spells: "iw-lesson-back" };
+
+export function categoryIcon(category) {
+  return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
+}
+
 /** A log line with its lessons and exams led by their icons (table.js, replay.js). */
 export function logLine(line) {
   return withIcons(line, LOG_WORDS, (word) => {

@@ -29,6 +29,13 @@ const pawnId = (colour) => `st-pawn-${colour}`;
 const COLOURS_RE = Object.keys(COLOUR).join("|");
 const LOG_WORDS = new RegExp(`\\((?:${COLOURS_RE})\\)|\\b(?:[Hh]ealer|[Ww]atcher|[Ss]nowstorm|[Ff]ruit|Mana)\\b`, "g");
 
+// The end screen's column heads (table.js, breakdown.js); a bonus space scores any kind.
+const CATEGORY_ICON = { Fight: "st-bonus-fight", Fruit: "st-fruit", Mana: "st-bonus-mana" };
+
+export function categoryIcon(category) {
+  return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
+}
+
 /** A log line with its colours, special cards, fruit and Mana led by their icons. */
 export function logLine(line) {
   return withIcons(line, LOG_WORDS, (word) => {

@@ -40,6 +40,12 @@ export function logLine(line) {
   });
 }
 
+/** The end screen's column heads: a spellbook effect's icon (table.js, breakdown.js). */
+export function categoryIcon(category) {
+  const id = effectId(effectOfTitle(category));
+  return document.getElementById(id) ? icon(id, { size: "1.1em" }) : null;
+}
+
 export function seatColour(view, seat) {
   return SEAT_INK[seat % SEAT_INK.length];
 }
