@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.server.test_palette import PALETTE
+
 from .conftest import PageErrors, Server, screenshot
 
 # A bot game of each of the three older games, with the categories their rulebooks score.
@@ -130,3 +132,30 @@ def test_winterborne_solo_keeps_the_balaur_verdict_under_its_table(
                else f"The Balaur wins: {balaur} to your {total}.")
     expect(page.locator("#breakdown")).to_have_text(verdict)
     screenshot(page, "end-breakdown-winterborne-solo-phone", tmp_path)
+
+
+def test_category_icons_sit_on_the_light_table_in_the_dark_theme(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """The games' icons are drawn for the boards' light table: on the dark dialog each
+    sits on a chip of it, in the light theme's ink (Snow Time's dark Fight icon vanished)."""
+    table, _ = finished(server, "snow-time", 3)
+    page = page_errors.watch(browser.new_page(viewport={"width": 1280, "height": 900},
+                                              color_scheme="dark"))
+    page.goto(server.url + table["spectator"])
+    expect(page.locator("dialog#end")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    chips = page.locator("#final-scores thead .category-icon")
+    expect(chips).to_have_count(3)  # Fight, Fruit, Mana (bonus spaces score any kind)
+    light, dark = PALETTE["themes"]["light"], PALETTE["themes"]["dark"]
+    for i in range(3):
+        style = chips.nth(i).evaluate(
+            "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
+        assert style == [rgb(dark["table"]), rgb(light["ink"])], style
+    dialog = page.locator("dialog#end").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert dialog == rgb(dark["panel"])  # the dialog itself is dark: the chip is what differs
+    screenshot(page, "end-breakdown-snow-time-dark", tmp_path)
+
+
+def rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"

@@ -3,6 +3,7 @@
 // {categories, rows}, one row per seat, each summing to that seat's score). The games
 // compute it (GameSpec.score_breakdown); this module only lays it out.
 import { h } from "./dom.js";
+import { PALETTE } from "./palette.js";
 
 const sum = (row) => row.reduce((a, b) => a + b, 0);
 
@@ -27,7 +28,10 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
     h("th", { scope: "col" }, "Player"),
     b.categories.map((c) => {
       const mark = iconOf?.(c);
-      return h("th", { scope: "col", class: "num", "data-category": c }, mark ? [mark, " "] : "", c);
+      // on a chip of the boards' light table: the icons are drawn for it in either theme
+      return h("th", { scope: "col", class: "num", "data-category": c },
+        mark ? [h("span", { class: "category-icon", style: `color:${PALETTE.themes.light.ink}` }, mark),
+                " "] : "", c);
     }),
     h("th", { scope: "col", class: "num total" }, totalHead(view)));
   const rows = b.rows.map((row, i) => {
