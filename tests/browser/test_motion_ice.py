@@ -1,0 +1,191 @@
+"""Motion that explains, for ICE (issue 21, views/ice.js's animate): another seat's Leader
+slides to where it went, an excavated tile lifts off the board while its back slides to
+the seat's guild board and the EP it cost go out on the seat's EP row, and the Leader then
+comes down from the excavated place. Skip ends it all, leaving the board as it ended; under
+prefers-reduced-motion nothing slides or lifts, it only fades.
+
+The page's animation clock runs at a tenth of its speed (test_motion.watch), so a motion is
+still running when the test looks at it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import wintergames as wg
+from wintergames.core.actions import Action
+
+from .conftest import PageErrors, Server, screenshot
+from .test_icecool import post as post_action
+from .test_motion import GHOSTS, MOVING, motions, skip_and_settle, watch
+from .test_play import TIMEOUT
+from .test_watch import SETTLED
+
+SEED = 5
+
+
+def road(stop: Callable[[Any, int, list[Action]], bool], limit: int = 400
+         ) -> tuple[list[tuple[int, Action]], int, Any]:
+    """Seeded moves of a 3-player ICE (digging often, the same game the server plays from
+    the same seed) up to the first position where another seat than seat 0 is to move and
+    ``stop(state, seat, legal)`` holds: the moves, that seat and the game there."""
+    s = wg.make("ice", 3, seed=SEED)
+    rng = random.Random(1)
+    moves: list[tuple[int, Action]] = []
+    for _ in range(limit):
+        p = s.to_move[0]
+        legal = s.legal_actions(p)
+        if p != 0 and stop(s, p, legal):
+            return moves, p, s
+        weights = [12.0 if a.to_json().get("word") == "excavate" else 1.0 for a in legal]
+        action = rng.choices(legal, weights)[0]
+        s.apply(action, p)
+        moves.append((p, action))
+    raise AssertionError("no such position within the moves played")
+
+
+def table_at(server: Server, moves: list[tuple[int, Action]]) -> dict[str, Any]:
+    table = server.create("ice", ["human"] * 3, seed=SEED)
+    for seat, action in moves:
+        post_action(server, table, seat, action)
+    return table
+
+
+def open_watching(browser: Browser, page_errors: PageErrors, server: Server,
+                  table: dict[str, Any], **options: Any) -> Page:
+    page = watch(browser, page_errors, server.url + table["seats"][0]["invite"], **options)
+    expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
+    return page
+
+
+def leader(page: Page, seat: int) -> Any:
+    return page.locator(f"#ice-board g[data-leader='{seat + 1}']")
+
+
+def moves_on_the_board(s: Any, p: int, legal: list[Action]) -> bool:
+    """A plain move of a Leader that stands on the board."""
+    return s.observation(None)["seats"][p]["leader"] is not None and any(
+        a.kind == "move" for a in legal)
+
+
+def test_ice_another_seats_leader_slides_to_where_it_went_and_skip_ends_it(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves, seat, s = road(moves_on_the_board)
+    table = table_at(server, moves)
+    page = open_watching(browser, page_errors, server, table)
+    start = leader(page, seat).bounding_box()
+    move = next(a for a in s.legal_actions(seat) if a.kind == "move")
+    s.apply(move, seat)
+    post_action(server, table, seat, move)
+    follow = [a for a in s.legal_actions(seat) if a.kind == "follow"]
+    if follow:  # as many Archaeologists follow as may: no log line before this
+        post_action(server, table, seat, follow[-1])
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert "motion-slide" in motions(page)
+    node = leader(page, seat)
+    expect(node).to_have_count(1)
+    end = node.bounding_box()
+    ghost = page.locator("#motion-layer .motion-ghost").first.bounding_box()
+    assert start is not None and end is not None and ghost is not None
+    # the Leader drawn where it went is hidden while its copy slides there from where it stood
+    assert node.evaluate("(n) => getComputedStyle(n).opacity") == "0"
+    assert abs(ghost["x"] - end["x"]) + abs(ghost["y"] - end["y"]) > 4
+    # the copy takes no clicks
+    under = page.evaluate(f"document.elementFromPoint({ghost['x'] + ghost['width'] / 2},"
+                          f" {ghost['y'] + ghost['height'] / 2})?.closest('#motion-layer') ?? null")
+    assert under is None
+    screenshot(page, "motion-ice-leader", tmp_path)
+    skip_and_settle(page)
+    assert node.evaluate("(n) => getComputedStyle(n).opacity") == "1"
+    final = server.view(table, 0)["observation"]["seats"][seat]["leader"]
+    expect(page.locator(f"#ice-board g.on[data-on='{final}'] g[data-leader='{seat + 1}']")
+           ).to_have_count(1)
+
+
+def excavates(s: Any, p: int, legal: list[Action]) -> bool:
+    """An excavation of a Snow tile under a Leader, costing EP."""
+    obs = s.observation(None)
+    at = obs["seats"][p]["leader"]
+    tile = next((e.get("tile") for e in obs["board"] if e["place"] == at), None)
+    return bool(tile and tile["layer"] == "snow" and any(
+        a.to_json().get("word") == "excavate" for a in legal))
+
+
+def excavate(server: Server, table: dict[str, Any], seat: int, s: Any) -> str:
+    """``seat`` excavates the tile under its Leader: the excavated place."""
+    at = s.observation(None)["seats"][seat]["leader"]
+    dig = next(a for a in s.legal_actions(seat) if a.to_json().get("word") == "excavate")
+    s.apply(dig, seat)
+    post_action(server, table, seat, dig)
+    return str(at)
+
+
+@pytest.mark.parametrize(("theme", "size"), [("light", (1300, 1000)), ("dark", (390, 844))])
+def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_leader_comes_down(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        theme: str, size: tuple[int, int]) -> None:
+    moves, seat, s = road(excavates)
+    table = table_at(server, moves)
+    page = open_watching(browser, page_errors, server, table, theme=theme, size=size)
+    ep = s.observation(None)["seats"][seat]["ep"]
+    at = excavate(server, table, seat, s)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    running = motions(page)
+    # the tile lifts off its place, its back slides to the seat's hand, the EP go out
+    assert {"motion-lift", "motion-slide", "motion-ep"} <= set(running), running
+    expect(page.locator(f"#ice-board g.layer-3 g.place[data-place='{at}']")).to_have_count(0)
+    spent = ep - s.observation(None)["seats"][seat]["ep"]
+    assert running.count("motion-ep") == spent
+    back = s.observation(None)["seats"][seat]["snow_backs"]
+    guild = page.locator(f".ice-guild[data-seat='{seat}']")
+    assert guild.locator(".ice-back-card").evaluate_all(
+        "bs => bs.map(b => b.dataset.back)") == sorted(set(back))
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-lift'"
+                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    full = size[0] > 800  # on a phone: the screen as a person holds it, the board in sight
+    screenshot(page, f"motion-ice-excavate-{theme}-{size[0]}", tmp_path, full_page=full)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
+    assert motions(page) == [] and page.evaluate(GHOSTS) == 0
+    # the pieces lifted with it are placed below without a log line; the next step with
+    # one (here the seat's next decisions) brings the Leader down from the excavated place
+    for _ in range(12):
+        obs = s.observation(None)
+        placed = obs["seats"][seat]["leader"] is not None and not obs["decision"]
+        if s.to_move[0] != seat or placed:
+            break
+        action = s.legal_actions(seat)[0]
+        s.apply(action, seat)
+        post_action(server, table, seat, action)
+    final = s.observation(None)["seats"][seat]["leader"]
+    assert final is not None and final != at
+    end = next(a for a in s.legal_actions(seat) if a.to_json().get("word") in ("end", "stop"))
+    post_action(server, table, seat, end)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert "motion-slide" in motions(page)
+    node = leader(page, seat)
+    assert node.evaluate("(n) => getComputedStyle(n).opacity") == "0"  # its copy comes down
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
+                           " && a.effect.getComputedTiming().progress > 0.4)", timeout=TIMEOUT)
+    screenshot(page, f"motion-ice-down-{theme}-{size[0]}", tmp_path, full_page=full)
+    skip_and_settle(page)
+    assert node.evaluate("(n) => getComputedStyle(n).opacity") == "1"
+
+
+def test_ice_with_reduced_motion_nothing_slides_or_lifts(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    moves, seat, s = road(excavates)
+    table = table_at(server, moves)
+    page = open_watching(browser, page_errors, server, table, motion="reduce")
+    excavate(server, table, seat, s)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert set(motions(page)) <= {"motion-highlight", "motion-lift"}
+    assert "motion-highlight" in motions(page)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate(GHOSTS) == 0
