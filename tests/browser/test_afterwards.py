@@ -122,7 +122,22 @@ def test_the_replay_steps_back_and_forth_with_the_log_in_step(
     final = page.locator("#final")
     expect(final).to_be_visible()
     for seat, score in enumerate(data["scores"]):
-        expect(final.locator("tr").nth(seat + 1).locator("td").nth(1)).to_have_text(str(score))
+        expect(final.locator("#final-table tr").nth(seat + 1).locator("td").nth(1)).to_have_text(
+            str(score))
+    # where the points came from: a row per category, led by its effect's icon, a column
+    # per seat, the totals equal to the scores
+    parts = final.locator("#final-breakdown")
+    categories = data["breakdown"]["categories"]
+    expect(parts.locator("tbody tr[data-category]")).to_have_count(len(categories))
+    for k, category in enumerate(categories):
+        row = parts.locator(f"tbody tr[data-category='{category}']")
+        cells = [int(t) for t in row.locator("td").all_text_contents()]
+        assert cells == [seat_row[k] for seat_row in data["breakdown"]["rows"]], category
+        if category != "Stands emptied":  # every Winter Queen effect has its icon
+            icon = row.locator(".category-icon use")
+            assert icon.get_attribute("href") == "#wq-effect-" + category.lower().replace(" ", "-")
+    totals = parts.locator("tr.total td").all_text_contents()
+    assert [int(t) for t in totals] == data["scores"]
     expect(page.locator("#next")).to_be_disabled()
     screenshot(page, "replay", tmp_path)
     # the middle of the game, dragged to with the slider; the address keeps the step
@@ -165,7 +180,7 @@ def test_every_game_replays_on_its_own_board(server: Server, browser: Browser,
     page.keyboard.press("End")
     at_step(page, final["version"])
     expect(page.locator("#final")).to_be_visible()
-    cells = page.locator("#final tr td:nth-child(2)")
+    cells = page.locator("#final-table tr td:nth-child(2)")
     expect(cells).to_have_text([str(s) for s in final["scores"]])
     page.keyboard.press("Home")
     at_step(page, 0)

@@ -78,6 +78,9 @@ def test_every_step_comes_at_once_as_the_step_by_step_replay_shows_it(
     assert (data["scores"], data["winners"], data["seed"]) == (
         final["scores"], final["winners"], final["seed"])
     assert data["log"] == final["log"]  # the spectator's log, nothing a seat alone saw
+    # the end screen's breakdown, the same numbers, each seat's row adding up to its score
+    assert data["breakdown"] == final["breakdown"]
+    assert [sum(row) for row in data["breakdown"]["rows"]] == data["scores"]
     for step in sorted({0, 1, 2, data["steps"] // 2, data["steps"] - 1, data["steps"]}):
         one = client.get(f"/api/tables/{table['table']}/replay", params={"step": step}).json()
         frame = data["frames"][step]

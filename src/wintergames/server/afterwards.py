@@ -51,10 +51,13 @@ def frames(live: LiveTable) -> dict[str, Any]:
     then (``log``). Who acted is public (a seat that has chosen is shown as such); what
     they chose is told only by the log and the observation, never by the action itself.
     """
+    spec = live.spec
     with live.lock:
         record, final = live.state.record(), live.state
         scores, winners = final.scores(), final.winners()
-    spec = live.spec
+        # where each score came from, as on the end screen (a closed table has no end)
+        made = spec.score_breakdown
+        breakdown = made(final).to_json() if made is not None and final.is_over else None
     state = make(record["game"], record["num_players"], record["seed"], record["options"])
     lines: list[str] = []
     read = 0  # entries of state.log already looked at
@@ -74,7 +77,7 @@ def frames(live: LiveTable) -> dict[str, Any]:
     return {"table": live.id, "game": spec.id, "title": spec.title,
             "steps": len(record["actions"]), "seats": seats_of(live),
             "score_unit": spec.score_unit, "scores": scores, "winners": winners,
-            "seed": record["seed"], "log": lines, "frames": shown}
+            "breakdown": breakdown, "seed": record["seed"], "log": lines, "frames": shown}
 
 
 class ReplayShelf:

@@ -19,6 +19,14 @@ function totalHead(view) {
   return unit ? `Total (${unit})` : "Total";
 }
 
+// A category's icon, when the game's view gives one, on a chip of the boards' light table
+// in its ink: the icons are drawn for that table, whatever the page's theme.
+function categoryMark(iconOf, category) {
+  const mark = iconOf?.(category);
+  return mark ? [h("span", { class: "category-icon", style: `color:${PALETTE.themes.light.ink}` }, mark),
+                 " "] : "";
+}
+
 /** Rows for a <table>: Player | each category | Total, the winners' rows marked.
  *  ``name(i)`` names seat i as the page does ("Ada (Player 1)"); ``iconOf(category)``,
  *  when the game's view gives one, draws the icon heading a category's column. */
@@ -26,13 +34,8 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
   const b = view.breakdown;
   const head = h("tr", {},
     h("th", { scope: "col" }, "Player"),
-    b.categories.map((c) => {
-      const mark = iconOf?.(c);
-      // on a chip of the boards' light table: the icons are drawn for it in either theme
-      return h("th", { scope: "col", class: "num", "data-category": c },
-        mark ? [h("span", { class: "category-icon", style: `color:${PALETTE.themes.light.ink}` }, mark),
-                " "] : "", c);
-    }),
+    b.categories.map((c) => h("th", { scope: "col", class: "num", "data-category": c },
+      categoryMark(iconOf, c), c)),
     h("th", { scope: "col", class: "num total" }, totalHead(view)));
   const rows = b.rows.map((row, i) => {
     const won = view.winners.includes(i);
@@ -44,6 +47,22 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
       h("td", { class: "num total" }, String(sum(row))));
   });
   return [h("thead", {}, head), h("tbody", {}, rows)];
+}
+
+/** The same numbers turned on their side for a narrow panel (the replay's): one row per
+ *  category (its icon, when the game gives one), one column per seat, totals last. */
+export function breakdownByCategory(view, name = (i) => seatLabel(view, i), iconOf = null) {
+  const b = view.breakdown;
+  const seats = b.rows.map((_, i) => i);
+  const head = h("tr", {}, h("th", { scope: "col" }, "Points from"),
+    seats.map((i) => h("th", { scope: "col", class: `num${view.winners.includes(i) ? " winner" : ""}`,
+                               "data-seat": i }, name(i))));
+  const rows = b.categories.map((c, k) => h("tr", { "data-category": c },
+    h("th", { scope: "row" }, categoryMark(iconOf, c), c),
+    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(b.rows[i][k])))));
+  const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, totalHead(view)),
+    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(sum(b.rows[i])))));
+  return [h("thead", {}, head), h("tbody", {}, rows, totals)];
 }
 
 /** The same numbers as one line per seat, for a narrow panel:

@@ -4,6 +4,7 @@
 // observation and how much of the log was written by then), so stepping never waits for
 // the server. The board is drawn by the game's own view module with nothing to choose
 // (an empty legal list), the same module the table page uses.
+import { breakdownByCategory } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
 
@@ -84,6 +85,10 @@ function drawFinal(view) {
     ...data.seats.map((_, i) => h("tr", { class: data.winners.includes(i) ? "winner" : "" },
       h("td", {}, `${data.winners.includes(i) ? "★ " : ""}${seatName(i)}`),
       h("td", {}, String(data.scores[i])))));
+  // where the points came from, by the game's own categories, as on the end screen
+  const parts = $("final-breakdown");
+  parts.hidden = !data.breakdown;
+  if (data.breakdown) parts.replaceChildren(...breakdownByCategory(data, seatName, game.categoryIcon));
 }
 
 function statusText(view) {
