@@ -775,17 +775,26 @@ function liftOff(svg, drawing, { signal, duration, delay = 0, rise = true }) {
   return settle([lift], signal, () => copy.remove());
 }
 
-/** A tile as it lay on the board: its hexagon, and a Snow tile's back or an Artifact's glyph. */
-function tileDrawing(layout, place, tile) {
+/** A tile as it lay on the board (`obs`): its hexagon, a Snow tile's back or an Artifact's
+ *  glyph, and the pieces that stood on it (they lift off with it). */
+function tileDrawing(layout, place, entry, obs) {
+  const { tile } = entry;
   const R = layout.hex_radius * S;
   const x = place.x * S;
   const y = place.y * S;
   const snow = tile.layer === "snow";
   const fill = snow ? SNOW_FILL[tile.back] : LAYER_FILL[place.level];
+  const items = [];
+  obs.seats.forEach((st, i) => { if (st.camp === place.name) items.push(["camp", i]); });
+  const whites = typeof obs.camps.white === "string" ? [obs.camps.white] : obs.camps.white || [];
+  if (whites.includes(place.name)) items.push(["camp", -1]);
+  obs.seats.forEach((st, i) => { if (st.leader === place.name) items.push(["leader", i]); });
+  if (entry.archaeologists) items.push(["arch", entry.archaeologists]);
   return s("g", { class: "ice-lifted" },
     s("polygon", { points: hexPoints(x, y, R - 1), fill, stroke: snow ? INK["snow-line"] : INK["tile-line"], "stroke-width": 2 }),
-    snow ? useIcon(`ice-back-${tile.back}`, x, y + 10, 34, { color: INK["snow-glyph"] })
-      : useIcon(typeIcon(tile.type), x, y, 34));
+    snow ? useIcon(`ice-back-${tile.back}`, x, y + 33, 22, { color: INK["snow-glyph"] })
+      : useIcon(typeIcon(tile.type), x, y - 14, 28),
+    items.map(([kind, v], j) => pieceAt(kind, v, x + (j - (items.length - 1) / 2) * 27, y + (snow ? 0 : 14), place, obs)));
 }
 
 /** The EP a seat spent: each pip that went out glows and shrinks to its empty ring. */
@@ -869,11 +878,20 @@ export function animate(ctx, previous) {
     const place = places.get(name);
     if (!place) continue;
     const to = owner(e.tile);
-    const drawing = tileDrawing(layout, place, e.tile);
+    const drawing = tileDrawing(layout, place, e, before);
     motions.push(liftOff(svg, drawing, { signal, duration: pace * (to ? 0.9 : 1.1), rise: Boolean(to) }));
     if (to) {
       const hex = pointBox(svg, [place.x * S, place.y * S], to.getBoundingClientRect());
       motions.push(slide(to, hex, { duration: slideTime, delay: pace * 0.3, signal, scale: 1.6 }));
+    }
+  }
+  // What an excavation uncovered (an Artifact, a place's name) shows as the tile lifts off.
+  const nowPresent = presentOf(obs);
+  const shows = (p, present) => !p.thirds.length || p.thirds.some((x) => x.over === null || !present.has(x.over));
+  for (const node of svg.querySelectorAll("g.on[data-on]")) {
+    const p = places.get(node.dataset.on);
+    if (p && p.kind !== "district" && !shows(p, wasPresent) && shows(p, nowPresent)) {
+      motions.push(highlight(node, { signal, delay: pace * 0.3, duration: pace * 0.6 }));
     }
   }
   // Tiles put (back) on the board: they drop in.
