@@ -1,0 +1,157 @@
+"""Motion that explains, for Winterborne (issue 21, views/winterborne.js's animate): another
+seat's figure walks round the ring of gray spaces from where it stood, the resources it
+gained fly to its counts, and the solo Balaur's card turns over on its board before its
+character goes to the province and what it takes leaves the province board. Skip ends it
+all, leaving the board as the step ended; under reduced motion nothing moves, it fades.
+
+The page's animation clock runs at a tenth of its speed (test_motion.watch), so a motion
+is still running when the test looks at it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+
+from .conftest import PageErrors, Server, screenshot
+from .test_motion import GHOSTS, MOVING, legal, motions, post, skip_and_settle, watch
+from .test_play import TIMEOUT
+from .test_watch import SETTLED
+
+ANIMATING = "document.body.dataset.animating === '1'"
+
+
+def figures(server: Server, table: dict[str, Any], seat: int) -> dict[str, str | None]:
+    return dict(server.view(table, None)["observation"]["seats"][seat]["kingdom"]["figures"])
+
+
+def walk_and_raid(server: Server, table: dict[str, Any]) -> tuple[int, str, str, str]:
+    """The seat to move plays its explorer's hex card, the card that moves furthest, and
+    raids (the explorer's special: +2 meat): three actions, one log line. Returns the seat,
+    the figure, where it stood and where it stopped."""
+    seat = server.view(table, None)["to_move"][0]
+    before = figures(server, table, seat)
+    hex_card = next(a for a in legal(server, table, seat)
+                    if a["kind"] == "play" and a["use"] == "E")
+    post(server, table, seat, hex_card)
+    moves = [a for a in legal(server, table, seat)
+             if a["kind"] == "play" and re.fullmatch(r"m\d", a["use"])]
+    post(server, table, seat, max(moves, key=lambda a: int(a["use"][1:])))
+    assert {"kind": "word", "word": "raid"} in legal(server, table, seat)
+    post(server, table, seat, {"kind": "word", "word": "raid"})
+    after = figures(server, table, seat)
+    moved = [name for name in after if after[name] != before[name]]
+    assert moved == ["explorer"], (before, after)
+    return seat, "explorer", str(before["explorer"]), str(after["explorer"])
+
+
+# The walker's distance from the castle, in hex steps (a gray space is 2 from it), and the
+# same for the figure drawn where it stopped.
+RING_DISTANCE = """([seat, selector]) => {
+  const svg = document.querySelector(`svg.wb-kingdom[data-seat='${seat}']`);
+  const centre = (node) => {
+    const b = node.getBoundingClientRect();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const castle = centre(svg.querySelector("g.place[data-place='castle'] polygon"));
+  const g1 = centre(svg.querySelector("g.place[data-place='G1'] polygon"));
+  const unit = Math.hypot(g1[0] - castle[0], g1[1] - castle[1]) / 2;
+  const at = centre(svg.querySelector(selector));
+  return Math.hypot(at[0] - castle[0], at[1] - castle[1]) / unit;
+}"""
+
+
+def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_counts(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    # the players' kingdoms lie below the province boards: in view, as a watcher would scroll
+    page.locator(".wb-seat[data-seat='1']").scroll_into_view_if_needed()
+    seat, name, _, stop = walk_and_raid(server, table)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    kingdom = page.locator(f"svg.wb-kingdom[data-seat='{seat}']")
+    # the board shows the move as it ended; a copy of the figure walks, the figure waits
+    expect(kingdom.locator(f"g.place[data-place='{stop}']")).to_have_count(1)
+    walker = kingdom.locator("g.wb-walker")
+    expect(walker).to_have_count(1)
+    figure = kingdom.locator(f"g.figure[data-figure='{name}']")
+    assert figure.evaluate("(node) => node.style.visibility") == "hidden"
+    running = motions(page)
+    assert "motion-along" in running and "motion-points" in running
+    expect(page.locator("#motion-layer .motion-points")).to_have_text("+2 meat")
+    # round the ring, through the spaces between: always about two steps from the castle
+    # (a straight line across the board would pass close to it)
+    distances = []
+    for mark in (0.25, 0.5, 0.75):
+        page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-along'"
+                               f" && a.effect.getComputedTiming().progress > {mark})",
+                               timeout=TIMEOUT)
+        distances.append(page.evaluate(RING_DISTANCE, [seat, "g.wb-walker"]))
+        if mark == 0.5:
+            screenshot(page, "motion-winterborne-walk", tmp_path)
+    assert all(1.6 < d < 2.4 for d in distances), distances
+    # it takes no clicks: what lies under it does
+    box = walker.bounding_box()
+    assert box is not None
+    under = page.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2},"
+                          f" {box['y'] + box['height'] / 2}).closest('.wb-walker')")
+    assert under is None
+    skip_and_settle(page)
+    expect(walker).to_have_count(0)
+    assert figure.evaluate("(node) => node.style.visibility") == ""
+    assert math.isclose(page.evaluate(RING_DISTANCE, [seat, f"g.figure[data-figure='{name}']"]),
+                        2, abs_tol=0.4)
+    meat = server.view(table, None)["observation"]["seats"][seat]["resources"]["meat"]
+    counts = page.locator(f".wb-seat[data-seat='{seat}'] .wb-amount[data-term='meat'] b")
+    expect(counts).to_have_text(str(meat))
+
+
+def test_with_reduced_motion_the_figure_only_fades_in_where_it_stopped(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    seat, name, _, _ = walk_and_raid(server, table)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    expect(page.locator("g.wb-walker")).to_have_count(0)
+    assert set(motions(page)) == {"motion-highlight"}
+    figure = page.locator(f"svg.wb-kingdom[data-seat='{seat}'] g.figure[data-figure='{name}']")
+    assert figure.evaluate("(node) => node.style.visibility") == ""
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+
+
+def test_the_balaurs_turn_is_shown_step_by_step(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Solo, seed 5: the player ends its first turn at once; the Balaur draws EXP1, its
+    explorer goes to green and takes green's exploration card into its score pile."""
+    table = server.create("winterborne", ["human"], seed=5)
+    post(server, table, 0, {"kind": "word", "word": "end"})
+    page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
+    taken = server.view(table, 0)["observation"]["provinces"][0]["exploration"]
+    post(server, table, 0, {"kind": "word", "word": "done"})
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    expect(page.locator("#log li").last).to_contain_text("The Balaur draws EXP1")
+    # drawn as it ended: EXP1 on the green hex of its board, the card in its score pile
+    slot = page.locator("#wb-balaur .wb-bslot[data-slot='0'] .wb-bcard")
+    expect(slot).to_contain_text("EXP1")
+    expect(page.locator(f"#wb-balaur [data-term='{taken}']")).to_have_count(1)
+    # first its card turns over from the back of a card
+    running = motions(page)
+    assert "motion-flip" in running
+    expect(page.locator("#motion-layer .motion-back use").first).to_have_attribute(
+        "href", "#wb-card-back")
+    # then its explorer goes to the green province board, then the card comes off that board
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
+                           " && a.currentTime > a.effect.getTiming().delay"
+                           " && a.effect.getComputedTiming().progress > 0.4"
+                           " && a.effect.getComputedTiming().progress < 0.8)", timeout=TIMEOUT)
+    assert slot.evaluate("(node) => node.getAnimations().length") == 0  # turned over by then
+    screenshot(page, "motion-winterborne-balaur", tmp_path)
+    skip_and_settle(page)
+    expect(slot).to_contain_text("EXP1")
+    assert slot.evaluate("(node) => getComputedStyle(node).transform") == "none"
