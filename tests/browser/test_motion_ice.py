@@ -148,7 +148,10 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
         "bs => bs.map(b => b.dataset.back)") == sorted(set(back))
     page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-lift'"
                            " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
-    full = size[0] > 800  # on a phone: the screen as a person holds it, the board in sight
+    full = size[0] > 800  # on a phone: the screen as a person holds it, the tile in sight
+    if not full:
+        page.evaluate("document.querySelector('#motion-layer .motion-ghost')"
+                      ".scrollIntoView({block: 'center', inline: 'center'})")
     screenshot(page, f"motion-ice-excavate-{theme}-{size[0]}", tmp_path, full_page=full)
     page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
     assert motions(page) == [] and page.evaluate(GHOSTS) == 0
