@@ -31,13 +31,13 @@ STILL_TO_DRAW: tuple[str, ...] = ()
 
 def winter_queen_ids() -> set[str]:
     """Floes by colour, the effects the spellbooks print, royal tokens, the Winter Queen
-    token, a book's back and front, and the empty page a floe goes on."""
+    token, a book's back and front, the empty page a floe goes on, and the bag."""
     printed = {page.effect for book in WQ.books for page in book.pages}
     assert printed <= set(EFFECTS)
     return ({f"wq-floe-{colour}" for colour in WQ.colours}
             | {f"wq-effect-{effect}" for effect in printed}
             | ({"wq-royal"} if WQ.royal_tokens else set())
-            | {"wq-queen", "wq-book-back", "wq-book", "wq-floe-empty"})
+            | {"wq-queen", "wq-book-back", "wq-book", "wq-floe-empty", "wq-bag"})
 
 
 def snow_time_ids() -> set[str]:

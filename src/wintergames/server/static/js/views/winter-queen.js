@@ -300,6 +300,17 @@ function stackPage(page, book, x, y) {
   return g;
 }
 
+// The bag: its sack, how many floes it holds, and (public) how many of each colour.
+function drawBag(bag) {
+  const colours = Object.entries(bag.floes || {}).filter(([, n]) => n > 0);
+  return h("span", { class: "wq-bag", id: "wq-bag", "data-term": "bag", "data-tip-icon": "wq-bag",
+                     "data-tip": `The bag: ${bag.size} floe${bag.size === 1 ? "" : "s"}` },
+    icon("wq-bag", { size: "1.9em", class: "bag-icon", title: "bag" }),
+    h("b", { class: "bag-size" }, `${bag.size}`), ` floe${bag.size === 1 ? "" : "s"} in the bag`,
+    colours.length ? h("span", { class: "bag-colours" }, colours.map(([colour, n]) =>
+      h("span", { class: "bag-colour", "data-floe": colour }, floeIcon(colour, "1.2em"), `${n}`))) : "");
+}
+
 function drawStands(ctx) {
   const { view, local } = ctx;
   const places = [...legalOf(view, "place"), ...legalOf(view, "place-book")];
@@ -385,10 +396,9 @@ export function render(ctx) {
   const pageTargets = new Map(legalOf(view, "place-book").filter(chosen).map((a) => [`${a.book}.${a.page}`, a]));
   const returns = new Map(legalOf(view, "return").map((a) => [a.cell, a]));
   const obs = view.observation;
-  const info = h("p", { class: "muted" },
-    h("span", { "data-term": "bag" }, `Bag: ${obs.bag.size} floes`), ` · phase: ${obs.phase}`,
+  const info = h("p", { class: "muted wq-info" }, drawBag(obs.bag), h("span", {}, `phase: ${obs.phase}`),
     obs.final_phase ? h("span", { "data-term": "final phase" },
-      ` · final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
+      `final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
   // The book cards' paper and edge, from the palette (the stylesheet reads them).
   board.style.setProperty("--wq-book", INK.book);
   board.style.setProperty("--wq-book-line", INK["book-line"]);
