@@ -192,3 +192,35 @@ def test_ice_with_reduced_motion_nothing_slides_or_lifts(
     assert "motion-highlight" in motions(page)
     page.wait_for_function(SETTLED, timeout=TIMEOUT)
     assert page.evaluate(GHOSTS) == 0
+
+
+def builds_a_camp(s: Any, p: int, legal: list[Action]) -> bool:
+    return s.observation(None)["seats"][p]["camp"] is None and any(a.kind == "camp" for a in legal)
+
+
+def test_ice_a_camp_built_drops_in_and_the_ep_it_cost_goes_out(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves, seat, s = road(builds_a_camp)
+    table = table_at(server, moves)
+    page = open_watching(browser, page_errors, server, table)
+    build = next(a for a in s.legal_actions(seat) if a.kind == "camp")
+    s.apply(build, seat)
+    post_action(server, table, seat, build)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert {"motion-slide", "motion-ep"} <= set(motions(page))
+    camp = page.locator(f"#ice-board g.on[data-on='{build.to_json()['place']}']"
+                        f" g[data-camp='{seat + 1}']")
+    expect(camp).to_have_count(1)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
+                           " && a.effect.getComputedTiming().progress > 0.05)", timeout=TIMEOUT)
+    # its copy falls from above onto the place; the EP pip it cost glows on the guild board
+    ghosts = page.locator("#motion-layer .motion-ghost").evaluate_all(
+        "gs => gs.map(g => g.getBoundingClientRect().top)")
+    end = camp.bounding_box()
+    assert end is not None and any(top < end["y"] - 10 for top in ghosts), (ghosts, end)
+    pip = page.locator(f".ice-guild[data-seat='{seat}'] .ice-ep i").nth(
+        s.observation(None)["seats"][seat]["ep"])
+    assert pip.evaluate("(n) => n.getAnimations().some((a) => a.id === 'motion-ep')")
+    skip_and_settle(page)
+    assert camp.evaluate("(n) => getComputedStyle(n).opacity") == "1"
+    assert pip.evaluate("(n) => n.getAnimations().length") == 0
