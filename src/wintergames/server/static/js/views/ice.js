@@ -725,9 +725,9 @@ const steps = { last: null, carry: null, base: null };
 function track(view) {
   const last = steps.last;
   if (last === view) return;  // redrawn (a click, a name), not a new step
-  if (last && view.log.length <= last.log.length) steps.carry = steps.carry ?? last.observation;
-  else {
-    steps.base = last ? (steps.carry ?? last.observation) : null;
+  if (last && view.log.length === last.log.length) steps.carry = steps.carry ?? last.observation;
+  else {  // a step with a line (or a log that shrank: no step before it to explain)
+    steps.base = last && view.log.length > last.log.length ? (steps.carry ?? last.observation) : null;
     steps.carry = null;
   }
   steps.last = view;
