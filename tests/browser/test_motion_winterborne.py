@@ -11,13 +11,18 @@ is still running when the test looks at it.
 from __future__ import annotations
 
 import math
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, expect
 
+import wintergames as wg
+from wintergames.core.actions import Action
+
 from .conftest import PageErrors, Server, screenshot
+from .test_icecool import post as post_action
 from .test_motion import GHOSTS, MOVING, legal, motions, post, skip_and_settle, watch
 from .test_play import TIMEOUT
 from .test_watch import SETTLED
@@ -155,3 +160,53 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     skip_and_settle(page)
     expect(slot).to_contain_text("EXP1")
     assert slot.evaluate("(node) => getComputedStyle(node).transform") == "none"
+
+
+def road_to_conquer(seed: int) -> tuple[list[tuple[int, Action]], int, list[Action]]:
+    """Seeded random moves of a two-player game up to a conquest: the moves before it, the
+    seat, and its conquer action with the spoils choice after it."""
+    s = wg.make("winterborne", 2, seed=seed)
+    rng = random.Random(1)
+    moves: list[tuple[int, Action]] = []
+    for _ in range(400):
+        p = s.to_move[0]
+        actions = s.legal_actions(p)
+        conquer = [a for a in actions if a.kind == "conquer"]
+        if conquer:
+            s.apply(conquer[0], p)
+            rest = s.legal_actions(p)
+            assert all(a.kind == "take" for a in rest), rest
+            return moves, p, [conquer[0], rest[0]]
+        action = rng.choice(actions)
+        s.apply(action, p)
+        moves.append((p, action))
+    raise AssertionError("no conquest within 400 moves")
+
+
+def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dark(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves, seat, conquest = road_to_conquer(3)
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    for mover, action in moves:
+        post_action(server, table, mover, action)
+    assert seat == 1
+    page = watch(browser, page_errors, server.url + table["seats"][0]["invite"],
+                 theme="dark", size=(390, 844))
+    section, colour = conquest[0].to_json()["section"], conquest[0].to_json()["colour"]
+    page.locator(f".wb-province[data-province='{colour}']").scroll_into_view_if_needed()
+    for action in conquest:
+        post_action(server, table, seat, action)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    place = page.locator(f"svg.wb-kingdom[data-seat='{seat}'] > g.place[data-place='{section}']")
+    expect(place.locator("polygon")).not_to_have_attribute("stroke-dasharray", "4 3")
+    assert "motion-slide" in motions(page)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
+                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    # on its way from the province board (above) down to the seat's kingdom
+    ghost = page.locator("#motion-layer .motion-ghost").first.bounding_box()
+    tile = page.locator(f".wb-province[data-province='{colour}'] .counts").bounding_box()
+    assert ghost is not None and tile is not None
+    assert ghost["y"] > tile["y"]
+    screenshot(page, "motion-winterborne-conquer-phone-dark", tmp_path, full_page=False)
+    skip_and_settle(page)
+    assert place.evaluate("(node) => getComputedStyle(node).opacity") == "1"
