@@ -76,3 +76,51 @@ def test_snow_time_is_drawn_with_its_icons_and_its_cards_look_like_cards(
     expect(second.locator("#log .named use").first).to_be_attached()
     name = "snow-time" + ("-dark" if theme == "dark" else "") + ("-phone" if phone else "")
     screenshot(second, name, tmp_path, full_page=not phone)
+
+
+def test_on_a_phone_the_board_opens_on_its_left_edge_with_the_pannable_side_shaded(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """The levels, space 0 and the pawns at the start are in sight as the board opens; the
+    side with more to see is shaded; played cards and the players' dots wear the glyph."""
+    table = server.create("snow-time", ["human", "human", "random"], seed=8)
+    page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"], PHONE, "light")
+    pan = page.locator("#board .st-pan")
+    assert pan.evaluate("p => p.scrollWidth > p.clientWidth")  # it pans
+    assert pan.evaluate("p => p.scrollLeft") == 0
+    assert page.evaluate("document.getElementById('board').scrollLeft") == 0
+    for selector in ("#st-tree text[data-term='level 1']", "#st-track > rect >> nth=0",
+                     "#st-track g.pawn >> nth=0"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+    shade = page.locator("#board .st-pan-box")
+    expect(shade).to_have_class("st-pan-box more-right")
+    pan.evaluate("p => { p.scrollLeft = p.scrollWidth; p.dispatchEvent(new Event('scroll')); }")
+    expect(shade).to_have_class("st-pan-box more-left")
+    # every players-list dot carries its pawn's glyph as well as the colour
+    for dot in page.locator("#players .dot").all():
+        assert "data:image/svg+xml" in dot.evaluate("d => getComputedStyle(d).backgroundImage")
+
+
+def test_a_card_on_the_tree_wears_its_colours_pawn_in_a_corner(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """So the colour is never the only cue (red and green merge for a deuteranope)."""
+    from .test_motion import choose_snow_time_cards, watch
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    choose_snow_time_cards(server, table, [0, 1, 2])
+    page.wait_for_selector("#st-resolution li", timeout=TIMEOUT)
+    cards = page.locator("#st-tree g.revealing")
+    expect(cards).to_have_count(3)
+    for card in cards.all():
+        colour = card.get_attribute("data-colour")
+        pawn = card.locator("g.st-card-pawn")
+        assert pawn.locator("path").count() == 2 and pawn.locator("circle").count() == 1, colour
+        assert pawn.locator("path").first.get_attribute("fill") == page.evaluate(
+            f"document.querySelector('#st-pawn-{colour} path').getAttribute('fill')")
+    # and the step-by-step panel's cards lead with their pawn
+    revealed = page.locator("#st-resolution .revealed > span")
+    expect(revealed).to_have_count(3)
+    for card in revealed.all():
+        colour = card.get_attribute("data-colour")
+        assert card.locator("use").first.get_attribute("href") == f"#st-pawn-{colour}"

@@ -56,15 +56,15 @@ export const PALETTE = {
     },
     "snow-time": {
       "components": {
-        "pawn": {"red": "#d64541", "blue": "#3b6fd8", "green": "#2e9d4a",
+        "pawn": {"red": "#de2b3b", "blue": "#3b6fd8", "green": "#3e711f",
                  "yellow": "#e8b51c", "purple": "#8e5cc2"},
-        "fruit": {"fill": "#e8730c", "stroke": "#7a3b00", "leaf": "#2f7d32"},
-        "bonus": {"fight": "#333333", "mana": "#6a3fb5"},
+        "fruit": {"fill": "#e8730c", "stroke": "#5f3100", "leaf": "#618e69"},
+        "bonus": {"fight": "#333333", "mana": "#662fa4"},
         "tree": {"trunk": "#8b5a2b", "branch": "#a0703c"}
       },
       "seats": "pawn",
       "ink": {
-        "card": "#fffdf6", "card-line": "#55606c", "card-back": "#2f4f7a",
+        "card": "#fffdf6", "card-line": "#55606c", "card-back": "#26416a",
         "card-back-line": "#c9dbf4", "label": "#46515c", "space": "#f4f8fb",
         "space-line": "#9bb3c9", "finish": "#d7f0d7", "bonus-space": "#fff4cc",
         "die-line": "#333333", "played-line": "#222222", "card-ink": "#ffffff",
@@ -80,12 +80,12 @@ export const PALETTE = {
       "ink": {
         "floor": "#e8f1f8", "floor-tile": "#cddceb", "room-line": "#8d9cab", "room-label": "#4a5662",
         "wall": "#2b3440", "white-line": "#ffffff", "doorway": "#f6e9b8", "doorway-line": "#8a6d1a",
-        "start": "#55606c", "penguin-line": "#1d2733", "beak": "#f08a24", "mine": "#ff9800",
+        "start": "#55606c", "penguin-line": "#1d2733", "beak": "#f08a24", "mine": "#d84315",
         "card": "#fbf7ec", "card-line": "#8a6d1a", "card-ink": "#3b2f0e",
         "lesson-back": "#2f4f7a", "lesson-back-ink": "#cfe0f5",
         "exam-back": "#5a2f6e", "exam-back-ink": "#ead7f2", "exam-space": "#5a2f6e",
         "spell": "#1f3a68", "spell-ink": "#ffffff", "points": "#5a2f6e", "points-ink": "#ffffff",
-        "path": "#d62728", "aim": "#ff6f00"
+        "path": "#b0182a", "aim": "#d84315"
       }
     },
     "winterborne": {

@@ -84,6 +84,14 @@ document.head.append(h("style", { id: "st-style" }, `
 #board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
 .st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
 .st-resolution li.st-later { visibility: hidden; }
+#board .colour .group-title { margin: .45rem 0 .2rem; }
+.st-pan-box { position: relative; }
+.st-pan-box::before, .st-pan-box::after { content: ""; position: absolute; top: 0; bottom: 0; width: 1.6rem;
+  pointer-events: none; opacity: 0; transition: opacity .2s; }
+.st-pan-box::before { left: 0; background: linear-gradient(to left, transparent, ${PALETTE.themes.light.shade}); }
+.st-pan-box::after { right: 0; background: linear-gradient(to right, transparent, ${PALETTE.themes.light.shade}); }
+.st-pan-box.more-left::before, .st-pan-box.more-right::after { opacity: 1; }
+@media (max-width: 720px) { .st-pan { overflow-x: auto; -webkit-overflow-scrolling: touch; } }
 @media (max-width: 600px) { #board .colours { grid-template-columns: 1fr; }
   #board .st-hand { gap: .15rem; }
   #board .card.st-card { width: 1.85rem; height: 2.6rem; padding: .1rem 0; border-width: 1.5px; }
@@ -96,10 +104,28 @@ export function scores(view) {
 
 // The seat's dot in the players list (a CSS background): in the two-player variant a seat
 // runs two colours, and its dot shows both, half and half.
+// Each half wears its pawn's glyph too, so the colour is never the only cue.
 export function seatColour(view, seat) {
-  const inks = view.observation.colours.filter((c) => c.owner === seat).map((c) => COLOUR[c.colour]);
-  if (inks.length > 1) return `linear-gradient(90deg, ${inks[0]} 50%, ${inks[1]} 50%)`;
-  return inks[0];
+  const colours = view.observation.colours.filter((c) => c.owner === seat).map((c) => c.colour);
+  const inks = colours.map((colour) => COLOUR[colour]);
+  const glyphs = colours.map(glyphImage);
+  if (inks.length > 1) {
+    return `${glyphs[0]} 0 50% / 50% no-repeat, ${glyphs[1]} 100% 50% / 50% no-repeat, `
+      + `linear-gradient(90deg, ${inks[0]} 50%, ${inks[1]} 50%)`;
+  }
+  return `${glyphs[0]} center / 80% no-repeat, ${inks[0]}`;
+}
+
+// A pawn's glyph alone (its sprite symbol's shapes after the body and head), as a CSS image.
+const glyphs = {};
+function glyphImage(colour) {
+  if (glyphs[colour]) return glyphs[colour];
+  const symbol = document.getElementById(pawnId(colour));
+  if (!symbol) return "none";
+  const parts = [...symbol.children].slice(2).map((part) => new XMLSerializer().serializeToString(part));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-3 0.6 6 5.6">${parts.join("")}</svg>`;
+  glyphs[colour] = `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+  return glyphs[colour];
 }
 
 function label(card) {
@@ -124,13 +150,20 @@ function miniCard(colour, card, attrs = {}) {
 /** A card on the tree, in SVG: the face in its colour with the card's icon. */
 function boardCard(colour, card, x, y, width, height, attrs = {}) {
   const size = Math.min(width, height) - 6;
+  const wide = width > height * 2;
+  // the colour's pawn in the card's corner: its glyph tells the colour without the colour
+  const pawn = COLOUR[colour] && document.getElementById(pawnId(colour))
+    ? s("g", { class: "st-card-pawn" }, inline(pawnId(colour), wide ? x + width - 11 : x + width - 3,
+                                               wide ? y + height / 2 : y + height - 5, wide ? 20 : 16))
+    : null;
   return s("g", attrs,
     s("rect", { x, y, width, height, rx: 4, fill: COLOUR[colour] || INK["card-back"], stroke: INK["played-line"],
                 "stroke-width": 1.5 }),
     useIcon(cardId(card), x + (width > height * 2 ? size / 2 + 5 : width / 2), y + height / 2, size,
             { style: `color:${onColour(colour)}` }),
     width > height * 2 ? s("text", { x: x + size + 10, y: y + height / 2 + 5, "font-size": 14, "font-weight": 700,
-                                     fill: onColour(colour) }, label(card)) : null);
+                                     fill: onColour(colour) }, label(card)) : null,
+    pawn);
 }
 
 const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
@@ -272,12 +305,14 @@ export function animate(ctx, previous) {
   const steps = fresh.slice(start);
   const cards = h("div", { class: "revealed" }, revealedCards(steps[0]).map(({ colour, card }) =>
     h("span", { style: `background:${COLOUR[colour] || INK["card-back"]};color:${onColour(colour)}`,
-                "data-colour": colour, "data-term": card }, icon(cardId(card)), label(card))));
+                "data-colour": colour, "data-term": card },
+    COLOUR[colour] ? icon(pawnId(colour), { title: `${colour} pawn` }) : "", icon(cardId(card)), label(card))));
   const list = h("ol", {});
   const panel = h("section", { class: "panel st-resolution", id: "st-resolution", "aria-live": "polite" },
     h("b", {}, "This turn, step by step"), cards, list);
   const tree = board.querySelector("#st-tree");
-  if (tree) tree.after(panel);
+  const pan = board.querySelector(".st-pan-box");
+  if (pan) pan.after(panel);  // under the tree and track, outside their panning box
   else board.prepend(panel);
   const shown = tree ? revealOnTree(tree, revealedCards(steps[0])) : [];
   // Every line is laid out at once, hidden until its turn: the panel has its final
@@ -340,10 +375,27 @@ function revealOnTree(tree, cards) {
   });
 }
 
+// On a phone the tree and track pan in their own box (the board itself does not, so it is
+// not opened on its middle): it opens on its left edge, where the levels, space 0 and the
+// pawns at the start are, keeps where the person panned it across views, and shades the
+// side that has more to see.
+let panned = 0;
+function panAt(pan, box) {
+  const edges = () => {
+    box.classList.toggle("more-left", pan.scrollLeft > 2);
+    box.classList.toggle("more-right", pan.scrollLeft + pan.clientWidth < pan.scrollWidth - 2);
+  };
+  pan.addEventListener("scroll", () => { panned = pan.scrollLeft; edges(); }, { passive: true });
+  requestAnimationFrame(() => { pan.scrollLeft = panned; edges(); });
+}
+
 export function render(ctx) {
   const { view, board, choices, act } = ctx;
   const obs = view.observation;
-  board.replaceChildren(drawTree(obs), drawTrack(obs), drawColours(ctx));
+  const pan = h("div", { class: "st-pan" }, drawTree(obs), drawTrack(obs));
+  const box = h("div", { class: "st-pan-box" }, pan);
+  board.replaceChildren(box, drawColours(ctx));
+  panAt(pan, box);
   const legal = view.legal.map((l) => l.action);
   if (legal.some((a) => a.kind === "play")) {
     choices.append(h("p", {}, "Click one of your cards (highlighted). It stays hidden until everyone has chosen."));
