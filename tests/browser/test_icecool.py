@@ -20,6 +20,7 @@ from wintergames.games.icecool_wizards.state import IcecoolState
 from .conftest import PageErrors, Server, screenshot
 from .test_phone import play_one_icecool_decision
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
+from .test_winter_queen import faded_text
 
 FIRE = frozenset(IW.spell_types("discard"))
 
@@ -98,7 +99,10 @@ def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
         pages[seat] = page
     other = pages[second]
     log_before = other.locator("#log li").all_text_contents()
-    chosen = pages[first].locator("button.act-discard").first.inner_text()
+    discard = pages[first].locator("button.act-discard").first
+    card = discard.get_attribute("data-term")  # the lesson's code, "H-fire"; the button names it
+    assert card is not None
+    expect(discard.locator(f"[data-code='{card}'] svg.icon").first).to_be_attached()
     click_and_wait(pages[first], "button.act-discard")
     expect(pages[first].locator("#your-discard")).to_contain_text("Your hidden choice")
     # The other seat learns that a choice was made, never which, and its log is unchanged.
@@ -107,10 +111,11 @@ def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
     assert "hidden choice" not in other.locator("#board").inner_text()
     assert other.locator("#log li").all_text_contents() == log_before
     click_and_wait(other, "button.act-discard")
-    card = chosen.removeprefix("Discard ").removesuffix(" (face down)")
     for page in pages.values():
-        expect(page.locator("#log")).to_contain_text(f"Fire: Player {first + 1} discards")
-        expect(page.locator("#log")).to_contain_text(card)
+        fire_line = page.locator("#log li", has_text=f"Fire: Player {first + 1} discards")
+        expect(fire_line).to_have_count(1)
+        # the card discarded is drawn and named, its code kept as the tooltip
+        expect(fire_line.locator(f"[data-code='{card}']").first).to_have_attribute("title", card)
         expect(page.locator("#fire")).to_have_count(0)
 
 
@@ -207,9 +212,35 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         card = cards.nth(i)
         assert card.locator("svg.icon use").count() >= 1, card.inner_text()
         assert card.bounding_box() is not None
+    # a card's caption is its lesson's name, never its code ("H-fire")
+    names = set(IW.icon_names)
+    captions = page.locator(".hands .iw-name").all_inner_texts()
+    assert captions and {" ".join(c.split()) for c in captions} <= names, captions
+    board_captions = board.locator("text.iw-caption").all_text_contents()
+    words = {w for n in names for w in (n, *n.split())}  # a long name takes two lines
+    assert board_captions and set(board_captions) <= words, board_captions
+    # the log draws lessons and exams: each code ("P-water", "exam W+P+S") is icons and
+    # words, the code only the tooltip
+    coded = page.locator("#log [data-code]")
+    assert coded.count() >= 1
+    for i in range(coded.count()):
+        node = coded.nth(i)
+        code = node.get_attribute("data-code") or ""
+        assert node.locator("svg.icon use").count() >= 1 and node.get_attribute("title") == code
+        shown = node.inner_text()  # "Hourglass (water spell)", a single letter's name
+        assert shown.strip() != code and (len(code) == 1 or code not in shown), (code, shown)
+    # each room's name is at least 10.5 px (on two lines where its wall is short)
+    rooms = board.locator("text.room-name").evaluate_all(
+        "ts => ts.map(t => [t.textContent, parseFloat(t.getAttribute('font-size'))])")
+    assert "History of" in [name for name, _ in rooms], rooms
+    assert min(size for _, size in rooms) >= 10.5, rooms
+    assert faded_text(page) == []
     # the decks are drawn as backs
     expect(page.locator(".hands use[href='#iw-lesson-back']")).to_have_count(1)
     expect(page.locator(".hands use[href='#iw-exam-back']")).to_have_count(1)
+    page.mouse.move(1, 1)  # no tooltip left open over the picture (hovered or focused)
+    page.evaluate("document.activeElement?.blur()")
+    expect(page.locator("#term-tip")).to_be_hidden()
     screenshot(page, "icecool-wizards-hands", tmp_path, full_page=False)
     page.evaluate("localStorage.setItem('wg.theme', 'dark')")
     page.reload()

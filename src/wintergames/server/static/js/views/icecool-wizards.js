@@ -7,7 +7,7 @@
 // sent. After a Fire spell the others choose their discards at once: until all have
 // chosen a seat sees only who has chosen, and its own hidden choice.
 import { h, s } from "../dom.js";
-import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
 import { all, along, cardBack, flip, flyPoints, highlight, reducedMotion, settle } from "../motion.js";
@@ -33,11 +33,11 @@ if (!document.getElementById("iw-style")) {
 .iw-table > .hands { flex: 1 1 15rem; margin-top: 0; grid-template-columns: 1fr; }
 .iw-row { display: flex; flex-wrap: wrap; gap: .35rem .5rem; align-items: flex-end; margin: .25rem 0; }
 .iw-card { position: relative; display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: space-between; width: 3.1rem; height: 4rem; white-space: nowrap; padding: .2rem 0 .15rem;
+  justify-content: space-between; width: 4rem; height: 4.3rem; padding: .25rem .1rem .2rem;
   box-sizing: border-box; border-radius: .35rem; border: 1px solid ${INK["card-line"]};
   background: ${INK.card}; color: ${INK["card-ink"]}; font-size: .72rem; line-height: 1;
   box-shadow: 0 1px 2px ${PALETTE.themes.light.shade}; }
-.iw-card .iw-name { font-weight: 600; }
+.iw-card .iw-name { font-weight: 600; text-align: center; line-height: 1.05; }
 .iw-card .iw-spell { position: absolute; top: -.35rem; right: -.35rem; display: inline-flex;
   padding: .12rem; border-radius: 50%; background: ${INK.spell}; color: ${INK["spell-ink"]}; }
 .iw-card.iw-down { background: ${INK["lesson-back"]}; color: ${INK["lesson-back-ink"]};
@@ -75,15 +75,48 @@ export function categoryIcon(category) {
   return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
 }
 
-/** A log line with its lessons and exams led by their icons (table.js, replay.js). */
+const NAME_OF_LETTER = { F: "Magic Fishbone", H: "Hourglass", W: "Wand", P: "Potion", S: "Star" };
+const NAME_OF_ICON = Object.fromEntries(Object.entries(ICON_OF_NAME).map(([name, id]) => [id, name]));
+
+// A lesson card's words and pictures: "H-water" -> the hourglass and "Hourglass", then its
+// spell's element and "water spell". The code the rules and the terminal use is kept as the
+// tooltip (title) and in data-code.
+function lessonName(code) {
+  const [letter, element] = code.split("-");
+  const name = h("span", { class: "named" }, icon(lessonIcon(ICON_OF_LETTER[letter]), { size: "1.05em" }),
+    NAME_OF_LETTER[letter]);
+  if (!element) return h("span", { class: "iw-named", title: code, "data-code": code }, name);
+  return h("span", { class: "iw-named", title: code, "data-code": code }, name, " ",
+    h("span", { class: "named" }, "(", icon(`iw-spell-${element}`, { size: "1.05em" }), `${element} spell)`));
+}
+
+// An exam: its card's icon, then the lessons it asks for as their icons (each named for a
+// screen reader and on hover): "exam W+P+S" -> exam [wand][potion][star].
+function examName(code) {
+  const letters = code.slice("exam ".length).split("+");
+  return h("span", { class: "named iw-named", title: code, "data-code": code },
+    icon("iw-exam", { size: "1.05em" }), "exam ",
+    h("span", { class: "iw-asks" }, letters.map((l) => icon(lessonIcon(ICON_OF_LETTER[l]),
+                                                            { size: "1.1em", title: NAME_OF_LETTER[l] }))));
+}
+
+/** A log line (or a button's words) with its lessons and exams drawn: a card's code
+ *  ("H-water", "exam W+P+S") becomes its icons and name; a lesson's name is led by its
+ *  icon (table.js, replay.js). */
 export function logLine(line) {
-  return withIcons(line, LOG_WORDS, (word) => {
-    if (word.startsWith("exam ")) return "iw-exam";
-    if (ICON_OF_NAME[word]) return lessonIcon(ICON_OF_NAME[word]);
-    const [letter, element] = word.split("-");
-    if (element) return `iw-spell-${element}`;
-    return ICON_OF_LETTER[letter] ? lessonIcon(ICON_OF_LETTER[letter]) : null;
-  });
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(LOG_WORDS)) {
+    const word = match[0];
+    let node;
+    if (word.startsWith("exam ")) node = examName(word);
+    else if (ICON_OF_NAME[word]) node = h("span", { class: "named" }, icon(lessonIcon(ICON_OF_NAME[word]), { size: "1.05em" }), word);
+    else node = lessonName(word);
+    parts.push(line.slice(at, match.index), node);
+    at = match.index + word.length;
+  }
+  parts.push(line.slice(at));
+  return parts.filter((part) => part !== "");
 }
 
 export function scores(view) {
@@ -142,20 +175,45 @@ function examCard(g, space, exam, target) {
 // A lesson card lying across its place: the icon large, its spell's element in a badge.
 function lessonCard(g, place, card, target, layout) {
   const [[cx, cy], [w, hh]] = [place.centre, place.size];
-  const { icon: iconName, element } = cardParts(layout, card);
+  const { icon: iconName, name, element } = cardParts(layout, card);
   const [px, py] = [g.X(cx), g.Y(cy)];
-  const size = Math.min(w, hh) * K * 0.62;
+  const [width, height, top] = [w * K, hh * K, g.Y(cy + hh / 2)];
+  // its name at the foot (the code, "H-fire", is the tooltip's title), on two lines when
+  // one would be small; the icon takes the room above it
+  const caption = fitText(name, width - 4, 10, 9, 0.56);
+  const below = caption.lines.length * caption.size * 1.1 + 5;
+  const room = height - below - 4;
+  const size = Math.min(Math.min(w, hh) * K * 0.62, room * 0.9, width * 0.62);
   const parts = [rect(g, [cx - w / 2, cy - hh / 2, cx + w / 2, cy + hh / 2],
     { fill: INK.card, stroke: INK["card-line"], "stroke-width": 1.5, rx: 5, class: target ? "target" : "" }),
-    useIcon(lessonIcon(iconName), px, py - (element ? 4 : 0), size, { color: INK["card-ink"] })];
+    useIcon(lessonIcon(iconName), px - (element && width > height ? 6 : 0), top + 4 + room / 2, size,
+            { color: INK["card-ink"] })];
   if (element) {
-    const [bx, by] = [px + w * K / 2 - 11, py - hh * K / 2 + 11];
+    const [bx, by] = [px + width / 2 - 11, py - height / 2 + 11];
     parts.push(s("circle", { cx: bx, cy: by, r: 9, fill: INK.spell }),
       useIcon(`iw-spell-${element}`, bx, by, 13, { color: INK["spell-ink"] }));
   }
-  parts.push(s("text", { x: px, y: py + hh * K / 2 - 5, "text-anchor": "middle", "font-size": 10,
-                         "font-weight": 600, fill: INK["card-ink"] }, card));
+  caption.lines.forEach((line, i) => parts.push(s("text", {
+    x: px, y: top + height - 5 - (caption.lines.length - 1 - i) * caption.size * 1.1, "text-anchor": "middle",
+    "font-size": caption.size.toFixed(1), fill: INK["card-ink"], class: "iw-caption" }, line)));
   return parts;
+}
+
+// `text` in one line, or in two (split between words) when one line would be drawn
+// smaller than `least`: its lines and the font size (at most `most`) that fits `width`.
+// A letter is taken as `em` of the font size wide (0.62 bold, 0.56 regular).
+function fitText(text, width, most, least, em = 0.62) {
+  // the widest line decides; among splits that fit as well, the most even one
+  const sizeOf = (lines) => width / (em * Math.max(...lines.map((l) => l.length)));
+  let best = { lines: [text], size: sizeOf([text]) };
+  const words = text.split(" ");
+  if (Math.min(most, best.size) < least) {
+    for (let i = 1; i < words.length; i += 1) {
+      const lines = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+      if (sizeOf(lines) > best.size) best = { lines, size: sizeOf(lines) };
+    }
+  }
+  return { lines: best.lines, size: Math.min(most, best.size) };
 }
 
 function drawBoard(ctx, g) {
@@ -196,22 +254,25 @@ function drawBoard(ctx, g) {
            s("text", { x: g.X(cx), y: g.Y(cy) + 4, "text-anchor": "middle", "font-size": 10,
                        fill: INK["room-label"], "data-term": space.id }, space.id)])));
   }
-  // each room's name along its top wall, in the widest stretch no exam card covers
+  // each room's name along its top wall, in the widest stretch no exam card or lesson
+  // place covers; a long name that would be small there takes two lines
+  const lessonRects = layout.lesson_places.map(({ centre: [x, y], size: [w, hh] }) =>
+    [x - w / 2, y - hh / 2, x + w / 2, y + hh / 2]);
   for (const room of layout.rooms) {
     const [x1, , x2, top] = room.rect;
-    const covered = layout.exam_spaces.map((sp) => sp.rect)
-      .filter((r) => r[3] > top - 2 && r[1] < top && r[2] > x1 && r[0] < x2)
+    const covered = [...layout.exam_spaces.map((sp) => sp.rect), ...lessonRects]
+      .filter((r) => r[3] > top - 2.5 && r[1] < top && r[2] > x1 && r[0] < x2)
       .map((r) => [r[0], r[2]]).sort((p, q) => p[0] - q[0]);
     let [best, at] = [[x1, x2], x1];
     const gaps = [];
     for (const [a, b] of covered) { gaps.push([at, a]); at = Math.max(at, b); }
     gaps.push([at, x2]);
     best = gaps.reduce((m, gap) => (gap[1] - gap[0] > m[1] - m[0] ? gap : m), [x1, x1]);
-    const fits = Math.min(12, ((best[1] - best[0]) * K - 8) / (0.58 * room.name.length));
-    svg.append(s("text", { x: g.X((best[0] + best[1]) / 2), y: g.Y(top) + 15, "text-anchor": "middle",
-                           "font-size": fits.toFixed(1), "font-weight": 600, fill: INK["room-label"],
-                           stroke: INK.floor, "stroke-width": 3, "paint-order": "stroke",
-                           "data-term": room.id }, room.name));
+    const label = fitText(room.name, (best[1] - best[0]) * K - 8, 12, 10.5);
+    label.lines.forEach((line, i) => svg.append(s("text", {
+      x: g.X((best[0] + best[1]) / 2), y: g.Y(top) + 4 + label.size * (1 + 1.1 * i), "text-anchor": "middle",
+      "font-size": label.size.toFixed(1), "font-weight": 600, fill: INK["room-label"], stroke: INK.floor,
+      "stroke-width": 3, "paint-order": "stroke", class: "room-name", "data-term": room.id }, line)));
   }
   const collects = new Map(legalOf(view, "collect").map((a) => [a.icon, a]));
   for (const place of layout.lesson_places) {
@@ -414,7 +475,7 @@ function aimControl(ctx, svg, g) {
 const NICE = {
   relocate: () => "Move my penguin to the white line",
   cast: (a) => `Cast ${a.card}`,
-  collect: (a) => `Collect the ${a.icon} lesson`,
+  collect: (a) => `Collect the ${NAME_OF_ICON[a.icon] || a.icon} lesson`,
   exam: (a) => `Take the exam on ${a.space}, paying ${a.paid.join(" + ")}`,
   trade: (a) => `Trade with Player ${a.player}: give ${a.give}, take ${a.take}`,
   discard: (a) => `Discard ${a.card}${a.face_down ? " (face down)" : ""}`,
@@ -430,21 +491,21 @@ function drawFire(view) {
   return h("div", { class: "panel", id: "fire", "data-term": "fire-discard" },
     h("b", {}, "Fire! "), "The other players choose a lesson to discard, all at once; each choice stays hidden until everyone has chosen.",
     h("ul", {}, seats.map(([i, what]) => h("li", { "data-seat": i, class: "fire-seat" }, `${obs.players[i]}: ${what}`))),
-    obs.your_discard ? h("div", { id: "your-discard" }, `Your hidden choice: ${obs.your_discard}`) : "");
+    obs.your_discard ? h("div", { id: "your-discard" }, logLine(`Your hidden choice: ${obs.your_discard}`)) : "");
 }
 
 // A lesson card in a hand: face up, its icon and name (a spell's element in a badge);
 // face down (its spell used), its back, with what it is still shown small.
 function handCard(layout, card, n, faceDown, owner) {
-  const { icon: iconName, element } = cardParts(layout, card);
+  const { icon: iconName, name, element } = cardParts(layout, card);
   const tip = `${owner}'s lesson, ${faceDown ? "face down (spell used)" : "face up"}`;
   const cards = [];
   for (let k = 0; k < n; k += 1) {
     cards.push(h("span", { class: `card iw-card${faceDown ? " iw-down" : ""}`, "data-term": card, "data-tip": tip,
                            "data-tip-icon": lessonIcon(iconName) },
-      element ? h("span", { class: "iw-spell" }, icon(`iw-spell-${element}`, { size: ".8rem" })) : "",
-      icon(lessonIcon(iconName), { size: faceDown ? "1.1rem" : "1.6rem" }),
-      h("span", { class: "iw-name" }, faceDown ? `${card}↓` : card)));
+      element ? h("span", { class: "iw-spell" }, icon(`iw-spell-${element}`, { size: ".8rem", title: `${element} spell` })) : "",
+      icon(lessonIcon(iconName), { size: faceDown ? "1.2rem" : "1.6rem" }),
+      h("span", { class: "iw-name" }, name)));
   }
   return cards;
 }
@@ -495,7 +556,7 @@ export function render(ctx) {
   for (const action of others.filter((a) => a.kind !== "trade")) {
     choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
                                  "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
-      (NICE[action.kind] || JSON.stringify)(action)));
+      logLine((NICE[action.kind] || JSON.stringify)(action))));
   }
   const trades = others.filter((a) => a.kind === "trade");
   if (trades.length) choices.append(tradeChoice(ctx, trades));
@@ -508,20 +569,20 @@ function tradeChoice(ctx, trades) {
   const giving = trades.some((a) => a.give === local.tradeGive) ? local.tradeGive : null;
   const box = h("div", { class: "trade", id: "trade" },
     h("p", { "data-term": "trade" }, `Trade with Player ${trades[0].player}: `,
-      giving ? ["you give ", h("b", { "data-term": giving }, giving), "; take which?"]
+      giving ? ["you give ", h("b", { "data-term": giving }, logLine(giving)), "; take which?"]
         : "choose the lesson you give."));
   const pick = (give) => () => { local.tradeGive = give; box.replaceWith(tradeChoice(ctx, trades)); };
   if (!giving) {
     for (const give of [...new Set(trades.map((a) => a.give))]) {
       box.append(h("button", { class: "trade-give", "data-card": give, "data-term": give, onclick: pick(give) },
-        `Give ${give}`));
+        logLine(`Give ${give}`)));
     }
     return box;
   }
   for (const action of trades.filter((a) => a.give === giving)) {
     box.append(h("button", { class: "act-trade", "data-card": action.take, "data-term": action.take,
                              onclick: () => { local.tradeGive = null; act(action); } },
-      `Take ${action.take}`));
+      logLine(`Take ${action.take}`)));
   }
   box.append(h("button", { class: "trade-back", onclick: pick(null) }, "Back: give another"));
   return box;
