@@ -237,6 +237,39 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     expect(page.locator("#log li .named svg.icon").first).to_be_attached()
     # your own Snow tiles' fronts, named in the log when taken, are led by their icon
     expect(page.locator("#log li use[href^='#ice-front-']").first).to_be_attached()
+    # each guild board carries its guild's symbol (yours and the others')
+    for seat, st in enumerate(obs["seats"]):
+        guild = page.locator(f".ice-guild[data-seat='{seat}'] h3")
+        assert guild.locator(f"use[href='#ice-guild-{st['guild']}']").count() == 1
+    # revealed Logbook cards by their event's icon and name, the code only as data-code/title
+    revealed = page.locator("#ice-logbook-pill .ice-named")
+    assert revealed.evaluate_all("ns => ns.map(n => n.dataset.code)") == obs["logbook"]
+    for i, card in enumerate(obs["logbook"]):
+        event = card.removesuffix("-a").removesuffix("-b").lower()
+        assert revealed.nth(i).locator(f"use[href='#ice-event-{event}']").count() == 1
+        assert card not in revealed.nth(i).inner_text()
+    expect(page.locator("#ice-logbook-pill")).not_to_contain_text(obs["logbook"][0])
+    # Requests: the card names its kind, not its code; a code in a line becomes icons and a name
+    assert all(code not in text for code, text in zip(
+        me["request_cards"], requests.all_inner_texts(), strict=True))
+    named = page.evaluate("""import('/static/js/views/ice.js').then(m => [
+        'Discard DUO-HAR-EXA-OBL', 'Logbook: SOMETHING-IS-COMING-a — go',
+        'Validates PRISM-b (5 RP)'].map(line => {
+          const box = document.createElement('p');
+          box.append(...m.logLine(line));
+          document.body.append(box);
+          const found = [...box.querySelectorAll('[data-code]')].map(n => [
+            n.dataset.code, n.innerText,
+            [...n.querySelectorAll('use')].map(u => u.getAttribute('href'))]);
+          box.remove();
+          return found;
+        }))""")
+    assert named == [
+        [["DUO-HAR-EXA-OBL", "Duo Request",
+          ["#ice-request-back", "#ice-type-harmony", "#ice-type-exalted",
+           "#ice-type-obliteration"]]],
+        [["SOMETHING-IS-COMING-a", "Something is Coming", ["#ice-event-something-is-coming"]]],
+        [["PRISM-b", "Prism Request", ["#ice-request-back", "#ice-prismatic"]]]], named
     page.locator("#ice-me").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
     screenshot(page, "ice-hand", tmp_path, full_page=False)
@@ -250,4 +283,17 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.reload()
     expect(board).to_be_visible(timeout=TIMEOUT)
     screenshot(page, "ice-dark-phone", tmp_path, full_page=False)
+    # On a phone the cards' text (at least .75rem) stays inside its card and the cards on screen.
+    page.evaluate("document.getElementById('ice-hand').scrollIntoView({block: 'start'})")
+    spill = page.locator("#ice-hand .ice-card, #ice-decrees .ice-card").evaluate_all(
+        """cs => cs.filter(c => c.scrollWidth > c.clientWidth + 1
+                               || c.scrollHeight > c.clientHeight + 1
+                               || c.getBoundingClientRect().right > innerWidth)
+                   .map(c => c.dataset.term)""")
+    assert not spill, spill
+    sizes = page.locator("#ice-hand .ice-card span, #ice-decrees .ice-card span").evaluate_all(
+        "ss => ss.filter(s => s.innerText.trim())"
+        ".map(s => parseFloat(getComputedStyle(s).fontSize))")
+    assert sizes and min(sizes) >= 12, sorted(sizes)[:3]
+    screenshot(page, "ice-hand-phone", tmp_path, full_page=False)
     context.close()

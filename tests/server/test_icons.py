@@ -86,9 +86,13 @@ def ice_ids() -> set[str]:
     tiles print (the Encampment's blank front shows its back), the pieces (Archaeologist,
     Leader, Camp, White Camp), Azulia's district and its RP icon, the tokens (RP, EP,
     Planning, Study, Grappling, Fluent Move), the Ship's Hold, the Request card's back, a
-    Decree, a Logbook card and, for Expert mode, the Curse tokens and track."""
+    Decree, a Logbook card and, for Expert mode, the Curse tokens and track; each Shape
+    an Artifact prints, each guild board and each event the Logbook cards print."""
     snow = [tile for tile in IC.tiles if tile.level == 3]
     return ({f"ice-type-{kind}" for kind in ICE_TYPES} | {"ice-prismatic"}
+            | {f"ice-shape-{tile.shape}" for tile in IC.tiles if tile.level < 3 and tile.shape}
+            | {f"ice-guild-{guild.id}" for guild in IC.guilds}
+            | {f"ice-event-{card.event}" for card in IC.logbook}
             | {f"ice-back-{back}" for back in ICE_BACKS}
             | {f"ice-front-{tile.front}" for tile in snow if tile.front != "blank"}
             | {"ice-archaeologist", "ice-leader", "ice-camp", "ice-district", "ice-azulia-rp"}
@@ -234,3 +238,25 @@ def test_each_winterborne_province_has_its_palette_colour_and_its_own_glyph() ->
         drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
         assert glyph and drawn not in glyphs, f"{colour}'s glyph is another province's"
         glyphs.add(drawn)
+
+def test_every_colour_in_ices_sprite_is_a_palette_colour() -> None:
+    """One source of truth: each fill and stroke the ICE sprite writes is one of the
+    palette's ICE colours or theme colours (or currentColor, the view's choice)."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+
+    def colours(group: object) -> set[str]:
+        if isinstance(group, dict):
+            return set().union(*(colours(v) for v in group.values()))
+        if isinstance(group, list):
+            return set().union(*(colours(v) for v in group))
+        return {str(group).lower()}
+
+    allowed = (colours(palette["games"]["ice"]) | colours(palette["themes"])
+               | {"currentcolor", "none"})
+    written = {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
+               for element in sprite("ice").iter() for key in ("fill", "stroke", "color")
+               if key in element.attrib}
+    assert len(written) > 50
+    stray = sorted(item for item in written if item[2] not in allowed)
+    assert not stray, f"colours in ice.svg outside the palette: {stray}"

@@ -127,7 +127,10 @@ export const PALETTE = {
         "snow-card": "#f3f8fc", "snow-card-line": "#9bb3c9",
         "study": "#fff3c4", "study-line": "#d9b440",
         "ep-on": "#e8a21c", "ep-line": "#b57a00", "ep-off-line": "#7a8a99",
-        "down-a": "#6b7580", "down-b": "#9aa3ad", "rp": "#6b4f00"
+        "down-a": "#6b7580", "down-b": "#9aa3ad", "rp": "#6b4f00",
+        "gold": "#f0c040", "crown": "#3d2f00", "canvas": "#f6e9b8",
+        "request-back": "#2f4f7a", "request-back-line": "#c9dbf4",
+        "curse": "#ead7f2", "curse-line": "#5a2f6e", "curse-dark": "#3b1f5c"
       }
     }
   }

@@ -82,7 +82,38 @@ const FRONTS = ["talisman", "explosive-rune", "anima-gemstone", "whistle-of-stor
 const LOG_NAMES = [...FRONTS, "Harmony", "Exalted", "Achievement", "Philosophical", "Obliteration", "Prismatic",
                    "(?:clear|tunnel|rift|nunatak) Snow tile", "Archaeologists?", "White Camp", "Camp", "RP tokens?",
                    "Study token", "Planning token", "Grappling token", "Logbook", "Curse token", "Ship's Hold", "Leader"];
-const LOG_WORDS = new RegExp(`(?<![\\w-])(?:${LOG_NAMES.join("|")})(?![\\w-])`, "g");
+// A Request's code (KIND-TYPES, a copy's letter) and a Logbook card's (EVENT, a copy's letter).
+const REQUEST_CODE = "(?:MONO|SHAPES|EITHER|DUO|TRIO)(?:-(?:HAR|EXA|ACH|PHI|OBL))+(?:-[a-z])?|PRISM-[a-z]";
+const EVENTS = ["prismatic-flow", "something-is-coming", "artifact-study", "merchant-caravan", "safe-haven", "blizzard",
+                "cataclysm", "snowstorm"];
+const LOGBOOK_CODE = `(?:${EVENTS.map((e) => e.toUpperCase()).join("|")})(?:-[a-z])?`;
+const LOG_WORDS = new RegExp(`(?<![\\w-])(?:${REQUEST_CODE}|${LOGBOOK_CODE}|${LOG_NAMES.join("|")})(?![\\w-])`, "g");
+const IS_REQUEST = new RegExp(`^(?:${REQUEST_CODE})$`);
+const IS_LOGBOOK = new RegExp(`^(?:${LOGBOOK_CODE})$`);
+const REQUEST_KIND = { MONO: "Mono", SHAPES: "Shapes", EITHER: "Either", DUO: "Duo", TRIO: "Trio", PRISM: "Prism" };
+
+/** A Logbook card's event ("SOMETHING-IS-COMING-a" -> "something-is-coming") and its name. */
+const eventOf = (id) => id.replace(/-[a-z]$/, "").toLowerCase();
+const eventName = (event) => cap(event.split("-").map((w) => (w === "is" ? w : cap(w))).join(" "));
+
+/** A Logbook card named: its event's icon and name; the code stays as the tooltip and data-code. */
+function logbookName(id) {
+  const event = eventOf(id);
+  return h("span", { class: "named ice-named", title: id, "data-code": id },
+    icon(`ice-event-${event}`, { size: "1.1em", class: "ice-event" }), eventName(event));
+}
+
+/** A Request named: its back, the icons of the types it asks for (each named on hover) and
+ *  its kind ("DUO-HAR-EXA-OBL" -> [Harmony][Exalted][Obliteration] Duo Request); the code
+ *  stays as the tooltip and data-code. */
+function requestName(id) {
+  const [kind, ...rest] = id.split("-");
+  const types = kind === "PRISM" ? ["prismatic"] : rest.filter((c) => TYPE_OF[c]).map((c) => TYPE_OF[c]);
+  return h("span", { class: "named ice-named", title: id, "data-code": id },
+    icon("ice-request-back", { size: "1.05em" }),
+    h("span", { class: "ice-asks" }, types.map((t) => icon(typeIcon(t), { size: "1.1em", title: cap(t) }))),
+    `${REQUEST_KIND[kind] ?? cap(kind.toLowerCase())} Request`);
+}
 const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-archaeologist", "White Camp": "ice-white-camp",
                    Camp: "ice-camp", "RP token": "ice-rp", "RP tokens": "ice-rp", "Study token": "ice-study",
                    "Planning token": "ice-planning", "Grappling token": "ice-grappling", Logbook: "ice-logbook",
@@ -90,7 +121,23 @@ const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-arch
 
 /** A log line with its components led by their icons (table.js, replay.js). */
 export function logLine(line) {
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(LOG_WORDS)) {
+    const word = match[0];
+    const named = IS_REQUEST.test(word) ? requestName(word) : IS_LOGBOOK.test(word) ? logbookName(word) : null;
+    if (!named) continue;
+    parts.push(...plainLine(line.slice(at, match.index)), named);
+    at = match.index + word.length;
+  }
+  parts.push(...plainLine(line.slice(at)));
+  return parts.filter((part) => part !== "");
+}
+
+/** Prose with the other components led by their icons. */
+function plainLine(line) {
   return withIcons(line, LOG_WORDS, (word) => {
+    if (IS_REQUEST.test(word) || IS_LOGBOOK.test(word)) return null;
     if (LOG_ICON[word]) return LOG_ICON[word];
     if (FRONTS.includes(word)) return `ice-front-${word}`;
     if (word.endsWith(" Snow tile")) return `ice-back-${word.split(" ")[0]}`;
@@ -454,9 +501,10 @@ function topLine(ctx) {
                          "data-tip": `${obs.request_deck} Requests in the deck` },
     icon("ice-request-back"), ` Deck ×${obs.request_deck}`));
   if (obs.logbook.length || obs.logbook_deck) {  // the Logbook cards revealed so far, each explained by its tooltip
-    row.append(h("span", { class: "ice-pill", id: "ice-logbook" }, icon("ice-logbook"), " ",
+    row.append(h("span", { class: "ice-pill", id: "ice-logbook-pill" }, icon("ice-logbook"), " ",
       chip("logbook", "Logbook", `${obs.logbook_deck} Logbook cards left`, "ice-logbook"), ` ×${obs.logbook_deck}`,
-      ...obs.logbook.flatMap((id) => [" · ", chip(id, id, "A revealed Logbook card", "ice-logbook")])));
+      ...obs.logbook.flatMap((id) => [" · ", h("span", { "data-term": id, "data-tip": `A revealed Logbook card: ${eventName(eventOf(id))}`,
+                                                        "data-tip-icon": `ice-event-${eventOf(id)}` }, logbookName(id))])));
   }
   if (obs.curse_tokens) {
     const track = h("span", { class: "ice-pill ice-curse", id: "ice-curse", "data-term": "curse", "data-tip-icon": "ice-curse-track",
@@ -481,7 +529,7 @@ function artChip(layout, a) {
   return h("span", { class: `ice-art${a.face_down ? " down" : ""}`, "data-term": a.id ?? a.type,  // unseen: only its type is public
                      "data-tip": tip, "data-tip-icon": typeIcon(a.type), title: a.id ?? `${a.type} ${a.layer}` },
     icon(typeIcon(a.type), { size: "1.35em" }), h("span", { class: "anima" }, "•".repeat(a.anima)),
-    a.shape ? h("span", { class: "shape" }, a.shape) : "");
+    a.shape ? icon(`ice-shape-${a.shape}`, { size: ".95em", class: "shape", title: `Shape ${a.shape}` }) : "");
 }
 
 function guildBoard(ctx, p, mine, legal = []) {
@@ -526,7 +574,8 @@ function guildBoard(ctx, p, mine, legal = []) {
   add("Ship's Hold", icon("ice-hold", { size: "1.2em" }), " ",
     st.ship_hold.length ? st.ship_hold.map((a) => artChip(layout, a)) : "empty");
   add("Validated", st.validated.length ? st.validated.flatMap((v, i) => [i ? ", " : "",
-    h("span", { class: "ice-validated", "data-term": v.card, "data-validated": v.card }, `${v.card} (Day ${v.day}, ${v.rp} RP)`)]) : "none",
+    h("span", { class: "ice-validated", "data-term": v.card, "data-validated": v.card }, requestName(v.card),
+      ` (Day ${v.day}, ${v.rp} RP)`)]) : "none",
     st.second_request_bonuses ? ` · ${st.second_request_bonuses} second-Request bonus` : "");
   // others' Snow tiles by their backs only (all anyone may know of them), Requests as backs
   const backs = {};
@@ -542,7 +591,8 @@ function guildBoard(ctx, p, mine, legal = []) {
   return h("div", { class: `ice-guild${obs.to_move.includes(p) ? " to-move" : ""}`, style: `border-color:${colour};--seat:${colour}`,
                     "data-seat": p, id: mine ? "ice-me" : null },
     h("h3", {}, icon("ice-leader", { class: "seat", size: "1.3em" }), ` ${st.name}${mine ? " (you)" : ""} — `,
-      chip(st.guild, g?.name ?? st.guild_name, "Guild board"),
+      icon(`ice-guild-${st.guild}`, { class: "seat ice-guild-icon", size: "1.25em" }), " ",
+      chip(st.guild, g?.name ?? st.guild_name, "Guild board", `ice-guild-${st.guild}`),
       " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader", "ice-leader"), ")",
       obs.first_player === p ? h("span", { class: "muted" }, " · first player") : "",
       st.finished_today ? h("span", { class: "muted" }, " · day over") : ""),
@@ -577,7 +627,9 @@ function requestCard(layout, id, acts, chosen, onclick, attrs = {}) {
   return h("button", { class: `ice-card ice-request${acts ? " playable" : ""}${chosen ? " chosen" : ""}`, "data-term": id,
                        "data-tip-icon": "ice-request-back", disabled: !acts, onclick: acts ? onclick : null, title: r?.text ?? "", ...attrs },
     h("span", { class: "rp", "data-term": "RP" }, icon("ice-rp", { size: "1.1em" }), rp),
-    row, h("span", { class: "rule" }, rule), h("span", { class: "id" }, id));
+    row, h("span", { class: "rule" }, r?.kind === "shapes" ? [1, 2, 3].map((n) => icon(`ice-shape-${n}`, { size: "1em" })) : "",
+      r?.kind === "shapes" ? " " : "", rule),
+    h("span", { class: "id", "data-code": id }, `${REQUEST_KIND[id.split("-")[0]] ?? ""} Request`));
 }
 
 function handArea(ctx, me, legal) {
@@ -595,7 +647,7 @@ function handArea(ctx, me, legal) {
       icon(`ice-back-${t.back}`, { size: "1em" })),
     h("span", { class: "face" }, icon(frontIcon(t.front), { size: "2.1em" }),
       t.talisman ? icon(typeIcon(t.talisman), { size: "1.3em", title: cap(t.talisman) }) : ""),
-    h("span", { class: "id" }, f.name), h("span", { class: "muted" }, t.id)));
+    h("span", { class: "id", "data-code": t.id }, f.name)));
   }
   if (!(me.hand || []).length) snow.append(h("span", { class: "muted" }, "none"));
   const reqs = h("div", { class: "ice-cards" });
@@ -610,8 +662,10 @@ function handArea(ctx, me, legal) {
     h("div", {}, h("h3", { class: "ice-section-title", "data-term": "request" }, "Your Requests"), reqs)));
   if (local.card) {
     const acts = [...cardsFor(legal, "tile", local.card), ...cardsFor(legal, "card", local.card)];
-    box.append(h("div", { class: "ice-uses", id: "ice-uses" }, h("b", {}, `${local.card}: `),
-      acts.map((a) => h("button", { class: "use", onclick: () => act(a) }, describe(a, layout))),
+    const name = layout.fronts[local.card]?.name;
+    box.append(h("div", { class: "ice-uses", id: "ice-uses" },
+      h("b", { "data-code": local.card }, name ?? requestName(local.card), ": "),
+      acts.map((a) => h("button", { class: "use", onclick: () => act(a) }, logLine(describe(a, layout)))),
       h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
   }
   return box;
@@ -621,7 +675,7 @@ function handArea(ctx, me, legal) {
 function decreeCard(layout, id) {
   const code = id.replace("DEC-", "");
   const what = TYPE_OF[code] ? [typeIcon(TYPE_OF[code])] : code === "STUDY" ? ["ice-study"] : code === "TOKENS" ? ["ice-rp"]
-    : code === "SETS" ? layout.types.map(typeIcon) : [];
+    : code === "SETS" ? layout.types.map(typeIcon) : code === "SHAPES" ? [1, 2, 3].map((n) => `ice-shape-${n}`) : [];
   return h("div", { class: "ice-card ice-decree", "data-decree": id, "data-term": id, "data-tip-icon": "ice-decree" },
     h("span", { class: "face" }, icon("ice-decree", { size: "1.5em" }), what.map((i) => icon(i, { size: "1.35em" }))),
     h("span", { class: "text" }, layout.decrees[id] ?? ""));
@@ -698,7 +752,7 @@ export function render(ctx) {
   const placeActs = shown.filter((a) => PLACE_KINDS.has(a.kind));
   const other = shown.filter((a) => !PLACE_KINDS.has(a.kind));
   for (const a of other) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, describe(a, layout)));
+    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, logLine(describe(a, layout))));
   }
   if (placeActs.length) {
     const byKind = new Map();
@@ -983,7 +1037,7 @@ export function animate(ctx, previous) {
     }
   });
   for (const id of obs.logbook.filter((c) => !before.logbook.includes(c))) {
-    const node = board.querySelector(`#ice-logbook [data-term='${id}']`);
+    const node = board.querySelector(`#ice-logbook-pill [data-term='${id}']`);
     if (node) motions.push(flip(node, { back: cardBack(icon("ice-logbook", { size: "100%" }), INK.card), duration: pace * 0.8, signal }));
   }
 
