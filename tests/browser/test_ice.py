@@ -254,7 +254,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         me["request_cards"], requests.all_inner_texts(), strict=True))
     named = page.evaluate("""import('/static/js/views/ice.js').then(m => [
         'Discard DUO-HAR-EXA-OBL', 'Logbook: SOMETHING-IS-COMING-a — go',
-        'Validates PRISM-b (5 RP)'].map(line => {
+        'Validates PRISM-b (5 RP)',
+        'scores 1 RP for the Decree DEC-HAR (type, harmony)'].map(line => {
           const box = document.createElement('p');
           box.append(...m.logLine(line));
           document.body.append(box);
@@ -269,7 +270,28 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
           ["#ice-request-back", "#ice-type-harmony", "#ice-type-exalted",
            "#ice-type-obliteration"]]],
         [["SOMETHING-IS-COMING-a", "Something is Coming", ["#ice-event-something-is-coming"]]],
-        [["PRISM-b", "Prism Request", ["#ice-request-back", "#ice-prismatic"]]]], named
+        [["PRISM-b", "Prism Request", ["#ice-request-back", "#ice-prismatic"]]],
+        [["DEC-HAR", "Harmony", ["#ice-decree", "#ice-type-harmony"]]]], named
+    # a move button names a tile by its icon and name, the id kept as data-code
+    from wintergames.games.ice.layout import layout
+    snow = next(i for i, f in layout()["fronts"].items() if f["talisman"])
+    art = next(i for i, a in layout()["artifacts"].items() if a["shape"])
+    labels = page.evaluate("""([layout, snow, art]) => import('/static/js/views/ice.js').then(m =>
+        [{kind: 'play', tile: snow}, {kind: 'sell', tile: art}].map(a => {
+          const box = document.createElement('p');
+          box.append(...m.actionLabel(a, layout));
+          document.body.append(box);
+          const out = [box.innerText, box.querySelector('[data-code]')?.dataset.code,
+                       [...box.querySelectorAll('use')].map(u => u.getAttribute('href'))];
+          box.remove();
+          return out;
+        }))""", [layout(), snow, art])
+    front, talisman = layout()["fronts"][snow]["front"], layout()["fronts"][snow]["talisman"]
+    assert labels[0][1] == snow and snow not in labels[0][0], labels
+    assert labels[0][2] == [f"#ice-front-{front}", f"#ice-type-{talisman}"], labels
+    kind = layout()["artifacts"][art]
+    assert labels[1][1] == art and art not in labels[1][0], labels
+    assert labels[1][2] == [f"#ice-type-{kind['type']}", f"#ice-shape-{kind['shape']}"], labels
     page.locator("#ice-me").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
     screenshot(page, "ice-hand", tmp_path, full_page=False)

@@ -87,7 +87,9 @@ const REQUEST_CODE = "(?:MONO|SHAPES|EITHER|DUO|TRIO)(?:-(?:HAR|EXA|ACH|PHI|OBL)
 const EVENTS = ["prismatic-flow", "something-is-coming", "artifact-study", "merchant-caravan", "safe-haven", "blizzard",
                 "cataclysm", "snowstorm"];
 const LOGBOOK_CODE = `(?:${EVENTS.map((e) => e.toUpperCase()).join("|")})(?:-[a-z])?`;
-const LOG_WORDS = new RegExp(`(?<![\\w-])(?:${REQUEST_CODE}|${LOGBOOK_CODE}|${LOG_NAMES.join("|")})(?![\\w-])`, "g");
+const DECREE_CODE = "DEC-(?:TOKENS|STUDY|SETS|SHAPES|HAR|EXA|ACH|PHI|OBL)";
+const IS_DECREE = new RegExp(`^${DECREE_CODE}$`);
+const LOG_WORDS = new RegExp(`(?<![\\w-])(?:${REQUEST_CODE}|${LOGBOOK_CODE}|${DECREE_CODE}|${LOG_NAMES.join("|")})(?![\\w-])`, "g");
 const IS_REQUEST = new RegExp(`^(?:${REQUEST_CODE})$`);
 const IS_LOGBOOK = new RegExp(`^(?:${LOGBOOK_CODE})$`);
 const REQUEST_KIND = { MONO: "Mono", SHAPES: "Shapes", EITHER: "Either", DUO: "Duo", TRIO: "Trio", PRISM: "Prism" };
@@ -101,6 +103,17 @@ function logbookName(id) {
   const event = eventOf(id);
   return h("span", { class: "named ice-named", title: id, "data-code": id },
     icon(`ice-event-${event}`, { size: "1.1em", class: "ice-event" }), eventName(event));
+}
+
+/** A Decree named: its icon, what it counts (a type's icon, Study or RP tokens, sets, Shapes)
+ *  and a name ("DEC-HAR" -> [Decree][Harmony] Harmony); the code stays as the tooltip. */
+function decreeName(id) {
+  const code = id.slice(4);
+  const what = TYPE_OF[code] ? [typeIcon(TYPE_OF[code]), cap(TYPE_OF[code])]
+    : { TOKENS: ["ice-rp", "RP tokens"], STUDY: ["ice-study", "Study tokens"], SETS: [null, "Sets"],
+        SHAPES: ["ice-shape-3", "Shapes"] }[code];
+  return h("span", { class: "named ice-named", title: id, "data-code": id },
+    icon("ice-decree", { size: "1.05em" }), what[0] ? icon(what[0], { size: "1.05em" }) : "", what[1]);
 }
 
 /** A Request named: its back, the icons of the types it asks for (each named on hover) and
@@ -125,7 +138,8 @@ export function logLine(line) {
   let at = 0;
   for (const match of line.matchAll(LOG_WORDS)) {
     const word = match[0];
-    const named = IS_REQUEST.test(word) ? requestName(word) : IS_LOGBOOK.test(word) ? logbookName(word) : null;
+    const named = IS_REQUEST.test(word) ? requestName(word) : IS_LOGBOOK.test(word) ? logbookName(word)
+      : IS_DECREE.test(word) ? decreeName(word) : null;
     if (!named) continue;
     parts.push(...plainLine(line.slice(at, match.index)), named);
     at = match.index + word.length;
@@ -137,7 +151,7 @@ export function logLine(line) {
 /** Prose with the other components led by their icons. */
 function plainLine(line) {
   return withIcons(line, LOG_WORDS, (word) => {
-    if (IS_REQUEST.test(word) || IS_LOGBOOK.test(word)) return null;
+    if (IS_REQUEST.test(word) || IS_LOGBOOK.test(word) || IS_DECREE.test(word)) return null;
     if (LOG_ICON[word]) return LOG_ICON[word];
     if (FRONTS.includes(word)) return `ice-front-${word}`;
     if (word.endsWith(" Snow tile")) return `ice-back-${word.split(" ")[0]}`;
@@ -163,7 +177,30 @@ function tileName(layout, id) {
   return a ? `${id} (${a.type}, shape ${a.shape || "—"}, Anima ${a.anima})` : id;
 }
 
-function describe(a, layout) {
+/** A tile named for a button: a Snow tile by its front's icon and name (a Talisman's type
+ *  icon after it), an Artifact by its type's icon, its type, Anima and Shape's symbol; the
+ *  id stays as the tooltip and data-code. */
+function tileNode(layout, id) {
+  const f = layout.fronts[id];
+  const attrs = { class: "named ice-named", title: id, "data-code": id };
+  if (f) {
+    return h("span", attrs, icon(frontIcon(f.front), { size: "1.1em" }), f.name,
+      f.talisman ? [" (", icon(typeIcon(f.talisman), { size: "1em", title: cap(f.talisman) }), `${cap(f.talisman)})`] : "");
+  }
+  const a = layout.artifacts[id];
+  if (!a) return id;
+  return h("span", attrs, icon(typeIcon(a.type), { size: "1.1em" }), `${cap(a.type)} Artifact (Anima ${a.anima}`,
+    a.shape ? [", ", icon(`ice-shape-${a.shape}`, { size: ".95em", title: `Shape ${a.shape}` }), `Shape ${a.shape}`] : "", ")");
+}
+
+/** An action's words for its button: its tiles, Requests and Logbook cards drawn (the
+ *  tooltips on the board keep describe's plain words). */
+export function actionLabel(a, layout) {
+  const parts = describe(a, layout, (_, id) => `\u0000${id}\u0000`).split("\u0000");
+  return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : logLine(part)));
+}
+
+function describe(a, layout, nameOf = tileName) {
   switch (a.kind) {
     case "word": return WORDS[a.word] ?? a.word;
     case "move": return `Move to ${a.place}`;
@@ -174,8 +211,8 @@ function describe(a, layout) {
     case "put": return `Choose ${a.place}`;
     case "nourish": return `Nourisher: an Archaeologist onto ${a.place}`;
     case "follow": return a.count === 1 ? "1 Archaeologist follows" : `${a.count} Archaeologists follow`;
-    case "play": return `Play ${tileName(layout, a.tile)}`;
-    case "drop": return `Discard ${tileName(layout, a.tile)} (hand limit 3)`;
+    case "play": return `Play ${nameOf(layout, a.tile)}`;
+    case "drop": return `Discard ${nameOf(layout, a.tile)} (hand limit 3)`;
     case "trigger": return `Trigger ${a.type}: ${layout.glossary[`type:${a.type}`] ?? ""}`;
     case "slot": return `Into the ${a.type} slot`;
     case "choose": return `Choose ${a.type}`;
@@ -183,10 +220,10 @@ function describe(a, layout) {
     case "discard": return `Discard ${a.card}`;
     case "validate": return `Validate ${a.card}: ${layout.requests[a.card]?.text ?? ""}`;
     case "pay": return a.item.startsWith("study-") ? `Pay with your ${a.item.slice(6)} Study token`
-      : `Pay with ${tileName(layout, a.item)}`;
-    case "sell": return `Sell ${tileName(layout, a.tile)} for 2 RP`;
-    case "buy": return `Buy ${tileName(layout, a.tile)} for 1 RP`;
-    case "shift": return `Move ${tileName(layout, a.tile)} to another slot`;
+      : `Pay with ${nameOf(layout, a.item)}`;
+    case "sell": return `Sell ${nameOf(layout, a.tile)} for 2 RP`;
+    case "buy": return `Buy ${nameOf(layout, a.tile)} for 1 RP`;
+    case "shift": return `Move ${nameOf(layout, a.tile)} to another slot`;
     default: return JSON.stringify(a);
   }
 }
@@ -665,7 +702,7 @@ function handArea(ctx, me, legal) {
     const name = layout.fronts[local.card]?.name;
     box.append(h("div", { class: "ice-uses", id: "ice-uses" },
       h("b", { "data-code": local.card }, name ?? requestName(local.card), ": "),
-      acts.map((a) => h("button", { class: "use", onclick: () => act(a) }, logLine(describe(a, layout)))),
+      acts.map((a) => h("button", { class: "use", onclick: () => act(a) }, actionLabel(a, layout))),
       h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
   }
   return box;
@@ -752,7 +789,7 @@ export function render(ctx) {
   const placeActs = shown.filter((a) => PLACE_KINDS.has(a.kind));
   const other = shown.filter((a) => !PLACE_KINDS.has(a.kind));
   for (const a of other) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, logLine(describe(a, layout))));
+    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, actionLabel(a, layout)));
   }
   if (placeActs.length) {
     const byKind = new Map();
