@@ -140,7 +140,9 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     taken = server.view(table, 0)["observation"]["provinces"][0]["exploration"]
     post(server, table, 0, {"kind": "word", "word": "done"})
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
-    expect(page.locator("#log li").last).to_contain_text("The Balaur draws EXP1")
+    # the log names the card (Explorer I), its code kept as data-code
+    expect(page.locator("#log li").last).to_contain_text("The Balaur draws Explorer I")
+    expect(page.locator("#log li").last.locator("[data-code='EXP1']")).to_have_count(1)
     # drawn as it ended: EXP1 on the green hex of its board, the card in its score pile
     slot = page.locator("#wb-balaur .wb-bslot[data-slot='0'] .wb-bcard")
     expect(slot).to_contain_text("EXP1")

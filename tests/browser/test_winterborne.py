@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +11,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PageErrors, Server, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .test_winter_queen import faded_text
+
+# A card's code as the game writes it ("EXP2", "T3", "HORN1", "WY7"), a spoils tile's
+# ("HX-explorer-1") or an ally's ("PU2"): the log and the buttons show names and icons, the
+# code only as a tooltip.
+CODE = re.compile(r"\b(?:(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]"
+                  r"|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\d{1,2}|(?:PR|HX|MV|WY)(?:-\w+)+|(?:GR|YE|BL|PU|RE|BK)\d)\b")
 
 
 def play_one_decision(page: Page, rng: random.Random,
@@ -71,6 +79,9 @@ def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
     expect(page.locator(".wb-row").first).to_have_css("display", "flex")
     play_to_the_end(page, random.Random(7), tmp_path, "winterborne", 120)
     expect(page.locator("dialog#end")).to_be_visible()
+    # past seasons are muted by the ink, never by opacity: no board text below full opacity
+    assert page.locator(".wb-season.done").count() == 3
+    assert faded_text(page) == []
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
     assert final["over"]
     cells = page.locator("#final-scores td.total").all_text_contents()
@@ -91,6 +102,16 @@ def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     expect(page.locator("#wb-balaur")).to_contain_text("Objectives")
+    # each objective is drawn with its own symbol, beside its letter, points and words
+    objectives = server.view(table, 0)["observation"]["balaur"]["objectives"]
+    drawn = page.locator("#wb-balaur li[data-objective]")
+    expect(drawn).to_have_count(len(objectives))
+    for i, objective in enumerate(objectives):
+        item = drawn.nth(i)
+        letter = objective["letter"]
+        assert item.get_attribute("data-objective") == letter
+        assert item.locator("use").get_attribute("href") == f"#wb-objective-{letter.lower()}"
+        expect(item).to_contain_text(objective["text"])
     # Solo spoils are face down: the province boards show only how many.
     expect(page.locator(".wb-province").first).to_contain_text("face down")
     play_to_the_end(page, random.Random(11), tmp_path, "winterborne-solo", 40)
@@ -190,6 +211,15 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     expect(page.locator("#wb-me .wb-amount use[href^='#wb-resource-']")).to_have_count(4)
     expect(page.locator("#wb-seasons use[href^='#wb-season-']")).to_have_count(4)
     assert page.locator("#log .named use[href^='#wb-']").count() > 0
+    # cards are named in the log, their codes kept as the tooltip ("plays Explorer II
+    # (explorer) Explorer hex", not "plays EXP2 (E)"); so are the move buttons
+    played = page.locator("#log .wb-named[data-code]")
+    assert played.count() > 0
+    assert CODE.fullmatch((played.first.get_attribute("title") or "").split(" ")[0])
+    for where in ("#log", "#choices"):
+        words = page.locator(where).inner_text()
+        assert not CODE.search(words), words
+    assert faded_text(page) == []
     # the sprite's ids and the page's own never collide (a symbol is no #wb-balaur panel)
     assert page.evaluate(DUPLICATE_IDS) == []
     # (the light pictures: winterborne.png by the game played to the end above,

@@ -67,7 +67,8 @@ def winterborne_ids() -> set[str]:
     """The characters and the white meeple, the resources and favor, settlement, church
     and castle, each province colour, the conquer tile, the spoils kinds the tiles print,
     the ally back, each card type (a banner by its set, promotional sets included), the
-    card back, the power card, the seasons and, for the solo game, the Balaur."""
+    card back, the power card, the seasons and, for the solo game, the Balaur and each of
+    its objectives (by the letter the game gives it)."""
     banners = {card.banner for card in WB.cards if card.type == "banner"}
     return ({f"wb-character-{name}" for name in (*WB_CHARACTERS, "white")}
             | {f"wb-resource-{name}" for name in (*WB_RESOURCES, "favor")}
@@ -77,6 +78,7 @@ def winterborne_ids() -> set[str]:
             | {f"wb-banner-{name}" for name in banners}
             | {f"wb-season-{season}" for season in WB_SEASONS}
             | ({"wb-balaur-head"} if WB.difficulties else set())
+            | {f"wb-objective-{objective.letter.lower()}" for objective in WB.objectives}
             | {"wb-settlement", "wb-church", "wb-castle", "wb-conquer", "wb-ally-back",
                "wb-card-back", "wb-power"})
 
@@ -238,6 +240,33 @@ def test_each_winterborne_province_has_its_palette_colour_and_its_own_glyph() ->
         drawn = "".join(ET.tostring(part, encoding="unicode") for part in glyph)
         assert glyph and drawn not in glyphs, f"{colour}'s glyph is another province's"
         glyphs.add(drawn)
+
+
+def test_every_colour_in_winterbornes_sprite_is_a_palette_colour() -> None:
+    """One source of truth: each fill and stroke the Winterborne sprite writes is one of the
+    palette's Winterborne colours or theme colours (or currentColor, the view's choice), and
+    each colour of the palette's sprite group is drawn somewhere (no stale copies)."""
+    text = (STATIC / "js" / "palette.js").read_text()
+    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+
+    def colours(group: object) -> set[str]:
+        if isinstance(group, dict):
+            return set().union(*(colours(v) for v in group.values()))
+        if isinstance(group, list):
+            return set().union(*(colours(v) for v in group))
+        return {str(group).lower()}
+
+    game = palette["games"]["winterborne"]
+    allowed = colours(game) | colours(palette["themes"]) | {"currentcolor", "none"}
+    written = {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
+               for element in sprite("winterborne").iter()
+               for key in ("fill", "stroke", "color", "stop-color") if key in element.attrib}
+    assert len(written) > 50
+    stray = sorted(item for item in written if item[2] not in allowed)
+    assert not stray, f"colours in winterborne.svg outside the palette: {stray}"
+    unused = colours(game["sprite"]) - {colour for _, _, colour in written}
+    assert not unused, f"palette sprite colours winterborne.svg never draws: {sorted(unused)}"
+
 
 def test_every_colour_in_ices_sprite_is_a_palette_colour() -> None:
     """One source of truth: each fill and stroke the ICE sprite writes is one of the

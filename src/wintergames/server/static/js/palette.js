@@ -101,6 +101,16 @@ export const PALETTE = {
         "card": "#fbf7ec", "card-line": "#8a6d1a", "card-ink": "#3b2f0e", "card-muted": "#6b5a2e",
         "card-back": "#2f4f7a", "card-back-ink": "#cfe0f5", "ally-back": "#5a2f6e",
         "ally-back-ink": "#ead7f2", "balaur": "#5a2a2a", "balaur-bg": "#fbf3f3", "target": "#ff9800"
+      },
+      "sprite": {
+        "gold": "#f0c040", "gold-dark": "#b8860b", "gold-line": "#8a6410", "meat": "#b5533a",
+        "meat-light": "#f1a88f", "steel": "#c9ced6", "wood": "#8b5a2b", "leather": "#a0703c",
+        "favor": "#6a3fb5", "wall": "#f6efe0", "roof": "#9a3b2a", "church-line": "#5a6b80",
+        "castle-stone": "#b9ad98", "sun-glyph": "#3d2f00", "spoils-tile": "#e9dcc0",
+        "banner": "#7a2a3a", "parchment": "#f4ead6", "bread": "#c9a36a", "grain": "#e0b040",
+        "wylds-card": "#eef6e8", "wylds-line": "#2f6b3a", "power-card": "#f3ecff",
+        "blossom": "#f29cc4", "spring-line": "#2f7d32", "summer-line": "#e8a21c",
+        "autumn-leaf": "#d9772b", "autumn-line": "#8b3a12", "balaur-scales": "#4a6b3a"
       }
     },
     "ice": {

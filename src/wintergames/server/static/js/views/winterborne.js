@@ -12,7 +12,7 @@
 // Every colour comes from PALETTE (games.winterborne) or the theme's CSS variables.
 import { breakdownLines } from "../breakdown.js";
 import { h, s } from "../dom.js";
-import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { all, cardBack, flip, flyPoints, ghost, highlight, reducedMotion, settle, slide, along } from "../motion.js";
 import { wait } from "../watch.js";
@@ -56,9 +56,17 @@ function stylesheet() {
     link.addEventListener("error", done, { once: true });
   });
 }
+// The game's public data (card names and uses, spoils): a log line is shown with names,
+// not codes, also before the first board (the replay, the table's log).
+let DATA = { cards: {}, spoils: {} };
+async function gameData() {
+  const answer = await fetch(new URL("/api/games/winterborne/layout", location.href));
+  if (answer.ok) DATA = await answer.json();
+}
 await Promise.all([
   loadIcons("winterborne").catch((err) => console.warn("Winterborne's icons", err)),
   stylesheet(),
+  gameData().catch((err) => console.warn("Winterborne's data", err)),
 ]);
 
 /** The icon of a card, by its type (a banner by its set, read from its id). */
@@ -73,18 +81,68 @@ const typeOfId = (id) => (/^(SHA|EXP|WAR)\d$/.test(id) ? "house" : id === "MERC"
   : /^WY\d+$/.test(id) ? "wylds" : /^T\d$/.test(id) ? "treasure" : /^P\d$/.test(id) ? "provision"
     : /^W\d$/.test(id) ? "weapon" : "banner");
 
-// Card ids, characters, resources and buildings: a log line names them; each is led by its icon.
-const LOG_WORDS = /\b(?:(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\d{1,2}|shaman|explorer|warrior|white meeple|gold|meat|military|favor|settlement|church|castle)\b/g;
+// Card ids (with the use played, "EXP2 (E)"), spoils ids, characters, resources and
+// buildings: a log line or a button names them.
+const CARD_ID = "(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\\d{1,2}";
+const LOG_WORDS = new RegExp(`\\b(?:(?:${CARD_ID})(?: \\([^()\\s]+\\))?|(?:PR|HX|MV|WY)(?:-[A-Za-z0-9]+)+|(?:the ally )?(?:GR|YE|BL|PU|RE|BK)\\d|shaman|explorer|warrior`
+  + "|white meeple|gold|meat|military|favor|settlement|church|castle)(?![\\w-])", "g");
+const NAMED_WORD = (word) => {
+  if (["shaman", "explorer", "warrior"].includes(word)) return `wb-character-${word}`;
+  if (word === "white meeple") return "wb-character-white";
+  if (["gold", "meat", "military", "favor"].includes(word)) return `wb-resource-${word}`;
+  if (["settlement", "church", "castle"].includes(word)) return `wb-${word}`;
+  return null;
+};
 
-/** A log line with its cards, characters, resources and buildings led by their icons. */
+/** A card by its name and icon, its code ("EXP2 (E)") kept as the tooltip and data-code; the
+ *  use played follows as its icons and words ("(explorer figure) Explorer hex"). */
+function cardName(word) {
+  const [id, code] = [word.split(" ")[0], word.match(/\(([^()]+)\)/)?.[1]];
+  const card = DATA.cards[id];
+  const name = h("span", { class: "named" }, icon(cardIcon(id, card?.type ?? typeOfId(id)), { size: "1.05em" }),
+    card?.name ?? id);
+  if (!code) return h("span", { class: "wb-named", title: id, "data-code": id }, name);
+  const use = card?.uses?.[code] ?? code;
+  return h("span", { class: "wb-named", title: word, "data-code": id }, name, " ",
+    h("span", { class: "named" }, "(", ...useIcons(code).map((u) => icon(u, { size: "1.05em" })), `${use})`));
+}
+
+/** An ally by its province ("the ally PU2" -> "the purple ally"), its id kept as the tooltip. */
+function allyName(word) {
+  const id = word.split(" ").at(-1);
+  const colour = DATA.allies?.[id]?.colour;
+  if (!colour) return word;
+  return h("span", { class: "named wb-named", title: id, "data-code": id }, word.startsWith("the ") ? "the " : "",
+    icon("wb-ally-back", { size: "1.05em" }), icon(`wb-province-${colour}`, { size: "1.05em" }), `${colour} ally`);
+}
+
+/** A spoils tile by its kind's icon and what it gives, its id kept as the tooltip. */
+function spoilsName(id) {
+  const t = DATA.spoils[id];
+  if (!t) return id;
+  return h("span", { class: "named wb-named", title: id, "data-code": id },
+    icon(`wb-spoils-${t.kind}`, { size: "1.05em" }), t.label);
+}
+
+/** A log line (or a button's words) with names for codes and icons before them: cards by
+ *  their names, spoils by what they give, characters, resources and buildings led by their
+ *  icons (table.js, replay.js). */
 export function logLine(line) {
-  return withIcons(line, LOG_WORDS, (word) => {
-    if (["shaman", "explorer", "warrior"].includes(word)) return `wb-character-${word}`;
-    if (word === "white meeple") return "wb-character-white";
-    if (["gold", "meat", "military", "favor"].includes(word)) return `wb-resource-${word}`;
-    if (["settlement", "church", "castle"].includes(word)) return `wb-${word}`;
-    return cardIcon(word, typeOfId(word));
-  });
+  const parts = [];
+  let at = 0;
+  for (const match of String(line).matchAll(LOG_WORDS)) {
+    const word = match[0];
+    const id = NAMED_WORD(word);
+    let node;
+    if (id) node = h("span", { class: "named" }, icon(id, { size: "1.05em" }), word);
+    else if (word.includes("-")) node = spoilsName(word);
+    else if (/(?:GR|YE|BL|PU|RE|BK)\d$/.test(word)) node = allyName(word);
+    else node = cardName(word);
+    parts.push(line.slice(at, match.index), node);
+    at = match.index + word.length;
+  }
+  parts.push(line.slice(at));
+  return parts.filter((part) => part !== "");
 }
 
 export function seatColour(view, seat) {
@@ -148,15 +206,15 @@ function describe(a, ctx) {
     case "explore": {
       const p = prov(a.province);
       const card = p?.exploration;
-      return `Explore ${a.province}${card ? ` — take ${card} ${layout.cards[card]?.name ?? ""}` : ""} (${obs.explore_cost} meat)`;
+      return `Explore ${a.province}${card ? ` — take ${card}` : ""} (${obs.explore_cost} meat)`;
     }
     case "build": return `Build a ${a.building} (row ${a.row}) on ${a.section}`;
     case "conquer": return `Conquer ${a.section} with a ${a.colour} tile`;
-    case "take": return a.spoils === null ? "Take no spoils" : `Take spoils ${a.spoils} (${layout.spoils[a.spoils]?.label ?? ""})`;
+    case "take": return a.spoils === null ? "Take no spoils" : `Take the spoils ${a.spoils}`;
     case "facedown": return `Take a face-down spoils tile of ${a.province}`;
     case "choose": return `Choose ${a.resource}`;
-    case "spoils": return `Use spoils ${a.spoils}: ${layout.spoils[a.spoils]?.label ?? ""}`;
-    case "sack": return `Sack spoils ${a.spoils}`;
+    case "spoils": return `Use the spoils ${a.spoils}`;
+    case "sack": return `Sack the spoils ${a.spoils}`;
     case "power": return `Power: ${layout.powers[a.power] ?? a.power}`;
     case "relocate": return `Move the building on ${a.from} to ${a.to}`;
     case "figure": return `Figure: ${a.figure}`;
@@ -208,6 +266,9 @@ function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() 
   const k = seat.kingdom;
   const pos = layout.positions;
   const half = 2 * UNIT + R + 6;
+  // another seat's kingdom is drawn small: its hexes' names would be specks there (each
+  // hex still names itself in its tooltip)
+  const name = small ? () => "" : label;
   const svg = s("svg", { viewBox: `${-half} ${-half} ${2 * half} ${2 * half}`,
                          class: `wb-kingdom${small ? " small" : ""}`, "data-seat-name": seat.name,
                          "data-seat": seatIndex });
@@ -229,7 +290,7 @@ function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() 
   // castle
   const [castle, cx, cy] = hexAt("castle", BOARD.castle);
   castle.setAttribute("data-tip-icon", "wb-castle");
-  castle.append(useIcon("wb-castle", cx, cy + 6, 24), label("castle", cx, cy + R * 0.82, 7));
+  castle.append(useIcon("wb-castle", cx, cy + 6, 24), name("castle", cx, cy + R * 0.82, 7));
   // sections: a conquered one in its province's colour with the province's glyph
   for (const sec of k.sections) {
     const owned = sec.colour !== null;
@@ -243,14 +304,14 @@ function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() 
       pair.forEach((c, i) => g.append(s("g", { "data-term": "conquer tile", "data-tip-icon": `wb-province-${c}`,
         "data-tip": `${sec.section}: conquer with a ${c} tile` }, useIcon(`wb-province-${c}`, x - 8 + 16 * i, y - 1, 15))));
     }
-    g.append(label(sec.section, x, owned ? y + R * 0.72 : y - R * 0.5));
+    g.append(name(sec.section, x, owned ? y + R * 0.72 : y - R * 0.5));
     if (sec.building) g.append(building(sec.building, x, y + 5, 20));
     g.setAttribute("data-tip", `${sec.section}: ${owned ? sec.colour : "unconquered"}${sec.building ? `, ${sec.building}` : ""}`);
   }
   // gray spaces and figures
   for (const space of layout.spaces) {
     const [g, x, y] = hexAt(space, BOARD.space);
-    g.append(label(space, x, y - R * 0.55));
+    g.append(name(space, x, y - R * 0.55));
   }
   const byPlace = {};
   for (const name of FIGURES) {
@@ -319,9 +380,9 @@ function handArea(ctx, me, legal) {
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
       const id = local.card.split(":")[1];
-      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, `${id}: `),
+      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...logLine(id), ": "),
         cardActions(legal, id).map((a) => h("button", { class: "use", "data-card": id, onclick: () => act(a) },
-          describe(a, ctx).replace(`${id}: `, ""))),
+          ...logLine(describe(a, ctx).replace(`${id}: `, "")))),
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
   }
@@ -336,8 +397,11 @@ function handArea(ctx, me, legal) {
 
 /** A chip for a card, ally or spoils id: its tooltip explains it (data-term). */
 const idChip = (id, tip, tipIcon = null) => h("span", { "data-term": id, "data-tip": tip, "data-tip-icon": tipIcon }, id);
+/** Cards by their icons and names ("Shaman I"), each explained by its tooltip, its id kept as data-code. */
 const ids = (list, tip) => (list.length
-  ? list.flatMap((id, i) => [i ? ", " : "", idChip(id, tip, cardIcon(id, typeOfId(id)))]) : ["—"]);
+  ? list.flatMap((id, i) => [i ? ", " : "", h("span", { class: "named wb-named", "data-term": id, "data-code": id,
+    "data-tip": tip, "data-tip-icon": cardIcon(id, typeOfId(id)) },
+  icon(cardIcon(id, DATA.cards[id]?.type ?? typeOfId(id)), { size: "1.05em" }), DATA.cards[id]?.name ?? id)]) : ["—"]);
 
 function seasonTrack(ctx) {
   const { view, layout } = ctx;
@@ -487,7 +551,10 @@ function balaurPanel(ctx) {
         "data-term": id, "data-tip": "the Balaur's score pile", "data-tip-icon": cardIcon(id, typeOfId(id)) },
       icon(cardIcon(id, typeOfId(id)), { size: "1.2em" }), ` ${id}`)) : ["empty"]))),
     h("p", {}, h("b", { "data-term": "objective" }, "Objectives: ")),
-    h("ul", {}, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}` }, `${o.letter} (${o.vp} VP): ${o.text}`))),
+    h("ul", { class: "wb-objectives" }, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}`,
+      "data-objective": o.letter, "data-tip-icon": `wb-objective-${o.letter.toLowerCase()}` },
+    icon(`wb-objective-${o.letter.toLowerCase()}`, { size: "2.6em" }),
+    h("span", {}, h("b", {}, `${o.letter} · ${o.vp} VP`), h("br"), o.text)))),
     b.score !== null ? h("p", { id: "wb-balaur-score" }, h("b", {}, `Balaur score: ${b.score}`)) : "");
 }
 
@@ -558,7 +625,7 @@ export function render(ctx) {
       h("button", { onclick: () => { local.filter = null; ctx.rerender(); } }, "Show all")));
   }
   for (const a of shown) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, describe(a, ctx)));
+    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, ...logLine(describe(a, ctx))));
   }
   if (view.over) {
     // the end screen's numbers (view.breakdown), one line per seat, then the verdict
