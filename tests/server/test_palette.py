@@ -91,8 +91,6 @@ ST_BOARD_TEXT: list[tuple[str, str]] = [
 # alone: checked under every vision) or "symbol" (each also has its own symbol in the
 # game's sprite, tests/server/test_icons.py, which stands in for the colour only under the
 # colour-vision simulations: in normal vision the colours must still be ΔE 10 apart).
-# "pending": not yet redrawn (issue 21's later steps); these are expected to fail today,
-# and the test says so when one starts passing.
 TELL_APART: dict[str, dict[str, str]] = {
     "winter-queen": {"floe": "symbol", "zone": "symbol"},
     "snow-time": {"pawn": "symbol"},
@@ -102,16 +100,16 @@ TELL_APART: dict[str, dict[str, str]] = {
 }
 # The component kinds each game's seat colours must never be taken for: a kind of
 # `components`, or one colour by its palette path ("ink.path").
-SEATS_APART: dict[str, tuple[list[str], str]] = {
-    "winter-queen": (["floe"], "checked"),
-    "winterborne": (["province", "meeple"], "checked"),
-    "ice": (["type", "piece"], "checked"),
+SEATS_APART: dict[str, list[str]] = {
+    "winter-queen": ["floe"],
+    "winterborne": ["province", "meeple"],
+    "ice": ["type", "piece"],
     # the fruit, the bonus tokens and a card's back; not the tree, which is the board itself
     # (its brown lies under every card, each with a dark outline and its colour's glyph)
-    "snow-time": (["fruit", "bonus", "ink.card-back"], "checked"),
+    "snow-time": ["fruit", "bonus", "ink.card-back"],
     # the last flick's path and its aim, the own-penguin ring, the card backs and badges
-    "icecool-wizards": (["ink.path", "ink.aim", "ink.mine", "ink.lesson-back", "ink.exam-back",
-                         "ink.spell", "ink.points"], "checked"),
+    "icecool-wizards": ["ink.path", "ink.aim", "ink.mine", "ink.lesson-back", "ink.exam-back",
+                         "ink.spell", "ink.points"],
 }
 # Seat/component pairs allowed closer than MIN_DELTA_E, each with its reason: the component
 # is only ever drawn as its own symbol, which no seat's piece or card resembles.
@@ -341,26 +339,17 @@ def test_colours_that_must_be_told_apart_stay_apart(game: str, group: str) -> No
     if cue == "symbol":  # the symbols are checked in test_icons.py; say which they are
         from tests.server.test_icons import distinguishing_symbols, sprite_ids
         assert distinguishing_symbols(game, group) <= sprite_ids(game)
-    found = group_collisions(colours, cue)
-    if cue == "pending":
-        if found:
-            pytest.xfail(f"{game}'s {group} colours are redrawn in a later step: {found[0]}")
-        pytest.fail(f"{game}'s {group} colours now pass: mark them \"colour\" in TELL_APART")
-    assert found == []
+    assert group_collisions(colours, cue) == []
 
 
 @pytest.mark.parametrize("game", list(SEATS_APART))
 def test_seat_colours_never_collide_with_component_colours(game: str) -> None:
-    groups, state = SEATS_APART[game]
+    groups = SEATS_APART[game]
     components = seat_components(game, groups)
     seats = seat_colours(PALETTE, game)
     allowed = SEATS_APART_BY_SYMBOL.get(game, {})
     found = [c for c in collisions(seats, components)
              if not any(c.startswith(f"{seat} ") and f" / {part} " in c for seat, part in allowed)]
-    if state == "pending":
-        if found:
-            pytest.xfail(f"{game}'s seats still use the site's colours: {found[0]}")
-        pytest.fail(f"{game}'s seats now pass: mark them checked in SEATS_APART")
     assert found == []
     # seats are told apart from each other too; seats that wear a component kind's colours
     # (Snow Time's pawns) are told apart as that kind is (its glyphs under the simulations)
@@ -388,7 +377,7 @@ def test_every_symbol_exemption_names_a_real_pair_that_needs_it() -> None:
     reason, and is still closer than MIN_DELTA_E (else it is dropped from the list)."""
     for game, pairs in SEATS_APART_BY_SYMBOL.items():
         seats = seat_colours(PALETTE, game)
-        components = seat_components(game, SEATS_APART[game][0])
+        components = seat_components(game, SEATS_APART[game])
         for (seat, part), reason in pairs.items():
             assert seat in seats and part in components and reason, (game, seat, part)
             assert collisions({seat: seats[seat]}, {part: components[part]}), \

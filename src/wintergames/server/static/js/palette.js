@@ -7,6 +7,8 @@
 // themes.<light|dark>: the page's colours. "table" is the board's surface: boards keep a
 // light table in both themes, so a game's component colours are drawn on one background.
 // games.<game>.components: colours a player must tell apart, by kind; seats: seat colours.
+// ink: the colours a game's view draws its board and cards with (text among them: checked
+// at AA); sprite: colours only a game's sprite draws with (Winterborne's gold, wood, ...).
 export const PALETTE = {
   "themes": {
     "light": {
