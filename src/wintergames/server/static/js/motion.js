@@ -12,6 +12,9 @@
 //   at most a short fade of the final node (opacity only, never a transform).
 // - Positions are measured when a helper is called (its delay included): call it once
 //   the page's layout is settled, and keep what lies above the board still meanwhile.
+// - What moves stays on screen, and nothing scrolls the page: a slide or a flight whose
+//   end (or start) is off screen heads to (or comes from) the screen's edge nearest it,
+//   and one with both ends off screen is only a fade in place (flightPath()).
 // - The Web Animations API does the work, so document.getAnimations() lists what runs
 //   (the browser tests read it).
 
@@ -61,6 +64,58 @@ function layer() {
 // A box's centre in document coordinates.
 function centreOf(box) {
   return [box.left + box.width / 2 + scrollX, box.top + box.height / 2 + scrollY];
+}
+
+// How far inside the screen's edge a flight that cannot reach its end stops (px).
+const EDGE = 28;
+
+// The part of the document on screen now, in document coordinates, `inset` px inside its edges.
+function screenBox(inset = 0) {
+  const width = document.documentElement.clientWidth || innerWidth;
+  const height = document.documentElement.clientHeight || innerHeight;
+  return { left: scrollX + inset, top: scrollY + inset,
+           right: scrollX + width - inset, bottom: scrollY + height - inset };
+}
+
+function onScreen([x, y], screen = screenBox()) {
+  return x >= screen.left && x <= screen.right && y >= screen.top && y <= screen.bottom;
+}
+
+// The point nearest [x, y] (document coordinates) where a thing of `size` centred on it is
+// wholly on screen, EDGE px inside its edge at least.
+function nearestOnScreen([x, y], size) {
+  const screen = screenBox();
+  const dx = Math.max(EDGE, size.width / 2 + 4);
+  const dy = Math.max(EDGE, size.height / 2 + 4);
+  return [Math.min(Math.max(x, screen.left + dx), screen.right - dx),
+          Math.min(Math.max(y, screen.top + dy), screen.bottom - dy)];
+}
+
+/**
+ * Where a flight from `start` to `end` (boxes) of a thing of `size` (default `end`'s) is
+ * seen to go, on this screen. On a phone a
+ * score row or a stand often lies below the fold, and a piece flying off the screen, or in
+ * from nowhere, explains nothing; nor may a motion scroll the page under the person. So an
+ * end off screen is moved to the screen's edge nearest it (the piece visibly heads that way,
+ * and fades there), and a start off screen likewise (the piece comes in from that edge).
+ * Returns null when both ends are off screen: the caller then fades the piece in place.
+ * `clamped` names the ends moved ("start", "end", "start end" or "").
+ */
+export function flightPath(start, end, size = end) {
+  let from = centreOf(start);
+  let to = centreOf(end);
+  const screen = screenBox();
+  const clamped = [];
+  if (!onScreen(from, screen) && !onScreen(to, screen)) return null;
+  if (!onScreen(from, screen)) {
+    from = nearestOnScreen(from, size);
+    clamped.push("start");
+  }
+  if (!onScreen(to, screen)) {
+    to = nearestOnScreen(to, size);
+    clamped.push("end");
+  }
+  return { from, to, clamped: clamped.join(" ") };
 }
 
 function boxOf(thing) {
@@ -116,17 +171,21 @@ export function slide(node, from, { duration = 600, delay = 0, signal, scale } =
   const to = boxOf(node);
   const start = boxOf(from);
   if (!to || signal?.aborted) return Promise.resolve();
-  if (reducedMotion() || !start) return highlight(node, { signal, delay });
-  const [x0, y0] = centreOf(start);
-  const [x1, y1] = centreOf(to);
+  const path = start && !reducedMotion() ? flightPath(start, to) : null;
+  if (!path) return highlight(node, { signal, delay });
+  const [[x0, y0], [x1, y1]] = [path.from, path.to];
   const ratio = scale ?? Math.max(0.4, Math.min(2.5, Math.sqrt((start.width * start.height)
                                                                 / (to.width * to.height)) || 1));
-  const moving = ghost(node, to);
+  // the copy ends where the path does: on the node, or at the screen's edge nearest it
+  const [cx, cy] = centreOf(to);
+  const moving = ghost(node, new DOMRect(to.left + x1 - cx, to.top + y1 - cy, to.width, to.height));
   moving.classList.add("motion-sliding");
+  if (path.clamped) moving.dataset.clamped = path.clamped;
   const hidden = node.animate([{ opacity: 0 }, { opacity: 0 }], { duration: duration + delay });
+  const arrives = !path.clamped.includes("end");
   const travel = moving.animate([
-    { transform: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${ratio})` },
-    { transform: "translate(0, 0) scale(1)" },
+    { transform: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${ratio})`, opacity: 1 },
+    { transform: "translate(0, 0) scale(1)", opacity: arrives ? 1 : 0 },
   ], { duration, delay, easing: "cubic-bezier(.25, .8, .3, 1)", fill: "backwards" });
   travel.id = "motion-slide";
   return settle([travel, hidden], signal, () => moving.remove());
@@ -188,20 +247,26 @@ export function flyPoints(from, to, text, { duration = 700, delay = 0, signal } 
   const target = boxOf(to);
   if (!target || signal?.aborted) return Promise.resolve();
   const pop = to.animate ? to : null;
-  if (reducedMotion() || !boxOf(from)) return pop ? highlight(pop, { signal, delay }) : Promise.resolve();
-  const [x0, y0] = centreOf(boxOf(from));
-  const [x1, y1] = centreOf(target);
   const badge = document.createElement("div");
   badge.className = "motion-ghost motion-points";
   badge.style.opacity = "0";  // seen only while it flies (not during its delay)
   badge.textContent = text;
-  Object.assign(badge.style, { left: `${x1}px`, top: `${y1}px` });
   layer().append(badge);
+  const path = boxOf(from) && !reducedMotion() ? flightPath(boxOf(from), target, badge.getBoundingClientRect()) : null;
+  if (!path) {
+    badge.remove();
+    return pop ? highlight(pop, { signal, delay }) : Promise.resolve();
+  }
+  if (path.clamped) badge.dataset.clamped = path.clamped;
+  const [[x0, y0], [x1, y1]] = [path.from, path.to];
+  Object.assign(badge.style, { left: `${x1}px`, top: `${y1}px` });
+  // it arcs up on its way, never above the screen's top
+  const lift = Math.max(0, Math.min(30, y1 + (y0 - y1) * 0.4 - screenBox(EDGE).top));
   const flight = badge.animate([
     { transform: `translate(-50%, -50%) translate(${x0 - x1}px, ${y0 - y1}px) scale(1.25)`, opacity: 1 },
-    { transform: `translate(-50%, -50%) translate(${(x0 - x1) * 0.4}px, ${(y0 - y1) * 0.4 - 30}px) scale(1.1)`,
+    { transform: `translate(-50%, -50%) translate(${(x0 - x1) * 0.4}px, ${(y0 - y1) * 0.4 - lift}px) scale(1.1)`,
       opacity: 1, offset: 0.45 },
-    { transform: "translate(-50%, -50%) scale(.8)", opacity: 0.2 },
+    { transform: "translate(-50%, -50%) scale(.8)", opacity: path.clamped.includes("end") ? 0 : 0.2 },
   ], { duration, delay, easing: "ease-in" });
   flight.id = "motion-points";
   const animations = [flight];

@@ -10,7 +10,7 @@ import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
-import { all, along, cardBack, flip, flyPoints, highlight, reducedMotion, settle } from "../motion.js";
+import { all, along, cardBack, flip, flyPoints, highlight, reducedMotion, settle, slide } from "../motion.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
@@ -322,8 +322,9 @@ function drawPath(view, svg, g) {
  * path played counts in document.body.dataset.pathsAnimated, and pathsCut counts those
  * finished early (a skip, or this seat's own next move). Under reduced motion the path
  * is drawn at once and the penguin only fades in where it stopped (js/motion.js).
- * Any other step that won something: a lesson collected or an exam passed turns over
- * in its owner's hand, and the Magic Points won fly to the owner's score.
+ * Any other step that won something: a lesson collected slides from its place on the
+ * board into its owner's hand, a lesson or an exam otherwise won turns over there, and
+ * the Magic Points won fly to the owner's score.
  */
 export function animate(ctx, previous) {
   const flick = flickMotion(ctx, previous);
@@ -394,6 +395,13 @@ function wonMotion(ctx, previous) {
       const node = [...row.querySelectorAll(".iw-card:not(.iw-down)")].filter((c) => c.dataset.term === card).at(-1);
       if (!node) continue;
       from = from || node;
+      // collected from the board: it slides from its place there (no longer drawn) to the hand
+      const place = (before.after_flick?.collect || []).find((i) => before.lessons_on_board[i] === card);
+      const source = place && placeBox(ctx.layout, place);
+      if (source) {
+        motions.push(slide(node, source, { duration: pace * 0.9, signal }));
+        continue;
+      }
       const back = cardBack(icon("iw-lesson-back", { size: "100%" }), INK["lesson-back"]);
       motions.push(flip(node, { back, duration: pace * 0.8, signal }));
     }
@@ -413,6 +421,19 @@ function wonMotion(ctx, previous) {
     }
   });
   return motions;
+}
+
+// Where a lesson place lies on the screen now (a DOMRect), from the board's layout.
+function placeBox(layout, iconName) {
+  const svg = document.getElementById("ic-board");
+  const place = layout.lesson_places.find((p) => p.icon === iconName);
+  const toScreen = svg?.getScreenCTM();
+  if (!place || !toScreen) return null;
+  const g = geometry(layout);
+  const [[cx, cy], [w, hh]] = [place.centre, place.size];
+  const corner = (x, y) => new DOMPoint(g.X(x), g.Y(y)).matrixTransform(toScreen);
+  const [a, b] = [corner(cx - w / 2, cy + hh / 2), corner(cx + w / 2, cy - hh / 2)];
+  return new DOMRect(a.x, a.y, b.x - a.x, b.y - a.y);
 }
 
 function round(value, digits) {

@@ -91,7 +91,12 @@ document.head.append(h("style", { id: "st-style" }, `
 .st-pan-box::before { left: 0; background: linear-gradient(to left, transparent, ${PALETTE.themes.light.shade}); }
 .st-pan-box::after { right: 0; background: linear-gradient(to right, transparent, ${PALETTE.themes.light.shade}); }
 .st-pan-box.more-left::before, .st-pan-box.more-right::after { opacity: 1; }
-@media (max-width: 720px) { .st-pan { overflow-x: auto; -webkit-overflow-scrolling: touch; } }
+.st-dice-strip { display: none; align-items: center; flex-wrap: wrap; gap: .3rem .9rem; margin: .3rem 0 .5rem;
+  font-size: .9rem; color: ${INK.label}; }
+.st-dice-strip .st-dice { height: 2.1rem; width: auto; }
+@media (max-width: 720px) { .st-pan { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+  .st-dice-strip { display: flex; }
+  #st-tree .st-tree-dice { display: none; } }
 @media (max-width: 600px) { #board .colours { grid-template-columns: 1fr; }
   #board .st-hand { gap: .15rem; }
   #board .card.st-card { width: 1.85rem; height: 2.6rem; padding: .1rem 0; border-width: 1.5px; }
@@ -208,11 +213,26 @@ function drawTree(obs) {
   specials.forEach((c, i) => svg.append(boardCard(c.colour, c.in_play, 600, 40 + i * 36, 140, 30, {
     class: "played special", "data-colour": c.colour, "data-term": c.in_play, "data-tip-icon": cardId(c.in_play),
     "data-tip": `${c.name}'s card` })));
-  (obs.dice || []).forEach((d, i) => svg.append(die(d, 600 + i * 44, 270)));
-  svg.append(useIcon("st-fruit", 608, 322, 16, { "data-term": "supply" }));
-  svg.append(s("text", { x: 620, y: 326, "font-size": 12, fill: INK.label, "data-term": "supply" }, `fruit in the supply: ${obs.supply}`));
-  svg.append(s("text", { x: 600, y: 346, "font-size": 12, fill: INK.label }, `turn ${obs.turn}`));
+  // beside the tree on a wide screen; a phone shows diceStrip()'s copy instead (CSS)
+  svg.append(s("g", { class: "st-tree-dice" },
+    ...(obs.dice || []).map((d, i) => die(d, 600 + i * 44, 270)),
+    useIcon("st-fruit", 608, 322, 16, { "data-term": "supply" }),
+    s("text", { x: 620, y: 326, "font-size": 12, fill: INK.label, "data-term": "supply" }, `fruit in the supply: ${obs.supply}`),
+    s("text", { x: 600, y: 346, "font-size": 12, fill: INK.label }, `turn ${obs.turn}`)));
   return svg;
+}
+
+// On a phone the dice and the fruit supply sit right of the tree, in the part that pans
+// out of sight: there they are drawn in a row under the tree and track instead, which does
+// not pan, just above the hands a phone player is shown when their move begins.
+function diceStrip(obs) {
+  const dice = obs.dice || [];
+  return h("div", { class: "st-dice-strip" },
+    dice.length ? s("svg", { class: "st-dice", viewBox: `0 0 ${dice.length * 44 - 6} 38`, role: "img",
+                             "aria-label": `dice: ${dice.join(", ")}` },
+      ...dice.map((d, i) => die(d, 1 + i * 44, 1))) : null,
+    h("span", { "data-term": "supply" }, icon("st-fruit", { size: "1.2em" }), ` fruit in the supply: ${obs.supply}`),
+    h("span", {}, `turn ${obs.turn}`));
 }
 
 function drawTrack(obs) {
@@ -394,7 +414,7 @@ export function render(ctx) {
   const obs = view.observation;
   const pan = h("div", { class: "st-pan" }, drawTree(obs), drawTrack(obs));
   const box = h("div", { class: "st-pan-box" }, pan);
-  board.replaceChildren(box, drawColours(ctx));
+  board.replaceChildren(box, diceStrip(obs), drawColours(ctx));
   panAt(pan, box);
   const legal = view.legal.map((l) => l.action);
   if (legal.some((a) => a.kind === "play")) {
