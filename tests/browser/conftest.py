@@ -16,18 +16,21 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
+from wintergames.core.actions import Action
 from wintergames.server.app import create_app
 
 # What the machine's closed network needs: no background connections, no sandbox as root.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage"]
+DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def chromium_path() -> str:
@@ -82,6 +85,21 @@ class Server:
         with urllib.request.urlopen(url) as response:
             return json.load(response)
 
+    def legal(self, table: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """The actions seat ``seat`` may take now, as JSON."""
+        return [entry["action"] for entry in self.view(table, seat)["legal"]]
+
+    def act(self, table: dict[str, Any], seat: int, action: Action | dict[str, Any]) -> None:
+        """Seat ``seat`` acts over HTTP, as another person's browser would."""
+        version = self.view(table, seat)["version"]
+        body = {"secret": table["seats"][seat]["secret"], "version": version,
+                "action": action.to_json() if isinstance(action, Action) else action}
+        request = urllib.request.Request(
+            f"{self.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 200
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -110,6 +128,27 @@ def page_errors() -> Iterator[PageErrors]:
     errors = PageErrors()
     yield errors
     assert errors == [], f"the page reported errors: {errors}"
+
+
+def open_page(browser: Browser, page_errors: PageErrors, url: str, *,
+              viewport: ViewportSize = DESKTOP, theme: str | None = None,
+              animations: bool = False, init_script: str | None = None,
+              reduced_motion: Literal["reduce", "no-preference"] = "no-preference") -> Page:
+    """``url`` in a fresh context on a light system: the kept theme when given ("light",
+    "dark"; else the page follows the system), animations off unless asked for, and
+    ``init_script`` run before the page's own."""
+    context = browser.new_context(viewport=viewport, color_scheme="light",
+                                  reduced_motion=reduced_motion)
+    kept = [] if animations else ["localStorage.setItem('wg.animations', 'off')"]
+    if theme is not None:
+        kept.append(f"localStorage.setItem('wg.theme', '{theme}')")
+    if kept:
+        context.add_init_script(";".join(kept))
+    if init_script is not None:
+        context.add_init_script(init_script)
+    page = page_errors.watch(context.new_page())
+    page.goto(url)
+    return page
 
 
 def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
 
@@ -175,11 +175,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     phone, for docs/screenshots."""
     table, views = ice_midgame(server)
     obs = views[0]["observation"]
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
-    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
-    context.add_init_script(FIRST_FRAME)
-    page = page_errors.watch(context.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     init_script=FIRST_FRAME)
     board = page.locator("svg.ice-board")
     expect(board).to_be_visible(timeout=TIMEOUT)
     assert page.evaluate("window.firstFrame") == "864px", "the board's first frame was unstyled"
@@ -318,4 +315,4 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         ".map(s => parseFloat(getComputedStyle(s).fontSize))")
     assert sizes and min(sizes) >= 12, sorted(sizes)[:3]
     screenshot(page, "ice-hand-phone", tmp_path, full_page=False)
-    context.close()
+    page.context.close()

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import random
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, expect
 
@@ -17,7 +14,7 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_phone import play_one_icecool_decision
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
@@ -70,25 +67,14 @@ def road_to_fire(seed: int) -> tuple[list[tuple[int, Action]], Action] | None:
     return moves, _fire(s.legal_actions(s.to_move[0]))[0]
 
 
-def post(server: Server, table: dict[str, Any], seat: int, action: Action) -> None:
-    version = server.view(table, seat)["version"]
-    body = {"secret": table["seats"][seat]["secret"], "version": version,
-            "action": action.to_json()}
-    request = urllib.request.Request(
-        f"{server.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
-
-
 def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     seed, (moves, fire) = next((k, r) for k in range(60) if (r := road_to_fire(k)) is not None)
     table = server.create("icecool-wizards", ["human"] * 3, seed=seed)
     for seat, action in moves:
-        post(server, table, seat, action)
+        server.act(table, seat, action)
     caster = server.view(table, 0)["to_move"][0]
-    post(server, table, caster, fire)
+    server.act(table, caster, fire)
     first, second = [q for q in range(3) if q != caster]
     pages = {}
     for seat in (first, second):
@@ -157,7 +143,7 @@ def test_a_trade_is_chosen_in_two_steps_give_then_take(
     trades = [a.to_json() for a in offered]  # as the page names lessons: "W-fire"
     table = server.create("icecool-wizards", ["human", "human"], seed=seed)
     for seat, action in moves:
-        post(server, table, seat, action)
+        server.act(table, seat, action)
     page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1000}))
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
@@ -191,10 +177,7 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     and in the hands; a lesson in hand is a card (face up, or its back when its spell is
     used). Screenshots, light and dark, desktop and phone, for docs/screenshots."""
     table = server.create("icecool-wizards", ["human", "random"], seed=7)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
-    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
-    page = page_errors.watch(context.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(7)
     for _ in range(40):  # a game under way: lessons in hands, perhaps an exam passed

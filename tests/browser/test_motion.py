@@ -10,81 +10,26 @@ domain), so a motion is still running when the test looks at it, however slow th
 from __future__ import annotations
 
 import copy
-import json
 import random
-import urllib.request
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
 
+from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
 from .conftest import PageErrors, Server, screenshot
-from .test_icecool import post as post_action
 from .test_icecool import seeded_play
 from .test_play import TIMEOUT
-from .test_watch import SETTLED, choose_snow_time_cards
-
-# The animations js/motion.js runs (their ids), and those with a transform in a keyframe.
-MOTIONS = """() => document.getAnimations()
-  .filter((a) => (a.id || '').startsWith('motion-') && a.playState === 'running')
-  .map((a) => a.id)"""
-MOVING = """() => document.getAnimations()
-  .filter((a) => a.playState === 'running' && a.effect && a.effect.getKeyframes()
-    .some((k) => k.transform && k.transform !== 'none'))
-  .map((a) => a.id || (a.effect.target && a.effect.target.tagName))"""
-GHOSTS = "() => document.querySelectorAll('#motion-layer > *').length"
-
-
-def post(server: Server, table: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    """Seat ``seat`` acts over HTTP, as another person's browser would."""
-    version = server.view(table, seat)["version"]
-    body = {"secret": table["seats"][seat]["secret"], "version": version, "action": action}
-    request = urllib.request.Request(
-        f"{server.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
-
-
-def legal(server: Server, table: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-    return [entry["action"] for entry in server.view(table, seat)["legal"]]
-
-
-def watch(browser: Browser, page_errors: PageErrors, url: str,
-          motion: Literal["reduce", "no-preference"] = "no-preference",
-          theme: str = "light", size: tuple[int, int] = (1300, 1000)) -> Page:
-    """A page watching the table, its animations slowed tenfold."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  reduced_motion=motion)
-    context.add_init_script(f"localStorage.setItem('wg.theme', '{theme}')")
-    page = page_errors.watch(context.new_page())
-    page.goto(url)
-    page.wait_for_selector("body[data-version]")
-    cdp = context.new_cdp_session(page)
-    cdp.send("Animation.enable")
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
-    return page
-
-
-def motions(page: Page) -> list[str]:
-    return list(page.evaluate(MOTIONS))
-
-
-def skip_and_settle(page: Page) -> None:
-    """Skip: at once, nothing of motion.js runs or lingers."""
-    page.locator("#skip-animations").click()
-    page.wait_for_function(SETTLED, timeout=2000)
-    assert motions(page) == []
-    assert page.evaluate(GHOSTS) == 0
+from .test_watch import choose_snow_time_cards
 
 
 def place_on_a_cell(server: Server, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     seat = server.view(table, None)["to_move"][0]
-    place = next(a for a in legal(server, table, seat) if a["kind"] == "place")
-    post(server, table, seat, place)
+    place = next(a for a in server.legal(table, seat) if a["kind"] == "place")
+    server.act(table, seat, place)
     return seat, place
 
 
@@ -113,9 +58,9 @@ def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
     assert page.evaluate(f"getComputedStyle(document.querySelector("
                          f"\"#wq-map .cell[data-cell='{place['cell']}'] g.floe\")).opacity") == "1"
     # the same seat takes a book: it turns over in its row of books
-    take = next(a for a in legal(server, table, seat)
+    take = next(a for a in server.legal(table, seat)
                 if a["kind"] == "take" and a["province"] is not None)
-    post(server, table, seat, take)
+    server.act(table, seat, take)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     assert "motion-flip" in motions(page)
     expect(page.locator("#motion-layer .motion-back use")).to_have_attribute(
@@ -153,10 +98,10 @@ def test_winter_queen_the_vp_another_seat_gains_fly_to_it(
     moves, seat, gain = road_to_vp(7)
     table = server.create("winter-queen", ["human"] * 3, seed=7)
     for mover, action in moves:
-        post_action(server, table, mover, action)
+        server.act(table, mover, action)
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
     assert seat != 0
-    post_action(server, table, seat, gain)
+    server.act(table, seat, gain)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     gained = next(line for line in page.locator("#log li").all_text_contents() if " gains " in line)
     vp = gained.split(" gains ")[1].split(" VP")[0]
@@ -236,7 +181,7 @@ def test_snow_time_with_reduced_motion_no_card_turns_and_no_point_flies(
 
 
 def flick(server: Server, table: dict[str, Any], seat: int) -> None:
-    post(server, table, seat, {"kind": "flick", "angle": 90.0, "power": 0.5, "spin": 0.0})
+    server.act(table, seat, {"kind": "flick", "angle": 90.0, "power": 0.5, "spin": 0.0})
 
 
 def test_icecool_the_penguin_slides_along_its_path_and_skip_stops_it(
@@ -279,12 +224,12 @@ def test_icecool_an_exam_passed_turns_over_in_the_hand_and_its_points_fly(
     assert moves is not None
     table = server.create("icecool-wizards", ["human"] * 3, seed=1)
     for seat, action in moves:
-        post_action(server, table, seat, action)
+        server.act(table, seat, action)
     page = watch(browser, page_errors, server.url + table["spectator"])
     seat = server.view(table, None)["to_move"][0]
-    exam = next(a for a in legal(server, table, seat) if a["kind"] == "exam")
+    exam = next(a for a in server.legal(table, seat) if a["kind"] == "exam")
     before = server.view(table, None)["observation"]["scores"][seat]
-    post(server, table, seat, exam)
+    server.act(table, seat, exam)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     hand = page.locator(f".hand[data-seat='{seat}']")
     expect(hand.locator(".iw-exam")).to_have_count(1)

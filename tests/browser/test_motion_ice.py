@@ -4,7 +4,7 @@ the seat's guild board and the EP it cost go out on the seat's EP row, and the L
 comes down from the excavated place. Skip ends it all, leaving the board as it ended; under
 prefers-reduced-motion nothing slides or lifts, it only fades.
 
-The page's animation clock runs at a tenth of its speed (test_motion.watch), so a motion is
+The page's animation clock runs at a tenth of its speed (animation.watch), so a motion is
 still running when the test looks at it.
 """
 
@@ -16,16 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .conftest import PageErrors, Server, screenshot
-from .test_icecool import post as post_action
-from .test_motion import GHOSTS, MOVING, motions, skip_and_settle, watch
+from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
+from .conftest import DESKTOP, PHONE, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
-from .test_watch import SETTLED
 
 SEED = 5
 
@@ -53,7 +51,7 @@ def road(stop: Callable[[Any, int, list[Action]], bool], limit: int = 400
 def table_at(server: Server, moves: list[tuple[int, Action]]) -> dict[str, Any]:
     table = server.create("ice", ["human"] * 3, seed=SEED)
     for seat, action in moves:
-        post_action(server, table, seat, action)
+        server.act(table, seat, action)
     return table
 
 
@@ -82,10 +80,10 @@ def test_ice_another_seats_leader_slides_to_where_it_went_and_skip_ends_it(
     start = leader(page, seat).bounding_box()
     move = next(a for a in s.legal_actions(seat) if a.kind == "move")
     s.apply(move, seat)
-    post_action(server, table, seat, move)
+    server.act(table, seat, move)
     follow = [a for a in s.legal_actions(seat) if a.kind == "follow"]
     if follow:  # as many Archaeologists follow as may: no log line before this
-        post_action(server, table, seat, follow[-1])
+        server.act(table, seat, follow[-1])
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     assert "motion-slide" in motions(page)
     node = leader(page, seat)
@@ -122,17 +120,17 @@ def excavate(server: Server, table: dict[str, Any], seat: int, s: Any) -> str:
     at = s.observation(None)["seats"][seat]["leader"]
     dig = next(a for a in s.legal_actions(seat) if a.to_json().get("word") == "excavate")
     s.apply(dig, seat)
-    post_action(server, table, seat, dig)
+    server.act(table, seat, dig)
     return str(at)
 
 
-@pytest.mark.parametrize(("theme", "size"), [("light", (1300, 1000)), ("dark", (390, 844))])
+@pytest.mark.parametrize(("theme", "size"), [("light", DESKTOP), ("dark", PHONE)])
 def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_leader_comes_down(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
-        theme: str, size: tuple[int, int]) -> None:
+        theme: str, size: ViewportSize) -> None:
     moves, seat, s = road(excavates)
     table = table_at(server, moves)
-    page = open_watching(browser, page_errors, server, table, theme=theme, size=size)
+    page = open_watching(browser, page_errors, server, table, theme=theme, viewport=size)
     ep = s.observation(None)["seats"][seat]["ep"]
     at = excavate(server, table, seat, s)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
@@ -148,11 +146,11 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
         "bs => bs.map(b => b.dataset.back)") == sorted(set(back))
     page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-lift'"
                            " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
-    full = size[0] > 800  # on a phone: the screen as a person holds it, the tile in sight
+    full = size["width"] > 800  # on a phone: the screen as a person holds it, the tile in sight
     if not full:
         page.evaluate("document.querySelector('#motion-layer .motion-ghost')"
                       ".scrollIntoView({block: 'center', inline: 'center'})")
-    screenshot(page, f"motion-ice-excavate-{theme}-{size[0]}", tmp_path, full_page=full)
+    screenshot(page, f"motion-ice-excavate-{theme}-{size['width']}", tmp_path, full_page=full)
     page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
     assert motions(page) == [] and page.evaluate(GHOSTS) == 0
     # the pieces lifted with it are placed below without a log line; the next step with
@@ -164,18 +162,18 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
             break
         action = s.legal_actions(seat)[0]
         s.apply(action, seat)
-        post_action(server, table, seat, action)
+        server.act(table, seat, action)
     final = s.observation(None)["seats"][seat]["leader"]
     assert final is not None and final != at
     end = next(a for a in s.legal_actions(seat) if a.to_json().get("word") in ("end", "stop"))
-    post_action(server, table, seat, end)
+    server.act(table, seat, end)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     assert "motion-slide" in motions(page)
     node = leader(page, seat)
     assert node.evaluate("(n) => getComputedStyle(n).opacity") == "0"  # its copy comes down
     page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
                            " && a.effect.getComputedTiming().progress > 0.4)", timeout=TIMEOUT)
-    screenshot(page, f"motion-ice-down-{theme}-{size[0]}", tmp_path, full_page=full)
+    screenshot(page, f"motion-ice-down-{theme}-{size['width']}", tmp_path, full_page=full)
     skip_and_settle(page)
     assert node.evaluate("(n) => getComputedStyle(n).opacity") == "1"
 
@@ -205,7 +203,7 @@ def test_ice_a_camp_built_drops_in_and_the_ep_it_cost_goes_out(
     page = open_watching(browser, page_errors, server, table)
     build = next(a for a in s.legal_actions(seat) if a.kind == "camp")
     s.apply(build, seat)
-    post_action(server, table, seat, build)
+    server.act(table, seat, build)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     assert {"motion-slide", "motion-ep"} <= set(motions(page))
     camp = page.locator(f"#ice-board g.on[data-on='{build.to_json()['place']}']"

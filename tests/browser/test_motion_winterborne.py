@@ -4,7 +4,7 @@ gained fly to its counts, and the solo Balaur's card turns over on its board bef
 character goes to the province and what it takes leaves the province board. Skip ends it
 all, leaving the board as the step ended; under reduced motion nothing moves, it fades.
 
-The page's animation clock runs at a tenth of its speed (test_motion.watch), so a motion
+The page's animation clock runs at a tenth of its speed (animation.watch), so a motion
 is still running when the test looks at it.
 """
 
@@ -21,11 +21,9 @@ from playwright.sync_api import Browser, expect
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .conftest import PageErrors, Server, screenshot
-from .test_icecool import post as post_action
-from .test_motion import GHOSTS, MOVING, legal, motions, post, skip_and_settle, watch
+from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
+from .conftest import PHONE, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
-from .test_watch import SETTLED
 
 ANIMATING = "document.body.dataset.animating === '1'"
 
@@ -40,14 +38,14 @@ def walk_and_raid(server: Server, table: dict[str, Any]) -> tuple[int, str, str,
     the figure, where it stood and where it stopped."""
     seat = server.view(table, None)["to_move"][0]
     before = figures(server, table, seat)
-    hex_card = next(a for a in legal(server, table, seat)
+    hex_card = next(a for a in server.legal(table, seat)
                     if a["kind"] == "play" and a["use"] == "E")
-    post(server, table, seat, hex_card)
-    moves = [a for a in legal(server, table, seat)
+    server.act(table, seat, hex_card)
+    moves = [a for a in server.legal(table, seat)
              if a["kind"] == "play" and re.fullmatch(r"m\d", a["use"])]
-    post(server, table, seat, max(moves, key=lambda a: int(a["use"][1:])))
-    assert {"kind": "word", "word": "raid"} in legal(server, table, seat)
-    post(server, table, seat, {"kind": "word", "word": "raid"})
+    server.act(table, seat, max(moves, key=lambda a: int(a["use"][1:])))
+    assert {"kind": "word", "word": "raid"} in server.legal(table, seat)
+    server.act(table, seat, {"kind": "word", "word": "raid"})
     after = figures(server, table, seat)
     moved = [name for name in after if after[name] != before[name]]
     assert moved == ["explorer"], (before, after)
@@ -135,10 +133,10 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     """Solo, seed 5: the player ends its first turn at once; the Balaur draws EXP1, its
     explorer goes to green and takes green's exploration card into its score pile."""
     table = server.create("winterborne", ["human"], seed=5)
-    post(server, table, 0, {"kind": "word", "word": "end"})
+    server.act(table, 0, {"kind": "word", "word": "end"})
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
     taken = server.view(table, 0)["observation"]["provinces"][0]["exploration"]
-    post(server, table, 0, {"kind": "word", "word": "done"})
+    server.act(table, 0, {"kind": "word", "word": "done"})
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
     # the log names the card (Explorer I), its code kept as data-code
     expect(page.locator("#log li").last).to_contain_text("The Balaur draws Explorer I")
@@ -190,14 +188,14 @@ def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dar
     moves, seat, conquest = road_to_conquer(3)
     table = server.create("winterborne", ["human", "human"], seed=3)
     for mover, action in moves:
-        post_action(server, table, mover, action)
+        server.act(table, mover, action)
     assert seat == 1
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"],
-                 theme="dark", size=(390, 844))
+                 theme="dark", viewport=PHONE)
     section, colour = conquest[0].to_json()["section"], conquest[0].to_json()["colour"]
     page.locator(f".wb-province[data-province='{colour}']").scroll_into_view_if_needed()
     for action in conquest:
-        post_action(server, table, seat, action)
+        server.act(table, seat, action)
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
     place = page.locator(f"svg.wb-kingdom[data-seat='{seat}'] > g.place[data-place='{section}']")
     expect(place.locator("polygon")).not_to_have_attribute("stroke-dasharray", "4 3")

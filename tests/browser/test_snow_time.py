@@ -12,11 +12,11 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from wintergames.games.snow_time.components import ST
 
-from .conftest import PageErrors, Server, screenshot
+from .animation import watch
+from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .test_watch import choose_snow_time_cards
 
-DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 # The symbols a <use> in the page points at, and the symbols the sprite holds.
 USED = "() => [...document.querySelectorAll('#board use')].map(u => u.getAttribute('href'))"
 SYMBOLS = "() => [...document.querySelectorAll('svg.icon-sprite symbol')].map(s => s.id)"
@@ -24,11 +24,7 @@ SYMBOLS = "() => [...document.querySelectorAll('svg.icon-sprite symbol')].map(s 
 
 def open_seat(browser: Browser, page_errors: PageErrors, link: str, viewport: ViewportSize,
               theme: str) -> Page:
-    context = browser.new_context(viewport=viewport, color_scheme="light")
-    context.add_init_script(f"localStorage.setItem('wg.theme', '{theme}');"
-                            "localStorage.setItem('wg.animations', 'off')")
-    page = page_errors.watch(context.new_page())
-    page.goto(link)
+    page = open_page(browser, page_errors, link, viewport=viewport, theme=theme)
     wait_for_my_turn_or_the_end(page)
     return page
 
@@ -105,7 +101,6 @@ def test_on_a_phone_the_board_opens_on_its_left_edge_with_the_pannable_side_shad
 def test_a_card_on_the_tree_wears_its_colours_pawn_in_a_corner(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     """So the colour is never the only cue (red and green merge for a deuteranope)."""
-    from .test_motion import choose_snow_time_cards, watch
     table = server.create("snow-time", ["human"] * 3, seed=8)
     page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
     choose_snow_time_cards(server, table, [0, 1, 2])

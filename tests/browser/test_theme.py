@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
 
 # The colours the page is drawn in, as the browser computed them.
@@ -28,10 +28,7 @@ def choose_theme(page: Page, choice: str) -> None:
 def test_the_theme_chosen_in_settings_changes_the_colours_and_survives_a_reload(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("winter-queen", ["human", "random", "random"], seed=21)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
-    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
-    page = page_errors.watch(context.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     light = page.evaluate(COLOURS)
     assert light["theme"] == "light"  # "System", and the system is light
@@ -60,7 +57,7 @@ def test_the_theme_chosen_in_settings_changes_the_colours_and_survives_a_reload(
     assert page.evaluate(COLOURS) == light
     page.emulate_media(color_scheme="dark")
     page.wait_for_function("document.documentElement.dataset.theme === 'dark'")
-    context.close()
+    page.context.close()
 
 
 def test_the_theme_is_set_before_the_first_paint(
@@ -78,4 +75,4 @@ def test_the_theme_is_set_before_the_first_paint(
     page.wait_for_selector("body[data-ready]")
     assert page.evaluate("window.firstTheme") == "dark"
     assert page.evaluate("getComputedStyle(document.body).color") == "rgb(228, 235, 242)"
-    context.close()
+    page.context.close()

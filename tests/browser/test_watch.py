@@ -2,43 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import urllib.request
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, screenshot
+from .animation import SETTLED
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
-
-SETTLED = ("document.body.dataset.animating === undefined"
-           " && document.body.dataset.queued === '0'")
-
-
-def post(server: Server, table: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    """Seat ``seat`` acts over HTTP, as another person's browser would."""
-    version = server.view(table, seat)["version"]
-    body = {"secret": table["seats"][seat]["secret"], "version": version, "action": action}
-    request = urllib.request.Request(
-        f"{server.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
 
 
 def shown(page: Page) -> list[dict[str, Any]]:
     return page.evaluate("window.wgWatch.shown")
 
 
-def open_seat(browser: Browser, page_errors: PageErrors, url: str,
-              size: tuple[int, int] = (1280, 900)) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = page_errors.watch(context.new_page())
-    page.goto(url)
+def open_seat(browser: Browser, page_errors: PageErrors, url: str) -> Page:
+    page = open_page(browser, page_errors, url, animations=True)
     page.wait_for_selector("body[data-version]")
     return page
 
@@ -130,7 +112,7 @@ def choose_snow_time_cards(server: Server, table: dict[str, Any], seats: list[in
     for seat in seats:
         legal = [entry["action"] for entry in server.view(table, seat)["legal"]]
         numbers = [a for a in legal if a["kind"] == "play" and str(a["card"]).isdigit()]
-        post(server, table, seat, (numbers or legal)[0])
+        server.act(table, seat, (numbers or legal)[0])
 
 
 def resolution_playing(server: Server, browser: Browser,

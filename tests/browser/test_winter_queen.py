@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
 
 # Text on the board whose own or inherited opacity is below 1: it is drawn fainter than
@@ -59,10 +59,7 @@ def contrast(a: str, b: str) -> float:
 def test_the_bag_and_the_stands_read_in_both_themes_and_on_a_phone(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("winter-queen", ["human", "random", "random"], seed=21)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
-    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
-    page = page_errors.watch(context.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(3)
     for _ in range(6):  # floes on the board, books taken, the bag emptier
@@ -99,4 +96,4 @@ def test_the_bag_and_the_stands_read_in_both_themes_and_on_a_phone(
     wait_for_my_turn_or_the_end(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "winter-queen-dark-phone", tmp_path, full_page=False)
-    context.close()
+    page.context.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
@@ -169,11 +169,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     the log leads cards and characters with their icons. Screenshots, light and dark,
     desktop and phone, for docs/screenshots."""
     table = server.create("winterborne", ["human", "random"], seed=3)
-    context = browser.new_context(viewport={"width": 1300, "height": 1000}, color_scheme="light")
-    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
-    context.add_init_script(FIRST_FRAME)
-    page = page_errors.watch(context.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     init_script=FIRST_FRAME)
     wait_for_my_turn_or_the_end(page)
     # the first board drawn was already styled, its icons in the page
     assert page.evaluate("window.wbFirstFrame") == {"styled": True, "icons": True}

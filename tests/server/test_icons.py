@@ -4,7 +4,6 @@ own component data, so a new effect or colour in the data files needs its icon."
 
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -21,6 +20,8 @@ from wintergames.games.winterborne.model import CHARACTERS as WB_CHARACTERS
 from wintergames.games.winterborne.model import RESOURCES as WB_RESOURCES
 from wintergames.games.winterborne.model import SEASONS as WB_SEASONS
 from wintergames.server.app import STATIC
+
+from .test_palette import PALETTE
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -158,9 +159,7 @@ def test_every_component_kind_has_its_icon(game: str) -> None:
 def test_each_winter_queen_floe_has_its_palette_colour_and_its_own_glyph() -> None:
     """The sprite's floes are the palette's colours (one source of truth, checked), and
     no two floes share a glyph: colour-blind players tell them apart by the shape."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-    floes = palette["games"]["winter-queen"]["components"]["floe"]
+    floes = PALETTE["games"]["winter-queen"]["components"]["floe"]
     assert set(floes) == set(WQ.colours)
     glyphs = set()
     for symbol in sprite("winter-queen").iter(f"{SVG}symbol"):
@@ -177,9 +176,7 @@ def test_each_winter_queen_floe_has_its_palette_colour_and_its_own_glyph() -> No
 
 def test_each_snow_time_pawn_has_its_palette_colour_and_its_own_glyph() -> None:
     """Red and green pawns merge for a deuteranope: each pawn also has a glyph of its own."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-    pawns = palette["games"]["snow-time"]["components"]["pawn"]
+    pawns = PALETTE["games"]["snow-time"]["components"]["pawn"]
     assert set(pawns) == set(ST.colours)
     glyphs = set()
     for symbol in sprite("snow-time").iter(f"{SVG}symbol"):
@@ -195,9 +192,7 @@ def test_each_snow_time_pawn_has_its_palette_colour_and_its_own_glyph() -> None:
 
 def test_each_icecool_penguin_wears_its_palette_colour() -> None:
     """A penguin's symbol is drawn in the palette's colour for it (one source of truth)."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-    penguins = palette["games"]["icecool-wizards"]["components"]["penguin"]
+    penguins = PALETTE["games"]["icecool-wizards"]["components"]["penguin"]
     assert set(penguins) == set(IW.colours)
     symbols = {s.attrib["id"]: s for s in sprite("icecool-wizards").iter(f"{SVG}symbol")}
     for colour, value in penguins.items():
@@ -209,9 +204,7 @@ def test_each_icecool_penguin_wears_its_palette_colour() -> None:
 def test_each_ice_artifact_type_has_its_palette_colour_and_its_own_glyph() -> None:
     """The five types also stay apart by colour (test_palette.py); each Artifact symbol is
     its palette colour and carries a glyph no other type has, the Prismatic included."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-    types = palette["games"]["ice"]["components"]["type"]
+    types = PALETTE["games"]["ice"]["components"]["type"]
     assert set(types) == {*ICE_TYPES, "prismatic"}
     symbols = {s.attrib["id"]: s for s in sprite("ice").iter(f"{SVG}symbol")}
     glyphs = set()
@@ -227,9 +220,7 @@ def test_each_ice_artifact_type_has_its_palette_colour_and_its_own_glyph() -> No
 def test_each_winterborne_province_has_its_palette_colour_and_its_own_glyph() -> None:
     """Red and green, blue and purple merge for some colour-blind players: each province's
     hexagon is its palette colour and carries a glyph no other province has."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-    provinces = palette["games"]["winterborne"]["components"]["province"]
+    provinces = PALETTE["games"]["winterborne"]["components"]["province"]
     assert set(provinces) == set(WB.colours)
     glyphs = set()
     for colour, value in provinces.items():
@@ -242,50 +233,27 @@ def test_each_winterborne_province_has_its_palette_colour_and_its_own_glyph() ->
         glyphs.add(drawn)
 
 
-def test_every_colour_in_winterbornes_sprite_is_a_palette_colour() -> None:
-    """One source of truth: each fill and stroke the Winterborne sprite writes is one of the
-    palette's Winterborne colours or theme colours (or currentColor, the view's choice), and
-    each colour of the palette's sprite group is drawn somewhere (no stale copies)."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
+def colours(group: object) -> set[str]:
+    """Every colour a palette group holds, however deeply nested, in lower case."""
+    if isinstance(group, dict):
+        return set().union(*(colours(v) for v in group.values()))
+    if isinstance(group, list):
+        return set().union(*(colours(v) for v in group))
+    return {str(group).lower()}
 
-    def colours(group: object) -> set[str]:
-        if isinstance(group, dict):
-            return set().union(*(colours(v) for v in group.values()))
-        if isinstance(group, list):
-            return set().union(*(colours(v) for v in group))
-        return {str(group).lower()}
 
-    game = palette["games"]["winterborne"]
-    allowed = colours(game) | colours(palette["themes"]) | {"currentcolor", "none"}
+@pytest.mark.parametrize("game", ["winterborne", "ice"])
+def test_every_colour_a_sprite_writes_is_a_palette_colour(game: str) -> None:
+    """One source of truth: each fill and stroke the game's sprite writes is one of the
+    palette's colours for that game or its themes' (or currentColor, the view's choice), and
+    each colour of the game's own sprite group is drawn somewhere (no stale copies)."""
+    colours_of_game = PALETTE["games"][game]
+    allowed = colours(colours_of_game) | colours(PALETTE["themes"]) | {"currentcolor", "none"}
     written = {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
-               for element in sprite("winterborne").iter()
+               for element in sprite(game).iter()
                for key in ("fill", "stroke", "color", "stop-color") if key in element.attrib}
     assert len(written) > 50
     stray = sorted(item for item in written if item[2] not in allowed)
-    assert not stray, f"colours in winterborne.svg outside the palette: {stray}"
-    unused = colours(game["sprite"]) - {colour for _, _, colour in written}
-    assert not unused, f"palette sprite colours winterborne.svg never draws: {sorted(unused)}"
-
-
-def test_every_colour_in_ices_sprite_is_a_palette_colour() -> None:
-    """One source of truth: each fill and stroke the ICE sprite writes is one of the
-    palette's ICE colours or theme colours (or currentColor, the view's choice)."""
-    text = (STATIC / "js" / "palette.js").read_text()
-    palette = json.loads(text[text.index("{", text.index("PALETTE =")):text.rindex("};") + 1])
-
-    def colours(group: object) -> set[str]:
-        if isinstance(group, dict):
-            return set().union(*(colours(v) for v in group.values()))
-        if isinstance(group, list):
-            return set().union(*(colours(v) for v in group))
-        return {str(group).lower()}
-
-    allowed = (colours(palette["games"]["ice"]) | colours(palette["themes"])
-               | {"currentcolor", "none"})
-    written = {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
-               for element in sprite("ice").iter() for key in ("fill", "stroke", "color")
-               if key in element.attrib}
-    assert len(written) > 50
-    stray = sorted(item for item in written if item[2] not in allowed)
-    assert not stray, f"colours in ice.svg outside the palette: {stray}"
+    assert not stray, f"colours in {game}.svg outside the palette: {stray}"
+    unused = colours(colours_of_game.get("sprite", {})) - {colour for _, _, colour in written}
+    assert not unused, f"palette sprite colours {game}.svg never draws: {sorted(unused)}"
