@@ -3,13 +3,16 @@ cards and the buttons; and the layout the page draws the layered board with."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import re
+import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
 
@@ -315,4 +318,67 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         ".map(s => parseFloat(getComputedStyle(s).fontSize))")
     assert sizes and min(sizes) >= 12, sorted(sizes)[:3]
     screenshot(page, "ice-hand-phone", tmp_path, full_page=False)
+    page.context.close()
+
+
+# The codes the engine writes for components (Snow tiles, the Encampment, Artifacts,
+# Requests, Logbook cards, Decrees): none may show in the page's log, only in tooltips.
+CODES = re.compile(r"\bSN\d+\b|\bENC\b|\b[SD]-[A-Z]{3}-\d|\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-"
+                   r"|\bDEC-[A-Z]|\b[A-Z]{4,}(?:-[A-Z]+)*-[a-z]\b|\b(?:BLIZZARD|CATACLYSM|SNOWSTORM)\b")
+
+
+def test_the_log_names_tiles_requests_and_logbook_cards_as_people_say_them(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 21: a Snow tile by its name and icon ("It is SN18 (abseiling-rope)" reads
+    "It is ⟨icon⟩ Abseiling Rope"), an Artifact by its type, Requests and Logbook cards by
+    name and icon; each code stays as the tooltip and data-code."""
+    table, views = ice_midgame(server)
+    raw = views[0]["log"]
+    snow = sorted({m for line in raw for m in re.findall(r"\bSN\d+\b", line)})
+    assert snow and any(line.startswith("Logbook") for line in raw)
+    assert any(re.search(r"\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-", line) for line in raw)
+    with urllib.request.urlopen(f"{server.url}/api/games/ice/layout") as response:
+        fronts = json.load(response)["fronts"]
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    expect(page.locator("#log li")).to_have_count(len(raw), timeout=TIMEOUT)
+    text = page.locator("#log").inner_text()
+    assert not CODES.findall(text), CODES.findall(text)
+    assert " (abseiling-rope)" not in text and "It is " in text
+    for code in snow:  # named, with the front's icon, the code kept for hover and tests
+        named = page.locator(f"#log [data-code='{code}']").first
+        expect(named).to_contain_text(fronts[code]["name"] if code != "ENC" else "Encampment")
+        assert named.get_attribute("title") == code
+        expect(named.locator("svg.icon use")).to_have_attribute(
+            "href", re.compile(r"#ice-(?:front|back)-"))
+    expect(page.locator("#log [data-code] use[href^='#ice-event-']").first).to_be_attached()
+    expect(page.locator("#log [data-code] use[href='#ice-request-back']").first).to_be_attached()
+    page.context.close()
+
+
+def test_each_players_row_carries_its_guild_symbol_and_other_games_none(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """The players list (table.js, every game) takes what a view adds to a seat's row:
+    ICE's guild symbol, named for hover and screen readers; Winter Queen adds nothing."""
+    table, views = ice_midgame(server)
+    seats = views[0]["observation"]["seats"]
+    for theme, size in (("light", DESKTOP), ("dark", PHONE)):
+        page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                         theme=theme, viewport=size)
+        rows = page.locator("#players li")
+        expect(rows).to_have_count(len(seats), timeout=TIMEOUT)
+        for i, seat in enumerate(seats):
+            badge = rows.nth(i).locator(".seat-badge")
+            expect(badge).to_have_count(1)
+            expect(badge).to_have_attribute("data-guild", seat["guild"])
+            expect(badge).to_have_attribute("aria-label", f"Guild: {seat['guild_name']}")
+            expect(badge.locator("use")).to_have_attribute("href", f"#ice-guild-{seat['guild']}")
+            assert badge.bounding_box() is not None
+        page.locator("#log").scroll_into_view_if_needed()
+        screenshot(page, f"ice-players-log-{theme}-{size['width']}", tmp_path,
+                   full_page=size["width"] > 800)
+        page.context.close()
+    queen = server.create("winter-queen", ["human", "human"], seed=3)
+    page = open_page(browser, page_errors, server.url + queen["seats"][0]["invite"])
+    expect(page.locator("#players li")).to_have_count(2, timeout=TIMEOUT)
+    expect(page.locator("#players .seat-badge")).to_have_count(0)
     page.context.close()

@@ -1,8 +1,10 @@
 """Motion that explains, for ICE (issue 21, views/ice.js's animate): another seat's Leader
 slides to where it went, an excavated tile lifts off the board while its back slides to
 the seat's guild board and the EP it cost go out on the seat's EP row, and the Leader then
-comes down from the excavated place. Skip ends it all, leaving the board as it ended; under
-prefers-reduced-motion nothing slides or lifts, it only fades.
+comes down from the excavated place; RP won fly to the seat's RP; a Request validated, an
+Artifact reloaded and a Logbook card revealed turn over. Skip ends it all, leaving the
+board as it ended; under prefers-reduced-motion nothing slides, lifts, flies or turns, it
+only fades.
 
 The page's animation clock runs at a tenth of its speed (animation.watch), so a motion is
 still running when the test looks at it.
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -48,8 +50,9 @@ def road(stop: Callable[[Any, int, list[Action]], bool], limit: int = 400
     raise AssertionError("no such position within the moves played")
 
 
-def table_at(server: Server, moves: list[tuple[int, Action]]) -> dict[str, Any]:
-    table = server.create("ice", ["human"] * 3, seed=SEED)
+def table_at(server: Server, moves: list[tuple[int, Action]], seed: int = SEED,
+             players: int = 3) -> dict[str, Any]:
+    table = server.create("ice", ["human"] * players, seed=seed)
     for seat, action in moves:
         server.act(table, seat, action)
     return table
@@ -132,6 +135,10 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
     table = table_at(server, moves)
     page = open_watching(browser, page_errors, server, table, theme=theme, viewport=size)
     ep = s.observation(None)["seats"][seat]["ep"]
+    # a person watches the tile (on a phone the board pans in its box, the guild boards lie
+    # below): its back then slides towards the guild board, to the screen's edge
+    tile = s.observation(None)["seats"][seat]["leader"]
+    page.locator(f"#ice-board g.layer-3 g.place[data-place='{tile}']").scroll_into_view_if_needed()
     at = excavate(server, table, seat, s)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     running = motions(page)
@@ -222,3 +229,192 @@ def test_ice_a_camp_built_drops_in_and_the_ep_it_cost_goes_out(
     skip_and_settle(page)
     assert camp.evaluate("(n) => getComputedStyle(n).opacity") == "1"
     assert pip.evaluate("(n) => n.getAnimations().length") == 0
+
+
+# -- RP won, cards turned over: positions of a 2-player game, reached cheaply --------------
+
+# The seeded player of road_to: it triggers every Artifact it may (so Artifacts lie face
+# down until the next Day reloads them), digs often and validates when it may.
+WEIGHTS = {"excavate": 40.0, "stop": 0.5, "validate": 20.0}
+Change = Callable[[dict[str, Any], dict[str, Any]], bool]
+
+
+def road_to(seed: int, change: Change, limit: int = 250
+            ) -> tuple[list[tuple[int, Action]], tuple[int, Action], dict[str, Any]]:
+    """Seeded moves of a 2-player ICE up to the first move of seat 1 that writes a log
+    line and after which ``change(before, after)`` holds of seat 0's observations: the
+    moves before it, that move, and seat 0's observation before it."""
+    s = wg.make("ice", 2, seed=seed)
+    rng = random.Random(1)
+    moves: list[tuple[int, Action]] = []
+    for _ in range(limit):
+        p = s.to_move[0]
+        legal = s.legal_actions(p)
+        trigger = [a for a in legal if a.kind == "trigger"]
+        action = trigger[0] if trigger else rng.choices(
+            legal, [WEIGHTS.get(a.to_json().get("word") or a.kind, 1.0) for a in legal])[0]
+        before, lines = s.observation(0), len(s.log)
+        s.apply(action, p)
+        if p == 1 and len(s.log) > lines and change(before, s.observation(0)):
+            return moves, (p, action), before
+        moves.append((p, action))
+    raise AssertionError("no such move within the moves played")
+
+
+def rp_won(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    return after["seats"][1]["rp_tokens"] > before["seats"][1]["rp_tokens"]
+
+
+def validated(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    return len(after["seats"][1]["validated"]) > len(before["seats"][1]["validated"])
+
+
+def reloaded(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    return bool(turned_up(before, after))
+
+
+def turned_up(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[int, str, int]]:
+    """The Artifacts on guild boards that were face down and are face up: seat, slot, index."""
+    seats = zip(before["seats"], after["seats"], strict=True)
+    return [(p, t, i) for p, (old, new) in enumerate(seats) for t in new["slots"]
+            for i, (o, n) in enumerate(zip(old["slots"][t], new["slots"][t], strict=False))
+            if o["face_down"] and not n["face_down"]]
+
+
+def revealed(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    return len(after["logbook"]) > len(before["logbook"])
+
+
+def play_up_to(server: Server, browser: Browser, page_errors: PageErrors, seed: int,
+               change: Change, motion: Literal["reduce", "no-preference"]
+               ) -> tuple[Page, dict[str, Any], tuple[int, Action], dict[str, Any]]:
+    """Seat 0's page, watching, just before seat 1's move that makes ``change``."""
+    moves, last, before = road_to(seed, change)
+    table = table_at(server, moves, seed=seed, players=2)
+    return open_watching(browser, page_errors, server, table, motion=motion), table, last, before
+
+
+def running(node: Any, motion: str) -> bool:
+    return bool(node.evaluate(f"(n) => n.getAnimations().some((a) => a.id === '{motion}')"))
+
+
+def lands_on(badge: Any, target: Any) -> None:
+    """The flying ``badge`` ends on ``target`` (in document coordinates), which then pops."""
+    assert "end" not in (badge.get_attribute("data-clamped") or "")
+    end = target.evaluate("(t) => { const r = t.getBoundingClientRect(); return"
+                          " [r.left + r.width / 2 + scrollX, r.top + r.height / 2 + scrollY]; }")
+    at = badge.evaluate("(b) => [parseFloat(b.style.left), parseFloat(b.style.top)]")
+    assert abs(at[0] - end[0]) < 2 and abs(at[1] - end[1]) < 2, (at, end)
+    assert target.evaluate("(n) => n.getAnimations().length") > 0
+
+
+def reduced_motion_only_fades(page: Page, node: Any) -> None:
+    """Under reduced motion: no transform anywhere, the node itself fades in."""
+    assert page.evaluate(MOVING) == []
+    assert "motion-highlight" in motions(page) and running(node, "motion-highlight")
+    assert not {"motion-flip", "motion-points", "motion-slide"} & set(motions(page))
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    assert page.evaluate(GHOSTS) == 0
+
+
+def turns_over_and_skip_ends_it(page: Page, node: Any) -> None:
+    """``node`` turns from its back (a cover in the motion layer, over it) to its face."""
+    assert running(node, "motion-flip")
+    cover = page.locator("#motion-layer .motion-back")
+    expect(cover.first).to_be_attached()
+    box = node.bounding_box()  # turning: as narrow as the turn is far, about its centre
+    covers = cover.evaluate_all("cs => cs.map((c) => c.getBoundingClientRect().toJSON())")
+    assert box is not None and any(
+        abs(c["x"] + c["width"] / 2 - box["x"] - box["width"] / 2) < 2
+        and abs(c["y"] - box["y"]) < 2 for c in covers), (box, covers)
+    skip_and_settle(page)
+    assert node.evaluate("(n) => n.getAnimations().length") == 0
+    assert node.evaluate("(n) => getComputedStyle(n).transform") == "none"
+
+
+MOTION = ["no-preference", "reduce"]
+
+
+@pytest.mark.parametrize("motion", MOTION)
+def test_ice_rp_won_fly_to_the_seats_rp(
+        server: Server, browser: Browser, page_errors: PageErrors,
+        motion: Literal["reduce", "no-preference"]) -> None:
+    page, table, (seat, action), before = play_up_to(server, browser, page_errors, 2, rp_won,
+                                                     motion)
+    count = page.locator(f".ice-guild[data-seat='{seat}'] .ice-rp-count")
+    count.scroll_into_view_if_needed()  # the flight lands on it, not at the screen's edge
+    server.act(table, seat, action)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    won = server.view(table, 0)["observation"]["seats"][seat]["rp_tokens"]
+    expect(count).to_have_text(str(won))
+    if motion == "reduce":
+        reduced_motion_only_fades(page, count)
+        return
+    assert "motion-points" in motions(page)
+    badge = page.locator("#motion-layer .motion-points")
+    expect(badge).to_have_text(f"+{won - before['seats'][seat]['rp_tokens']} RP")
+    # it ends on the seat's RP count (document coordinates), which then pops
+    lands_on(badge, count)
+    skip_and_settle(page)
+    assert count.evaluate("(n) => n.getAnimations().length") == 0
+
+
+@pytest.mark.parametrize("motion", MOTION)
+def test_ice_a_request_validated_turns_over_on_the_guild_board_and_its_rp_fly_to_the_seat(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        motion: Literal["reduce", "no-preference"]) -> None:
+    page, table, (seat, action), _ = play_up_to(server, browser, page_errors, 2, validated,
+                                                motion)
+    server.act(table, seat, action)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    card = server.view(table, 0)["observation"]["seats"][seat]["validated"][-1]
+    assert card["rp"] > 0
+    node = page.locator(f".ice-guild[data-seat='{seat}']"
+                        f" .ice-validated[data-validated='{card['card']}']")
+    expect(node).to_have_count(1)
+    if motion == "reduce":
+        reduced_motion_only_fades(page, node)
+        return
+    # its RP fly from it (below, off the screen: in from the screen's edge) to the seat's
+    # row in the players list, beside the board
+    assert "motion-points" in motions(page)
+    badge = page.locator("#motion-layer .motion-points")
+    expect(badge).to_have_text(f"+{card['rp']} RP")
+    lands_on(badge, page.locator(f"#players li[data-seat='{seat}'] .seat-badge"))
+    screenshot(page, "motion-ice-request-rp", tmp_path, full_page=False)
+    node.scroll_into_view_if_needed()
+    turns_over_and_skip_ends_it(page, node)
+
+
+@pytest.mark.parametrize("motion", MOTION)
+def test_ice_an_artifact_reloaded_turns_face_up(
+        server: Server, browser: Browser, page_errors: PageErrors,
+        motion: Literal["reduce", "no-preference"]) -> None:
+    page, table, (seat, action), before = play_up_to(server, browser, page_errors, 4, reloaded,
+                                                     motion)
+    server.act(table, seat, action)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    owner, slot, index = turned_up(before, server.view(table, 0)["observation"])[0]
+    node = page.locator(f".ice-guild[data-seat='{owner}'] .ice-slot[data-slot='{slot}']"
+                        " .ice-art").nth(index)
+    if motion == "reduce":
+        reduced_motion_only_fades(page, node)
+        return
+    turns_over_and_skip_ends_it(page, node)
+
+
+@pytest.mark.parametrize("motion", MOTION)
+def test_ice_a_logbook_card_revealed_turns_face_up(
+        server: Server, browser: Browser, page_errors: PageErrors,
+        motion: Literal["reduce", "no-preference"]) -> None:
+    page, table, (seat, action), _ = play_up_to(server, browser, page_errors, 2, revealed,
+                                                motion)
+    server.act(table, seat, action)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    card = server.view(table, 0)["observation"]["logbook"][-1]
+    node = page.locator(f"#ice-logbook-pill [data-term='{card}']")
+    expect(node).to_have_count(1)
+    if motion == "reduce":
+        reduced_motion_only_fades(page, node)
+        return
+    turns_over_and_skip_ends_it(page, node)

@@ -2,7 +2,8 @@
 //
 // The server is the authority: this page draws the view it is sent and offers only the
 // legal actions listed in it. Each game draws its board in its own module,
-// views/<game>.js, which exports render(ctx) and, optionally, endNotes(view).
+// views/<game>.js, which exports render(ctx) and, optionally, endNotes(view), logLine(line,
+// layout) and seatBadge(view, seat) (a node for that seat's row in the players list, or null).
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
@@ -93,6 +94,8 @@ function renderPlayers() {
     h("span", { class: "who" },
       seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
       `${seat.nickname ? " · " : ""}${seat.name}${view.seat === i ? " (you)" : ""}`),
+    // what a game adds to a seat's row, if anything (ICE: the seat's guild symbol)
+    game.seatBadge ? game.seatBadge(view, i) : null,
     // The kind and the score in cells of their own: "human 0" read as one word before.
     h("span", { class: "kind" }, seat.kind),
     scoreCell(scores ? scores[i] : null))));
@@ -103,8 +106,8 @@ function renderPlayers() {
 function renderLog() {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  // a game may lead the components a line names with their icons (issue 21)
-  log.replaceChildren(...view.log.map((line) => h("li", {}, game?.logLine ? game.logLine(line) : line)));
+  // a game may name the components a line speaks of, with their icons, from its layout (issue 21)
+  log.replaceChildren(...view.log.map((line) => h("li", {}, game?.logLine ? game.logLine(line, layout) : line)));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
 

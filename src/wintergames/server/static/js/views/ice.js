@@ -76,6 +76,18 @@ export function seatColour(view, seat) {
   return seatColour_(seat);
 }
 
+/** A seat's guild symbol for its row in the players list (table.js), named by its tooltip
+ *  and for screen readers; in the text's ink (the row's dot already shows the seat's
+ *  colour, and a dark seat colour would vanish on the dark theme's panel). */
+export function seatBadge(view, seat) {
+  const st = view.observation?.seats?.[seat];
+  if (!st?.guild) return null;
+  const name = st.guild_name ?? cap(st.guild);
+  return h("span", { class: "seat-badge ice-seat-badge", "data-guild": st.guild, role: "img", "aria-label": `Guild: ${name}`,
+                     "data-term": st.guild, "data-tip": `${name} (guild board)`, "data-tip-icon": `ice-guild-${st.guild}` },
+  icon(`ice-guild-${st.guild}`, { size: "1.2em" }));
+}
+
 // Log lines: the types, Snow tiles by their backs, Archaeologists, Camps, tokens.
 const FRONTS = ["talisman", "explosive-rune", "anima-gemstone", "whistle-of-storms", "abseiling-rope", "ice-sailboat",
                 "expedition-survivors", "wreck", "polar-termites", "ice-manta-ray", "boreal-smilodon", "white-spiders"];
@@ -132,8 +144,59 @@ const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-arch
                    "Planning token": "ice-planning", "Grappling token": "ice-grappling", Logbook: "ice-logbook",
                    "Curse token": "ice-curse", "Ship's Hold": "ice-hold", Leader: "ice-leader" };
 
-/** A log line with its components led by their icons (table.js, replay.js). */
-export function logLine(line) {
+/** A log line as people say it: tiles by their name and icon (the layout's fronts and
+ *  artifacts, when the page passes its layout: table.js, replay.js), Requests, Logbook
+ *  cards and Decrees by name and icon, the other components led by their icons; every
+ *  code stays only as a tooltip and data-code. */
+export function logLine(line, layout = null) {
+  if (!layout?.fronts) return namedLine(line);
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(tileIds(layout))) {
+    const [start, end] = tileSpan(line, match, layout);
+    if (start < at) continue;
+    parts.push(...namedLine(line.slice(at, start)), tileNode(layout, match[0]));
+    at = end;
+  }
+  parts.push(...namedLine(line.slice(at)));
+  return parts.filter((part) => part !== "");
+}
+
+// The tile ids the engine writes ("SN18", "ENC", "S-OBL-2b"), one pattern per layout.
+const TILE_IDS = new WeakMap();
+function tileIds(layout) {
+  if (!TILE_IDS.has(layout)) {
+    // longest first, ids being letters, digits and hyphens only (nothing to escape)
+    const ids = [...Object.keys(layout.fronts), ...Object.keys(layout.artifacts)].sort((a, b) => b.length - a.length);
+    TILE_IDS.set(layout, new RegExp(`(?<![\\w-])(?:${ids.join("|")})(?![\\w-])`, "g"));
+  }
+  return TILE_IDS.get(layout);
+}
+
+/** Where a tile's mention starts and ends: the words the engine writes beside its id
+ *  ("SN18 (abseiling-rope)", "SN35 (Swarm of Polar Termites)", "Abseiling Rope (SN18)",
+ *  "D-PRI-1 (Prismatic)") go with it, since its node already says them. */
+function tileSpan(line, match, layout) {
+  const id = match[0];
+  const f = layout.fronts[id];
+  const says = (f ? [f.name, f.front] : [layout.artifacts[id].type]).map(plain);
+  let start = match.index;
+  let end = start + id.length;
+  const after = /^ \(([^()]+)\)/.exec(line.slice(end));
+  const before = plain(line.slice(0, start));
+  const named = says.find((w) => before.endsWith(`${w} (`));
+  if (after && says.some((w) => plain(after[1]).endsWith(w))) end += after[0].length;
+  else if (named && line[end] === ")") {
+    start -= named.length + 2;
+    end += 1;
+  }
+  return [start, end];
+}
+/** Words compared as the engine and the layout may write them: lower case, no hyphens. */
+const plain = (text) => String(text).toLowerCase().replace(/-/g, " ");
+
+/** A line's Requests, Logbook cards and Decrees named, the rest led by their icons. */
+function namedLine(line) {
   const parts = [];
   let at = 0;
   for (const match of line.matchAll(LOG_WORDS)) {
@@ -184,7 +247,7 @@ function tileNode(layout, id) {
   const f = layout.fronts[id];
   const attrs = { class: "named ice-named", title: id, "data-code": id };
   if (f) {
-    return h("span", attrs, icon(frontIcon(f.front), { size: "1.1em" }), f.name,
+    return h("span", attrs, icon(frontIcon(f.front), { size: "1.1em" }), f.front === "blank" ? "Encampment tile" : f.name,
       f.talisman ? [" (", icon(typeIcon(f.talisman), { size: "1em", title: cap(f.talisman) }), `${cap(f.talisman)})`] : "");
   }
   const a = layout.artifacts[id];
@@ -197,7 +260,7 @@ function tileNode(layout, id) {
  *  tooltips on the board keep describe's plain words). */
 export function actionLabel(a, layout) {
   const parts = describe(a, layout, (_, id) => `\u0000${id}\u0000`).split("\u0000");
-  return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : logLine(part)));
+  return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : logLine(part, layout)));
 }
 
 function describe(a, layout, nameOf = tileName) {
@@ -1091,8 +1154,10 @@ export function animate(ctx, previous) {
       if (!node) continue;
       const back = cardBack(icon("ice-request-back", { size: "100%" }), INK.card);
       motions.push(flip(node, { back, duration: pace * 0.8, signal }));
+      // to the seat's row in the players list, in sight beside the board (its score once
+      // there is one; during the game its guild symbol), else to its guild board's name
       const row = document.querySelector(`#players li[data-seat='${p}']`);
-      const to = row?.querySelector(".score b") ?? g.querySelector("h3");
+      const to = row?.querySelector(".score b") ?? row?.querySelector(".seat-badge") ?? g.querySelector("h3");
       if (v.rp) motions.push(flyPoints(node, to, `+${v.rp} RP`, { delay: pace * 0.6, duration: pace, signal }));
       sources.push(node);
     }
