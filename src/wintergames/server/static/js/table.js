@@ -91,11 +91,11 @@ function renderPlayers() {
     class: [view.to_move.includes(i) ? "to-move" : "", view.seat === i ? "you" : ""].join(" "),
     "data-seat": i,
   }, h("span", { class: "dot", style: `background:${seatColour(i)}` }),
+    // what a game adds to a seat's row, if anything (ICE: the seat's guild symbol)
+    game.seatBadge ? game.seatBadge(view, i) : null,
     h("span", { class: "who" },
       seat.nickname ? h("span", { class: "nickname" }, seat.nickname) : "",
       `${seat.nickname ? " · " : ""}${seat.name}${view.seat === i ? " (you)" : ""}`),
-    // what a game adds to a seat's row, if anything (ICE: the seat's guild symbol)
-    game.seatBadge ? game.seatBadge(view, i) : null,
     // The kind and the score in cells of their own: "human 0" read as one word before.
     h("span", { class: "kind" }, seat.kind),
     scoreCell(scores ? scores[i] : null))));

@@ -92,7 +92,7 @@ export function seatBadge(view, seat) {
 const FRONTS = ["talisman", "explosive-rune", "anima-gemstone", "whistle-of-storms", "abseiling-rope", "ice-sailboat",
                 "expedition-survivors", "wreck", "polar-termites", "ice-manta-ray", "boreal-smilodon", "white-spiders"];
 const LOG_NAMES = [...FRONTS, "Harmony", "Exalted", "Achievement", "Philosophical", "Obliteration", "Prismatic",
-                   "(?:clear|tunnel|rift|nunatak) Snow tile", "Archaeologists?", "White Camp", "Camp", "RP tokens?",
+                   "(?:clear|tunnel|rift|nunatak|encampment) Snow tile", "Archaeologists?", "White Camp", "Camp", "RP tokens?",
                    "Study token", "Planning token", "Grappling token", "Logbook", "Curse token", "Ship's Hold", "Leader"];
 // A Request's code (KIND-TYPES, a copy's letter) and a Logbook card's (EVENT, a copy's letter).
 const REQUEST_CODE = "(?:MONO|SHAPES|EITHER|DUO|TRIO)(?:-(?:HAR|EXA|ACH|PHI|OBL))+(?:-[a-z])?|PRISM-[a-z]";
