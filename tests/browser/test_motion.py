@@ -14,16 +14,19 @@ import random
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
 
 from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PHONE, PageErrors, Server, screenshot
 from .test_icecool import seeded_play
 from .test_play import TIMEOUT
 from .test_watch import choose_snow_time_cards
+
+# A desktop screen tall enough to hold a whole board with its stands and hands at once.
+TALL: ViewportSize = {"width": 1300, "height": 1700}
 
 
 def place_on_a_cell(server: Server, table: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -243,3 +246,205 @@ def test_icecool_an_exam_passed_turns_over_in_the_hand_and_its_points_fly(
     screenshot(page, "motion-icecool-points", tmp_path)
     skip_and_settle(page)
     expect(page.locator(f"#players li[data-seat='{seat}'] .score b")).to_have_text(str(points))
+
+
+# Where a motion's moving copy is, seen at `steps` points of its flight (the animation held
+# there, then let go on): its box in the screen's coordinates.
+FLIGHT_BOXES = """([id, selector, steps]) => {
+  const flight = document.getAnimations().find((a) => a.id === id);
+  const { delay, duration } = flight.effect.getTiming();
+  const was = flight.currentTime;
+  const boxes = [];
+  flight.pause();
+  for (let i = 0; i <= steps; i++) {
+    flight.currentTime = delay + duration * Math.min(i / steps, 0.999);
+    const box = document.querySelector(selector).getBoundingClientRect();
+    boxes.push({ x: box.x, y: box.y, width: box.width, height: box.height });
+  }
+  flight.currentTime = was;
+  flight.play();
+  return boxes;
+}"""
+
+
+def flight_boxes(page: Page, motion: str, selector: str, steps: int = 10) -> list[FloatRect]:
+    return list(page.evaluate(FLIGHT_BOXES, [motion, selector, steps]))
+
+
+def on_screen(box: FloatRect, viewport: ViewportSize) -> bool:
+    return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+            and box["y"] + box["height"] <= viewport["height"])
+
+
+def test_on_a_phone_points_flying_to_a_score_below_the_fold_stay_on_screen(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """The VP flies toward the seat's row in the players list, below the board on a phone:
+    it heads for the screen's bottom edge and fades there; the page does not scroll."""
+    moves, seat, gain = road_to_vp(7)
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    for mover, action in moves:
+        server.act(table, mover, action)
+    page = watch(browser, page_errors, server.url + table["spectator"], viewport=PHONE)
+    scrolled = page.evaluate("scrollY")
+    server.act(table, seat, gain)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
+                           " && a.currentTime > a.effect.getTiming().delay)", timeout=TIMEOUT)
+    row = page.locator(f"#players li[data-seat='{seat}']").bounding_box()
+    assert row is not None and row["y"] > PHONE["height"]  # the score is out of sight
+    badge = page.locator("#motion-layer .motion-points")
+    expect(badge).to_have_attribute("data-clamped", "end")
+    boxes = flight_boxes(page, "motion-points", "#motion-layer .motion-points")
+    assert all(on_screen(box, PHONE) for box in boxes), boxes
+    assert boxes[-1]["y"] > boxes[0]["y"]  # on its way down, toward the score
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
+                           " && a.effect.getComputedTiming().progress > 0.7)", timeout=TIMEOUT)
+    screenshot(page, "motion-phone-points-clamped", tmp_path, full_page=False)
+    skip_and_settle(page)
+    assert page.evaluate("scrollY") == scrolled
+
+
+def test_on_a_phone_a_floe_sliding_from_a_stand_below_the_fold_comes_in_from_the_edge(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """The stands lie under the map on a phone, out of sight from the top of the page: the
+    floe comes up from the screen's bottom edge to its space; the page does not scroll."""
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    page = watch(browser, page_errors, server.url + table["spectator"], viewport=PHONE)
+    _, place = place_on_a_cell(server, table)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide')",
+                           timeout=TIMEOUT)
+    stands = page.locator("#board .stands").bounding_box()
+    assert stands is not None and stands["y"] > PHONE["height"]  # the stands are out of sight
+    ghost = "#motion-layer .motion-sliding"
+    expect(page.locator(ghost)).to_have_attribute("data-clamped", "start")
+    boxes = flight_boxes(page, "motion-slide", ghost)
+    assert all(on_screen(box, PHONE) for box in boxes), boxes
+    first, last = boxes[0], boxes[-1]
+    assert first["y"] + first["height"] > PHONE["height"] - 80  # in from the bottom edge
+    cell = page.locator(f"#wq-map .cell[data-cell='{place['cell']}'] g.floe").bounding_box()
+    assert cell is not None  # and onto its space
+    assert abs(last["x"] + last["width"] / 2 - (cell["x"] + cell["width"] / 2)) < 4
+    assert abs(last["y"] + last["height"] / 2 - (cell["y"] + cell["height"] / 2)) < 4
+    screenshot(page, "motion-phone-slide", tmp_path, full_page=False)
+    skip_and_settle(page)
+    assert page.evaluate("scrollY") == 0
+
+
+def road_to_a_page(seed: int) -> tuple[list[tuple[int, Action]], int, Action]:
+    """Seeded moves of a 3-player Winter Queen up to a seat's first chance to place a floe
+    on a page of its own spellbook (not a space): the moves, the seat and that placement."""
+    s = wg.make("winter-queen", 3, seed=seed)
+    rng = random.Random(1)
+    moves: list[tuple[int, Action]] = []
+    for _ in range(300):
+        p = s.to_move[0]
+        actions = s.legal_actions(p)
+        onto = [a for a in actions if a.kind == "place-book"]
+        if onto:
+            return moves, p, onto[0]
+        action = rng.choice([a for a in actions if a.kind not in ("pass", "use")] or actions)
+        s.apply(action, p)
+        moves.append((p, action))
+    raise AssertionError("no floe placed on a book within 300 moves")
+
+
+def centre(box: FloatRect) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def within(point: tuple[float, float], box: FloatRect, slack: float = 2) -> bool:
+    x, y = point
+    return (box["x"] - slack <= x <= box["x"] + box["width"] + slack
+            and box["y"] - slack <= y <= box["y"] + box["height"] + slack)
+
+
+def test_winter_queen_a_floe_placed_on_a_book_page_slides_there_from_its_stand(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    moves, seat, onto = road_to_a_page(7)
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    for mover, action in moves:
+        server.act(table, mover, action)
+    # a screen tall enough for the stands and the seats' books at once: the whole slide shows
+    page = watch(browser, page_errors, server.url + table["spectator"], viewport=TALL)
+    placed = onto.to_json()
+    stand = page.locator(f"#board .stand[data-stand='{placed['stand']}']").bounding_box()
+    server.act(table, seat, onto)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide')",
+                           timeout=TIMEOUT)
+    # the page is drawn with its floe; a copy of it slides there from the stand it left
+    floe = page.locator(f".page[data-page='{placed['book']}.{placed['page']}'] > svg:last-child")
+    expect(floe).to_be_attached()
+    expect(page.locator("#motion-layer .motion-sliding")).to_have_count(1)
+    assert page.locator("#motion-layer .motion-sliding").get_attribute("data-clamped") is None
+    boxes = flight_boxes(page, "motion-slide", "#motion-layer .motion-sliding", 4)
+    on_page = floe.bounding_box()
+    assert stand is not None and on_page is not None
+    assert within(centre(boxes[0]), stand), (boxes[0], stand)
+    assert within(centre(boxes[-1]), on_page), (boxes[-1], on_page)
+    screenshot(page, "motion-winter-queen-page", tmp_path, full_page=False)
+    skip_and_settle(page)
+    assert floe.evaluate("(node) => getComputedStyle(node).opacity") == "1"
+
+
+def test_winter_queen_with_reduced_motion_a_floe_placed_on_a_page_only_fades_in(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    moves, seat, onto = road_to_a_page(7)
+    table = server.create("winter-queen", ["human"] * 3, seed=7)
+    for mover, action in moves:
+        server.act(table, mover, action)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    server.act(table, seat, onto)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert motions(page) == ["motion-highlight"]
+    skip_and_settle(page)
+
+
+def lesson_to_collect(server: Server) -> tuple[dict[str, Any], int, dict[str, Any], str]:
+    """A 3-player ICECOOL table (seed 1) where the seat to move may collect a lesson its
+    penguin passed: the table, the seat, the collect action and the lesson's card."""
+    moves = seeded_play(1, 3, lambda s, p, legal: any(a.kind == "collect" for a in legal), 300)
+    assert moves is not None
+    table = server.create("icecool-wizards", ["human"] * 3, seed=1)
+    for seat, action in moves:
+        server.act(table, seat, action)
+    seat = server.view(table, None)["to_move"][0]
+    collect = next(a for a in server.legal(table, seat) if a["kind"] == "collect")
+    card = server.view(table, None)["observation"]["lessons_on_board"][collect["icon"]]
+    return table, seat, collect, card
+
+
+def test_icecool_a_lesson_collected_slides_from_the_board_into_the_hand(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    table, seat, collect, card = lesson_to_collect(server)
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    place = page.locator(f"#ic-board g.lesson[data-icon='{collect['icon']}']").bounding_box()
+    server.act(table, seat, collect)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide')",
+                           timeout=TIMEOUT)
+    # the board no longer shows the card; the hand does, and a copy slides there from its place
+    expect(page.locator(f"#ic-board g.lesson[data-icon='{collect['icon']}']")).to_have_count(0)
+    hand = page.locator(f".hand[data-seat='{seat}']")
+    in_hand = hand.locator(f".iw-card:not(.iw-down)[data-term='{card}']").last
+    expect(page.locator("#motion-layer .motion-sliding")).to_have_count(1)
+    boxes = flight_boxes(page, "motion-slide", "#motion-layer .motion-sliding", 4)
+    card_box = in_hand.bounding_box()
+    assert place is not None and card_box is not None
+    assert within(centre(boxes[0]), place), (boxes[0], place)
+    assert within(centre(boxes[-1]), card_box), (boxes[-1], card_box)
+    screenshot(page, "motion-icecool-collect", tmp_path, full_page=False)
+    skip_and_settle(page)
+    assert in_hand.evaluate("(node) => getComputedStyle(node).opacity") == "1"
+    assert in_hand.evaluate("(node) => getComputedStyle(node).transform") == "none"
+
+
+def test_icecool_with_reduced_motion_a_lesson_collected_only_fades_in(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table, seat, collect, _ = lesson_to_collect(server)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
+    server.act(table, seat, collect)
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert set(motions(page)) == {"motion-highlight"}  # the card in the hand (and its score)
+    skip_and_settle(page)

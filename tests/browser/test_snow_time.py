@@ -84,11 +84,19 @@ def test_on_a_phone_the_board_opens_on_its_left_edge_with_the_pannable_side_shad
     assert pan.evaluate("p => p.scrollWidth > p.clientWidth")  # it pans
     assert pan.evaluate("p => p.scrollLeft") == 0
     assert page.evaluate("document.getElementById('board').scrollLeft") == 0
+    # the dice and the fruit supply too: under the tree, not in the part that pans away
+    dice = page.locator("#board .st-dice-strip .die")
+    expect(dice).to_have_count(len(server.view(table, None)["observation"]["dice"]))
+    assert page.locator("#st-tree .st-tree-dice").is_hidden()  # drawn once on a phone
     for selector in ("#st-tree text[data-term='level 1']", "#st-track > rect >> nth=0",
-                     "#st-track g.pawn >> nth=0"):
+                     "#st-track g.pawn >> nth=0", "#board .st-dice-strip .die >> nth=0",
+                     "#board .st-dice-strip .die >> nth=-1",
+                     "#board .st-dice-strip [data-term='supply']"):
         box = page.locator(selector).bounding_box()
         assert box is not None, selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+    expect(page.locator("#board .st-dice-strip [data-term='supply']")).to_contain_text(
+        f"fruit in the supply: {server.view(table, None)['observation']['supply']}")
     shade = page.locator("#board .st-pan-box")
     expect(shade).to_have_class("st-pan-box more-right")
     pan.evaluate("p => { p.scrollLeft = p.scrollWidth; p.dispatchEvent(new Event('scroll')); }")
