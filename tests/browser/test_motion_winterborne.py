@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+import pytest
+from playwright.sync_api import Browser, ViewportSize, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
@@ -141,9 +142,9 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     # the log names the card (Explorer I), its code kept as data-code
     expect(page.locator("#log li").last).to_contain_text("The Balaur draws Explorer I")
     expect(page.locator("#log li").last.locator("[data-code='EXP1']")).to_have_count(1)
-    # drawn as it ended: EXP1 on the green hex of its board, the card in its score pile
-    slot = page.locator("#wb-balaur .wb-bslot[data-slot='0'] .wb-bcard")
-    expect(slot).to_contain_text("EXP1")
+    # drawn as it ended: Explorer I on the green hex of its board, the card in its score pile
+    slot = page.locator("#wb-balaur .wb-bslot[data-slot='0'] .wb-bcard[data-code='EXP1']")
+    expect(slot).to_contain_text("Explorer I")
     expect(page.locator(f"#wb-balaur [data-term='{taken}']")).to_have_count(1)
     # first its card turns over from the back of a card
     running = motions(page)
@@ -158,7 +159,7 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     assert slot.evaluate("(node) => node.getAnimations().length") == 0  # turned over by then
     screenshot(page, "motion-winterborne-balaur", tmp_path)
     skip_and_settle(page)
-    expect(slot).to_contain_text("EXP1")
+    expect(slot).to_contain_text("Explorer I")
     assert slot.evaluate("(node) => getComputedStyle(node).transform") == "none"
 
 
@@ -210,3 +211,195 @@ def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dar
     screenshot(page, "motion-winterborne-conquer-phone-dark", tmp_path, full_page=False)
     skip_and_settle(page)
     assert place.evaluate("(node) => getComputedStyle(node).opacity") == "1"
+
+
+# -- each kind of motion of another seat's step, one at a time ------------------------------
+
+Move = tuple[int, Action]
+
+
+def road_to(seed: int, wanted: str, limit: int = 700) -> tuple[list[Move], list[Move]]:
+    """Seeded random play of a two-player game that takes an action of the ``wanted`` kind
+    (a take of spoils for "spoils") as soon as one is legal: the moves before the step that
+    takes it (the actions up to one log line), and that step's moves."""
+    s = wg.make("winterborne", 2, seed=seed)
+    rng = random.Random(1)
+    moves: list[Move] = []
+    start, found = 0, False
+    for _ in range(limit):
+        p = s.to_move[0]
+        actions = s.legal_actions(p)
+        hits = [a for a in actions if a.kind == wanted.replace("spoils", "take")
+                and (wanted != "spoils" or a.to_json()["spoils"] is not None)]
+        action = hits[0] if hits and not found else rng.choice(actions)
+        found |= bool(hits)
+        lines = len(s.events_for(None))
+        s.apply(action, p)
+        moves.append((p, action))
+        if len(s.events_for(None)) > lines:
+            if found:
+                return moves[:start], moves[start:]
+            start = len(moves)
+    raise AssertionError(f"no {wanted} within {limit} moves")
+
+
+# Each ghost of js/motion.js now flying or sliding (document coordinates): where its first
+# keyframe puts it and where it comes to rest, what it carries (its text) and whether it
+# carries a copy of an element matching `selector`.
+GHOST_PATHS = """(selector) => document.getAnimations()
+  .filter((a) => ['motion-slide', 'motion-points'].includes(a.id) && a.playState === 'running'
+    && a.effect.target.closest('#motion-layer'))
+  .map((a) => {
+    const g = a.effect.target.closest('.motion-ghost');
+    const [w, h] = [parseFloat(g.style.width) || 0, parseFloat(g.style.height) || 0];
+    const end = [parseFloat(g.style.left) + w / 2, parseFloat(g.style.top) + h / 2];
+    const shifts = [...a.effect.getKeyframes()[0].transform
+      .matchAll(/translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/g)];
+    const [dx, dy] = shifts.length ? shifts.at(-1).slice(1).map(Number) : [0, 0];
+    return { id: a.id, text: g.textContent, carries: Boolean(selector && g.querySelector(selector)),
+             start: [end[0] + dx, end[1] + dy], end };
+  })"""
+# An element's box in document coordinates: [left, top, right, bottom].
+BOX = """(node) => { const b = node.getBoundingClientRect();
+  return [b.left + scrollX, b.top + scrollY, b.right + scrollX, b.bottom + scrollY]; }"""
+# The elements a flip turns over now.
+FLIPPING = """(selector) => document.getAnimations().filter((a) => a.id === 'motion-flip'
+  && a.playState === 'running' && a.effect.target.matches(selector)).length"""
+
+
+def inside(point: list[float], box: list[float], slack: float = 2) -> bool:
+    return (box[0] - slack <= point[0] <= box[2] + slack
+            and box[1] - slack <= point[1] <= box[3] + slack)
+
+
+def play_to(server: Server, seed: int, wanted: str) -> tuple[dict[str, Any], list[Move], Any]:
+    """A table at the start of the step that takes a ``wanted`` action: the table, the
+    step's moves, and the spectator's view before it."""
+    before, step = road_to(seed, wanted)
+    table = server.create("winterborne", ["human", "human"], seed=seed)
+    for mover, action in before:
+        server.act(table, mover, action)
+    return table, step, server.view(table, None)["observation"]
+
+
+def the_step(server: Server, table: dict[str, Any], step: list[Move]) -> None:
+    for mover, action in step:
+        server.act(table, mover, action)
+
+
+def slide_ends(kind: str, step: list[Move], obs: dict[str, Any]) -> tuple[str, str, str]:
+    """What a kind of slide moves, from where to where, worked out from the step's actions
+    and the board before it: the ghost's content, the element it leaves and the one it
+    joins, as selectors."""
+    seat = step[0][0]
+    mine = f".wb-seat[data-seat='{seat}']"
+    kingdom = f"svg.wb-kingdom[data-seat='{seat}']"
+    act = next(a.to_json() for _, a in step if a.kind == kind.replace("spoils", "take")
+               and (kind != "spoils" or a.to_json()["spoils"] is not None))
+    if kind == "build":
+        return ("g.building", f"{mine} [data-term='house board']",
+                f"{kingdom} g.place[data-place='{act['section']}'] g.building")
+    if kind == "spoils":
+        colour = next(p["colour"] for p in obs["provinces"] if act["spoils"] in (p["spoils"] or []))
+        return (f".wb-chip[data-spoils='{act['spoils']}']",
+                f".wb-province[data-province='{colour}'] .spoils",
+                f"{mine} .wb-chip[data-spoils='{act['spoils']}']")
+    if kind == "trade":
+        glyph = f"use[href='#wb-province-{act['province']}']"
+        return (".wb-back", f".wb-province[data-province='{act['province']}'] p.ally",
+                f"{mine} .wb-backs[data-term='ally'] .wb-back:has({glyph}) >> nth=-1")
+    assert kind == "explore"
+    return (".wb-backs", f".wb-province[data-province='{act['province']}'] .explore",
+            f"{mine} .wb-backs[data-term='hand']")
+
+
+WHOLE_BOARD: ViewportSize = {"width": 1300, "height": 1800}
+SLIDES = {"build": 3, "spoils": 3, "trade": 3, "explore": 3}
+
+
+@pytest.mark.parametrize("kind", list(SLIDES))
+def test_what_another_seat_takes_or_places_slides_there_from_where_it_was(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        kind: str) -> None:
+    """A building placed comes from the seat's house board; spoils taken, an ally traded
+    for and an explored card leave their province board for the seat's own area."""
+    table, step, obs = play_to(server, SLIDES[kind], kind)
+    content, source, target = slide_ends(kind, step, obs)
+    # a screen the whole board fits on: a ghost bound off the screen is held at its edge
+    page = watch(browser, page_errors, server.url + table["spectator"], viewport=WHOLE_BOARD)
+    the_step(server, table, step)
+    page.wait_for_function(f"({GHOST_PATHS})({content!r}).some((g) => g.carries)",
+                           timeout=TIMEOUT)
+    ghost = next(g for g in page.evaluate(GHOST_PATHS, content) if g["carries"])
+    assert ghost["id"] == "motion-slide"
+    # (measured on the board as the step ended, as the motion measures them)
+    leaves, joins = page.locator(source).evaluate(BOX), page.locator(target).evaluate(BOX)
+    assert inside(ghost["start"], leaves), (ghost, leaves)
+    assert inside(ghost["end"], joins), (ghost, joins)
+    screenshot(page, f"motion-winterborne-{kind}", tmp_path)
+    skip_and_settle(page)
+    # the board as the step ended: what moved is where it went, drawn as render() drew it
+    moved = page.locator(target)
+    expect(moved).to_be_visible()
+    assert moved.evaluate("(node) => getComputedStyle(node).opacity") == "1"
+    assert moved.evaluate("(node) => node.getAnimations().length") == 0
+
+
+def test_the_cards_another_seat_played_turn_over_where_the_played_cards_are_shown(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Seed 3's first step: the two cards played from a hidden hand turn over on the season
+    track, each a box of its own (a transform does not turn an inline run of text)."""
+    table, step, _ = play_to(server, 3, "play")
+    played = [a.to_json()["card"] for _, a in step if a.kind == "play"]
+    assert len(played) == 2
+    page = watch(browser, page_errors, server.url + table["spectator"])
+    the_step(server, table, step)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    chips = [f"#wb-seasons .played .wb-named[data-code='{card}']" for card in played]
+    for chip in chips:
+        assert page.evaluate(FLIPPING, chip) == 1, chip
+        assert page.locator(chip).evaluate("(node) => getComputedStyle(node).display") != "inline"
+    expect(page.locator("#motion-layer .motion-back use[href='#wb-card-back']")).to_have_count(2)
+    skip_and_settle(page)
+    for chip in chips:
+        turned = page.locator(chip)
+        expect(turned).to_be_visible()
+        assert turned.evaluate("(node) => getComputedStyle(node).transform") == "none"
+
+
+def test_a_power_used_is_marked_on_the_seats_power_card(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Seed 3, in the winter: a seat uses its card's power (swap a card with a province's
+    exploration card): "power used" flies to its power card; the card swapped in turns over
+    on the province board."""
+    table, step, _ = play_to(server, 3, "power")
+    seat = step[0][0]
+    swap = next(a.to_json() for _, a in step if a.kind == "swap")
+    page = watch(browser, page_errors, server.url + table["spectator"], viewport=WHOLE_BOARD)
+    the_step(server, table, step)
+    page.wait_for_function(f"({GHOST_PATHS})('').some((g) => g.text === 'power used')",
+                           timeout=TIMEOUT)
+    badge = next(g for g in page.evaluate(GHOST_PATHS, "") if g["text"] == "power used")
+    card = page.locator(f".wb-seat[data-seat='{seat}'] .wb-power")
+    assert inside(badge["end"], card.evaluate(BOX)), badge
+    assert inside(badge["start"], page.locator(f".wb-seat[data-seat='{seat}']").evaluate(BOX))
+    explore = f".wb-province[data-province='{swap['province']}'] .explore .wb-mini"
+    assert page.evaluate(FLIPPING, explore) == 1
+    skip_and_settle(page)
+    winter = server.view(table, None)["observation"]["winter_round"]
+    expect(card).to_contain_text(f"used in rounds {winter}")
+    assert card.evaluate("(node) => getComputedStyle(node).transform") == "none"
+
+
+@pytest.mark.parametrize("kind", ["build", "spoils", "trade", "explore", "play", "power"])
+def test_with_reduced_motion_nothing_of_another_seats_step_moves(
+        server: Server, browser: Browser, page_errors: PageErrors, kind: str) -> None:
+    table, step, _ = play_to(server, 3, kind)
+    page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce",
+                 viewport=WHOLE_BOARD)
+    the_step(server, table, step)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert set(motions(page)) == {"motion-highlight"}
+    skip_and_settle(page)

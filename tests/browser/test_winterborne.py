@@ -9,7 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
+from .test_motion_winterborne import road_to
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
@@ -230,3 +231,58 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.reload()
     page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
     screenshot(page, "winterborne-dark-phone", tmp_path, full_page=False)
+
+
+# Any component code shown as text: "EXP1", "BOOK2", "WB3", "PU2" (a hex's name, "S1", is
+# a place on the board, not a code).
+VISIBLE_CODE = re.compile(r"\b[A-Z]{2,5}\d+\b")
+NAMES_NOT_CODES = ["#wb-balaur", "#wb-me", "#wb-hand", "#wb-provinces", "#wb-others"]
+
+
+def test_the_solo_board_shows_names_not_codes(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Solo, seed 5, after the Balaur's first turn: its board holds Explorer I (EXP1) and
+    its score pile a card; the power card, the province boards' exploration cards and
+    allies, the hand: each by its name and icon, the code kept as data-code."""
+    table = server.create("winterborne", ["human"], seed=5)
+    server.act(table, 0, {"kind": "word", "word": "end"})
+    server.act(table, 0, {"kind": "word", "word": "done"})
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    card = page.locator("#wb-balaur .wb-bcard[data-code='EXP1']")
+    expect(card).to_have_text("Explorer I")
+    expect(card.locator("use[href='#wb-character-explorer']")).to_have_count(1)
+    expect(page.locator("#wb-balaur .wb-chip.card[data-code]")).to_have_count(1)
+    power = server.view(table, 0)["observation"]["seats"][0]["power_card"]["id"]
+    card = page.locator(f"#wb-me .wb-power[data-code='{power}']")
+    expect(card.locator("use[href='#wb-power']")).to_have_count(1)
+    expect(page.locator("#wb-provinces .explore .wb-mini[data-code]")).to_have_count(6)
+    for where in NAMES_NOT_CODES:
+        for text in page.locator(where).all_inner_texts():
+            assert not VISIBLE_CODE.search(text), (where, text)
+    page.mouse.move(1, 1)
+    screenshot(page, "winterborne-solo-names", tmp_path)
+
+
+def test_the_two_player_board_shows_names_not_codes_on_a_phone_in_the_dark(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Seed 3, after the second seat's first trade: its ally, its power card, the province
+    boards' allies and exploration cards, named; light on a desktop, dark on a phone."""
+    before, step = road_to(3, "trade")
+    seat = step[0][0]
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    for mover, action in before + step:
+        server.act(table, mover, action)
+    for theme, viewport in (("light", DESKTOP), ("dark", PHONE)):
+        page = open_page(browser, page_errors, server.url + table["seats"][seat]["invite"],
+                         theme=theme, viewport=viewport)
+        page.wait_for_selector("#wb-provinces .wb-province", timeout=TIMEOUT)
+        expect(page.locator("#wb-me .wb-chip.ally[data-code]")).to_have_count(1)
+        expect(page.locator("#wb-provinces p.ally [data-code]")).to_have_count(6)
+        # "explores green ... and takes BOOK1 (Book A)": the card named once, not twice
+        log = page.locator("#log").inner_text()
+        assert "takes Book A" in log and not re.search(r"\b(\w+ \w+) \(\1\)", log), log
+        for where in NAMES_NOT_CODES:
+            for text in page.locator(where).all_inner_texts():
+                assert not VISIBLE_CODE.search(text), (where, text)
+        screenshot(page, f"winterborne-names-{theme}", tmp_path, full_page=theme == "light")

@@ -140,6 +140,9 @@ export function logLine(line) {
     else node = cardName(word);
     parts.push(line.slice(at, match.index), node);
     at = match.index + word.length;
+    // "takes BOOK1 (Book A)": the log names the card after its code; once is enough
+    const named = DATA.cards[word] && ` (${DATA.cards[word].name})`;
+    if (named && line.startsWith(named, at)) at += named.length;
   }
   parts.push(line.slice(at));
   return parts.filter((part) => part !== "");
@@ -353,12 +356,12 @@ function cardFace(ctx, id, where, actions) {
   const kind = cardIcon(id, c.type);
   return h("button", {
     class: `wb-card type-${c.type}${actions.length ? " playable" : ""}${chosen ? " chosen" : ""}`,
-    "data-card": id, "data-where": where, disabled: !actions.length, "data-term": id, "data-tip-icon": kind,
+    "data-card": id, "data-code": id, "data-where": where, disabled: !actions.length, "data-term": id, "data-tip-icon": kind,
     onclick: actions.length ? () => { local.card = chosen ? null : `${where}:${id}`; ctx.rerender(); } : null,
   },
   h("div", { class: "top" }, icon(kind, { size: "1.8em" }),
     h("span", { class: "title" }, h("span", { class: "name" }, c.name),
-      h("span", { class: "id" }, `${id} · `, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type)))),
+      h("span", { class: "id" }, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type)))),
   Object.keys(c.uses).length
     ? h("ul", { class: "uses" }, Object.entries(c.uses).map(([code, words]) => h("li", {},
       h("span", { class: "use-icons" }, useIcons(code).map((u) => icon(u, { size: "1.25em" }))), words)))
@@ -395,8 +398,6 @@ function handArea(ctx, me, legal) {
 
 // -- panels -------------------------------------------------------------------------------
 
-/** A chip for a card, ally or spoils id: its tooltip explains it (data-term). */
-const idChip = (id, tip, tipIcon = null) => h("span", { "data-term": id, "data-tip": tip, "data-tip-icon": tipIcon }, id);
 /** Cards by their icons and names ("Shaman I"), each explained by its tooltip, its id kept as data-code. */
 const ids = (list, tip) => (list.length
   ? list.flatMap((id, i) => [i ? ", " : "", h("span", { class: "named wb-named", "data-term": id, "data-code": id,
@@ -454,8 +455,8 @@ function seatFacts(ctx, seat, legal, mine) {
     legal.find((a) => a.kind === "spoils" && a.spoils === id))) : "none");
   if (mine && seat.allies) {
     add("Allies", seat.allies.length ? seat.allies.map((id) => h("span", { class: "wb-chip ally", "data-term": id,
-      "data-tip-icon": `wb-province-${layout.allies[id]?.colour}` },
-    icon(`wb-province-${layout.allies[id]?.colour}`, { size: "1.2em" }), ` ${id}: ${layout.allies[id]?.text ?? ""}`)) : "none");
+      "data-code": id, "data-tip-icon": `wb-province-${layout.allies[id]?.colour}` },
+    icon(`wb-province-${layout.allies[id]?.colour}`, { size: "1.2em" }), ` ${layout.allies[id]?.text ?? id}`)) : "none");
   } else {
     // face down: only the colours are public, so the tooltip explains allies in general
     add("Allies", backs("wb-ally-back", seat.ally_colours.length, "ally",
@@ -465,8 +466,9 @@ function seatFacts(ctx, seat, legal, mine) {
     seat.kingdom.rows.map((r, i) => h("span", { class: "wb-row-slots" }, `${i + 1}: `,
       Array.from({ length: 2 }, (_, j) => icon("wb-settlement", { size: "1.1em", class: j < r.settlements ? "built" : "empty" })),
       r.church ? icon("wb-church", { size: "1.1em", class: "built" }) : ""))));
-  add("Power card", h("span", { class: "wb-power" }, icon("wb-power", { size: "1.4em" }),
-    idChip(seat.power_card.id, "power card", "wb-power"), ": ", ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
+  add("Power card", h("span", { class: "wb-power", "data-code": seat.power_card.id },
+    h("span", { "data-term": seat.power_card.id, "data-tip": "power card", "data-tip-icon": "wb-power" },
+      icon("wb-power", { size: "1.4em" })), ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
       h("span", { "data-term": p }, layout.powers[p] ?? p)]),
     seat.powers_used.some(Boolean) ? ` (used in rounds ${seat.powers_used.map((u, i) => (u ? i + 1 : null)).filter(Boolean).join(", ")})` : ""));
   if (seat.favor_on_card) add("Favor on card", h("span", { "data-term": "favor" }, icon("wb-resource-favor", { size: "1.1em" }), ` ${seat.favor_on_card}`));
@@ -497,16 +499,17 @@ function provinceBoards(ctx, legal) {
           h("b", {}, ` ${p.conquer_tiles}`), " tiles"),
         h("span", { "data-term": "ally", "data-tip-icon": "wb-ally-back" }, icon("wb-ally-back", { size: "1.4em" }),
           h("b", {}, ` ${p.allies_left}`), " allies")),
-      h("p", { class: "ally" }, h("b", { "data-term": "ally" }, "Ally: "), p.ally ? h("span", { "data-term": p.ally, "data-tip": `The top ally of ${p.name}`,
-        "data-tip-icon": `wb-province-${p.colour}` }, `${p.ally} — ${layout.allies[p.ally]?.text ?? ""}`) : "none"),
+      h("p", { class: "ally" }, h("b", { "data-term": "ally" }, "Ally: "), p.ally ? h("span", { "data-term": p.ally, "data-code": p.ally,
+        "data-tip": `The top ally of ${p.name}`, "data-tip-icon": `wb-province-${p.colour}` },
+      layout.allies[p.ally]?.text ?? p.ally) : "none"),
       h("div", { class: "spoils" }, h("b", { "data-term": "spoils" }, "Spoils: "), p.spoils === null
         ? h("span", { "data-term": "spoils" }, `${p.spoils_count} face down`)
         : p.spoils.length ? p.spoils.map((id) => spoilsChip(ctx, id)) : "none"),
       h("div", { class: "explore", "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}`,
                  "data-tip-icon": ex ? cardIcon(p.exploration, ex.type) : null },
       h("b", { "data-term": "exploration card" }, "Exploration: "),
-      ex ? h("span", { class: "wb-mini" }, icon(cardIcon(p.exploration, ex.type), { size: "1.6em" }),
-        h("span", {}, h("b", {}, `${ex.name} `), h("span", { class: "id" }, p.exploration), h("br"), ex.text)) : "empty"))));
+      ex ? h("span", { class: "wb-mini", "data-code": p.exploration }, icon(cardIcon(p.exploration, ex.type), { size: "1.6em" }),
+        h("span", {}, h("b", {}, ex.name), h("br"), ex.text)) : "empty"))));
   }
   return box;
 }
@@ -544,12 +547,12 @@ function balaurPanel(ctx) {
     h("p", { class: "wb-bboard" }, h("b", {}, "Board: "), b.board.map((id, i) => h("span", { class: "wb-bslot", "data-slot": i,
       "data-term": id ?? "Balaur", "data-tip": `The Balaur's ${layout.colours[i]} province hex`,
       "data-tip-icon": `wb-province-${layout.colours[i]}` },
-    icon(`wb-province-${layout.colours[i]}`, { size: "1.3em" }), id ? h("span", { class: "wb-bcard" },
-      icon(`wb-character-${HOUSE_CHARACTER[id.slice(0, 3)] ?? "white"}`, { size: "1.2em" }), id) : " —"))),
+    icon(`wb-province-${layout.colours[i]}`, { size: "1.3em" }), id ? h("span", { class: "wb-bcard", "data-code": id },
+      icon(`wb-character-${HOUSE_CHARACTER[id.slice(0, 3)] ?? "white"}`, { size: "1.2em" }), layout.cards[id]?.name ?? id) : " —"))),
     h("p", { class: "wb-piles" }, pile("wb-card-back", b.deck_size, "Balaur", `The Balaur's deck: ${b.deck_size} cards`),
       h("span", {}, h("b", {}, "Score pile: "), ...(b.pile.length ? b.pile.map((id) => h("span", { class: "wb-chip card",
-        "data-term": id, "data-tip": "the Balaur's score pile", "data-tip-icon": cardIcon(id, typeOfId(id)) },
-      icon(cardIcon(id, typeOfId(id)), { size: "1.2em" }), ` ${id}`)) : ["empty"]))),
+        "data-term": id, "data-code": id, "data-tip": "the Balaur's score pile", "data-tip-icon": cardIcon(id, typeOfId(id)) },
+      icon(cardIcon(id, typeOfId(id)), { size: "1.2em" }), ` ${layout.cards[id]?.name ?? id}`)) : ["empty"]))),
     h("p", {}, h("b", { "data-term": "objective" }, "Objectives: ")),
     h("ul", { class: "wb-objectives" }, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}`,
       "data-objective": o.letter, "data-tip-icon": `wb-objective-${o.letter.toLowerCase()}` },
@@ -832,7 +835,8 @@ export function animate(ctx, previous) {
         || (actor !== view.seat && area(actor)?.querySelector(".wb-backs[data-term='hand']"));
       const balaur = to && to.closest("#wb-balaur");
       if (to && (balaur || !(own && actor === view.seat))) {
-        motions.push(slide(to, node.querySelector(".explore .wb-mini"),
+        // from the card shown there, or the empty place when none came in its stead
+        motions.push(slide(to, node.querySelector(".explore .wb-mini") || node.querySelector(".explore"),
                            balaur ? { ...later, delay: BALAUR_TAKES * pace, scale: 1.5 } : later));
       }
     }
