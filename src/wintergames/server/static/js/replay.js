@@ -63,7 +63,7 @@ function drawLog() {
   const log = $("log");
   log.replaceChildren(...data.log.slice(0, end).map((line, i) => h("li", {
     class: i >= start ? (i === end - 1 ? "current last" : "current") : "",
-  }, game?.logLine ? game.logLine(line) : line)));  // with the game's icons (issue 21)
+  }, game?.logLine ? game.logLine(line, layout) : line)));  // with the game's icons (issue 21)
   const last = log.lastElementChild;
   if (last) {
     const top = last.offsetTop - log.offsetTop;
