@@ -5,15 +5,17 @@ phone. Set ``WG_SCREENSHOTS=docs/screenshots`` to refresh ``docs/screenshots/sno
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 
 from wintergames.games.snow_time.components import ST
 
 from .animation import watch
 from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
+from .test_breakdown import finished
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_watch import choose_snow_time_cards
 
@@ -127,3 +129,62 @@ def test_a_card_on_the_tree_wears_its_colours_pawn_in_a_corner(
     for card in revealed.all():
         colour = card.get_attribute("data-colour")
         assert card.locator("use").first.get_attribute("href") == f"#st-pawn-{colour}"
+
+
+def overlap(a: FloatRect, b: FloatRect) -> bool:
+    """Whether two bounding boxes share any area."""
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def inside(inner: FloatRect, outer: FloatRect | None) -> bool:
+    if outer is None:
+        return False
+    return (inner["x"] >= outer["x"] and inner["y"] >= outer["y"]
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"])
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_a_bonus_spaces_icon_and_its_value_sit_side_by_side_on_their_space(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
+        phone: bool) -> None:
+    """The bonus icon covered its "+N" (the audit's track): now the space's number, the
+    icon and the value each have their own room on the space."""
+    table = server.create("snow-time", ["human", "human", "random"], seed=8)
+    page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     PHONE if phone else DESKTOP, "light")
+    marks = page.locator("#st-track g.st-bonus-mark")
+    expect(marks).to_have_count(len(ST.bonuses))
+    spaces = page.locator("#st-track > rect")
+    numbers = page.locator("#st-track text.st-space-number")
+    for mark in marks.all():
+        value = mark.locator("text")
+        expect(value).to_have_text(re.compile(r"^\+\d+$"))
+        icon, text = mark.locator("use").bounding_box(), value.bounding_box()
+        assert icon and text
+        assert not overlap(icon, text), (icon, text)
+        space = next(i for i in range(spaces.count())
+                     if inside(icon, spaces.nth(i).bounding_box()))
+        number = numbers.nth(space).bounding_box()
+        assert number and inside(text, spaces.nth(space).bounding_box()), space
+        assert not overlap(number, icon) and not overlap(number, text), space
+    page.locator("#st-track").scroll_into_view_if_needed()
+    screenshot(page, "snow-time-track" + ("-phone" if phone else ""), tmp_path, full_page=False)
+
+
+def test_the_end_screens_bonus_column_is_headed_by_a_bonus_space(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Every column of Snow Time's breakdown wears an icon, Bonus too (it had none)."""
+    table, _ = finished(server, "snow-time", 3)
+    page = open_page(browser, page_errors, server.url + table["spectator"], viewport=DESKTOP,
+                     theme="light")
+    expect(page.locator("dialog#end")).to_be_visible()
+    head = page.locator("#final-scores thead th[data-category='Bonus']")
+    expect(head).to_contain_text("Bonus")
+    expect(head.locator("svg.icon use")).to_have_attribute("href", "#st-bonus")
+    assert page.locator("svg.icon-sprite symbol#st-bonus rect").count() == 1
+    for category in ("Fight", "Fruit", "Mana", "Bonus"):
+        expect(page.locator(f"#final-scores thead th[data-category='{category}'] svg.icon"))\
+            .to_have_count(1)
+    screenshot(page, "snow-time-end", tmp_path, full_page=False)

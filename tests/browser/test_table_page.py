@@ -141,3 +141,21 @@ def test_the_end_dialog_says_game_over_once_and_names_the_seats_in_its_scores(
     screenshot(page, "end-dialog", tmp_path)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "end-dialog-phone", tmp_path)
+
+
+def test_a_spectator_is_told_whose_move_it_watches_never_your_move(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """A spectator has no move: the panel a seat reads as "Your move" says whose it is."""
+    table = server.create("winter-queen", ["human", "greedy"], seed=4)
+    seat = open_seat(browser, server, table, 0, page_errors)
+    seat.wait_for_selector("body[data-my-turn='1']", timeout=TIMEOUT)
+    expect(seat.locator("#choices-panel h2")).to_have_text("Your move")  # a seat's own
+    watcher = page_errors.watch(browser.new_page(viewport={"width": 1280, "height": 900}))
+    watcher.goto(server.url + (table.get("spectator") or f"/table/{table['table']}"))
+    watcher.wait_for_selector("body[data-version]", timeout=TIMEOUT)
+    panel = watcher.locator("#choices-panel")
+    expect(panel.locator("h2")).to_have_text("Watching")
+    expect(panel.locator("#choices")).to_have_text("Player 1 to move.")
+    expect(watcher.locator("body")).not_to_contain_text("Your move")
+    expect(watcher.locator("body")).not_to_contain_text("Nothing to do now.")
+    screenshot(watcher, "spectator-watching", tmp_path)

@@ -71,6 +71,16 @@ function statusText() {
   return `Waiting for ${others}.`;
 }
 
+// What a spectator watches: whose move it is (or that nobody's is).
+function watchingText() {
+  if (view.closed) return "The table is closed.";
+  if (view.over) return `The game is over: ${winnersText()}`;
+  const movers = view.to_move.map(seatName);
+  if (!movers.length) return "Nobody's move just now.";
+  if (view.simultaneous) return `${movers.join(", ")} choosing (hidden until everyone has chosen).`;
+  return `${movers.join(", ")} to move.`;
+}
+
 function seatColour(i) {
   return (game.seatColour && game.seatColour(view, i)) || SEAT_COLOURS[i % SEAT_COLOURS.length];
 }
@@ -147,8 +157,11 @@ function render() {
   const choices = $("choices");
   choices.replaceChildren();
   game.render({ view, layout, board: $("board"), choices, act, local });
+  // A spectator has no move: its panel says whose move it watches instead.
+  $("choices-panel").querySelector("h2").textContent = view.seat === null ? "Watching" : "Your move";
   if (!choices.childNodes.length) {
-    choices.append(h("p", { class: "muted" }, view.legal.length ? "Choose on the board." : "Nothing to do now."));
+    choices.append(h("p", { class: "muted" }, view.seat === null ? watchingText()
+      : view.legal.length ? "Choose on the board." : "Nothing to do now."));
   }
   centreBoardOnce();
   bringYourPiecesInSight();

@@ -29,8 +29,10 @@ const pawnId = (colour) => `st-pawn-${colour}`;
 const COLOURS_RE = Object.keys(COLOUR).join("|");
 const LOG_WORDS = new RegExp(`\\((?:${COLOURS_RE})\\)|\\b(?:[Hh]ealer|[Ww]atcher|[Ss]nowstorm|[Ff]ruit|Mana)\\b`, "g");
 
-// The end screen's column heads (table.js, breakdown.js); a bonus space scores any kind.
-const CATEGORY_ICON = { Fight: "st-bonus-fight", Fruit: "st-fruit", Mana: "st-bonus-mana" };
+// The end screen's column heads (table.js, breakdown.js): the kinds of points the server's
+// breakdown names (resolution.py's KIND_TITLES). A bonus space scores any kind, so its
+// column wears a bonus space of its own, not one kind's icon.
+const CATEGORY_ICON = { Fight: "st-bonus-fight", Fruit: "st-fruit", Mana: "st-bonus-mana", Bonus: "st-bonus" };
 
 export function categoryIcon(category) {
   return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
@@ -251,18 +253,27 @@ function drawTrack(obs) {
                            "data-term": b ? `${b.kind} bonus` : "score track",
                            "data-tip-icon": b ? `st-bonus-${b.kind}` : null,
                            "data-tip": b ? `Space ${space}: ${b.kind} bonus +${b.value}` : `Space ${space}${space === finish ? ", the last" : ""}` }));
-    svg.append(s("text", { x: x + 3, y: y + 11, "font-size": 9, fill: INK.label }, space));
-    if (b) {
-      svg.append(useIcon(`st-bonus-${b.kind}`, x + cell - 22, y + 10, 13, { "data-term": `${b.kind} bonus` }));
-      svg.append(s("text", { x: x + cell - 5, y: y + 14, "text-anchor": "end", "font-size": 10, "font-weight": 700,
-                             fill: BONUS_INK[b.kind] }, `+${b.value}`));
-    }
+    svg.append(s("text", { class: "st-space-number", x: x + 3, y: y + 11, "font-size": 9, fill: INK.label }, space));
+    if (b) svg.append(bonusMark(b, x, y, cell));
     obs.colours.filter((c) => c.pawn === space).forEach((c, i) => svg.append(s("g", {
       class: "pawn", "data-colour": c.colour, "data-term": "pawn", "data-tip-icon": pawnId(c.colour),
       "data-tip": `${c.name} on space ${space}` },
     inline(pawnId(c.colour), x + 9 + (i % 3) * 11, y + cell - 14 - Math.floor(i / 3) * 12, 18))));
   }
   return svg;
+}
+
+// A bonus space's kind and value on the top row of its space, right of the space's number:
+// the icon, then "+N" after it, side by side so neither covers the other. A space is about
+// 44 units wide: number (up to "30", ~12), icon (12) and "+N" (~15) fit with a unit or two
+// between them; the pawns stand below, on the space's lower part.
+const BONUS_ICON = 12;
+function bonusMark(bonus, x, y, cell) {
+  const iconX = x + cell - 25;
+  return s("g", { class: "st-bonus-mark", "data-term": `${bonus.kind} bonus` },
+    useIcon(`st-bonus-${bonus.kind}`, iconX, y + 9, BONUS_ICON),
+    s("text", { x: iconX + BONUS_ICON / 2 + 1.5, y: y + 13, "font-size": 9.5, "font-weight": 700,
+                fill: BONUS_INK[bonus.kind] }, `+${bonus.value}`));
 }
 
 function drawColours(ctx) {
