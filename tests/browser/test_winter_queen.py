@@ -5,9 +5,14 @@ on a phone, the README's picture docs/screenshots/winter-queen-dark-phone.png.""
 from __future__ import annotations
 
 import random
+import re
+import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+
+from wintergames.games.winter_queen.components import WQ
 
 from .conftest import PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
@@ -96,4 +101,95 @@ def test_the_bag_and_the_stands_read_in_both_themes_and_on_a_phone(
     wait_for_my_turn_or_the_end(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "winter-queen-dark-phone", tmp_path, full_page=False)
+    page.context.close()
+
+
+# -- names, not codes (issue 21) ---------------------------------------------------------------
+
+# The ids the game's data gives its spellbooks and royal tokens (data/*.toml): no person
+# reads them on the page; they stay in data-code. The pattern covers every id the data has.
+WQ_IDS = [book.id for book in WQ.books] + [token.id for token in WQ.royal_tokens]
+CODE = re.compile(r"\b(?:SB|RD)\d+\b")
+# What a person reads: the board, the hands (under the board), the buttons, the log.
+READ = ("#board", "#choices", "#log", "#players")
+
+
+def codes_read(page: Page) -> dict[str, list[str]]:
+    """The codes in the visible text (innerText) of each part of the page that shows any."""
+    found = {part: CODE.findall(page.locator(part).inner_text()) for part in READ
+             if page.locator(part).count()}
+    return {part: codes for part, codes in found.items() if codes}
+
+
+def book_name(book_id: str) -> str:
+    """What players call a book: its pages' titles ("Forest Lights (red) / Border Guard")."""
+    book = next(b for b in WQ.books if b.id == book_id)
+    return " / ".join(page.title(WQ.colours) for page in book.pages)
+
+
+def my_turn_or_over(server: Server, table: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0's view once it alone is to move (the bot has answered) or the game is over."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        view = server.view(table, 0)
+        if view["to_move"] in ([0], []):
+            return view
+        assert time.monotonic() < deadline, view["to_move"]
+        time.sleep(0.05)
+
+
+def book_minded(legal: list[dict[str, Any]], rng: random.Random,
+                kinds: tuple[str, ...] = ("take", "place-book", "return", "place")) -> dict[str, Any]:
+    """A move that takes and fills books (and uses them, if ``kinds`` says so first) when
+    it can: the log then speaks of them."""
+    for kind in kinds:
+        some = [a for a in legal if a["kind"] == kind and a.get("province", "") is not None]
+        if some:
+            return rng.choice(some)
+    return legal[0]
+
+
+def test_no_code_is_read_on_the_board_in_hands_buttons_log_or_replay_only_names(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    assert all(CODE.fullmatch(code) for code in WQ_IDS)  # the pattern finds every id
+    table = server.create("winter-queen", ["human", "random"], seed=8)
+    rng = random.Random(8)
+    view = my_turn_or_over(server, table)
+    while not any(page["floe"] for book in view["observation"]["books"][0]
+                  for page in book["pages"]) or len(view["observation"]["books"][0]) < 2:
+        server.act(table, 0, book_minded(server.legal(table, 0), rng))
+        view = my_turn_or_over(server, table)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    page.wait_for_selector(".book.card", timeout=TIMEOUT)
+    assert codes_read(page) == {}
+    # the royal tokens are drawn (their ids kept as data-code), yet none is read
+    tokens = page.locator("#wq-map .royal-token")
+    expect(tokens).to_have_count(len(view["observation"]["royal_tokens"]))
+    assert set(tokens.evaluate_all("els => els.map((e) => e.dataset.code)")) == set(
+        view["observation"]["royal_tokens"].values())
+    log = page.locator("#log").inner_text()
+    for book in view["observation"]["books"][0]:  # the books held, by name
+        card = page.locator(f".book.card[data-code='{book['id']}']")
+        for title in book_name(book["id"]).split(" / "):
+            expect(card).to_contain_text(title.split(" (")[0])
+        assert f"the book with {book_name(book['id'])}" in log, log
+    use = page.locator("button.use")
+    assert use.count() >= 1
+    expect(use.first).to_have_text("Use this book")
+    screenshot(page, "winter-queen-names", tmp_path)
+    while view["to_move"]:  # to the end, using books: the end screen and the replay
+        server.act(table, 0, book_minded(server.legal(table, 0), rng, ("use", "take", "return",
+                                                                     "place-book", "place")))
+        view = my_turn_or_over(server, table)
+    page.reload()
+    expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
+    assert codes_read(page) == {}
+    assert CODE.findall(page.locator("dialog#end").inner_text()) == []
+    used = [line for line in page.locator("#log").inner_text().splitlines() if " uses " in line]
+    assert used and all("uses the book with " in line for line in used), used
+    page.goto(f"{server.url}/replay/{table['table']}?step={view['version']}")  # the last step
+    page.wait_for_selector("#wq-map", timeout=TIMEOUT)
+    expect(page.locator("#log li").last).to_contain_text("Final VP")
+    assert "the book with " in page.locator("#log").inner_text()
+    assert codes_read(page) == {}
     page.context.close()

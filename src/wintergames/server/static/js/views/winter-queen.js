@@ -7,8 +7,11 @@
 import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
-import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
+import { bookName, effectId, floeId, logLine, theBook } from "./winter-queen/names.js";
+
+export { logLine };
 
 const SIZE = 34;
 const COLOURS = PALETTE.games["winter-queen"];
@@ -25,24 +28,9 @@ const SIDES = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 // module); without it the board is still drawn, its icons empty.
 await loadIcons("winter-queen").catch((err) => console.warn("Winter Queen's icons", err));
 
-const floeId = (colour) => `wq-floe-${colour}`;
-const effectId = (effect) => `wq-effect-${effect}`;
-// "Forest Lights" -> "forest-lights": the log names effects by their titles.
-const effectOfTitle = (title) => title.toLowerCase().replace(/ /g, "-");
-const LOG_WORDS = /\b(?:(?:blue|green|yellow|purple|red) floe|Forest Lights|Wind Rose|Border Guard|Magic Clouds|Bright Path|Northern Lights|Polar Star|Secret Knowledge|SB\d\d)\b/g;
-
-/** A log line with its floes, effects and books led by their icons (table.js, replay.js). */
-export function logLine(line) {
-  return withIcons(line, LOG_WORDS, (word) => {
-    if (word.endsWith(" floe")) return floeId(word.split(" ")[0]);
-    if (/^SB\d\d$/.test(word)) return "wq-book";
-    return effectId(effectOfTitle(word));
-  });
-}
-
 /** The end screen's column heads: a spellbook effect's icon (table.js, breakdown.js). */
 export function categoryIcon(category) {
-  const id = effectId(effectOfTitle(category));
+  const id = effectId(category.toLowerCase().replace(/ /g, "-"));
   return document.getElementById(id) ? icon(id, { size: "1.1em" }) : null;
 }
 
@@ -87,27 +75,27 @@ function lastMarks(view) {
   return { cells, pages };
 }
 
-function turnText(view, turn) {
+function turnText(view, layout, turn) {
   const seat = view.seats[turn.player];
   const who = seat?.nickname || view.observation.players[turn.player];
   const p = turn.placed;
   const parts = [
     turn.passed ? "passed" : "",
-    turn.used ? `used ${turn.used}` : "",
+    turn.used ? `used ${theBook(turn.used, layout)}` : "",
     turn.returned ? `returned the floe on ${turn.returned} to the bag` : "",
-    p ? `placed a ${p.floe} floe from stand ${p.stand} on ${p.cell || `page ${p.page} of ${p.book}`}` : "",
-    turn.took ? `took ${turn.took}` : "",
+    p ? `placed a ${p.floe} floe from stand ${p.stand} on ${p.cell || `page ${p.page} of ${theBook(p.book, layout)}`}` : "",
+    turn.took ? `took ${theBook(turn.took, layout)}` : "",
   ].filter(Boolean);
   return `${who}: ${parts.join(", then ")}`;
 }
 
-function drawLastTurns(view) {
+function drawLastTurns(view, layout) {
   const turns = view.observation.last_turns || [];
   if (!turns.length) return "";
   return h("div", { class: "wq-last-turn", id: "wq-last-turns" },
     h("b", {}, "Last turns "), h("span", { class: "muted" }, "(marked on the board with a dashed ring)"),
     h("ul", {}, turns.map((turn, i) => h("li", { class: i === turns.length - 1 ? "newest" : "",
-                                                 "data-player": turn.player }, logLine(turnText(view, turn))))));
+                                                 "data-player": turn.player }, logLine(turnText(view, layout, turn), layout)))));
 }
 
 // The floes on the books' pages, by "book.page".
@@ -199,14 +187,11 @@ function drawMap(ctx, targets, returns) {
                                 class: target ? "target" : "" }));
     if (here.floe) group.append(drawFloe(here, cell.cell, cx, cy));
     const token = obs.royal_tokens[cell.cell];
-    if (token) {  // the token's crown, and its id (hovered: what the token is)
-      group.append(useIcon("wq-royal", cx - 11, cy - SIZE * 0.7, 12, { "pointer-events": "none" }),
-        s("text", { x: cx + 5, y: cy - SIZE * 0.7 + 3.5, "text-anchor": "middle", "font-size": 10,
-                    "font-weight": 600, fill: INK.royal, "data-term": token,
-                    "data-tip": `Royal token on ${cell.cell}` }, token));
-    }
-    group.append(s("text", { x: cx, y: cy + SIZE * 0.8, "text-anchor": "middle", "font-size": 9,
-                             fill: INK["cell-label"] }, cell.cell));
+    if (token) group.append(royalToken(token, layout, cell.cell, cx, cy));
+    // The space's name, small: the floes and the last turns' marks are what the eye finds
+    // first; the name is there for the log's "on c3" (its ink still reads at AA).
+    group.append(s("text", { x: cx, y: cy + SIZE * 0.84, "text-anchor": "middle", "font-size": 7.5,
+                             fill: INK["cell-label"], class: "space-label" }, cell.cell));
     const mark = marks.cells.get(cell.cell);
     if (mark) onTop.push(...lastMark(mark, cx, cy));
     svg.append(group);
@@ -216,9 +201,19 @@ function drawMap(ctx, targets, returns) {
   return svg;
 }
 
+// A royal token: its crown only. A token printing a floe says which by the floe lying there
+// (gold-ringed); an open one is the bare crown. Its id stays in data-code.
+function royalToken(token, layout, cell, cx, cy) {
+  const prints = layout?.royal_tokens?.[token];
+  return s("g", { class: "royal-token", "data-term": "royal token", "data-code": token,
+                  "data-tip": prints ? `Royal token on ${cell}, printing a ${prints} floe`
+                    : `Royal token on ${cell}: an open royal space` },
+    useIcon("wq-royal", cx, cy - SIZE * 0.7, 12));
+}
+
 // A floe on the map: its icon (colour and glyph); one printed on a royal token has a gold ring.
 function drawFloe(here, cell, cx, cy) {
-  const g = s("g", { class: "floe", "data-floe": here.floe, "data-term": here.depicted ? "depicted" : here.floe,
+  const g = s("g", { class: "floe", "data-floe": here.floe, "data-term": here.depicted ? "printed floe" : here.floe,
                      "data-tip-icon": floeId(here.floe),
                      "data-tip": `${here.floe} floe on ${cell}${here.depicted ? ", printed on the royal token" : ""}` });
   if (here.depicted) {
@@ -269,6 +264,7 @@ function drawStacks({ view, act }, svg) {
     const [x, y] = STACK_AT[stack.province] || [0, 0];
     const take = takes.get(stack.province);
     const g = s("g", { class: `stack${take ? " clickable" : ""}`, "data-province": stack.province,
+                       "data-code": stack.top?.id ?? "",
                        "data-term": "stack", "data-tip": `The ${stack.province} stack: ${stack.size} books`,
                        onclick: take ? () => act(take) : null });
     g.append(s("rect", { x, y, width: STACK_W, height: 74, rx: 6, fill: INK.stack,
@@ -279,11 +275,9 @@ function drawStacks({ view, act }, svg) {
     g.append(useIcon(floeId(stack.province), x + 45, y + 13, 15),
       s("text", { x: x + 55, y: y + 17, "font-size": 12, "font-weight": 600, fill: INK["cell-label"] },
         `${stack.province} · ${stack.size}`));
-    if (stack.top) {
-      g.append(s("text", { x: x + 20, y: y + 66, "font-size": 10, "text-anchor": "middle", "font-weight": 600,
-                           fill: INK["cell-label"], "data-term": stack.top.id,
-                           "data-tip": `Top of the ${stack.province} stack` }, stack.top.id));
-      stack.top.pages.forEach((page, i) => g.append(stackPage(page, stack.top.id, x + 40, y + 36 + 18 * i)));
+    if (stack.top) {  // the top book, named by its pages as at the table
+      const name = bookName(stack.top.pages);
+      stack.top.pages.forEach((page, i) => g.append(stackPage(page, name, x + 40, y + 36 + 18 * i)));
     } else {
       g.append(s("text", { x: x + 40, y: y + 44, "font-size": 11, fill: INK["cell-label"] }, "empty"));
     }
@@ -291,8 +285,8 @@ function drawStacks({ view, act }, svg) {
   }
 }
 
-function stackPage(page, book, x, y) {
-  const g = s("g", { "data-term": page.title, "data-tip": `Page ${page.page} of ${book}`,
+function stackPage(page, name, x, y) {
+  const g = s("g", { "data-term": page.title, "data-tip": `Page ${page.page} of the book with ${name}`,
                      "data-tip-icon": effectId(page.effect) },
     s("g", { color: INK["cell-label"] }, useIcon(effectId(page.effect), x + 7, y - 4, 15)),
     s("text", { x: x + 17, y, "font-size": 10.5, fill: INK["cell-label"] }, page.title));
@@ -335,13 +329,15 @@ function drawStands(ctx) {
   return row;
 }
 
-// A held book, drawn as a card: its id, then each page as the effect's icon and title, the
+// A held book, drawn as a card: the book's sign, then each page as the effect's icon and title, the
 // colour a Forest Lights page prints, and the floe lying on the page (or its empty place).
 function bookCard(ctx, book, owner, pageTargets, marks, use) {
   const { act } = ctx;
-  const card = h("div", { class: "book card", "data-book": book.id },
-    h("div", { class: "book-head" }, icon("wq-book", { size: "1.2em" }),
-      h("b", { "data-term": book.id, "data-tip": `${owner}'s book` }, book.id)));
+  // Named by its pages (shown right below), so the head is the book's sign, not its id.
+  const name = bookName(book.pages);
+  const card = h("div", { class: "book card", "data-book": book.id, "data-code": book.id },
+    h("div", { class: "book-head", "data-term": "spellbook", "data-tip": `${owner}'s book with ${name}` },
+      icon("wq-book", { size: "1.2em" })));
   for (const page of book.pages) {
     const key = `${book.id}.${page.page}`;
     const target = pageTargets.get(key);
@@ -349,7 +345,7 @@ function bookCard(ctx, book, owner, pageTargets, marks, use) {
     card.append(h("div", {
       class: `page${target ? " playable" : ""}${mark ? ` wq-last-page${mark.newest ? " newest" : ""}` : ""}`,
       "data-page": key, "data-term": page.title, "data-tip-icon": effectId(page.effect),
-      "data-tip": `Page ${page.page} of ${book.id}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
+      "data-tip": `Page ${page.page} of the book with ${name}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
       onclick: target ? () => act(target) : null,
     }, icon(effectId(page.effect), { size: "1.6em", class: "effect" }),
     h("span", { class: "page-title" }, page.title,
@@ -357,7 +353,10 @@ function bookCard(ctx, book, owner, pageTargets, marks, use) {
     page.floe ? floeIcon(page.floe, "1.6em")
       : icon("wq-floe-empty", { size: "1.6em", class: "empty-page", title: "empty page" })));
   }
-  if (use) card.append(h("button", { class: "use", "data-book": book.id, onclick: () => act(use) }, `Use ${book.id}`));
+  if (use) {  // in the card, so "Use this book" says which; its full name for screen readers
+    card.append(h("button", { class: "use", "data-book": book.id, "data-code": book.id,
+                              "aria-label": `Use the book with ${name}`, onclick: () => act(use) }, "Use this book"));
+  }
   return card;
 }
 
@@ -402,7 +401,7 @@ export function render(ctx) {
   // The book cards' paper and edge, from the palette (the stylesheet reads them).
   board.style.setProperty("--wq-book", INK.book);
   board.style.setProperty("--wq-book-line", INK["book-line"]);
-  board.replaceChildren(drawMap(ctx, targets, returns), drawLastTurns(view), info, drawStands(ctx),
+  board.replaceChildren(drawMap(ctx, targets, returns), drawLastTurns(view, ctx.layout), info, drawStands(ctx),
     drawBooks(ctx, pageTargets));
 
   choices.replaceChildren();
