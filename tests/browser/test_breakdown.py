@@ -25,11 +25,12 @@ GAMES = [
 
 
 # The icon heading each category the game has one for (Winter Queen: its effects; the
-# emptied stands and Snow Time's bonus spaces, which score any kind, have none).
+# emptied stands have none; Snow Time's bonus spaces, which score any kind, a bonus space).
 HEAD_ICONS = {
     "icecool-wizards": {"Exams": "#iw-exam", "Lessons": "#iw-lesson-star",
                         "Spells": "#iw-lesson-back"},
-    "snow-time": {"Fight": "#st-bonus-fight", "Fruit": "#st-fruit", "Mana": "#st-bonus-mana"},
+    "snow-time": {"Fight": "#st-bonus-fight", "Fruit": "#st-fruit", "Mana": "#st-bonus-mana",
+                  "Bonus": "#st-bonus"},
     "winter-queen": {title: "#wq-effect-" + title.lower().replace(" ", "-")
                      for title in GAMES[2][2][:-1]},
 }
@@ -145,9 +146,9 @@ def test_category_icons_sit_on_the_light_table_in_the_dark_theme(
     expect(page.locator("dialog#end")).to_be_visible()
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     chips = page.locator("#final-scores thead .category-icon")
-    expect(chips).to_have_count(3)  # Fight, Fruit, Mana (bonus spaces score any kind)
+    expect(chips).to_have_count(4)  # Fight, Fruit, Mana, Bonus
     light, dark = PALETTE["themes"]["light"], PALETTE["themes"]["dark"]
-    for i in range(3):
+    for i in range(4):
         style = chips.nth(i).evaluate(
             "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
         assert style == [rgb(dark["table"]), rgb(light["ink"])], style
