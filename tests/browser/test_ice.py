@@ -9,12 +9,37 @@ import random
 import re
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
+from .test_winter_queen import faded_text
+
+# The places' names the board writes that a piece covers (or that cover a piece): their boxes
+# overlap a Leader's, a Camp's or an Archaeologists' figure.
+COVERED_NAMES = """() => {
+  const pieces = [...document.querySelectorAll(
+    ['data-leader', 'data-camp', 'data-archaeologists'].map(a => `svg.ice-board g[${a}]`).join())]
+    .map(g => g.getBoundingClientRect());
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll('svg.ice-board text.place-name')]
+    .filter(t => pieces.some(p => meet(t.getBoundingClientRect(), p))).map(t => t.textContent);
+}"""
+
+# Log text naming a place (T26, S12, E22, A3) outside a mention that says what it is.
+BARE_PLACES = r"""() => {
+  const bare = [];
+  const walker = document.createTreeWalker(document.getElementById('log'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('.ice-place')) continue;
+    bare.push(...(node.textContent.match(/(?<![\w-])[TSDEA]\d{1,2}(?![\w-])/g) || []));
+  }
+  return bare;
+}"""
 
 # What the board looked like when it was first drawn: the view's stylesheet (ice.css) sets
 # the board's width, so an unstyled first frame shows as "none".
@@ -296,10 +321,12 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
     screenshot(page, "ice-hand", tmp_path, full_page=False)
     page.evaluate("window.scrollTo(0, 0)")
+    quiet_names_and_no_faded_text(page, obs)
     page.evaluate("localStorage.setItem('wg.theme', 'dark')")
     page.reload()
     expect(board).to_be_visible(timeout=TIMEOUT)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    quiet_names_and_no_faded_text(page, obs)
     screenshot(page, "ice-dark", tmp_path, full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
@@ -319,6 +346,32 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     assert sizes and min(sizes) >= 12, sorted(sizes)[:3]
     screenshot(page, "ice-hand-phone", tmp_path, full_page=False)
     page.context.close()
+
+
+def quiet_names_and_no_faded_text(page: Page, obs: dict[str, Any]) -> None:
+    """No board text below full opacity (a used Artifact slot is muted by its ink and a
+    dashed edge); the places' names small and plain, never under a piece; the log's places
+    each a mention that says its layer."""
+    assert faded_text(page) == []
+    used = page.locator(".ice-slot.used")
+    assert used.count() == sum(len(st["used_today"]) for st in obs["seats"])
+    muted = page.locator(".ice-guild dt").first.evaluate("e => getComputedStyle(e).color")
+    for i in range(used.count()):
+        expect(used.nth(i)).to_have_css("border-top-style", "dashed")
+        expect(used.nth(i).locator(".t .name")).to_have_css("color", muted)
+    names = page.locator("svg.ice-board text.place-name")
+    assert names.count() >= 40  # the Snow tiles' at least
+    styles = names.evaluate_all("ts => [...new Set(ts.map(t => getComputedStyle(t).fontSize + ' '"
+                                " + getComputedStyle(t).fontWeight))]")
+    assert styles == ["10px 400"], styles
+    assert page.evaluate(COVERED_NAMES) == []
+    assert page.locator("svg.ice-board text:not(.place-name)").evaluate_all(
+        "ts => ts.filter(t => /^[TSDEA]\\d{1,2}$/.test(t.textContent))") == []
+    mentions = page.locator("#log .ice-place")
+    assert mentions.count() >= 1
+    for term in mentions.evaluate_all("ms => ms.map(m => m.dataset.term)"):
+        assert term in ("snow", "surface", "deep", "edge", "azulia"), term
+    assert page.evaluate(BARE_PLACES) == []
 
 
 # The codes the engine writes for components (Snow tiles, the Encampment, Artifacts,
@@ -382,3 +435,23 @@ def test_each_players_row_carries_its_guild_symbol_and_other_games_none(
     expect(page.locator("#players li")).to_have_count(2, timeout=TIMEOUT)
     expect(page.locator("#players .seat-badge")).to_have_count(0)
     page.context.close()
+
+
+def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 21 audit: a used slot's type name and Artifacts were drawn at .65 opacity
+    (4.45:1 on the end screen in the dark, below AA). Three greedy bots play a game to its
+    end (they trigger their Artifacts): a used slot reads in the muted ink with a dashed
+    edge, in both themes, a spectator watching."""
+    from .test_afterwards import bots_game  # here: test_afterwards imports this module
+
+    table = bots_game(server, "ice", ["greedy", "greedy", "greedy"], seed=13)
+    obs = server.view({"table": table["table"], "spectator_secret": None}, None)["observation"]
+    assert any(st["used_today"] for st in obs["seats"]), "no Artifact type used on the last Day"
+    for theme, size in (("light", DESKTOP), ("dark", PHONE)):
+        page = open_page(browser, page_errors, server.url + table["spectator"],
+                         theme=theme, viewport=size)
+        expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
+        page.evaluate("document.querySelector('dialog#end')?.close()")
+        quiet_names_and_no_faded_text(page, obs)
+        page.context.close()

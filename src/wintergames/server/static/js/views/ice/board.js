@@ -63,17 +63,27 @@ function countBadge(x, y, n) {
     s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: INK["piece-line"] }, String(n)));
 }
 
+// A place's name is the board's quietest text: small and plain, in an ink that reads at AA on
+// what it lies on, never over a piece (the log names places by it, the tooltip names each).
+const NAME = { "text-anchor": "middle", "font-size": 10, "font-weight": 400, class: "place-name" };
+
+/** The ink of a place's name: the muted ink on the pale Snow tiles (the darker Nunatak keeps
+ *  its own label ink, the muted one falls short of AA there), the layer's label ink below. */
+function nameInk(place, back = null) {
+  if (back) return back === "nunatak" ? INK["snow-label"] : LIGHT.muted;
+  return place.kind === "district" ? INK["district-label"] : INK[`label-${place.level}`];
+}
+
+function placeName(place, x, y, back = null) {
+  return s("text", { ...NAME, x, y, fill: nameInk(place, back) }, place.name);
+}
+
 export function pieceAt(kind, v, x, y, place, obs) {
-  if (kind === "name") {  // an edge's or an empty place's name
-    const ink = place.kind === "district" ? INK["district-label"] : INK[`label-${place.level}`];
-    return s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": 13, "font-weight": 600, fill: ink }, place.name);
-  }
+  if (kind === "name") return placeName(place, x, y + 4);  // an edge's or an empty place's name
   if (kind === "tile") {
-    // the Artifact's type glyph, the place's name above it
-    return s("g", { "data-type": v },
-      s("text", { x, y: y - 17, "text-anchor": "middle", "font-size": 11, "font-weight": 600, fill: INK[`label-${place.level}`] },
-        place.name),
-      useIcon(typeIcon(v), x, y, 28, { class: "artifact" }));
+    // the Artifact's type glyph, the place's name above it when no piece stands there
+    return s("g", { "data-type": v.type }, v.named ? placeName(place, x, y - 18) : "",
+      useIcon(typeIcon(v.type), x, y, 28, { class: "artifact" }));
   }
   if (kind === "camp") {
     const white = v < 0;
@@ -179,7 +189,7 @@ export function drawBoard(ctx, legal) {
       pg.append(s("polygon", { points: hexPoints(x, y, R - 1), fill, stroke: snow ? INK["snow-line"] : INK["tile-line"],
                                "stroke-width": 2 }));
       if (snow) {  // its name at the top, its back's symbol at the bottom (the middle holds the pieces)
-        pg.append(s("text", { x, y: y - 27, "text-anchor": "middle", "font-size": 14, "font-weight": 600, fill: INK["snow-label"] }, p.name),
+        pg.append(placeName(p, x, y - 33, e.tile.back),
           useIcon(`ice-back-${e.tile.back}`, x, y + 33, 22, { color: INK["snow-glyph"], class: "back" }));
       }
       g.append(pg);
@@ -207,6 +217,7 @@ export function drawBoard(ctx, legal) {
   });
   const whites = obs.camps.white;
   for (const at of (typeof whites === "string" ? [whites] : whites || [])) push(camps, at, -1);
+  const spots = [];  // where each piece stands (a neighbour's name must not lie under it)
   for (const p of layout.places) {
     const e = entries.get(p.name);
     if (p.kind === "tile" && !e.tile) continue;
@@ -214,17 +225,20 @@ export function drawBoard(ctx, legal) {
     const snow = e.tile?.layer === "snow";
     const open = !p.thirds.length || p.thirds.some((t) => t.over === null || !present.has(t.over));
     if (!open) continue;  // out of sight under the layer above
-    if (!snow) label = e.tile ? ["tile", e.tile.type] : ["name", null];
     const items = [];
     for (const c of camps.get(p.name) || []) items.push(["camp", c]);
     for (const l of leaders.get(p.name) || []) items.push(["leader", l]);
     if (e.archaeologists) items.push(["arch", e.archaeologists]);
+    // below the Snow: an Artifact's glyph (named when nothing stands on it), or the place's
+    // name where nothing stands (a piece there would cover it; its tooltip names it)
+    if (!snow && e.tile) label = ["tile", { type: e.tile.type, named: !items.length }];
+    else if (!snow && !items.length) label = ["name", null];
     if (!label && !items.length) continue;
     const [ax, ay] = anchor(p, present);
     const g = s("g", { class: "on", "data-on": p.name });
     const rows = [];
     for (let i = 0; i < items.length; i += 3) rows.push(items.slice(i, i + 3));
-    const tall = label?.[0] === "tile" ? 34 : 24;
+    const tall = label?.[0] === "tile" ? 34 : label ? 16 : 0;
     const height = (label ? tall : 0) + rows.length * 26;
     let y = ay - height / 2 + (snow ? 0 : 0);
     if (label) {
@@ -232,12 +246,17 @@ export function drawBoard(ctx, legal) {
       y += tall;
     }
     for (const row of rows) {
-      row.forEach(([kind, v], j) => g.append(pieceAt(kind, v, ax + (j - (row.length - 1) / 2) * 27, y + 13, p, obs)));
+      row.forEach(([kind, v], j) => {
+        const px = ax + (j - (row.length - 1) / 2) * 27;
+        spots.push([px, y + 13]);
+        g.append(pieceAt(kind, v, px, y + 13, p, obs));
+      });
       y += 26;
     }
     pieces.append(g);
   }
   svg.append(pieces);
+  unhideNames(svg, spots);
 
   // Rings on the places you can act on (on top, so a click always reaches them).
   const rings = s("g", { class: "rings" });
@@ -248,8 +267,7 @@ export function drawBoard(ctx, legal) {
       // an empty slot (a Snow tile put back there): its outline and name
       rings.append(s("polygon", { points: hexPoints(p.x * S, p.y * S, R - 2), fill: INK["slot-fill"], stroke: LIGHT.target,
                                   "stroke-width": 3, "stroke-dasharray": "8 5", "pointer-events": "none" }),
-        s("text", { x: ax, y: ay - 32, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: INK["slot-label"],
-                    "pointer-events": "none" }, name));
+        s("text", { ...NAME, x: ax, y: ay - 32, fill: INK["slot-label"], "pointer-events": "none" }, name));
     }
     const [term, , tipIcon] = placeTerm(p, entries.get(name));
     rings.append(s("circle", { class: `ring${local.place === name ? " chosen" : ""}`, cx: ax, cy: ay, r: 25,
@@ -258,6 +276,20 @@ export function drawBoard(ctx, legal) {
   }
   svg.append(rings);
   return svg;
+}
+
+/** Drops the places' names a piece would cover (a piece on a lower place shows beside the
+ *  tile over it; the tooltip still names the place): a name's box against each piece's
+ *  (a figure ~24 units, its count badge to the right). */
+function unhideNames(svg, spots) {
+  for (const name of svg.querySelectorAll("text.place-name")) {
+    const x = Number(name.getAttribute("x"));
+    const y = Number(name.getAttribute("y"));
+    const half = 3 * name.textContent.length + 2;
+    if (spots.some(([px, py]) => x - half < px + 18 && px - 14 < x + half && y - 9 < py + 14 && py - 13 < y + 2)) {
+      name.remove();
+    }
+  }
 }
 
 /** The legend: each kind of thing on the board, drawn as it is drawn there. */

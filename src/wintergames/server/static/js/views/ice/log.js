@@ -1,5 +1,6 @@
 // ICE's log lines as people say them: tiles by their name and icon, Requests, Logbook
 // cards and Decrees by name and icon (ice/names.js), the other components led by their icons.
+import { h } from "../../dom.js";
 import { withIcons } from "../../icons.js";
 import { decreeName, logbookName, requestName, tileNode, typeIcon } from "./names.js";
 
@@ -36,10 +37,10 @@ export function logLine(line, layout = null) {
   for (const match of line.matchAll(tileIds(layout))) {
     const [start, end] = tileSpan(line, match, layout);
     if (start < at) continue;
-    parts.push(...namedLine(line.slice(at, start)), tileNode(layout, match[0]));
+    parts.push(...namedLine(line.slice(at, start), layout), tileNode(layout, match[0]));
     at = end;
   }
-  parts.push(...namedLine(line.slice(at)));
+  parts.push(...namedLine(line.slice(at), layout));
   return parts.filter((part) => part !== "");
 }
 
@@ -77,7 +78,7 @@ function tileSpan(line, match, layout) {
 const plain = (text) => String(text).toLowerCase().replace(/-/g, " ");
 
 /** A line's Requests, Logbook cards and Decrees named, the rest led by their icons. */
-function namedLine(line) {
+function namedLine(line, layout = null) {
   const parts = [];
   let at = 0;
   for (const match of line.matchAll(LOG_WORDS)) {
@@ -85,10 +86,10 @@ function namedLine(line) {
     const named = IS_REQUEST.test(word) ? requestName(word) : IS_LOGBOOK.test(word) ? logbookName(word)
       : IS_DECREE.test(word) ? decreeName(word) : null;
     if (!named) continue;
-    parts.push(...plainLine(line.slice(at, match.index)), named);
+    parts.push(...placedLine(line.slice(at, match.index), layout), named);
     at = match.index + word.length;
   }
-  parts.push(...plainLine(line.slice(at)));
+  parts.push(...placedLine(line.slice(at), layout));
   return parts.filter((part) => part !== "");
 }
 
@@ -101,4 +102,39 @@ function plainLine(line) {
     if (word.endsWith(" Snow tile")) return `ice-back-${word.split(" ")[0]}`;
     return typeIcon(word.toLowerCase());
   });
+}
+
+// A place the engine names ("moves to T26"): the board writes its name small, so the log's
+// mention says which layer it is on (its tooltip explains the layer) and keeps the name,
+// the one a player finds on the board and the terminal reads.
+const PLACE_ID = /(?<![\w-])[TSDEA]\d{1,2}(?![\w-])/g;
+const LAYER_TERM = { T: "snow", S: "surface", D: "deep", E: "edge", A: "azulia" };
+const LAYER_WORDS = { T: "a place on the Snow layer", S: "a place on the Surface", D: "a place in the Deep",
+                      E: "a place on the board's edge", A: "a district of Azulia" };
+
+/** Prose with its places marked (when the layout names them), the rest as plainLine. */
+function placedLine(line, layout) {
+  if (!layout?.places) return plainLine(line);
+  const names = placeNames(layout);
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(PLACE_ID)) {
+    if (!names.has(match[0])) continue;
+    parts.push(...plainLine(line.slice(at, match.index)), placeNode(match[0]));
+    at = match.index + match[0].length;
+  }
+  parts.push(...plainLine(line.slice(at)));
+  return parts;
+}
+
+const PLACE_NAMES = new WeakMap();
+function placeNames(layout) {
+  if (!PLACE_NAMES.has(layout)) PLACE_NAMES.set(layout, new Set(layout.places.map((p) => p.name)));
+  return PLACE_NAMES.get(layout);
+}
+
+function placeNode(name) {
+  const layer = name[0];
+  return h("span", { class: "ice-place", "data-place": name, "data-term": LAYER_TERM[layer],
+                     "data-tip": `${name}: ${LAYER_WORDS[layer]}, its name written small on the board` }, name);
 }
