@@ -113,8 +113,14 @@ def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(
         assert item.get_attribute("data-objective") == letter
         assert item.locator("use").get_attribute("href") == f"#wb-objective-{letter.lower()}"
         expect(item).to_contain_text(objective["text"])
-    # Solo spoils are face down: the province boards show only how many.
-    expect(page.locator(".wb-province").first).to_contain_text("face down")
+    # Solo spoils are face down: each province board draws their backs, with how many.
+    provinces = server.view(table, 0)["observation"]["provinces"]
+    for p in provinces:
+        down = page.locator(f".wb-province[data-province='{p['colour']}'] .spoils .wb-spoils-down")
+        expect(down).to_have_attribute("data-count", str(p["spoils_count"]))
+        expect(down.locator(".count")).to_have_text(str(p["spoils_count"]))
+        expect(down.locator("svg.wb-spoils-backs rect")).to_have_count(min(p["spoils_count"], 4))
+    assert sum(p["spoils_count"] for p in provinces) > 0
     play_to_the_end(page, random.Random(11), tmp_path, "winterborne-solo", 40)
     expect(page.locator("dialog#end")).to_be_visible()
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
@@ -218,6 +224,7 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         words = page.locator(where).inner_text()
         assert not CODE.search(words), words
     assert faded_text(page) == []
+    quiet_hex_names(page)
     # the sprite's ids and the page's own never collide (a symbol is no #wb-balaur panel)
     assert page.evaluate(DUPLICATE_IDS) == []
     # (the light pictures: winterborne.png by the game played to the end above,
@@ -231,6 +238,44 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.reload()
     page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
     screenshot(page, "winterborne-dark-phone", tmp_path, full_page=False)
+
+
+# The kingdom's hex names a figure covers: their boxes overlap a figure's.
+COVERED_HEX_NAMES = """() => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll('svg.wb-kingdom')].flatMap(svg => {
+    const figures = [...svg.querySelectorAll('g.figure use')].map(u => u.getBoundingClientRect());
+    return [...svg.querySelectorAll('g.label text')]
+      .filter(t => figures.some(f => meet(t.getBoundingClientRect(), f))).map(t => t.textContent);
+  });
+}"""
+
+
+def quiet_hex_names(page: Page) -> None:
+    """The kingdom's hex names are its quietest text (small, plain, the muted ink on an
+    opaque label), never under a figure; a hex the log names says what kind of hex it is."""
+    names = page.locator("svg.wb-kingdom").first.locator("g.label text")
+    assert names.count() == 19
+    muted = page.evaluate("import('/static/js/palette.js').then(m => m.PALETTE.themes.light.muted)")
+    styles = names.evaluate_all(
+        "ts => [...new Set(ts.map(t => [t.getAttribute('font-size'),"
+        " getComputedStyle(t).fontWeight, t.getAttribute('fill')].join(' ')))]")
+    assert styles == [f"7 400 {muted}"], styles
+    backing = page.locator("svg.wb-kingdom g.label rect").evaluate_all(
+        "rs => rs.filter(r => getComputedStyle(r).fillOpacity !== '1').length")
+    assert backing == 0
+    assert page.evaluate(COVERED_HEX_NAMES) == []
+    hexes = page.locator("#log .wb-hex-name")
+    assert hexes.count() >= 1
+    for term in hexes.evaluate_all("hs => hs.map(h => h.dataset.term)"):
+        assert term in ("section", "gray space"), term
+    bare = page.locator("#log").evaluate(
+        r"""log => [...log.querySelectorAll('li')].map(li => {
+              const copy = li.cloneNode(true);
+              copy.querySelectorAll('.wb-hex-name').forEach(n => n.remove());
+              return copy.textContent; }).filter(t => /\b[SCG][1-6]\b/.test(t))""")
+    assert bare == [], bare
 
 
 # Any component code shown as text: "EXP1", "BOOK2", "WB3", "PU2" (a hex's name, "S1", is

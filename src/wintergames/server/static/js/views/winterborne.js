@@ -15,6 +15,7 @@ import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { FIGURES, UNIT, remember } from "./winterborne/motion.js";
+import { spoilsBacks } from "./winterborne/spoils.js";
 
 // Another seat's step, explained (views/winterborne/motion.js).
 export { animate } from "./winterborne/motion.js";
@@ -25,6 +26,7 @@ const PROVINCE = GAME.components.province;
 const BOARD = GAME.components.board;
 const INK = GAME.ink;
 const SEATS = GAME.seats;
+const MUTED = PALETTE.themes.light.muted;  // the boards are light in both themes
 const R = UNIT / Math.sqrt(3);  // hex circumradius (flat-topped hexes)
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
 const TYPE_TERM = { house: "house card" };  // a card type's help term, where it is not the type itself
@@ -85,7 +87,7 @@ const typeOfId = (id) => (/^(SHA|EXP|WAR)\d$/.test(id) ? "house" : id === "MERC"
 // buildings: a log line or a button names them.
 const CARD_ID = "(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\\d{1,2}";
 const LOG_WORDS = new RegExp(`\\b(?:(?:${CARD_ID})(?: \\([^()\\s]+\\))?|(?:PR|HX|MV|WY)(?:-[A-Za-z0-9]+)+|(?:the ally )?(?:GR|YE|BL|PU|RE|BK)\\d|shaman|explorer|warrior`
-  + "|white meeple|gold|meat|military|favor|settlement|church|castle)(?![\\w-])", "g");
+  + "|white meeple|gold|meat|military|favor|settlement|church|castle|[SCG][1-6])(?![\\w-])", "g");
 const NAMED_WORD = (word) => {
   if (["shaman", "explorer", "warrior"].includes(word)) return `wb-character-${word}`;
   if (word === "white meeple") return "wb-character-white";
@@ -124,6 +126,16 @@ function spoilsName(id) {
     icon(`wb-spoils-${t.kind}`, { size: "1.05em" }), t.label);
 }
 
+// A kingdom's hex as the log names it ("moves 1 to G6"): the board writes its name small, so
+// the mention says what kind of hex it is (its tooltip explains it) and keeps the name.
+const HEX_NAME = /^[SCG][1-6]$/;
+const HEX_KIND = { S: ["section", "a starter section"], C: ["section", "a section to conquer"],
+                   G: ["gray space", "a gray space"] };
+function hexName(word) {
+  const [term, words] = HEX_KIND[word[0]];
+  return h("span", { class: "wb-hex-name", "data-term": term, "data-tip": `${word}: ${words} of the kingdom board` }, word);
+}
+
 /** A log line (or a button's words) with names for codes and icons before them: cards by
  *  their names, spoils by what they give, characters, resources and buildings led by their
  *  icons (table.js, replay.js). */
@@ -135,6 +147,7 @@ export function logLine(line) {
     const id = NAMED_WORD(word);
     let node;
     if (id) node = h("span", { class: "named" }, icon(id, { size: "1.05em" }), word);
+    else if (HEX_NAME.test(word)) node = hexName(word);
     else if (word.includes("-")) node = spoilsName(word);
     else if (/(?:GR|YE|BL|PU|RE|BK)\d$/.test(word)) node = allyName(word);
     else node = cardName(word);
@@ -240,13 +253,15 @@ function hexPoints(cx, cy, r) {
   }).join(" ");
 }
 
-/** A hex's name on a small light label, readable on every province colour. */
-function label(text, x, y, size = 8.5) {
-  const w = text.length * size * 0.62 + 5;
+/** A hex's name, the board's quietest text: small, plain, the muted ink on a light label
+ *  (opaque, so it reads at AA on every province colour), at the hex's rim where no figure
+ *  stands. The buttons and the log name hexes by it. */
+function label(text, x, y, size = 7) {
+  const w = text.length * size * 0.62 + 4;
   return s("g", { class: "label" },
-    s("rect", { x: x - w / 2, y: y - size * 0.8, width: w, height: size * 1.1, rx: 2.5,
-                fill: INK["label-bg"], "fill-opacity": 0.85 }),
-    s("text", { x, y, "text-anchor": "middle", "font-size": size, "font-weight": 600, fill: INK.label }, text));
+    s("rect", { x: x - w / 2, y: y - size * 0.82, width: w, height: size * 1.1, rx: 2,
+                fill: INK["label-bg"] }),
+    s("text", { x, y, "text-anchor": "middle", "font-size": size, "font-weight": 400, fill: MUTED }, text));
 }
 
 function building(kind, x, y, size) {
@@ -314,7 +329,7 @@ function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() 
   // gray spaces and figures
   for (const space of layout.spaces) {
     const [g, x, y] = hexAt(space, BOARD.space);
-    g.append(name(space, x, y - R * 0.55));
+    g.append(name(space, x, y - R * 0.64));
   }
   const byPlace = {};
   for (const name of FIGURES) {
@@ -503,7 +518,7 @@ function provinceBoards(ctx, legal) {
         "data-tip": `The top ally of ${p.name}`, "data-tip-icon": `wb-province-${p.colour}` },
       layout.allies[p.ally]?.text ?? p.ally) : "none"),
       h("div", { class: "spoils" }, h("b", { "data-term": "spoils" }, "Spoils: "), p.spoils === null
-        ? h("span", { "data-term": "spoils" }, `${p.spoils_count} face down`)
+        ? spoilsBacks(p.spoils_count)
         : p.spoils.length ? p.spoils.map((id) => spoilsChip(ctx, id)) : "none"),
       h("div", { class: "explore", "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}`,
                  "data-tip-icon": ex ? cardIcon(p.exploration, ex.type) : null },
