@@ -189,8 +189,9 @@ function drawMap(ctx, targets, returns) {
     const token = obs.royal_tokens[cell.cell];
     if (token) group.append(royalToken(token, layout, cell.cell, cx, cy));
     // The space's name, small: the floes and the last turns' marks are what the eye finds
-    // first; the name is there for the log's "on c3" (its ink still reads at AA).
-    group.append(s("text", { x: cx, y: cy + SIZE * 0.84, "text-anchor": "middle", "font-size": 7.5,
+    // first; the name is there for the log's "on c3" (its ink still reads at AA; 8 px is the
+    // smallest that stays legible once a phone scales the map down: tests/browser/test_phone.py).
+    group.append(s("text", { x: cx, y: cy + SIZE * 0.84, "text-anchor": "middle", "font-size": 8,
                              fill: INK["cell-label"], class: "space-label" }, cell.cell));
     const mark = marks.cells.get(cell.cell);
     if (mark) onTop.push(...lastMark(mark, cx, cy));
