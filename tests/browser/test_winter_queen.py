@@ -127,6 +127,17 @@ def book_name(book_id: str) -> str:
     return " / ".join(page.title(WQ.colours) for page in book.pages)
 
 
+BOOK_IN_LOG = re.compile(r"\b(SB\d+)\b(?: \(([^()]*(?:\([^()]*\)[^()]*)*)\))?")
+TOKEN_IN_LOG = re.compile(r" ?\bRD\d+\b")
+
+
+def named(line: str) -> str:
+    """The engine's log line as the browser shows it (views/winter-queen/names.js): each
+    book "the book with <its pages>", no royal token's id."""
+    return TOKEN_IN_LOG.sub("", BOOK_IN_LOG.sub(
+        lambda m: f"the book with {book_name(m.group(1))}", line))
+
+
 def my_turn_or_over(server: Server, table: dict[str, Any]) -> dict[str, Any]:
     """Seat 0's view once it alone is to move (the bot has answered) or the game is over."""
     deadline = time.monotonic() + TIMEOUT / 1000
@@ -138,8 +149,11 @@ def my_turn_or_over(server: Server, table: dict[str, Any]) -> dict[str, Any]:
         time.sleep(0.05)
 
 
+BOOKS_FIRST = ("take", "place-book", "return", "place")
+
+
 def book_minded(legal: list[dict[str, Any]], rng: random.Random,
-                kinds: tuple[str, ...] = ("take", "place-book", "return", "place")) -> dict[str, Any]:
+                kinds: tuple[str, ...] = BOOKS_FIRST) -> dict[str, Any]:
     """A move that takes and fills books (and uses them, if ``kinds`` says so first) when
     it can: the log then speaks of them."""
     for kind in kinds:
