@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -234,3 +236,87 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.reload()
     page.wait_for_selector("#ic-board g.lesson use", timeout=TIMEOUT)
     screenshot(page, "icecool-wizards-dark-phone", tmp_path, full_page=False)
+
+
+# A code a person should never read: an exam space or doorway ("X6", "D1"), a flick as the
+# notation writes it ("flick 60 0.5 0"). Names are shown; codes stay in title/data-code.
+WHOLE_GAME = 180  # s: two bots play a whole game (a thousand and more log lines)
+CODES = re.compile(r"\b[XD]\d\b|\bflick -?\d")
+PLACES = re.compile(r"exam spaces? in (Astrology|History of Penguin Magic|Magical Creatures"
+                    r"|Potions|Magic 101)|doorway between \w")
+
+
+def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 21 audit: the log printed "flick 60 0.5 0" and "touched exam spaces X6", the
+    board "X1".."X6"; and a long game's line numbers lost their first digit ("473." for
+    1473): the list's markers are drawn in its padding, which fitted three digits."""
+    table = server.create("icecool-wizards", ["random", "random"], seed=3)
+    deadline = time.monotonic() + WHOLE_GAME
+    while not server.view(table, None)["over"]:  # the bots play on the server
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.5)
+    page = open_page(browser, page_errors, f"{server.url}/table/{table['table']}")
+    page.wait_for_selector("dialog#end[open]", timeout=TIMEOUT)
+    raw = " ".join(server.view(table, None)["log"])
+    assert CODES.search(raw) and raw.count("flicks:") >= 100  # codes to hide, a long log
+    board = page.locator("#ic-board").evaluate(
+        "svg => [...svg.querySelectorAll('text')].map((t) => t.textContent).join(' ')")
+    shown = {"board": board, "log": page.locator("#log").inner_text(),
+             "end screen": page.locator("dialog#end").inner_text()}
+    for where, text in shown.items():
+        assert not CODES.findall(text), (where, CODES.findall(text)[:5])
+    assert PLACES.search(shown["log"]), "the log names the places it speaks of"
+    said = (r"flicks: (up|down|left|right)[a-z ]*, (soft|medium|hard|very hard) \(\d+%\), "
+            r"(no spin|(a little )?spin, curving (left|right))")
+    assert re.search(said, shown["log"]), shown["log"][:400]
+    flick = page.locator("#log [data-code^='flick ']").first
+    assert CODES.search(flick.get_attribute("title") or "")  # the code is the tooltip's
+    # each line's number fits the room the list keeps for it, the last (longest) above all
+    log = page.locator("#log")
+    room, number, widest = log.evaluate("""(log) => {
+      const last = log.lastElementChild;
+      const probe = document.createElement('span');
+      probe.textContent = `${log.children.length}. `;
+      probe.style.whiteSpace = 'pre';
+      last.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return [parseFloat(getComputedStyle(log).paddingLeft), log.children.length, width];
+    }""")
+    assert number >= 1000 and widest <= room, (number, widest, room)
+    # a room's name stays clear of the penguins (one stood on "Magic 101")
+    covered = page.evaluate("""() => {
+      const box = (el) => el.getBoundingClientRect();
+      const penguins = [...document.querySelectorAll('#ic-board g.penguin')].map(box);
+      return [...document.querySelectorAll('#ic-board text.room-name')].map(box).filter((n) =>
+        penguins.some((p) => n.left < p.right && p.left < n.right
+                             && n.top < p.bottom && p.top < n.bottom));
+    }""")
+    assert covered == [], "a penguin covers a room's name"
+    page.locator("dialog#end").evaluate("d => d.close()")
+    page.locator("#log li").last.scroll_into_view_if_needed()
+    screenshot(page, "icecool-wizards-end-log", tmp_path, full_page=False)
+
+
+def test_the_board_and_its_tooltips_name_exam_spaces_and_doorways_by_their_rooms(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """A doorway's tooltip was headed "D1"; an empty exam space showed "X1". Each is named
+    by its room(s), the code only in data-code."""
+    table = server.create("icecool-wizards", ["human", "random"], seed=7)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    board = page.locator("#ic-board")
+    terms = board.locator("g.doorway, g.exam-space").evaluate_all(
+        "gs => gs.map(g => [g.dataset.code, g.dataset.term, g.dataset.tip || ''])")
+    assert len(terms) == len(IW.table.doorways) + len(IW.exam_spaces), terms
+    for code, term, tip in terms:
+        assert not CODES.search(term) and not CODES.search(tip), (code, term, tip)
+        assert term.startswith(("exam", "doorway between ")), (code, term)
+    door = board.locator("g.doorway[data-code='D3']")
+    door.hover()
+    tip = page.locator("#term-tip")
+    expect(tip).to_be_visible()
+    heading = tip.locator("b").inner_text()
+    assert heading == "doorway between Magic 101 and Magical Creatures", heading
+    assert not CODES.search(tip.inner_text()), tip.inner_text()

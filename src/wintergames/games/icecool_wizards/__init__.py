@@ -37,7 +37,9 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
     the things: each lesson card type (``F``, ``F-wind``), each kind of exam card
     (``exam F+H``, as the log names it), each icon (``star``), classroom (``magic101``),
     doorway (``D1``) and exam space (``X1``). A spell card's text ends with its element's
-    text from ``help.toml`` (``written``), so no text is written twice.
+    text from ``help.toml`` (``written``), so no text is written twice. A doorway and an
+    exam space are also keyed by the name the browser shows for them
+    (:func:`place_names`), so a tooltip's heading is that name, never the code.
     """
     board = tomllib.loads((DATA / "board.toml").read_text(encoding="utf-8"))
     joins = {d["id"]: [IW.room_names[r] for r in d["joins"]] for d in board["doorway"]}
@@ -93,13 +95,12 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
             if place.room == room.id:
                 laid = where[place.icon] if place.doorway else "here"
                 parts.append(f"{IW.icon_names[place.icon]} lesson cards are laid {laid}.")
-        doors = [f"{d} to {next(r for r in joins[d] if r != name)}"
-                 for d in sorted(joins) if name in joins[d]]
+        doors = [next(r for r in joins[d] if r != name) for d in sorted(joins) if name in joins[d]]
         if doors:
-            parts.append(f"Doorway{'s' * (len(doors) > 1)} {_listed(doors)}.")
+            parts.append(f"Doorway{'s' * (len(doors) > 1)} to {_listed(doors)}.")
         spaces = [x for x in IW.exam_spaces if space_room[x] == room.id]
         if spaces:
-            parts.append(f"Exam space{'s' * (len(spaces) > 1)} {_listed(spaces)} in "
+            parts.append(f"{'Two exam spaces' if len(spaces) > 1 else 'An exam space'} in "
                          f"{'its corners' if len(spaces) > 1 else 'a corner'}.")
         x1, y1, x2, y2 = room.rect
         if x1 <= IW.start[0] <= x2 and y1 <= IW.start[1] <= y2:
@@ -118,9 +119,38 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
         terms[door.id] = text
     for x in IW.exam_spaces:
         terms[x] = (f"A dark blue exam space in {IW.room_names[space_room[x]]}, holding one "
-                    f"face-up exam card. Touch it with your penguin, then 'exam {x} ...' "
-                    "pays for that exam. Emptied, it is refilled at the end of the turn.")
-    return terms
+                    "face-up exam card. Touch it with your penguin, then pay for that exam "
+                    "with your face-up lessons. Emptied, it is refilled at the end of the turn.")
+    names = place_names()
+    return terms | {names[code]: terms[code] for code in names}
+
+
+def place_names() -> dict[str, str]:
+    """The words a player uses for each doorway and exam space, by code: ``D1`` ->
+    "doorway between Astrology and Magic 101", ``X6`` -> "top exam space in Magic 101"
+    (a room's one exam space is "exam space in Potions"). The browser's view
+    (views/icecool-wizards/places.js) builds the same names from the layout."""
+    board = tomllib.loads((DATA / "board.toml").read_text(encoding="utf-8"))
+    names = {d["id"]: "doorway between " + " and ".join(sorted(IW.room_names[r]
+                                                                for r in d["joins"]))
+             for d in board["doorway"]}
+    for x in board["exam_space"]:
+        mates = [m for m in board["exam_space"] if m["room"] == x["room"]]
+        where = _position(x["rect"], [m["rect"] for m in mates]) if len(mates) > 1 else ""
+        names[x["id"]] = f"{where}exam space in {IW.room_names[x['room']]}"
+    return names
+
+
+def _position(rect: list[float], rects: list[list[float]]) -> str:
+    """``top `` / ``bottom `` (or ``left `` / ``right ``) for one of two exam spaces in a
+    room: along the axis they are furthest apart."""
+    centres = [((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for r in rects]
+    cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+    dx = max(c[0] for c in centres) - min(c[0] for c in centres)
+    dy = max(c[1] for c in centres) - min(c[1] for c in centres)
+    if dy >= dx:
+        return "top " if cy >= max(c[1] for c in centres) else "bottom "
+    return "right " if cx >= max(c[0] for c in centres) else "left "
 
 
 def _rules_help() -> RulesHelp:

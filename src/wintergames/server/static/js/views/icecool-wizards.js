@@ -11,6 +11,7 @@ import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { PACE_MS as PACE_MS_DEFAULT } from "../watch.js";
 import { all, along, cardBack, flip, flyPoints, highlight, reducedMotion, settle, slide } from "../motion.js";
+import { placeNames, placeWords } from "./icecool-wizards/places.js";
 
 const K = 12;    // pixels per cm
 const PAD = 8;
@@ -102,8 +103,13 @@ function examName(code) {
 
 /** A log line (or a button's words) with its lessons and exams drawn: a card's code
  *  ("H-water", "exam W+P+S") becomes its icons and name; a lesson's name is led by its
- *  icon (table.js, replay.js). */
-export function logLine(line) {
+ *  icon; a place and a flick are said in words, from the layout (places.js; table.js,
+ *  replay.js). */
+export function logLine(line, layout) {
+  return placeWords(line, layout).flatMap((part) => (typeof part === "string" ? lessonWords(part) : [part]));
+}
+
+function lessonWords(line) {
   const parts = [];
   let at = 0;
   for (const match of line.matchAll(LOG_WORDS)) {
@@ -154,7 +160,7 @@ function examCard(g, space, exam, target) {
   const wide = w > hh;
   const parts = [rect(g, space.rect, { fill: INK.card, stroke: INK["exam-space"], "stroke-width": 2, rx: 5,
                                        class: target ? "target" : "" })];
-  // the space's name top left, the value top right, the icons in the room left below
+  // the value top right, the icons in the room left below (the space is named by its room)
   const [left, top] = [g.X(x1), g.Y(y2)];
   const n = exam.icons.length;
   const room = wide ? w - 30 : hh - 26;
@@ -167,8 +173,7 @@ function examCard(g, space, exam, target) {
   const [px, py] = [left + w - 11, top + 11];
   parts.push(s("circle", { cx: px, cy: py, r: 8.5, fill: INK.points }),
     s("text", { x: px, y: py + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700,
-                fill: INK["points-ink"] }, exam.points),
-    s("text", { x: left + 4, y: top + 11, "font-size": 9, fill: INK["room-label"], "data-term": space.id }, space.id));
+                fill: INK["points-ink"] }, exam.points));
   return parts;
 }
 
@@ -233,10 +238,11 @@ function drawBoard(ctx, g) {
     svg.append(s("polyline", { points: line.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
                                fill: "none", stroke: INK["white-line"], "stroke-width": 4, "data-term": "white line" }));
   }
+  const names = placeNames(layout);  // "doorway between ...", "exam space in ...": never a code
   for (const door of layout.doorways) {  // the threshold, where the wall has its gap
     const [a, b] = door.span;
     const r = door.axis === "x" ? [a, door.at - 0.6, b, door.at + 0.6] : [door.at - 0.6, a, door.at + 0.6, b];
-    svg.append(s("g", { class: "doorway", "data-term": door.id, "data-tip": `Doorway ${door.id}`,
+    svg.append(s("g", { class: "doorway", "data-term": names[door.id], "data-code": door.id,
                         "data-tip-icon": "iw-doorway" },
       rect(g, r, { fill: INK.doorway, stroke: INK["doorway-line"], "stroke-width": 1, "stroke-dasharray": "3 2" })));
   }
@@ -245,22 +251,24 @@ function drawBoard(ctx, g) {
   for (const space of layout.exam_spaces) {
     const exam = obs.exam_spaces[space.id];
     const [cx, cy] = [(space.rect[0] + space.rect[2]) / 2, (space.rect[1] + space.rect[3]) / 2];
-    svg.append(s("g", { class: "exam-space", "data-space": space.id,
-                        "data-term": exam ? `exam ${exam.icons.map((i) => letter[i]).join("+")}` : space.id,
-                        "data-tip": exam ? `The exam card on ${space.id}: ${exam.points} Magic Points` : null,
+    svg.append(s("g", { class: "exam-space", "data-space": space.id, "data-code": space.id,
+                        "data-term": exam ? `exam ${exam.icons.map((i) => letter[i]).join("+")}` : names[space.id],
+                        "data-tip": exam ? `The exam card on the ${names[space.id]}: ${exam.points} Magic Points` : null,
                         "data-tip-icon": "iw-exam" },
       ...(exam ? examCard(g, space, exam, exams.has(space.id))
         : [rect(g, space.rect, { fill: "transparent", stroke: INK["exam-space"], "stroke-dasharray": "4 3", rx: 5 }),
-           s("text", { x: g.X(cx), y: g.Y(cy) + 4, "text-anchor": "middle", "font-size": 10,
-                       fill: INK["room-label"], "data-term": space.id }, space.id)])));
+           useIcon("iw-exam", g.X(cx), g.Y(cy), 16, { color: INK["room-label"] })])));
   }
   // each room's name along its top wall, in the widest stretch no exam card or lesson
   // place covers; a long name that would be small there takes two lines
   const lessonRects = layout.lesson_places.map(({ centre: [x, y], size: [w, hh] }) =>
     [x - w / 2, y - hh / 2, x + w / 2, y + hh / 2]);
+  // a penguin standing under a wall hides no name either: the name moves beside it
+  const R = layout.penguin_radius;
+  const penguinRects = obs.penguins.filter(Boolean).map(([x, y]) => [x - R, y - R, x + R, y + R]);
   for (const room of layout.rooms) {
     const [x1, , x2, top] = room.rect;
-    const covered = [...layout.exam_spaces.map((sp) => sp.rect), ...lessonRects]
+    const covered = [...layout.exam_spaces.map((sp) => sp.rect), ...lessonRects, ...penguinRects]
       .filter((r) => r[3] > top - 2.5 && r[1] < top && r[2] > x1 && r[0] < x2)
       .map((r) => [r[0], r[2]]).sort((p, q) => p[0] - q[0]);
     let [best, at] = [[x1, x2], x1];
@@ -497,7 +505,7 @@ const NICE = {
   relocate: () => "Move my penguin to the white line",
   cast: (a) => `Cast ${a.card}`,
   collect: (a) => `Collect the ${NAME_OF_ICON[a.icon] || a.icon} lesson`,
-  exam: (a) => `Take the exam on ${a.space}, paying ${a.paid.join(" + ")}`,
+  exam: (a, layout) => `Take the exam on the ${placeNames(layout)[a.space]}, paying ${a.paid.join(" + ")}`,
   trade: (a) => `Trade with Player ${a.player}: give ${a.give}, take ${a.take}`,
   discard: (a) => `Discard ${a.card}${a.face_down ? " (face down)" : ""}`,
   done: () => "Done",
@@ -577,7 +585,7 @@ export function render(ctx) {
   for (const action of others.filter((a) => a.kind !== "trade")) {
     choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
                                  "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
-      logLine((NICE[action.kind] || JSON.stringify)(action))));
+      logLine((NICE[action.kind] || ((a) => JSON.stringify(a)))(action, layout), layout)));
   }
   const trades = others.filter((a) => a.kind === "trade");
   if (trades.length) choices.append(tradeChoice(ctx, trades));
