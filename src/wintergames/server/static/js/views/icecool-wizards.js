@@ -221,6 +221,17 @@ function fitText(text, width, most, least, em = 0.62) {
   return { lines: best.lines, size: Math.min(most, best.size) };
 }
 
+// The widest stretch along a room's top wall that none of `rects` covers: [from, to] in cm.
+function widestGap([x1, , x2, top], rects) {
+  const covered = rects.filter((r) => r[3] > top - 2.5 && r[1] < top && r[2] > x1 && r[0] < x2)
+    .map((r) => [r[0], r[2]]).sort((p, q) => p[0] - q[0]);
+  const gaps = [];
+  let at = x1;
+  for (const [a, b] of covered) { gaps.push([at, a]); at = Math.max(at, b); }
+  gaps.push([at, x2]);
+  return gaps.reduce((m, gap) => (gap[1] - gap[0] > m[1] - m[0] ? gap : m), [x1, x1]);
+}
+
 function drawBoard(ctx, g) {
   const { view, layout, act } = ctx;
   const obs = view.observation;
@@ -267,16 +278,13 @@ function drawBoard(ctx, g) {
   const R = layout.penguin_radius;
   const penguinRects = obs.penguins.filter(Boolean).map(([x, y]) => [x - R, y - R, x + R, y + R]);
   for (const room of layout.rooms) {
-    const [x1, , x2, top] = room.rect;
-    const covered = [...layout.exam_spaces.map((sp) => sp.rect), ...lessonRects, ...penguinRects]
-      .filter((r) => r[3] > top - 2.5 && r[1] < top && r[2] > x1 && r[0] < x2)
-      .map((r) => [r[0], r[2]]).sort((p, q) => p[0] - q[0]);
-    let [best, at] = [[x1, x2], x1];
-    const gaps = [];
-    for (const [a, b] of covered) { gaps.push([at, a]); at = Math.max(at, b); }
-    gaps.push([at, x2]);
-    best = gaps.reduce((m, gap) => (gap[1] - gap[0] > m[1] - m[0] ? gap : m), [x1, x1]);
-    const label = fitText(room.name, (best[1] - best[0]) * K - 8, 12, 10.5);
+    const top = room.rect[3];
+    // beside the penguins when the name keeps its size there, else where the cards leave room
+    const fitted = [[...lessonRects, ...penguinRects], lessonRects].map((others) => {
+      const best = widestGap(room.rect, [...layout.exam_spaces.map((sp) => sp.rect), ...others]);
+      return { best, label: fitText(room.name, (best[1] - best[0]) * K - 8, 12, 10.5) };
+    });
+    const { best, label } = fitted[0].label.size >= 10.5 ? fitted[0] : fitted[1];
     label.lines.forEach((line, i) => svg.append(s("text", {
       x: g.X((best[0] + best[1]) / 2), y: g.Y(top) + 4 + label.size * (1 + 1.1 * i), "text-anchor": "middle",
       "font-size": label.size.toFixed(1), "font-weight": 600, fill: INK["room-label"], stroke: INK.floor,
