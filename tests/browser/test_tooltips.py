@@ -21,6 +21,7 @@ from wintergames.core.helptext import _folded
 from wintergames.core.registry import get_spec
 from wintergames.games.ice.actions import REQUEST_IDS
 from wintergames.games.ice.components import IC
+from wintergames.games.icecool_wizards import place_names
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import WQ
@@ -147,7 +148,8 @@ def iw_kinds(view: dict[str, Any]) -> dict[str, set[str]]:
     exams = {"exam " + "+".join(IW.icon_letters[i] for i in exam.icons) for exam in IW.exams}
     kinds = {"lesson card": types, "spell": spells, "exam card": exams}
     kinds.update({f"classroom {room.id}": {room.id} for room in IW.table.rooms})
-    kinds.update({f"doorway {door.id}": {door.id} for door in IW.table.doorways})
+    names = place_names()  # a doorway is named by the rooms it joins, as players say it
+    kinds.update({f"doorway {door.id}": {names[door.id]} for door in IW.table.doorways})
     return kinds
 
 
