@@ -168,10 +168,12 @@ def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
     page.mouse.up()
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
     expect(page.locator("#flick-path")).to_be_attached()
-    flick = next(t for t in page.locator("#log li").all_text_contents()
-                 if t.startswith("Player 1 flicks"))
-    found = re.search(r"flick (\S+) (\S+) (\S+)$", flick)
+    line = page.locator("#log li", has_text="Player 1 flicks").first
+    # the log says the flick in words; its notation stays the words' tooltip and data-code
+    flick = line.locator("[data-code^='flick ']").get_attribute("data-code") or ""
+    found = re.search(r"^flick (\S+) (\S+) (\S+)$", flick)
     assert found, flick
+    expect(line).to_contain_text("up and right")
     angle, power, spin = (float(v) for v in found.groups())
     # 12 svg units per cm and a full-power drag of 15 cm, at the board's scale on screen
     scale = page.evaluate("document.getElementById('ic-board').getScreenCTM().a")
