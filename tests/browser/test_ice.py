@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from .animation import SETTLED
 from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
@@ -133,12 +134,11 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
         if (shot is None and page.locator("#ice-day .now[data-day='4']").count()
                 and 4 <= page.locator("circle.ring").count() <= 12
                 and page.locator("#choices button.act", has_text="End your day").count()):
+            page.wait_for_function(SETTLED, timeout=TIMEOUT)  # the board, not a motion
             shot = screenshot(page, "ice", tmp_path)
         play_one_decision(page, rng)
         wait_for_my_turn_or_the_end(page)
     assert page.evaluate("document.body.dataset.over") == "1", "the game did not end"
-    if shot is None:  # the bots played otherwise: the board at the end, then
-        screenshot(page, "ice", tmp_path)
     # The end screen: the server's scores and winners, each seat's score line.
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
     expect(page.locator("dialog#end")).to_be_visible()
@@ -153,6 +153,12 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
         assert line.startswith(f"Player {p + 1}: Decrees ") and line.endswith(f" = {v} RP"), line
     # Something was dug: the board shows fewer Snow tiles than at the start.
     assert board.locator("g.layer-3 g.place").count() < 48
+    if shot is None:  # the bots played otherwise: the picture is the board at the end
+        page.get_by_role("button", name="Look at the board").click()
+        expect(page.locator("dialog#end")).to_be_hidden()
+        page.mouse.move(0, 0)  # no tooltip where the button was
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        screenshot(page, "ice", tmp_path)
 
 
 def test_the_layout_puts_each_tile_on_the_corners_of_the_three_it_rests_on() -> None:
