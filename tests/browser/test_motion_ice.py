@@ -319,7 +319,9 @@ def reduced_motion_only_fades(page: Page, node: Any) -> None:
 
 def turns_over_and_skip_ends_it(page: Page, node: Any) -> None:
     """``node`` turns from its back (a cover in the motion layer, over it) to its face."""
-    assert running(node, "motion-flip")
+    # the turn may start after a flight that comes first (a Request's RP): wait for it
+    page.wait_for_function("(n) => n.getAnimations().some((a) => a.id === 'motion-flip')",
+                           arg=node.element_handle(), timeout=TIMEOUT)
     cover = page.locator("#motion-layer .motion-back")
     expect(cover.first).to_be_attached()
     box = node.bounding_box()  # turning: as narrow as the turn is far, about its centre
