@@ -18,7 +18,7 @@ from wintergames.games.icecool_wizards import heuristic, rules
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.components import DATA, IW
 from wintergames.games.icecool_wizards.encoding import observation_encoding
-from wintergames.games.icecool_wizards.layout import layout
+from wintergames.games.icecool_wizards.layout import layout, place_names
 from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState, check_components, score_breakdown
@@ -123,34 +123,6 @@ def component_terms(written: Mapping[str, str]) -> dict[str, str]:
                     "with your face-up lessons. Emptied, it is refilled at the end of the turn.")
     names = place_names()
     return terms | {names[code]: terms[code] for code in names}
-
-
-def place_names() -> dict[str, str]:
-    """The words a player uses for each doorway and exam space, by code: ``D1`` ->
-    "doorway between Astrology and Magic 101", ``X6`` -> "top exam space in Magic 101"
-    (a room's one exam space is "exam space in Potions"). The browser's view
-    (views/icecool-wizards/places.js) builds the same names from the layout."""
-    board = tomllib.loads((DATA / "board.toml").read_text(encoding="utf-8"))
-    names = {d["id"]: "doorway between " + " and ".join(sorted(IW.room_names[r]
-                                                                for r in d["joins"]))
-             for d in board["doorway"]}
-    for x in board["exam_space"]:
-        mates = [m for m in board["exam_space"] if m["room"] == x["room"]]
-        where = _position(x["rect"], [m["rect"] for m in mates]) if len(mates) > 1 else ""
-        names[x["id"]] = f"{where}exam space in {IW.room_names[x['room']]}"
-    return names
-
-
-def _position(rect: list[float], rects: list[list[float]]) -> str:
-    """``top `` / ``bottom `` (or ``left `` / ``right ``) for one of two exam spaces in a
-    room: along the axis they are furthest apart."""
-    centres = [((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for r in rects]
-    cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
-    dx = max(c[0] for c in centres) - min(c[0] for c in centres)
-    dy = max(c[1] for c in centres) - min(c[1] for c in centres)
-    if dy >= dx:
-        return "top " if cy >= max(c[1] for c in centres) else "bottom "
-    return "right " if cx >= max(c[0] for c in centres) else "left "
 
 
 def _rules_help() -> RulesHelp:

@@ -1,52 +1,16 @@
 // ICECOOL Wizards: the words a player uses for places and flicks, where the rules and the
 // terminal use codes. An exam space is named by its room ("exam space in Potions", "top
 // exam space in Magic 101"), a doorway by the rooms it joins ("doorway between Astrology
-// and Magic 101"): the same names the rules' terms are keyed by (icecool_wizards
-// place_names), so a tooltip's heading is the name. A flick ("flick 60 0.5 0") is said
-// as a player would: which way on the board, how hard, which way it curves.
+// and Magic 101"): the layout serves the names the rules' terms are keyed by
+// (icecool_wizards.layout.place_names), so a tooltip's heading is the name. A flick
+// ("flick 60 0.5 0") is said as a player would: which way on the board, how hard, which
+// way it curves.
 import { h } from "../../dom.js";
 
-const NEAR = 0.5;  // cm: a doorway's wall and a room's edge are this close at most
-
-const centre = (r) => [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2];
-const inside = ([x, y], r) => r[0] <= x && x <= r[2] && r[1] <= y && y <= r[3];
-
-// "top " / "bottom " (or "left " / "right ") for one of several exam spaces in a room,
-// along the axis they lie furthest apart.
-function position(space, mates) {
-  const centres = mates.map((m) => centre(m.rect));
-  const [cx, cy] = centre(space.rect);
-  const spread = (i) => Math.max(...centres.map((c) => c[i])) - Math.min(...centres.map((c) => c[i]));
-  if (spread(1) >= spread(0)) return cy >= Math.max(...centres.map((c) => c[1])) ? "top " : "bottom ";
-  return cx >= Math.max(...centres.map((c) => c[0])) ? "right " : "left ";
-}
-
-// The rooms on either side of a doorway: those whose edge runs along its wall, over its span.
-function joins(layout, door) {
-  const [a, b] = door.span;
-  const [lo, hi, from, to] = door.axis === "x" ? [1, 3, 0, 2] : [0, 2, 1, 3];
-  return layout.rooms.filter((room) => {
-    const r = room.rect;
-    const along = Math.abs(r[lo] - door.at) <= NEAR || Math.abs(r[hi] - door.at) <= NEAR;
-    return along && r[from] < b && r[to] > a;
-  }).map((room) => room.name).sort();
-}
-
-const cache = new WeakMap();
-
-/** Every doorway's and exam space's name, by code ("D1", "X6"), from the layout. */
+/** Every doorway's and exam space's name, by code ("D1", "X6"): the layout's, the same
+ *  words the rules' terms are keyed by. */
 export function placeNames(layout) {
-  if (cache.has(layout)) return cache.get(layout);
-  const names = {};
-  for (const door of layout.doorways) names[door.id] = `doorway between ${joins(layout, door).join(" and ")}`;
-  const roomOf = (space) => layout.rooms.find((room) => inside(centre(space.rect), room.rect));
-  for (const space of layout.exam_spaces) {
-    const room = roomOf(space);
-    const mates = layout.exam_spaces.filter((m) => roomOf(m) === room);
-    names[space.id] = `${mates.length > 1 ? position(space, mates) : ""}exam space in ${room ? room.name : "the school"}`;
-  }
-  cache.set(layout, names);
-  return names;
+  return layout.place_names;
 }
 
 const DIRECTIONS = ["right", "up and right", "up", "up and left", "left", "down and left", "down", "down and right"];
