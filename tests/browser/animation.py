@@ -31,10 +31,16 @@ def watch(browser: Browser, page_errors: PageErrors, url: str,
     page = open_page(browser, page_errors, url, viewport=viewport, theme=theme,
                      animations=True, reduced_motion=motion)
     page.wait_for_selector("body[data-version]")
+    set_clock(page, 0.1)
+    return page
+
+
+def set_clock(page: Page, rate: float) -> None:
+    """Run the page's animation clock at ``rate`` (0 stops it: every motion holds still, so
+    a test can look at several at once however long its looking takes on a loaded machine)."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Animation.enable")
-    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.1})
-    return page
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": rate})
 
 
 def motions(page: Page) -> list[str]:

@@ -357,6 +357,18 @@ def within(point: tuple[float, float], box: FloatRect, slack: float = 2) -> bool
             and box["y"] - slack <= y <= box["y"] + box["height"] + slack)
 
 
+def the_copy_slides(page: Page, start: FloatRect | None, end: FloatRect | None) -> None:
+    """The one sliding copy (not held at the screen's edge) starts on ``start`` and ends
+    on ``end``: its centre, at the first and the last of five points of its flight."""
+    copy = page.locator("#motion-layer .motion-sliding")
+    expect(copy).to_have_count(1)
+    assert copy.get_attribute("data-clamped") is None
+    boxes = flight_boxes(page, "motion-slide", "#motion-layer .motion-sliding", 4)
+    assert start is not None and end is not None
+    assert within(centre(boxes[0]), start), (boxes[0], start)
+    assert within(centre(boxes[-1]), end), (boxes[-1], end)
+
+
 def test_winter_queen_a_floe_placed_on_a_book_page_slides_there_from_its_stand(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     moves, seat, onto = road_to_a_page(7)
@@ -373,13 +385,7 @@ def test_winter_queen_a_floe_placed_on_a_book_page_slides_there_from_its_stand(
     # the page is drawn with its floe; a copy of it slides there from the stand it left
     floe = page.locator(f".page[data-page='{placed['book']}.{placed['page']}'] > svg:last-child")
     expect(floe).to_be_attached()
-    expect(page.locator("#motion-layer .motion-sliding")).to_have_count(1)
-    assert page.locator("#motion-layer .motion-sliding").get_attribute("data-clamped") is None
-    boxes = flight_boxes(page, "motion-slide", "#motion-layer .motion-sliding", 4)
-    on_page = floe.bounding_box()
-    assert stand is not None and on_page is not None
-    assert within(centre(boxes[0]), stand), (boxes[0], stand)
-    assert within(centre(boxes[-1]), on_page), (boxes[-1], on_page)
+    the_copy_slides(page, stand, floe.bounding_box())
     screenshot(page, "motion-winter-queen-page", tmp_path, full_page=False)
     skip_and_settle(page)
     assert floe.evaluate("(node) => getComputedStyle(node).opacity") == "1"
@@ -426,12 +432,7 @@ def test_icecool_a_lesson_collected_slides_from_the_board_into_the_hand(
     expect(page.locator(f"#ic-board g.lesson[data-icon='{collect['icon']}']")).to_have_count(0)
     hand = page.locator(f".hand[data-seat='{seat}']")
     in_hand = hand.locator(f".iw-card:not(.iw-down)[data-term='{card}']").last
-    expect(page.locator("#motion-layer .motion-sliding")).to_have_count(1)
-    boxes = flight_boxes(page, "motion-slide", "#motion-layer .motion-sliding", 4)
-    card_box = in_hand.bounding_box()
-    assert place is not None and card_box is not None
-    assert within(centre(boxes[0]), place), (boxes[0], place)
-    assert within(centre(boxes[-1]), card_box), (boxes[-1], card_box)
+    the_copy_slides(page, place, in_hand.bounding_box())
     screenshot(page, "motion-icecool-collect", tmp_path, full_page=False)
     skip_and_settle(page)
     assert in_hand.evaluate("(node) => getComputedStyle(node).opacity") == "1"

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
+from .animation import GHOSTS, MOVING, SETTLED, motions, set_clock, skip_and_settle, watch
 from .conftest import DESKTOP, PHONE, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
 
@@ -319,9 +319,7 @@ def reduced_motion_only_fades(page: Page, node: Any) -> None:
 
 def turns_over_and_skip_ends_it(page: Page, node: Any) -> None:
     """``node`` turns from its back (a cover in the motion layer, over it) to its face."""
-    # the turn may start after a flight that comes first (a Request's RP): wait for it
-    page.wait_for_function("(n) => n.getAnimations().some((a) => a.id === 'motion-flip')",
-                           arg=node.element_handle(), timeout=TIMEOUT)
+    assert running(node, "motion-flip")
     cover = page.locator("#motion-layer .motion-back")
     expect(cover.first).to_be_attached()
     box = node.bounding_box()  # turning: as narrow as the turn is far, about its centre
@@ -369,6 +367,10 @@ def test_ice_a_request_validated_turns_over_on_the_guild_board_and_its_rp_fly_to
                                                 motion)
     server.act(table, seat, action)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    # the turn (short) and the flight (long) run at once: the clock stops while both are
+    # looked at, so a slow machine cannot see the turn already over
+    if motion != "reduce":
+        set_clock(page, 0)
     card = server.view(table, 0)["observation"]["seats"][seat]["validated"][-1]
     assert card["rp"] > 0
     node = page.locator(f".ice-guild[data-seat='{seat}']"
@@ -388,33 +390,34 @@ def test_ice_a_request_validated_turns_over_on_the_guild_board_and_its_rp_fly_to
     turns_over_and_skip_ends_it(page, node)
 
 
+def reloaded_artifact(page: Page, before: dict[str, Any], after: dict[str, Any]) -> Any:
+    owner, slot, index = turned_up(before, after)[0]
+    return page.locator(f".ice-guild[data-seat='{owner}'] .ice-slot[data-slot='{slot}']"
+                        " .ice-art").nth(index)
+
+
+def revealed_logbook_card(page: Page, before: dict[str, Any], after: dict[str, Any]) -> Any:
+    return page.locator(f"#ice-logbook-pill [data-term='{after['logbook'][-1]}']")
+
+
+# What turns face up on its own (seed, the change that shows it, where it turns).
+TURNS_UP = {"an Artifact reloaded at a new Day": (4, reloaded, reloaded_artifact),
+            "a Logbook card revealed": (2, revealed, revealed_logbook_card)}
+
+
 @pytest.mark.parametrize("motion", MOTION)
-def test_ice_an_artifact_reloaded_turns_face_up(
+@pytest.mark.parametrize("what", list(TURNS_UP))
+def test_ice_an_artifact_reloaded_or_a_logbook_card_revealed_turns_face_up(
         server: Server, browser: Browser, page_errors: PageErrors,
-        motion: Literal["reduce", "no-preference"]) -> None:
-    page, table, (seat, action), before = play_up_to(server, browser, page_errors, 4, reloaded,
+        motion: Literal["reduce", "no-preference"], what: str) -> None:
+    seed, change, where = TURNS_UP[what]
+    page, table, (seat, action), before = play_up_to(server, browser, page_errors, seed, change,
                                                      motion)
     server.act(table, seat, action)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
-    owner, slot, index = turned_up(before, server.view(table, 0)["observation"])[0]
-    node = page.locator(f".ice-guild[data-seat='{owner}'] .ice-slot[data-slot='{slot}']"
-                        " .ice-art").nth(index)
-    if motion == "reduce":
-        reduced_motion_only_fades(page, node)
-        return
-    turns_over_and_skip_ends_it(page, node)
-
-
-@pytest.mark.parametrize("motion", MOTION)
-def test_ice_a_logbook_card_revealed_turns_face_up(
-        server: Server, browser: Browser, page_errors: PageErrors,
-        motion: Literal["reduce", "no-preference"]) -> None:
-    page, table, (seat, action), _ = play_up_to(server, browser, page_errors, 2, revealed,
-                                                motion)
-    server.act(table, seat, action)
-    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
-    card = server.view(table, 0)["observation"]["logbook"][-1]
-    node = page.locator(f"#ice-logbook-pill [data-term='{card}']")
+    if motion != "reduce":
+        set_clock(page, 0)  # the turn holds still while it is looked at
+    node = where(page, before, server.view(table, 0)["observation"])
     expect(node).to_have_count(1)
     if motion == "reduce":
         reduced_motion_only_fades(page, node)
