@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
-from tests.browser.conftest import PageErrors, Server
+from tests.browser.conftest import PHONE, PageErrors, Server, open_page
 from wintergames.core.registry import get_spec
 
 
@@ -33,3 +33,22 @@ def test_the_rules_button_shows_the_summary_and_links_the_interpretations(
     expect(link).to_have_attribute("href", f"/docs/rules/{game}.md")
     dialog.locator("button", has_text="Back to the table").click()
     expect(dialog).to_be_hidden()
+
+
+def test_the_board_does_not_move_when_the_rules_arrive_late(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """The Rules button shows once the summary is fetched. On a phone its showing made the
+    header 13 px taller and moved the board under a floe already sliding to it (issue 21's
+    motion): the button holds its place, unseen, until then."""
+    table = server.create("winter-queen", ["human", "human", "human"], seed=7)
+    held: list[Route] = []
+    page = open_page(browser, page_errors, server.url + table["spectator"], viewport=PHONE)
+    page.context.route("**/api/games/*/rules", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector("#wq-map")
+    button = page.locator("#rules-button")
+    assert held and button.is_hidden()  # the summary is still on its way
+    before = page.locator("#board").bounding_box()
+    held[0].continue_()
+    expect(button).to_be_visible()
+    assert page.locator("#board").bounding_box() == before

@@ -256,7 +256,7 @@ async function setUpRules(gameId) {
          `docs/rules/${gameId}.md`), "."]
     : []));
   const button = $("rules-button");
-  button.hidden = false;
+  button.classList.remove("waiting");
   button.addEventListener("click", () => {
     $("rules").showModal();
     $("rules-title").focus();  // not the link at the bottom: the summary opens at its top
