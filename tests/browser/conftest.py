@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import socket
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,6 +32,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync", "--disable-dev-shm-usage"]
 DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# A wide desktop: the largest boards (Winterborne, ICE) beside their side panels.
+WIDE: ViewportSize = {"width": 1500, "height": 1000}
 
 
 def chromium_path() -> str:
@@ -100,6 +103,22 @@ class Server:
         with urllib.request.urlopen(request) as response:
             assert response.status == 200
 
+    def play_until(self, table: dict[str, Any], seat: int,
+                   done: Callable[[dict[str, Any]], bool], rng: random.Random) -> None:
+        """Seat ``seat`` plays at random over HTTP, the bots answering as ever, until
+        ``done(observation)`` or the game's end: the long middle of a game whose start and
+        end a browser test plays on the page (hundreds of clicks cost minutes each)."""
+        for _ in range(5000):
+            view = self.view(table, seat)
+            if view["over"] or done(view["observation"]):
+                return
+            legal = [entry["action"] for entry in view["legal"]]
+            if legal:
+                self.act(table, seat, rng.choice(legal))
+            else:
+                time.sleep(0.01)  # another seat's move (a bot's, on the server)
+        raise AssertionError("the game did not get there in 5000 steps")
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
@@ -117,17 +136,32 @@ def browser() -> Iterator[Browser]:
 
 
 class PageErrors(list[str]):
+    """The errors the pages a test watches report; the test's pages close when it ends."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pages: list[Page] = []
+
     def watch(self, page: Page) -> Page:
         page.on("pageerror", lambda err: self.append(str(err)))
         page.on("console", lambda msg: self.append(msg.text) if msg.type == "error" else None)
+        self.pages.append(page)
         return page
+
+    def close_pages(self) -> None:
+        # A page left open goes on polling its table and running its motions for the rest
+        # of the module (the browser is shared): the suite slowed down as they piled up.
+        for page in self.pages:
+            page.context.close()
 
 
 @pytest.fixture
 def page_errors() -> Iterator[PageErrors]:
     errors = PageErrors()
     yield errors
-    assert errors == [], f"the page reported errors: {errors}"
+    reported = list(errors)  # what a page says as it is closed is not the test's
+    errors.close_pages()
+    assert reported == [], f"the page reported errors: {reported}"
 
 
 def open_page(browser: Browser, page_errors: PageErrors, url: str, *,

@@ -14,8 +14,8 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED
-from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
-from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .conftest import DESKTOP, PHONE, WIDE, PageErrors, Server, open_page, screenshot
+from .test_play import TIMEOUT, click_and_wait, play_the_middle, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
 from .test_winter_queen import faded_text
 
@@ -109,8 +109,9 @@ def play_one_decision(page: Page, rng: random.Random) -> str:
 def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("ice", ["human", "greedy", "greedy"], seed=13)
-    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
-    page.goto(server.url + table["seats"][0]["invite"])
+    # the bots' moves shown at once, not at a reader's pace (test_motion*.py play them)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     viewport=WIDE)
     wait_for_my_turn_or_the_end(page)
     board = page.locator("svg.ice-board")
     # Every layer is drawn: 48 Snow tiles on top, the 37 Surface and 27 Deep tiles and the
@@ -127,9 +128,12 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     expect(page.locator("button.ice-card.playable")).to_have_count(5)  # the opening hand
     rng = random.Random(13)
     shot = None
-    for _ in range(1500):
+    for decision in range(1500):
         if page.evaluate("document.body.dataset.over") == "1":
             break
+        if decision == 20:  # the middle over HTTP, the page away; Day 4 on the page again
+            play_the_middle(page, server, table, 0, lambda obs: obs["day"] >= 4, rng)
+            continue
         # The picture: a turn of Day 4 (the ice dug into), a handful of places to act on.
         if (shot is None and page.locator("#ice-day .now[data-day='4']").count()
                 and 4 <= page.locator("circle.ring").count() <= 12

@@ -22,6 +22,7 @@ from .test_play import (
     TIMEOUT,
     click_and_wait,
     play_one_winter_queen_decision,
+    play_the_middle,
     wait_for_my_turn_or_the_end,
 )
 from .test_winterborne import play_one_decision as play_one_winterborne_decision
@@ -69,6 +70,15 @@ def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
     page.fill("#typed-power", str(rng.uniform(0.2, 0.9)))
     click_and_wait(page, "#choices details button")
 
+
+# The long games are played on the page for their first OPENING decisions and again from
+# a point near their end (a few dozen decisions before it), the middle over HTTP.
+OPENING = 20
+NEAR_THE_END: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "icecool-wizards": lambda obs: obs["exam_deck"] == 0,
+    "winterborne": lambda obs: obs["season"] == "winter",
+    "ice": lambda obs: obs["day"] >= 4,
+}
 
 GAMES: list[tuple[str, list[str], dict[str, Any], Callable[[Page, random.Random], object]]] = [
     ("winter-queen", ["human", "random"], {}, play_one_winter_queen_decision),
@@ -123,6 +133,9 @@ def test_a_game_played_to_the_end_on_a_phone(
     for decision in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":
             break
+        if decision == OPENING and game in NEAR_THE_END:
+            play_the_middle(page, server, table, 0, NEAR_THE_END[game], rng)
+            continue
         decide(page, rng)
         wait_for_my_turn_or_the_end(page)
         if decision < 6 and page.evaluate("document.body.dataset.over") != "1":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,17 @@ def wait_for_my_turn_or_the_end(page: Page) -> None:
     page.wait_for_function(
         "(document.body.dataset.myTurn === '1' || document.body.dataset.over === '1')"
         " && document.body.dataset.busy === undefined", timeout=TIMEOUT)
+
+
+def play_the_middle(page: Page, server: Server, table: dict[str, Any], seat: int,
+                    done: Callable[[dict[str, Any]], bool], rng: random.Random) -> None:
+    """The long middle of a game, played by ``seat`` over HTTP until ``done(observation)``,
+    the page put away meanwhile (in the lobby: it neither draws each step nor holds the
+    table's line); then the seat's page again."""
+    page.goto(server.url)
+    server.play_until(table, seat, done, rng)
+    page.goto(server.url + table["seats"][seat]["invite"])
+    wait_for_my_turn_or_the_end(page)
 
 
 def click_and_wait(page: Page, locator_text: str, index: int = 0) -> None:

@@ -6,12 +6,13 @@ import random
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
+from .conftest import DESKTOP, PHONE, WIDE, PageErrors, Server, open_page, screenshot
 from .test_motion_winterborne import road_to
-from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .test_play import TIMEOUT, click_and_wait, play_the_middle, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
 # A card's code as the game writes it ("EXP2", "T3", "HORN1", "WY7"), a spoils tile's
@@ -46,8 +47,15 @@ def play_one_decision(page: Page, rng: random.Random,
     return False
 
 
+# The decisions played on the page before the middle of a game is played over HTTP.
+OPENING = 25
+
+
 def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
-                    shot_at: int) -> None:
+                    server: Server, table: dict[str, Any]) -> None:
+    """The game played on the page to its end: its first OPENING decisions, then the middle
+    over HTTP (the page away meanwhile), then from Winter on, on the page again; ``shot``
+    is taken at the first card played there (the kingdom as built by then)."""
     wait_for_my_turn_or_the_end(page)
     shot_taken = False
 
@@ -59,7 +67,10 @@ def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
         if page.evaluate("document.body.dataset.over") == "1":
             assert shot_taken
             return
-        snap = snap_now if decision >= shot_at and not shot_taken else None
+        if decision == OPENING:
+            play_the_middle(page, server, table, 0, lambda obs: obs["season"] == "winter", rng)
+            continue
+        snap = snap_now if decision > OPENING and not shot_taken else None
         shot_taken |= play_one_decision(page, rng, snap) and snap is not None
         wait_for_my_turn_or_the_end(page)
     raise AssertionError("the game did not end")
@@ -68,8 +79,9 @@ def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
 def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("winterborne", ["human", "random"], seed=3)
-    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
-    page.goto(server.url + table["seats"][0]["invite"])
+    # the bots' moves shown at once, not at a reader's pace (test_motion*.py play them)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     viewport=WIDE)
     wait_for_my_turn_or_the_end(page)
     # The kingdom is drawn: 6 gray spaces, 12 sections, the castle; province boards too.
     mine = page.locator("svg.wb-kingdom").first
@@ -78,7 +90,7 @@ def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
     expect(page.locator("#wb-seasons")).to_contain_text("Spring")
     # The view's own stylesheet (views/winterborne.css) is loaded and applies.
     expect(page.locator(".wb-row").first).to_have_css("display", "flex")
-    play_to_the_end(page, random.Random(7), tmp_path, "winterborne", 120)
+    play_to_the_end(page, random.Random(7), tmp_path, "winterborne", server, table)
     expect(page.locator("dialog#end")).to_be_visible()
     # past seasons are muted by the ink, never by opacity: no board text below full opacity
     assert page.locator(".wb-season.done").count() == 3
@@ -99,8 +111,9 @@ def test_a_two_player_winterborne_game_against_a_bot_is_played_to_the_end(
 def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("winterborne", ["human"], seed=5)
-    page = page_errors.watch(browser.new_page(viewport={"width": 1500, "height": 1000}))
-    page.goto(server.url + table["seats"][0]["invite"])
+    # the bots' moves shown at once, not at a reader's pace (test_motion*.py play them)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     viewport=WIDE)
     wait_for_my_turn_or_the_end(page)
     expect(page.locator("#wb-balaur")).to_contain_text("Objectives")
     # each objective is drawn with its own symbol, beside its letter, points and words
@@ -121,7 +134,7 @@ def test_a_solo_winterborne_game_against_the_balaur_is_played_to_the_end(
         expect(down.locator(".count")).to_have_text(str(p["spoils_count"]))
         expect(down.locator("svg.wb-spoils-backs rect")).to_have_count(min(p["spoils_count"], 4))
     assert sum(p["spoils_count"] for p in provinces) > 0
-    play_to_the_end(page, random.Random(11), tmp_path, "winterborne-solo", 40)
+    play_to_the_end(page, random.Random(11), tmp_path, "winterborne-solo", server, table)
     expect(page.locator("dialog#end")).to_be_visible()
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
     you, balaur = final["scores"][0], final["observation"]["balaur"]["score"]
