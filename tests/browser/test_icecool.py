@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -320,3 +322,31 @@ def test_the_board_and_its_tooltips_name_exam_spaces_and_doorways_by_their_rooms
     heading = tip.locator("b").inner_text()
     assert heading == "doorway between Magic 101 and Magical Creatures", heading
     assert not CODES.search(tip.inner_text()), tip.inner_text()
+
+
+def test_a_typed_flick_stays_open_and_keeps_its_numbers_when_the_board_is_redrawn(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Another view arriving as a flick is typed (here: the other seat renamed) redraws the
+    panel: the "type a flick" box stayed open and lost what was typed (the CI failure of
+    test_the_board_is_drawn_with_its_icons_in_both_themes). Both now outlive a redraw; the
+    numbers go once the flick is sent."""
+    table = server.create("icecool-wizards", ["human", "human"], seed=7)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    page.locator(".aim details summary").click()
+    page.fill("#typed-angle", "123")
+    page.fill("#typed-power", "0.5")
+    page.evaluate("document.querySelector('.aim').dataset.drawn = 'before'")
+    body = json.dumps({"secret": table["seats"][1]["secret"], "name": "Ada"}).encode()
+    request = urllib.request.Request(f"{server.url}/api/tables/{table['table']}/name",
+                                     data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+    page.wait_for_function("!document.querySelector('.aim').dataset.drawn", timeout=TIMEOUT)
+    expect(page.locator("#players")).to_contain_text("Ada")  # that view was drawn
+    assert page.locator(".aim details").evaluate("(d) => d.open")
+    expect(page.locator("#typed-angle")).to_have_value("123")
+    expect(page.locator("#typed-power")).to_have_value("0.5")
+    assert server.view(table, 0)["observation"]["last_path"] == []
+    click_and_wait(page, ".aim details button")
+    assert server.view(table, 0)["observation"]["last_path"]  # the typed flick was made

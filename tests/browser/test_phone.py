@@ -25,6 +25,7 @@ from .test_play import (
     play_the_middle,
     wait_for_my_turn_or_the_end,
 )
+from .test_watch import open_the_typed_flick
 from .test_winterborne import play_one_decision as play_one_winterborne_decision
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -65,7 +66,7 @@ def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
         click_and_wait(page, "#trade button.act-trade", rng.randrange(takes.count()))
         return
     assert flick, page.locator("#choices").inner_text()
-    page.locator("#choices details summary").click()
+    open_the_typed_flick(page)
     page.fill("#typed-angle", str(rng.uniform(0, 360)))
     page.fill("#typed-power", str(rng.uniform(0.2, 0.9)))
     click_and_wait(page, "#choices details button")

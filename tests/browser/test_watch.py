@@ -60,8 +60,14 @@ def test_bots_moves_are_shown_one_by_one_in_order_and_marked(
         f"Player {turns[-1]['player'] + 1}")
 
 
+def open_the_typed_flick(page: Page) -> None:
+    """Open the "type a flick" box unless it is open (it stays open from a flick before)."""
+    if not page.locator(".aim details").evaluate("(d) => d.open"):
+        page.locator(".aim details summary").click()
+
+
 def type_a_flick(page: Page, angle: float, power: float) -> None:
-    page.locator(".aim details summary").click()
+    open_the_typed_flick(page)
     page.fill("#typed-angle", str(angle))
     page.fill("#typed-power", str(power))
     version = page.evaluate("document.body.dataset.version")

@@ -498,15 +498,24 @@ function aimControl(ctx, svg, g) {
     if (!(power >= MIN_DRAG_POWER)) { readout.textContent = "too short: drag further to flick"; return; }
     act({ kind: "flick", angle, power, spin: round(Number(spin.value), 2) });
   });
+  // A typed flick outlives a redraw (another view arriving as it is typed): the box stays
+  // open and keeps what was typed, as the spin slider does.
+  const kept = local.typed ?? (local.typed = {});
   const typed = ["angle", "power", "spin"].map((name) => h("input", {
     id: `typed-${name}`, type: "number", step: "any", placeholder: name === "power" ? "power 0.01..1" : name,
-    style: "width:7rem" }));
-  const typedFlick = () => act({ kind: "flick", angle: Number(typed[0].value), power: Number(typed[1].value),
-                                 spin: Number(typed[2].value || 0) });
+    style: "width:7rem", value: kept[name] ?? null, oninput: (event) => { kept[name] = event.target.value; } }));
+  const typedFlick = () => {
+    const flick = { kind: "flick", angle: Number(typed[0].value), power: Number(typed[1].value),
+                    spin: Number(typed[2].value || 0) };
+    local.typed = {};
+    act(flick);
+  };
+  const box = h("details", { open: Boolean(local.typedOpen) }, h("summary", {}, "type a flick"), ...typed,
+                h("button", { onclick: typedFlick }, "Flick"));
+  box.addEventListener("toggle", () => { local.typedOpen = box.open; });
   return h("div", { class: "aim" },
     h("p", { "data-term": "flick" }, "Flick: drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
-    h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout),
-    h("details", {}, h("summary", {}, "type a flick"), ...typed, h("button", { onclick: typedFlick }, "Flick")));
+    h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout), box);
 }
 
 const NICE = {
