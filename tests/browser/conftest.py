@@ -149,8 +149,8 @@ class PageErrors(list[str]):
         return page
 
     def close_pages(self) -> None:
-        # A page left open goes on polling its table and running its motions for the rest
-        # of the module (the browser is shared): the suite slowed down as they piled up.
+        # A page left open keeps its table's WebSocket and runs its motions for the rest of
+        # the module (the browser is shared): the suite slowed down as they piled up.
         for page in self.pages:
             page.context.close()
 
