@@ -41,37 +41,42 @@ def resample(s: IceState, viewer: int, rng: random.Random) -> None:
 
 def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
     seen, known, cls, bit = s.seen, s.known, _CLASS, 1 << viewer
-    frames = [list(f) for f in s.pending]
     places: list[list[int]] = [s.tiles, s.tile_discard]
     for p in range(s.num_players):
         if p != viewer:
             places.append(s.hand[p])
             places.extend(s.art[p])
+    # Written out (no helper per position): a determinization looks at about 165 places.
     spots: dict[int, list[tuple[list[int], int]]] = {}
-
-    def note(where: list[int], i: int) -> None:
-        tile = where[i]
-        if tile >= 0 and not seen[tile] and not known[tile] & bit:
-            spots.setdefault(cls[tile], []).append((where, i))
-
     for where in places:
-        for i in range(len(where)):
-            note(where, i)
-    for f in frames:
-        if f[0] in _HELD:
-            note(f, _HELD[f[0]])
+        for i, tile in enumerate(where):
+            if tile >= 0 and not seen[tile] and not known[tile] & bit:
+                group = spots.get(cls[tile])
+                if group is None:
+                    spots[cls[tile]] = [(where, i)]
+                else:
+                    group.append((where, i))
+    frames = None
+    if any(f[0] in _HELD for f in s.pending):
+        frames = [list(f) for f in s.pending]
+        for f in frames:
+            if f[0] in _HELD:
+                i, tile = _HELD[f[0]], f[_HELD[f[0]]]
+                if tile >= 0 and not seen[tile] and not known[tile] & bit:
+                    spots.setdefault(cls[tile], []).append((f, i))
     down = s.down
     for key in sorted(spots):
         group = spots[key]
         if len(group) < 2:
             continue
         flags = [down[where[i]] for where, i in group]
-        pool = sorted(where[i] for where, i in group)
+        pool = sorted([where[i] for where, i in group])
         shuffle(pool, rng)
         for (where, i), tile, flag in zip(group, pool, flags, strict=True):
             where[i] = tile
             down[tile] = flag
-    s.pending = tuple(tuple(f) for f in frames)
+    if frames is not None:
+        s.pending = tuple(tuple(f) for f in frames)
 
 
 def shuffle(pool: list[int], rng: random.Random) -> None:
