@@ -14,8 +14,9 @@ import shutil
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -73,20 +74,36 @@ class Server:
         self.server.should_exit = True
         self.thread.join(timeout=10)
 
-    def create(self, game: str, kinds: list[str], seed: int, **options: Any) -> dict[str, Any]:
-        body = {"game": game, "seats": [{"kind": k} for k in kinds], "seed": seed,
-                "options": options}
-        request = urllib.request.Request(f"{self.url}/api/tables", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as response:
+    def get(self, path: str) -> Any:
+        """The server's JSON answer to ``GET path``."""
+        with urllib.request.urlopen(self.url + path) as response:
             return json.load(response)
+
+    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        """``POST path`` with ``body`` as JSON: the status and the JSON answer (an error's
+        too: the tests read what the server says of a refused request)."""
+        request = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as err:
+            return err.code, json.load(err)
+
+    def create(self, game: str, seats: Sequence[str | dict[str, Any]], seed: int,
+               **options: Any) -> dict[str, Any]:
+        """A new table: each seat a kind ("human", "greedy") or a whole seat
+        (``{"kind": "human", "name": "Ada"}``)."""
+        body = {"game": game, "seed": seed, "options": options,
+                "seats": [{"kind": s} if isinstance(s, str) else s for s in seats]}
+        status, table = self.post("/api/tables", body)
+        assert status == 201, table
+        return dict(table)
 
     def view(self, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
         secret = table["spectator_secret"] if seat is None else table["seats"][seat]["secret"]
         query = "" if secret is None else f"?secret={secret}"
-        url = f"{self.url}/api/tables/{table['table']}/view{query}"
-        with urllib.request.urlopen(url) as response:
-            return json.load(response)
+        return dict(self.get(f"/api/tables/{table['table']}/view{query}"))
 
     def legal(self, table: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """The actions seat ``seat`` may take now, as JSON."""
@@ -97,11 +114,31 @@ class Server:
         version = self.view(table, seat)["version"]
         body = {"secret": table["seats"][seat]["secret"], "version": version,
                 "action": action.to_json() if isinstance(action, Action) else action}
-        request = urllib.request.Request(
-            f"{self.url}/api/tables/{table['table']}/actions", data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request) as response:
-            assert response.status == 200
+        status, answer = self.post(f"/api/tables/{table['table']}/actions", body)
+        assert status == 200, answer
+
+    def finish(self, table: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+        """Every person's seat plays at random (the bots play themselves) to the end; the
+        spectator's last view."""
+        rng = random.Random(seed)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            now = self.view(table, None)
+            if now["over"]:
+                return now
+            for seat in now["to_move"]:
+                if table["seats"][seat]["secret"]:
+                    legal = self.legal(table, seat)
+                    if legal:
+                        self.act(table, seat, rng.choice(legal))
+            time.sleep(0.02)
+        raise AssertionError("the game did not end")
+
+    def bots_game(self, game: str, kinds: list[str], seed: int) -> dict[str, Any]:
+        """A table played to its end (its people at random): a replay to look at."""
+        table = self.create(game, kinds, seed=seed)
+        self.finish(table)
+        return table
 
     def play_until(self, table: dict[str, Any], seat: int,
                    done: Callable[[dict[str, Any]], bool], rng: random.Random) -> None:

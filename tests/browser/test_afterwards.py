@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import random
 import re
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -22,47 +16,6 @@ from .test_ice import CODES as ICE_CODES
 from .test_winter_queen import named
 
 TIMEOUT = 30_000  # ms: bots answer within their budget; this machine may be slow
-
-
-def get(server: Server, path: str) -> Any:
-    with urllib.request.urlopen(server.url + path) as response:
-        return json.load(response)
-
-
-def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-    request = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as err:
-        return err.code, json.load(err)
-
-
-def finished(server: Server, table: dict[str, Any], seed: int = 0) -> dict[str, Any]:
-    """Play the table's people with random legal moves (bots play themselves) to the end."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        now = server.view(table, None)
-        if now["over"]:
-            return now
-        for seat in now["to_move"]:
-            if not table["seats"][seat]["secret"]:
-                continue
-            mine = server.view(table, seat)
-            if mine["legal"]:
-                post(server, f"/api/tables/{table['table']}/actions",
-                     {"secret": table["seats"][seat]["secret"], "version": mine["version"],
-                      "action": rng.choice(mine["legal"])["action"]})
-        time.sleep(0.02)
-    raise AssertionError("the game did not end")
-
-
-def bots_game(server: Server, game: str, kinds: list[str], seed: int) -> dict[str, Any]:
-    table = server.create(game, kinds, seed=seed)
-    finished(server, table)
-    return table
 
 
 def open_page(browser: Browser, server: Server, path: str, errors: PageErrors,
@@ -81,8 +34,8 @@ def at_step(page: Page, step: int) -> None:
 
 def test_the_replay_steps_back_and_forth_with_the_log_in_step(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    table = bots_game(server, "winter-queen", ["random", "greedy", "random"], seed=21)
-    data = get(server, f"/api/tables/{table['table']}/replay/all")
+    table = server.bots_game("winter-queen", ["random", "greedy", "random"], seed=21)
+    data = server.get(f"/api/tables/{table['table']}/replay/all")
     steps = data["steps"]
     page = open_page(browser, server, f"/replay/{table['table']}", page_errors)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
@@ -174,7 +127,7 @@ def test_the_replay_steps_back_and_forth_with_the_log_in_step(
 def test_every_game_replays_on_its_own_board(server: Server, browser: Browser,
                                              page_errors: PageErrors, game: str,
                                              kinds: list[str]) -> None:
-    table = bots_game(server, game, kinds, seed=22)
+    table = server.bots_game(game, kinds, seed=22)
     final = server.view(table, None)
     page = open_page(browser, server, f"/replay/{table['table']}?step=1", page_errors)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
@@ -211,7 +164,7 @@ def test_a_game_still_played_or_unknown_shows_why_there_is_no_replay(
 
 def test_download_record_from_the_end_dialog_replays_in_the_terminal(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    table = bots_game(server, "snow-time", ["greedy", "random"], seed=24)
+    table = server.bots_game("snow-time", ["greedy", "random"], seed=24)
     final = server.view(table, None)
     page = open_page(browser, server, f"/table/{table['table']}", page_errors)
     dialog = page.locator("dialog#end")
@@ -251,12 +204,12 @@ def test_download_record_from_the_end_dialog_replays_in_the_terminal(
 
 def test_a_rematch_takes_each_player_to_their_own_seat_and_spectators_to_watch(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    status, table = post(server, "/api/tables", {
+    status, table = server.post("/api/tables", {
         "game": "winter-queen", "seed": 25, "options": {"first_player": "1"},
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "<b>Bea</b>"},
                   {"kind": "random"}]})
     assert status == 201
-    finished(server, table)
+    server.finish(table)
     ada = open_page(browser, server, table["seats"][0]["invite"], page_errors)
     bea = open_page(browser, server, table["seats"][1]["invite"], page_errors)
     spectator = open_page(browser, server, f"/table/{table['table']}", page_errors)
@@ -289,7 +242,7 @@ def test_a_rematch_takes_each_player_to_their_own_seat_and_spectators_to_watch(
     ada.click("#end-rematch")
     ada.wait_for_url(re.compile(f"/table/{new_id}\\?secret="), timeout=TIMEOUT)
     assert not ada.url.endswith(first)
-    assert get(server, f"/api/tables/{table['table']}/rematch")["table"] == new_id
+    assert server.get(f"/api/tables/{table['table']}/rematch")["table"] == new_id
     # the old game's replay names its people as text, never as markup
     spectator.goto(server.url + f"/replay/{table['table']}")
     spectator.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)

@@ -4,8 +4,6 @@ a spectator is told it reads only, and typing never reaches the game's controls.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +16,8 @@ MARKUP = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2"
 
 
 def named_table(server: Server, names: list[str]) -> dict[str, Any]:
-    body = {"game": "winter-queen", "seed": 4, "options": {"first_player": "1"},
-            "seats": [{"kind": "human", "name": name} for name in names]}
-    request = urllib.request.Request(f"{server.url}/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return dict(json.load(response))
+    return server.create("winter-queen", [{"kind": "human", "name": name} for name in names],
+                         seed=4, first_player="1")
 
 
 def open_page(browser: Browser, server: Server, link: str, page_errors: PageErrors,

@@ -3,11 +3,9 @@ cards and the buttons; and the layout the page draws the layered board with."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -400,8 +398,7 @@ def test_the_log_names_tiles_requests_and_logbook_cards_as_people_say_them(
     snow = sorted({m for line in raw for m in re.findall(r"\bSN\d+\b", line)})
     assert snow and any(line.startswith("Logbook") for line in raw)
     assert any(re.search(r"\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-", line) for line in raw)
-    with urllib.request.urlopen(f"{server.url}/api/games/ice/layout") as response:
-        fronts = json.load(response)["fronts"]
+    fronts = server.get("/api/games/ice/layout")["fronts"]
     page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
     expect(page.locator("#log li")).to_have_count(len(raw), timeout=TIMEOUT)
     text = page.locator("#log").inner_text()
@@ -453,9 +450,8 @@ def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
     (4.45:1 on the end screen in the dark, below AA). Three greedy bots play a game to its
     end (they trigger their Artifacts): a used slot reads in the muted ink with a dashed
     edge, in both themes, a spectator watching."""
-    from .test_afterwards import bots_game  # here: test_afterwards imports this module
 
-    table = bots_game(server, "ice", ["greedy", "greedy", "greedy"], seed=13)
+    table = server.bots_game("ice", ["greedy", "greedy", "greedy"], seed=13)
     obs = server.view({"table": table["table"], "spectator_secret": None}, None)["observation"]
     assert any(st["used_today"] for st in obs["seats"]), "no Artifact type used on the last Day"
     for theme, size in (("light", DESKTOP), ("dark", PHONE)):

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -337,11 +335,9 @@ def test_a_typed_flick_stays_open_and_keeps_its_numbers_when_the_board_is_redraw
     page.fill("#typed-angle", "123")
     page.fill("#typed-power", "0.5")
     page.evaluate("document.querySelector('.aim').dataset.drawn = 'before'")
-    body = json.dumps({"secret": table["seats"][1]["secret"], "name": "Ada"}).encode()
-    request = urllib.request.Request(f"{server.url}/api/tables/{table['table']}/name",
-                                     data=body, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
+    status, _ = server.post(f"/api/tables/{table['table']}/name",
+                            {"secret": table["seats"][1]["secret"], "name": "Ada"})
+    assert status == 200
     page.wait_for_function("!document.querySelector('.aim').dataset.drawn", timeout=TIMEOUT)
     expect(page.locator("#players")).to_contain_text("Ada")  # that view was drawn
     assert page.locator(".aim details").evaluate("(d) => d.open")

@@ -3,9 +3,7 @@ server accepts, the open tables and recent games; readable on a phone, in both t
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -83,8 +81,7 @@ def test_a_yes_or_no_option_is_a_checkbox_and_reaches_the_game_as_a_boolean(
     invite = page.locator("a.invite").first.get_attribute("href") or ""
     path, _, query = invite.partition("?")
     table = path.rstrip("/").split("/")[-1]
-    with urllib.request.urlopen(f"{server.url}/api/tables/{table}/view?{query}") as response:
-        view = json.load(response)
+    view = server.get(f"/api/tables/{table}/view?{query}")
     seat = view["observation"]["seats"][0]
     # With the mercenary, a starting deck has 7 cards: a hand of 4 and 3 left to draw.
     assert seat["hand_size"] + seat["deck_size"] == 7
@@ -106,8 +103,7 @@ def _created_view(server: Server, page: Page) -> dict[str, Any]:
     invite = page.locator("a.invite").first.get_attribute("href") or ""
     path, _, query = invite.partition("?")
     table = path.rstrip("/").split("/")[-1]
-    with urllib.request.urlopen(f"{server.url}/api/tables/{table}/view?{query}") as response:
-        view: dict[str, Any] = json.load(response)
+    view: dict[str, Any] = server.get(f"/api/tables/{table}/view?{query}")
     return view
 
 
@@ -175,9 +171,8 @@ def _secret_of(url: str) -> str:
 def _seat_of(server: Server, link: str) -> int | None:
     """The seat an invite link opens, as the server answers it."""
     parts = urlsplit(link)
-    with urllib.request.urlopen(f"{server.url}/api/tables/{parts.path.split('/')[-1]}/view?"
-                                f"{parts.query}") as response:
-        seat: int | None = json.load(response)["seat"]
+    table = parts.path.split("/")[-1]
+    seat: int | None = server.get(f"/api/tables/{table}/view?{parts.query}")["seat"]
     return seat
 
 
@@ -379,8 +374,7 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
 
 def test_the_seats_offer_only_bots_that_play_the_game_each_described(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    with urllib.request.urlopen(f"{server.url}/api/games") as response:
-        catalogue = json.load(response)
+    catalogue = server.get("/api/games")
     described = {b["kind"]: b for b in catalogue["bot_settings"]}
     page = page_errors.watch(browser.new_page(viewport={"width": 1280, "height": 900}))
     page.goto(server.url)
@@ -477,13 +471,8 @@ def _rgb(hex_colour: str) -> str:
 
 def _create_named(server: Server, game: str, seats: list[str], seed: int) -> dict[str, Any]:
     """A table whose people have names: a bot kind as itself, any other word a person."""
-    body = {"game": game, "seed": seed, "options": {},
-            "seats": [{"kind": seat} if seat in ("random", "greedy") else
-                      {"kind": "human", "name": seat} for seat in seats]}
-    request = urllib.request.Request(f"{server.url}/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        return dict(json.load(response))
+    return server.create(game, [seat if seat in ("random", "greedy") else
+                                {"kind": "human", "name": seat} for seat in seats], seed=seed)
 
 
 def test_the_lobby_as_a_stranger_first_meets_it(
@@ -525,8 +514,7 @@ def _open_lobby(browser: Browser, page_errors: PageErrors, server: Server,
 def test_each_game_is_a_card_with_its_emblem_its_line_and_its_players(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     server.create("icecool-wizards", ["human", "random"], seed=5)  # an open table to list
-    with urllib.request.urlopen(f"{server.url}/api/games") as response:
-        games = json.load(response)["games"]
+    games = server.get("/api/games")["games"]
     page = _open_lobby(browser, page_errors, server, DESKTOP, "light")
     cards = page.locator("#game-cards button.game-card")
     expect(cards).to_have_count(len(games))

@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
-from .test_afterwards import bots_game
 from .test_play import TIMEOUT
 from .test_winter_queen import INK_AND_GROUND, contrast
 
@@ -62,7 +61,7 @@ def test_the_table_pages_header_draws_no_faded_text(
 def test_the_replays_disabled_buttons_are_muted_by_ink_and_edge_not_faded(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
         theme: str) -> None:
-    table = bots_game(server, "winter-queen", ["random", "random", "random"], seed=21)
+    table = server.bots_game("winter-queen", ["random", "random", "random"], seed=21)
     page = open_page(browser, page_errors, f"{server.url}/replay/{table['table']}", theme=theme)
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     back, forward = page.locator("#back"), page.locator("#next")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -105,26 +103,15 @@ def test_winter_queen_says_your_move_to_the_seat_to_move_and_names_it_to_others(
 
 def test_the_end_dialog_says_game_over_once_and_names_the_seats_in_its_scores(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    body = {"game": "snow-time", "seed": 5, "options": {},
-            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "random"}, {"kind": "random"}]}
-    request = urllib.request.Request(f"{server.url}/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        table = json.load(response)
-    secret = table["seats"][0]["secret"]
+    table = server.create("snow-time", [{"kind": "human", "name": "Ada"}, "random", "random"],
+                          seed=5)
     deadline = time.monotonic() + 120
     while not (view := server.view(table, 0))["over"]:  # Ada plays her first legal action
         assert time.monotonic() < deadline, "the game did not end"
         if not view["legal"]:
             time.sleep(0.05)  # the bots' turn
             continue
-        action = {"secret": secret, "version": view["version"],
-                  "action": view["legal"][0]["action"]}
-        post = urllib.request.Request(f"{server.url}/api/tables/{table['table']}/actions",
-                                      data=json.dumps(action).encode(),
-                                      headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(post):
-            pass
+        server.act(table, 0, view["legal"][0]["action"])
     page = open_seat(browser, server, table, 0, page_errors)
     dialog = page.locator("dialog#end")
     expect(dialog).to_be_visible()

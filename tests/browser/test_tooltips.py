@@ -5,11 +5,9 @@ seat may not know."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -104,16 +102,6 @@ def codes_on(page: Page) -> list[str]:
     return page.eval_on_selector_all("[data-code]", "els => els.map((e) => e.dataset.code)")
 
 
-def post_action(server: Server, table: dict[str, Any], seat: int, view: dict[str, Any],
-                action: dict[str, Any]) -> None:
-    body = {"secret": table["seats"][seat]["secret"], "version": view["version"], "action": action}
-    request = urllib.request.Request(f"{server.url}/api/tables/{table['table']}/actions",
-                                     data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request):
-        pass
-
-
 @pytest.fixture
 def started(server: Server) -> Iterator[Callable[[str], tuple[dict[str, Any], dict[str, Any]]]]:
     def start(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -184,8 +172,8 @@ def ice_kinds(view: dict[str, Any], layout: dict[str, Any]) -> dict[str, set[str
 
 
 def layout_of(server: Server, game: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{server.url}/api/games/{game}/layout") as response:
-        return json.load(response)
+    layout: dict[str, Any] = server.get(f"/api/games/{game}/layout")
+    return layout
 
 
 def kinds_for(server: Server, game: str, view: dict[str, Any]) -> dict[str, set[str]]:
@@ -358,7 +346,7 @@ def ice_midgame(server: Server) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         seat = next(s for s in (0, 1) if views[s]["legal"])
         legal = [entry["action"] for entry in views[seat]["legal"]]
         weights = [12.0 if a.get("word") == "excavate" else 1.0 for a in legal]
-        post_action(server, table, seat, views[seat], rng.choices(legal, weights)[0])
+        server.act(table, seat, rng.choices(legal, weights)[0])
     pytest.fail("no ICE state with Snow tiles in both hands within 600 actions")
 
 
