@@ -160,3 +160,21 @@ def test_category_icons_sit_on_the_light_table_in_the_dark_theme(
 def rgb(hex_colour: str) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
+
+
+def test_a_score_of_one_is_said_in_the_singular(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    # "1 points" read wrong in Snow Time's players list and ICECOOL's hands (issue 21 audit)
+    table = server.create("icecool-wizards", ["human", "random"], seed=3)
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    said = page.evaluate("""import('/static/js/breakdown.js').then((m) => [
+        ['points', 1], ['points', 0], ['points', 2], ['Magic Points', 1], ['Magic Points', -1],
+        ['Magic Points', 12], ['VP', 1], ['RP', 1],
+    ].map(([unit, n]) => `${n} ${m.unitOf(unit, n)}`))""")
+    assert said == ["1 point", "0 points", "2 points", "1 Magic Point", "-1 Magic Point",
+                    "12 Magic Points", "1 VP", "1 RP"]
+    # the page itself: no "1 points" anywhere, and a score of 0 in the plural
+    expect(page.locator("#players li[data-seat='0'] .score")).to_have_text("0 Magic Points")
+    expect(page.locator(".hand[data-seat='0'] [data-term='magic points']")).to_have_text(
+        "0 Magic Points")

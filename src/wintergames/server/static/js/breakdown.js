@@ -7,6 +7,12 @@ import { PALETTE } from "./palette.js";
 
 const sum = (row) => row.reduce((a, b) => a + b, 0);
 
+/** A score's unit for ``count`` of it: "1 point", "1 Magic Point", "2 points"; an
+ *  abbreviation (VP, RP) stays as it is. */
+export function unitOf(unit, count) {
+  return Math.abs(count) === 1 && /[a-z]s$/.test(unit) ? unit.slice(0, -1) : unit;
+}
+
 /** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */
 export function seatLabel(view, i) {
   const seat = view.seats[i];
@@ -69,7 +75,7 @@ export function breakdownByCategory(view, name = (i) => seatLabel(view, i), icon
  *  "Player 1: Exams 30 + Lessons 4 + Spells 3 = 37 Magic Points". */
 export function breakdownLines(view, name = (i) => seatLabel(view, i)) {
   const b = view.breakdown;
-  const unit = view.score_unit ? ` ${view.score_unit}` : "";
+  const unit = (n) => (view.score_unit ? ` ${unitOf(view.score_unit, n)}` : "");
   return b.rows.map((row, i) => `${name(i)}: ${
-    row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit}`);
+    row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit(sum(row))}`);
 }

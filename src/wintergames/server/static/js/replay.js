@@ -4,7 +4,7 @@
 // observation and how much of the log was written by then), so stepping never waits for
 // the server. The board is drawn by the game's own view module with nothing to choose
 // (an empty legal list), the same module the table page uses.
-import { breakdownByCategory } from "./breakdown.js";
+import { breakdownByCategory, unitOf } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
 
@@ -52,7 +52,7 @@ function drawPlayers(view) {
     `${seat.nickname ? " · " : ""}${seat.name}`),
   h("span", { class: "kind" }, seat.kind),
   scores && scores[i] !== null && scores[i] !== undefined
-    ? h("span", { class: "score" }, h("b", {}, String(scores[i])), ` ${data.score_unit}`) : "")));
+    ? h("span", { class: "score" }, h("b", {}, String(scores[i])), ` ${unitOf(data.score_unit, scores[i])}`) : "")));
 }
 
 // All lines written by this step; the ones this step added are marked, the last one

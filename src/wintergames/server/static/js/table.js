@@ -7,7 +7,7 @@
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
-import { breakdownRows } from "./breakdown.js";
+import { breakdownRows, unitOf } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 import { Watch, wait } from "./watch.js";
@@ -92,7 +92,7 @@ function scoreCell(score) {
   const unit = view.score_unit;
   return h("span", { class: "score", title: unit ? `score in ${unit}` : "score" },
     unit ? "" : h("span", { class: "label" }, "score "), h("b", {}, String(score)),
-    unit ? ` ${unit}` : "");
+    unit ? ` ${unitOf(unit, score)}` : "");
 }
 
 function renderPlayers() {

@@ -6,6 +6,7 @@
 // power (the rulebook's flick pushes the penguin): a drag too short to mean one is not
 // sent. After a Fire spell the others choose their discards at once: until all have
 // chosen a seat sees only who has chosen, and its own hidden choice.
+import { unitOf } from "../breakdown.js";
 import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
@@ -439,7 +440,7 @@ function drawHands(view, layout) {
   return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
     h("b", { class: "iw-seat" }, icon(`iw-penguin-${obs.colours[i]}`, { size: "1.5rem", title: `${obs.colours[i]} penguin` }),
       `${obs.players[i]} (${obs.colours[i]})`), " · ",
-    h("span", { "data-term": "magic points" }, `${obs.scores[i]} points`),
+    h("span", { "data-term": "magic points" }, `${obs.scores[i]} ${unitOf("Magic Points", obs.scores[i])}`),
     h("div", { class: "cards iw-row" },
       Object.entries(hand.face_up).flatMap(([card, n]) => handCard(layout, card, n, false, obs.players[i])),
       Object.entries(hand.face_down).flatMap(([card, n]) => handCard(layout, card, n, true, obs.players[i]))),
