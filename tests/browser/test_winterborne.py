@@ -224,6 +224,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     hand = server.view(table, 0)["observation"]["seats"][1]["hand_size"]
     backs = other.locator(".wb-backs[data-term='hand'] use[href='#wb-card-back']")
     expect(backs).to_have_count(hand)
+    # with their number beside them, as the piles have (overlapping backs are not counted)
+    expect(other.locator(".wb-backs[data-term='hand'] .count")).to_have_text(str(hand))
     # resources are icons with numbers; the season track has its seasons' icons
     expect(page.locator("#wb-me .wb-amount use[href^='#wb-resource-']")).to_have_count(4)
     expect(page.locator("#wb-seasons use[href^='#wb-season-']")).to_have_count(4)

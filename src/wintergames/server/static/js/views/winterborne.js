@@ -240,12 +240,14 @@ function pile(id, count, term, tip) {
     icon(id, { size: "2.2em" }), h("span", {}, h("b", { class: "count" }, String(count)), h("br"), term));
 }
 
-/** A row of ``n`` small backs (another seat's hand, face-down allies). */
-function backs(id, n, term, tip, colours = []) {
+/** A row of ``n`` small backs (another seat's hand, face-down allies); ``counted`` adds
+ *  the number and the term beside them, as a pile has (nobody counts overlapping backs). */
+function backs(id, n, term, tip, colours = [], counted = false) {
   return h("span", { class: "wb-backs", "data-term": term, "data-tip": tip, "data-tip-icon": id },
     Array.from({ length: n }, (_, i) => h("span", { class: "wb-back" }, icon(id, { size: "1.9em" }),
       colours[i] ? icon(`wb-province-${colours[i]}`, { size: ".9em", class: "corner", title: `${colours[i]} ally` }) : "")),
-    n ? "" : h("span", { class: "muted" }, "none"));
+    n && counted ? h("span", { class: "wb-pile" }, h("span", {}, h("b", { class: "count" }, String(n)), h("br"), term)) : "",
+    n ? "" : h("span", { class: "muted" }, counted ? `no ${term}` : "none"));
 }
 
 function cardFace(ctx, id, where, actions) {
@@ -471,7 +473,7 @@ function otherSeats(ctx, legal) {
       h("div", {}, h("b", { class: "wb-seat-name" }, icon("wb-meeple", { size: "1.2em" }), seat.name),
         obs.first_player === i ? h("span", { "data-term": "first_player" }, " (first player)") : "",
         h("div", { class: "wb-piles" },
-          backs("wb-card-back", seat.hand_size, "hand", `${seat.name}'s hand: ${seat.hand_size} cards`),
+          backs("wb-card-back", seat.hand_size, "hand", `${seat.name}'s hand: ${seat.hand_size} cards`, [], true),
           pile("wb-card-back", seat.deck_size, "deck", `${seat.name}'s deck: ${seat.deck_size} cards`),
           pile("wb-card-back", seat.discard.length, "discard", `${seat.name}'s discard pile: ${seat.discard.length} cards`)),
         seat.discard.length ? h("p", { class: "muted" }, "discard: ", ...ids(seat.discard, `${seat.name}'s discard pile`)) : "",
