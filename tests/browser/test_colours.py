@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import time
 
+from coloraide import Color
 from playwright.sync_api import Browser, Page
 
+from tests.server.test_palette import contrast
+
 from .conftest import PageErrors, Server
+from .conftest import open_page as open_themed
 from .test_play import TIMEOUT
 
 # Every fill drawn in an element, as the browser computed it ("rgb(r, g, b)").
@@ -85,3 +89,23 @@ def test_winter_queen_seats_wear_colours_no_floe_has(
     seats = set().union(*dots)
     assert len(seats) == 4, "every seat its own colour"
     assert min(distance(s, f) for s in seats for f in floes) >= 50, (seats, floes)
+
+
+def test_in_the_dark_theme_each_seat_dot_sits_on_the_boards_light_table(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    # The issue 21 audit: Winter Queen's charcoal and navy seats, Winterborne's and ICE's,
+    # were 1.03-1.63:1 against the dark panel: Player 1 showed as a hollow ring.
+    table = server.create("winter-queen", ["human", "random", "random", "random"], seed=2)
+    page = open_themed(browser, page_errors, server.url + table["seats"][0]["invite"], theme="dark")
+    page.wait_for_selector("#players .dot", timeout=TIMEOUT)
+    board_table = page.evaluate("getComputedStyle(document.documentElement)"
+                                ".getPropertyValue('--table').trim()")
+    panel = page.evaluate("getComputedStyle(document.querySelector('#players')"
+                          ".closest('.panel') || document.body).backgroundColor")
+    for dot in page.locator("#players .dot").all():
+        colour = dot.evaluate("d => getComputedStyle(d).backgroundColor")
+        ring = dot.evaluate("d => getComputedStyle(d).boxShadow")
+        # the first (innermost) ring is the boards' table, which the seat colours are made for
+        assert Color(ring.split(")")[0] + ")").to_string(hex=True) == board_table, ring
+        assert contrast(board_table, panel) >= 3, (board_table, panel)  # WCAG non-text 3:1
+        assert contrast(colour, board_table) >= 3, (colour, board_table)
