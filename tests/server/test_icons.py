@@ -242,18 +242,60 @@ def colours(group: object) -> set[str]:
     return {str(group).lower()}
 
 
-@pytest.mark.parametrize("game", ["winterborne", "ice"])
+# Every attribute an SVG element can write a colour in; a sprite writing one elsewhere (a
+# style attribute or element) is caught by test_a_sprite_writes_colours_only_as_attributes.
+COLOUR_ATTRIBUTES = ("fill", "stroke", "color", "stop-color", "flood-color", "lighting-color")
+
+
+def written_colours(root: ET.Element) -> set[tuple[str, str, str]]:
+    """(the element's id or tag, the attribute, the colour in lower case) for every colour
+    the sprite writes."""
+    return {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
+            for element in root.iter() for key in COLOUR_ATTRIBUTES if key in element.attrib}
+
+
+def stray_colours(game: str, root: ET.Element) -> list[tuple[str, str, str]]:
+    """The colours a sprite writes that are neither its game's palette colours, the themes'
+    nor currentColor (the view's choice) or none."""
+    allowed = (colours(PALETTE["games"][game]) | colours(PALETTE["themes"])
+               | {"currentcolor", "none"})
+    return sorted(item for item in written_colours(root) if item[2] not in allowed)
+
+
+@pytest.mark.parametrize("game", list(REQUIRED))
 def test_every_colour_a_sprite_writes_is_a_palette_colour(game: str) -> None:
-    """One source of truth: each fill and stroke the game's sprite writes is one of the
-    palette's colours for that game or its themes' (or currentColor, the view's choice), and
-    each colour of the game's own sprite group is drawn somewhere (no stale copies)."""
+    """One source of truth (docs/visual.md): each fill and stroke the game's sprite writes
+    is one of the palette's colours for that game or its themes' (or currentColor, the
+    view's choice), so the contrast and colour-vision checks (test_palette.py) see every
+    colour drawn; and each colour of the game's own sprite group is drawn somewhere (no
+    stale copies)."""
     colours_of_game = PALETTE["games"][game]
-    allowed = colours(colours_of_game) | colours(PALETTE["themes"]) | {"currentcolor", "none"}
-    written = {(element.attrib.get("id", element.tag), key, element.attrib[key].lower())
-               for element in sprite(game).iter()
-               for key in ("fill", "stroke", "color", "stop-color") if key in element.attrib}
-    assert len(written) > 50
-    stray = sorted(item for item in written if item[2] not in allowed)
+    written = written_colours(sprite(game))
+    assert len(written) > 20, f"{game}.svg: too few colours found; is the parse right?"
+    stray = stray_colours(game, sprite(game))
     assert not stray, f"colours in {game}.svg outside the palette: {stray}"
     unused = colours(colours_of_game.get("sprite", {})) - {colour for _, _, colour in written}
     assert not unused, f"palette sprite colours {game}.svg never draws: {sorted(unused)}"
+
+
+@pytest.mark.parametrize("game", list(REQUIRED))
+def test_a_sprite_writes_colours_only_as_attributes(game: str) -> None:
+    """The check above reads the colour attributes: a style attribute or element would
+    hide a colour from it."""
+    root = sprite(game)
+    assert not list(root.iter(f"{SVG}style")), f"{game}.svg has a <style> element"
+    styled = sorted(element.attrib.get("id", element.tag) for element in root.iter()
+                    if "style" in element.attrib)
+    assert not styled, f"{game}.svg has style attributes: {styled}"
+
+
+def test_the_sprite_colour_check_catches_a_stray_colour() -> None:
+    """A colour no palette holds, written into a sprite, is reported (and a palette colour
+    of another game is not this game's)."""
+    root = sprite("winter-queen")
+    assert stray_colours("winter-queen", root) == []
+    symbol = next(root.iter(f"{SVG}symbol"))
+    ET.SubElement(symbol, f"{SVG}circle", {"r": "1", "fill": "#123456"})
+    ET.SubElement(symbol, f"{SVG}circle", {"r": "1", "stroke": "#F0C040"})  # Winterborne's gold
+    assert [colour for _, _, colour in stray_colours("winter-queen", root)] == [
+        "#123456", "#f0c040"]

@@ -78,6 +78,21 @@ WB_BOARD_TEXT: list[tuple[str, str]] = [
     ("ink.ally-back-ink", "ink.ally-back"),
 ]
 
+# WCAG 2.1 1.4.11 (non-text contrast): a graphic's parts a player reads against what they
+# lie on. The sprite colours of Winter Queen and ICECOOL Wizards, by palette path.
+NON_TEXT = 3.0
+SPRITE_GRAPHICS: dict[str, list[tuple[str, str]]] = {
+    "winter-queen": [
+        ("ink.book-back", "sprite.queen"),  # the Queen token's crown and snowflake
+        ("sprite.book-back-gold", "ink.book-back"),  # a book back's frame and snowflake
+        ("sprite.book-back-line", "ink.stack"),  # a book back's edge, on the stacks' ground
+        ("sprite.book-icon-line", "ink.book"),  # an open book's outline and spine
+    ],
+    "icecool-wizards": [
+        ("sprite.seal", "ink.exam-back-ink"),  # an exam back's seal, on its scroll
+    ],
+}
+
 # Snow Time's board and card text: (ink, background) by palette path, all at AA. Besides
 # these, every card's number or name is drawn on its colour in that colour's ink
 # (`card-ink-<colour>`, else `card-ink`: snow-time.js's onColour), checked for each pawn colour.
@@ -305,6 +320,17 @@ def test_winterbornes_board_text_passes_wcag_aa() -> None:
     game = PALETTE["games"]["winterborne"]
     pairs = [(at(game, t), at(game, b), AA, f"{t} on {b}") for t, b in WB_BOARD_TEXT]
     assert contrast_failures(pairs) == []
+
+
+@pytest.mark.parametrize("game", list(SPRITE_GRAPHICS))
+def test_sprite_graphics_pass_wcag_non_text_contrast(game: str) -> None:
+    palette = PALETTE["games"][game]
+    pairs = [(at(palette, f), at(palette, b), NON_TEXT, f"{f} on {b}")
+             for f, b in SPRITE_GRAPHICS[game]]
+    assert contrast_failures(pairs) == []
+    # every sprite colour of these games is in a pair: none goes unchecked
+    named = {path.removeprefix("sprite.") for pair in SPRITE_GRAPHICS[game] for path in pair}
+    assert set(palette["sprite"]) <= named
 
 
 def test_the_checks_catch_a_bad_colour() -> None:

@@ -8,7 +8,9 @@
 // light table in both themes, so a game's component colours are drawn on one background.
 // games.<game>.components: colours a player must tell apart, by kind; seats: seat colours.
 // ink: the colours a game's view draws its board and cards with (text among them: checked
-// at AA); sprite: colours only a game's sprite draws with (Winterborne's gold, wood, ...).
+// at AA); sprite: colours only a game's sprite draws with (Winterborne's gold, wood, ...;
+// Winter Queen's Queen token and book covers; ICECOOL's exam seal). Every colour a sprite
+// writes is one of its game's or the themes' (tests/server/test_icons.py).
 export const PALETTE = {
   "themes": {
     "light": {
@@ -54,6 +56,10 @@ export const PALETTE = {
         "royal": "#6b4f00", "depicted": "#9a7209", "stack": "#ffffff", "book": "#fbf7ec",
         "book-line": "#a08c5b", "book-back": "#2f4f7a", "last": "#c62828", "last-ink": "#ffffff",
         "seat-line": "#55606c"
+      },
+      "sprite": {
+        "queen": "#dcecfb", "book-back-line": "#1c3150", "book-back-gold": "#e2c56b",
+        "book-icon-line": "#6b5a2e"
       }
     },
     "snow-time": {
@@ -88,6 +94,9 @@ export const PALETTE = {
         "exam-back": "#5a2f6e", "exam-back-ink": "#ead7f2", "exam-space": "#5a2f6e",
         "spell": "#1f3a68", "spell-ink": "#ffffff", "points": "#5a2f6e", "points-ink": "#ffffff",
         "path": "#b0182a", "aim": "#d84315"
+      },
+      "sprite": {
+        "seal": "#d64541"
       }
     },
     "winterborne": {
