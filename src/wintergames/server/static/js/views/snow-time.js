@@ -148,6 +148,19 @@ function cardFace(colour, card, attrs = {}, tag = "span") {
       : icon(cardId(card), { title: `${colour} ${label(card)}` }));
 }
 
+/** Your own choice, still face down to the others: the server says it in the action's
+ *  notation ("red 5", "red healer", "red heal 2+5" once the Healer is revealed). */
+function hiddenChoice(colour, choice) {
+  const what = choice.startsWith(`${colour} `) ? choice.slice(colour.length + 1) : choice;
+  const heal = /^heal (.+)$/.exec(what);
+  const card = heal ? "healer" : what;
+  const words = heal
+    ? `the Healer takes back ${heal[1] === "none" ? "nothing" : heal[1].split("+").join(" and ")}`
+    : label(what);
+  return h("div", { class: "st-chosen", "data-term": card },
+    cardFace(colour, card, { class: "hidden-choice" }), `Your hidden choice: ${words}`);
+}
+
 /** A small card (discard, used, the resolution panel): its colour and icon. */
 function miniCard(colour, card, attrs = {}) {
   return h("span", { ...attrs, class: "st-mini", style: `background:${COLOUR[colour]};color:${onColour(colour)}` },
@@ -293,7 +306,7 @@ function drawColours(ctx) {
         onclick: play ? () => act(play) : null, "data-tip": `${c.name}'s hand${play ? ": click to play it" : ""}`,
       }, play ? "button" : "span"));
     }
-    const hidden = c.your_choice !== null && c.your_choice !== undefined;
+    const hidden = c.your_choice !== null && c.your_choice !== undefined && !view.over;
     const cards = (list, where) => (list.length ? list.map((card) =>
       miniCard(c.colour, card, { "data-term": card, "data-tip": `${c.name}'s ${where}`, "data-tip-icon": cardId(card) }))
       : ["—"]);
@@ -304,10 +317,7 @@ function drawColours(ctx) {
       h("span", { class: "muted st-chosen", "data-term": state ? "face down" : null },
         c.has_chosen && !view.over && !hidden ? cardFace(c.colour, null) : "", state),
       c.watched ? h("span", { class: "badge", "data-term": "watcher" }, icon("st-card-watcher"), " watched") : "",
-      hidden
-        ? h("div", { class: "st-chosen", "data-term": c.your_choice },
-          cardFace(c.colour, c.your_choice, { class: "hidden-choice" }),
-          `Your hidden choice: ${label(c.your_choice)}`) : "",
+      hidden ? hiddenChoice(c.colour, c.your_choice) : "",
       h("div", { class: "group-title", "data-term": "hand" }, "hand"), hand,
       h("div", { class: "muted" }, h("span", { "data-term": "discard" }, "discard: "), ...cards(c.discard, "discard"),
         " · ", h("span", { "data-term": "used up" }, "used: "), ...cards(c.used, "used-up cards"))));
