@@ -148,11 +148,26 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     assert final["over"] and shown == final["scores"]
     expect(page.locator("#winners")).to_contain_text(
         " and ".join(f"Player {w + 1}" for w in final["winners"]))
-    # the choices panel lists the same breakdown, one line per seat
-    lines = page.locator("#ice-result li").all_text_contents()
-    assert len(lines) == len(final["scores"])
-    for p, (line, v) in enumerate(zip(lines, final["scores"], strict=True)):
-        assert line.startswith(f"Player {p + 1}: Decrees ") and line.endswith(f" = {v} RP"), line
+    # every column of the dialog's table is headed by its category's icon
+    heads = page.locator("#final-scores thead th[data-category]")
+    assert heads.count() == len(final["breakdown"]["categories"]) == 5
+    for i in range(heads.count()):
+        expect(heads.nth(i).locator(".category-icon svg.icon")).to_have_count(1)
+    # The side panel says the game is over (no move asked for) and shows the same breakdown,
+    # one row per category led by the same icon, one column per seat, the totals last.
+    expect(page.locator("#ice-over")).to_have_text(re.compile(r"^The game is over: .* wins?\.$"))
+    expect(page.locator("#ice-prompt")).to_have_count(0)
+    result = page.locator("#ice-result")
+    rows = result.locator("tbody tr[data-category]")
+    assert rows.count() == len(final["breakdown"]["categories"])
+    for i, category in enumerate(final["breakdown"]["categories"]):
+        row = rows.nth(i)
+        expect(row.locator("th")).to_contain_text(category)
+        expect(row.locator("th .category-icon svg.icon")).to_have_count(1)
+        assert [int(v) for v in row.locator("td").all_text_contents()] == [
+            seat[i] for seat in final["breakdown"]["rows"]]
+    totals = result.locator("tr.total td").all_text_contents()
+    assert [int(t) for t in totals] == final["scores"]
     # Something was dug: the board shows fewer Snow tiles than at the start.
     assert board.locator("g.layer-3 g.place").count() < 48
     if shot is None:  # the bots played otherwise: the picture is the board at the end
@@ -460,4 +475,38 @@ def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
         expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
         page.evaluate("document.querySelector('dialog#end')?.close()")
         quiet_names_and_no_faded_text(page, obs)
+        page.context.close()
+
+
+# Each guild board's type names (Harmony ... Obliteration) that do not show whole: cut by
+# an ellipsis or their box (scrollWidth over clientWidth), spilling out of their slot (or
+# the slot out of its board), or drawn below the smallest legible size.
+CUT_TYPE_NAMES = """(legible) => [...document.querySelectorAll('.ice-guild .ice-slot')]
+  .flatMap(slot => {
+    const name = slot.querySelector('.t .name');
+    const box = name.getBoundingClientRect(), edge = slot.getBoundingClientRect();
+    const board = slot.closest('.ice-guild').getBoundingClientRect();
+    const cut = name.scrollWidth > name.clientWidth || box.left < edge.left - .5
+      || box.right > edge.right + .5 || edge.right > board.right + .5
+      || parseFloat(getComputedStyle(name).fontSize) < legible;
+    return cut ? [`${slot.closest('.ice-guild').dataset.seat}:${name.textContent}`
+                  + ` ${name.scrollWidth}/${name.clientWidth}`] : [];
+  })"""
+
+
+def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 21 audit: the other seats' guild boards showed "Harm…", "Achie…", "Philos…" on
+    a desktop, and on a phone all five names were cut ("Har…", "Exa…"). Three greedy bots
+    play a game to its end (Study tokens beside the names, as at the end screen); at each
+    size every type name on every guild board reads whole, at a legible size."""
+    from .test_phone import LEGIBLE_PX  # here: test_phone imports this module
+
+    table = server.bots_game("ice", ["greedy", "greedy", "greedy"], seed=13)
+    for size in (WIDE, DESKTOP, PHONE):
+        page = open_page(browser, page_errors, server.url + table["spectator"], viewport=size)
+        expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
+        page.evaluate("document.querySelector('dialog#end')?.close()")
+        assert page.locator(".ice-guild .ice-slot .t .name").count() == 3 * 5
+        assert page.evaluate(CUT_TYPE_NAMES, LEGIBLE_PX) == [], size
         page.context.close()

@@ -14,7 +14,7 @@
 // This module is what the pages import (render, animate, logLine, actionLabel, the
 // players list's hooks) and loads the view's look; its parts live in views/ice/: names
 // and icons, log lines, action words, the board, the top line, guild boards, cards, motion.
-import { breakdownLines } from "../breakdown.js";
+import { breakdownByCategory, seatLabel } from "../breakdown.js";
 import { h } from "../dom.js";
 import { icon, loadIcons } from "../icons.js";
 import { actionLabel, describe, PLACE_KINDS, prompt } from "./ice/actions.js";
@@ -53,7 +53,8 @@ async function loadStyle() {
 await Promise.all([loadStyle(), loadIcons("ice").catch((err) => console.warn("ICE's icons", err))]);
 
 // The end screen's columns: the icon of each scoring category.
-const CATEGORY_ICON = { decrees: "ice-decree", requests: "ice-request-back", bonuses: "ice-rp", "rp tokens": "ice-rp",
+// (the server's "Bonus": the second-Request bonuses)
+const CATEGORY_ICON = { decrees: "ice-decree", requests: "ice-request-back", bonus: "ice-rp", bonuses: "ice-rp", "rp tokens": "ice-rp",
                         tokens: "ice-rp", planning: "ice-planning" };
 export function categoryIcon(category) {
   const id = CATEGORY_ICON[String(category).toLowerCase()];
@@ -103,8 +104,17 @@ export function render(ctx) {
   board.replaceChildren(...parts);
 
   if (!legal.length) {
-    // the end screen's numbers (view.breakdown), one line per seat
-    if (view.breakdown) choices.append(h("ul", { id: "ice-result" }, breakdownLines(view).map((l) => h("li", {}, l))));
+    if (view.over) {
+      // The game is over, said as the table page's status says it; then the end screen's
+      // numbers (view.breakdown) turned on their side for the narrow panel, each category
+      // by its icon as in the end dialog's table (which a person may close to see the board).
+      const won = view.winners.map((i) => seatLabel(view, i));
+      choices.append(h("p", { class: "ice-prompt", id: "ice-over" }, `The game is over: ${
+        won.length ? `${won.join(" and ")} ${won.length > 1 ? "win" : "wins"}.` : "Nobody wins."}`));
+      if (view.breakdown) {
+        choices.append(h("table", { id: "ice-result" }, breakdownByCategory(view, (i) => seatLabel(view, i), categoryIcon)));
+      }
+    }
     return;
   }
   choices.append(h("p", { class: "ice-prompt", id: "ice-prompt" }, prompt(view, legal)));
