@@ -35,6 +35,7 @@ DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # A wide desktop: the largest boards (Winterborne, ICE) beside their side panels.
 WIDE: ViewportSize = {"width": 1500, "height": 1000}
+LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 8-14)
 
 
 def chromium_path() -> str:

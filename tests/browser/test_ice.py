@@ -12,7 +12,16 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED
-from .conftest import DESKTOP, PHONE, WIDE, PageErrors, Server, open_page, screenshot
+from .conftest import (
+    DESKTOP,
+    LEGIBLE_PX,
+    PHONE,
+    WIDE,
+    PageErrors,
+    Server,
+    open_page,
+    screenshot,
+)
 from .test_play import TIMEOUT, click_and_wait, play_the_middle, wait_for_my_turn_or_the_end
 from .test_tooltips import ice_midgame
 from .test_winter_queen import faded_text
@@ -500,8 +509,6 @@ def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
     a desktop, and on a phone all five names were cut ("Har…", "Exa…"). Three greedy bots
     play a game to its end (Study tokens beside the names, as at the end screen); at each
     size every type name on every guild board reads whole, at a legible size."""
-    from .test_phone import LEGIBLE_PX  # here: test_phone imports this module
-
     table = server.bots_game("ice", ["greedy", "greedy", "greedy"], seed=13)
     for size in (WIDE, DESKTOP, PHONE):
         page = open_page(browser, page_errors, server.url + table["spectator"], viewport=size)

@@ -16,20 +16,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import LEGIBLE_PX, PageErrors, Server, screenshot
 from .test_ice import play_one_decision as play_one_ice_decision
 from .test_play import (
     TIMEOUT,
     click_and_wait,
     play_one_winter_queen_decision,
     play_the_middle,
+    ready_for_the_picture,
     wait_for_my_turn_or_the_end,
 )
 from .test_watch import open_the_typed_flick
 from .test_winterborne import play_one_decision as play_one_winterborne_decision
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
-LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 8-14)
 
 # Rendered size of every board text, thumbnails (other seats' small kingdoms) aside.
 TEXT_SIZES = """() => [...document.querySelectorAll('#board svg:not(.small) text')]
@@ -90,7 +90,19 @@ GAMES: list[tuple[str, list[str], dict[str, Any], Callable[[Page, random.Random]
 ]
 
 
+# The board's drawing in each game (its map, tree and track, table, kingdom), and how much
+# of it must be on screen above the decision's controls while it is your move: half of it,
+# or BOARD_SHOWN_PX when that is less.
+DRAWING = {"winter-queen": "#wq-map", "snow-time": "#board .st-pan-box",
+           "icecool-wizards": "#ic-board", "winterborne": "#board svg.wb-kingdom",
+           "ice": "#board .ice-board"}
+BOARD_SHOWN_PX = 250
+# Two frames drawn: the page has done what it does as a turn begins (table.js scrolls).
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def check_the_phone_page(page: Page, game: str, as_opened: bool = True) -> None:
+    page.evaluate(TWO_FRAMES)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{game}: the page scrolls sideways ({width} px wide)"
     sizes = page.evaluate(TEXT_SIZES)
@@ -98,12 +110,23 @@ def check_the_phone_page(page: Page, game: str, as_opened: bool = True) -> None:
     assert min(sizes) >= LEGIBLE_PX, f"{game}: board text drawn at {min(sizes):.1f} px"
     if page.evaluate("document.body.dataset.myTurn") == "1":
         panel = page.locator("#choices-panel").bounding_box()
-        board = page.locator("#board").bounding_box()
-        assert panel is not None and board is not None
+        assert panel is not None
         assert panel["y"] >= 0 and panel["y"] + panel["height"] <= PHONE["height"] + 1, (
             f"{game}: the decision's controls are off screen")
-        # the board is still in view above the controls
-        assert board["y"] < panel["y"] - 150, f"{game}: the controls hide the board"
+        # the board is still in view above the controls (a real part of its box, not a
+        # sliver: a box scrolled above the screen is no board in view)
+        board = page.locator("#board").bounding_box()
+        assert board is not None
+        shown = min(board["y"] + board["height"], panel["y"]) - max(board["y"], 0)
+        assert shown >= 150, f"{game}: the controls hide the board ({shown:.0f} px shown)"
+        # and as a turn begins (the page scrolls then: js/table.js) not only the foot of
+        # its box (stands, hands, notes) but a good part of its drawing
+        drawing = page.locator(DRAWING[game]).first.bounding_box()
+        assert drawing is not None
+        shown = min(drawing["y"] + drawing["height"], panel["y"]) - max(drawing["y"], 0)
+        assert not as_opened or shown >= min(BOARD_SHOWN_PX, drawing["height"] / 2), (
+            f"{game}: the board's drawing is out of sight ({shown:.0f} px of"
+            f" {drawing['height']:.0f} shown above the controls at {panel['y']:.0f})")
         # and, as a turn begins, the pieces played with (stands, hand: the view marks
         # them) are in sight above the controls; later the person scrolls as they like
         focus = page.locator("#board [data-phone-focus]")
@@ -129,6 +152,7 @@ def test_a_game_played_to_the_end_on_a_phone(
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
     check_the_phone_page(page, game)
+    ready_for_the_picture(page)
     screenshot(page, f"{game}-phone", tmp_path, full_page=False)  # the screen, as held
     rng = random.Random(4)
     for decision in range(3000):

@@ -11,9 +11,23 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from .animation import SETTLED
 from .conftest import PageErrors, Server, screenshot
 
 TIMEOUT = 20_000  # ms: bots answer within their budget; this machine may be slow
+
+
+def ready_for_the_picture(page: Page) -> None:
+    """The page at rest, as the README shows it: every motion played out (no Skip button,
+    no mark half-way through its pulse), the pointer in a corner (no tooltip over the board)
+    and the creator's invite links (their seats' secrets) folded away."""
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    if page.locator("details#invites[open]").count():
+        page.locator("#hide-invites").click()
+        expect(page.locator("details#invites")).not_to_have_attribute("open", "")
+    page.mouse.move(0, 0)
+    expect(page.locator("#term-tip")).to_be_hidden()
+    expect(page.locator("#skip-animations")).to_be_hidden()
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> None:
@@ -94,6 +108,7 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
         if page.evaluate("document.body.dataset.over") == "1":
             break
         if decision == 8:
+            ready_for_the_picture(page)
             screenshot(page, "winter-queen", tmp_path)
         play_one_winter_queen_decision(page, rng)
         wait_for_my_turn_or_the_end(page)
@@ -145,6 +160,7 @@ def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
         for page in pages:
             wait_for_my_turn_or_the_end(page)
         if turn == 1:
+            ready_for_the_picture(first)
             screenshot(first, "snow-time", tmp_path)
         if first.evaluate("document.body.dataset.over") == "1":
             break

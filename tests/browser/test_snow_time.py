@@ -16,7 +16,7 @@ from wintergames.games.snow_time.components import ST
 from .animation import watch
 from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
 from .test_breakdown import finished
-from .test_play import TIMEOUT, click_and_wait, wait_for_my_turn_or_the_end
+from .test_play import TIMEOUT, click_and_wait, ready_for_the_picture, wait_for_my_turn_or_the_end
 from .test_watch import choose_snow_time_cards
 
 # The symbols a <use> in the page points at, and the symbols the sprite holds.
@@ -67,12 +67,17 @@ def test_snow_time_is_drawn_with_its_icons_and_its_cards_look_like_cards(
     # a choice lies face down: the chooser sees its card, the other seat its back
     click_and_wait(first, "button.card.playable")
     expect(first.locator(".colour[data-colour='red'] .card.hidden-choice")).to_have_count(1)
+    # drawn as the card chosen ("red 5" is the server's word for it, not a card's name)
+    chosen = first.locator(".colour[data-colour='red'] .card.hidden-choice use")
+    assert (chosen.get_attribute("href") or "").removeprefix("#") in symbols
+    assert "your hidden choice: red" not in first.locator("#board").inner_text().lower()
     red = second.locator(".colour[data-colour='red']")
     expect(red.locator(".card.st-card.back")).to_have_count(1, timeout=TIMEOUT)
     assert red.locator(".card.back use").get_attribute("href") == "#st-card-back"
     # the log's colours and special cards are led by their icons
     expect(second.locator("#log .named use").first).to_be_attached()
     name = "snow-time" + ("-dark" if theme == "dark" else "") + ("-phone" if phone else "")
+    ready_for_the_picture(second)
     screenshot(second, name, tmp_path, full_page=not phone)
 
 

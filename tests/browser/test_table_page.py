@@ -125,6 +125,8 @@ def test_the_end_dialog_says_game_over_once_and_names_the_seats_in_its_scores(
     expect(rows.locator("th")).to_have_text(
         [n + (" ★" if i in view["winners"] else "") for i, n in enumerate(names)])
     expect(rows.locator("td.total")).to_have_text([str(s) for s in view["scores"]])
+    # the side panel asks for no move once the game is over (it said "Your move")
+    expect(page.locator("#choices-panel h2")).to_have_text("Game over")
     screenshot(page, "end-dialog", tmp_path)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "end-dialog-phone", tmp_path)

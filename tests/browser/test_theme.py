@@ -10,7 +10,12 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from .conftest import PageErrors, Server, open_page, screenshot
-from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
+from .test_play import (
+    TIMEOUT,
+    play_one_winter_queen_decision,
+    ready_for_the_picture,
+    wait_for_my_turn_or_the_end,
+)
 
 # The colours the page is drawn in, as the browser computed them.
 COLOURS = """() => ({ page: getComputedStyle(document.body).backgroundImage,
@@ -51,6 +56,7 @@ def test_the_theme_chosen_in_settings_changes_the_colours_and_survives_a_reload(
     page.wait_for_selector("#wq-map", timeout=TIMEOUT)
     assert page.evaluate(COLOURS) == dark, "the choice is kept across a reload"
     assert page.input_value("#theme-setting") == "dark"
+    ready_for_the_picture(page)
     screenshot(page, "winter-queen-dark", tmp_path)
 
     choose_theme(page, "system")  # back to the browser's scheme, which follows the system

@@ -15,7 +15,12 @@ from playwright.sync_api import Browser, Page, expect
 from wintergames.games.winter_queen.components import WQ
 
 from .conftest import PageErrors, Server, open_page, screenshot
-from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
+from .test_play import (
+    TIMEOUT,
+    play_one_winter_queen_decision,
+    ready_for_the_picture,
+    wait_for_my_turn_or_the_end,
+)
 
 # Text on the board whose own or inherited opacity is below 1: it is drawn fainter than
 # the colour the contrast checks (tests/server/test_palette.py) passed.
@@ -100,6 +105,7 @@ def test_the_bag_and_the_stands_read_in_both_themes_and_on_a_phone(
     page.wait_for_selector("#wq-map", timeout=TIMEOUT)
     wait_for_my_turn_or_the_end(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ready_for_the_picture(page)
     screenshot(page, "winter-queen-dark-phone", tmp_path, full_page=False)
     page.context.close()
 

@@ -12,7 +12,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import DESKTOP, PHONE, WIDE, PageErrors, Server, open_page, screenshot
 from .test_motion_winterborne import road_to
-from .test_play import TIMEOUT, click_and_wait, play_the_middle, wait_for_my_turn_or_the_end
+from .test_play import (
+    TIMEOUT,
+    click_and_wait,
+    play_the_middle,
+    ready_for_the_picture,
+    wait_for_my_turn_or_the_end,
+)
 from .test_winter_queen import faded_text
 
 # A card's code as the game writes it ("EXP2", "T3", "HORN1", "WY7"), a spoils tile's
@@ -248,10 +254,13 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     page.reload()
     page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    ready_for_the_picture(page)
     screenshot(page, "winterborne-dark", tmp_path)
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     page.wait_for_selector("svg.wb-kingdom use", timeout=TIMEOUT)
+    wait_for_my_turn_or_the_end(page)
+    ready_for_the_picture(page)
     screenshot(page, "winterborne-dark-phone", tmp_path, full_page=False)
 
 

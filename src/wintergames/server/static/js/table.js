@@ -157,8 +157,10 @@ function render() {
   const choices = $("choices");
   choices.replaceChildren();
   game.render({ view, layout, board: $("board"), choices, act, local });
-  // A spectator has no move: its panel says whose move it watches instead.
-  $("choices-panel").querySelector("h2").textContent = view.seat === null ? "Watching" : "Your move";
+  // A spectator has no move: its panel says whose move it watches instead; once the game
+  // is over nobody has one.
+  $("choices-panel").querySelector("h2").textContent = view.over ? "Game over"
+    : view.seat === null ? "Watching" : "Your move";
   if (!choices.childNodes.length) {
     choices.append(h("p", { class: "muted" }, view.seat === null ? watchingText()
       : view.legal.length ? "Choose on the board." : "Nothing to do now."));
@@ -169,8 +171,10 @@ function render() {
 }
 
 // On a phone, when your move begins, the pieces you play with (Winter Queen's stands, your
-// hand: the view marks them data-phone-focus) are scrolled into sight above the sheet of
-// choices, with as much of the board as fits above them. Only then: never fights a scroll.
+// hand: the view marks them data-phone-focus) are scrolled into sight just above the sheet
+// of choices, with as much of the board as fits above them. The sheet is measured as it
+// is drawn (often well under its 30vh at most): every pixel it leaves shows more of the
+// board. Only then: never fights a scroll.
 let wasYourMove = false;
 function bringYourPiecesInSight() {
   const yours = view.legal.length > 0;
@@ -180,7 +184,13 @@ function bringYourPiecesInSight() {
   // after the view's own stylesheet has loaded: the page is laid out anew when it comes
   stylesLoaded().then(() => requestAnimationFrame(() => {
     const focus = $("board").querySelector("[data-phone-focus]");
-    if (focus) focus.scrollIntoView({ block: "end", inline: "nearest" });
+    if (!focus) return;
+    const box = focus.getBoundingClientRect();
+    const sheet = $("choices-panel").getBoundingClientRect();
+    const room = Math.min(sheet.top, window.innerHeight) - 8;  // the screen above the sheet
+    // the pieces' foot just above the sheet; pieces taller than the room show their top
+    const by = box.height <= room ? box.bottom - room : box.top;
+    window.scrollBy({ top: by, behavior: "instant" });
   }));
 }
 

@@ -275,11 +275,13 @@ function cardActions(legal, id) {
 
 function handArea(ctx, me, legal) {
   const { local, act } = ctx;
-  const box = h("section", { class: "wb-hand-area", id: "wb-hand", "data-phone-focus": true });
+  const box = h("section", { class: "wb-hand-area", id: "wb-hand" });
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
     box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
-    const row = h("div", { class: "wb-hand" }, cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id))));
+    // your hand's cards are kept in sight on a phone as your move begins (js/table.js)
+    const row = h("div", { class: "wb-hand", "data-phone-focus": where === "hand" || null },
+      cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id))));
     if (!cards.length) row.append(h("span", { class: "muted" }, "empty"));
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
