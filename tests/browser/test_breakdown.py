@@ -148,10 +148,11 @@ def test_category_icons_sit_on_the_light_table_in_the_dark_theme(
     chips = page.locator("#final-scores thead .category-icon")
     expect(chips).to_have_count(4)  # Fight, Fruit, Mana, Bonus
     light, dark = PALETTE["themes"]["light"], PALETTE["themes"]["dark"]
+    # to_have_css retries: the dialog may be redrawn when the final state arrives again,
+    # and a chip read in between is detached (its computed style empty)
     for i in range(4):
-        style = chips.nth(i).evaluate(
-            "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]")
-        assert style == [rgb(dark["table"]), rgb(light["ink"])], style
+        expect(chips.nth(i)).to_have_css("background-color", rgb(dark["table"]))
+        expect(chips.nth(i)).to_have_css("color", rgb(light["ink"]))
     dialog = page.locator("dialog#end").evaluate("e => getComputedStyle(e).backgroundColor")
     assert dialog == rgb(dark["panel"])  # the dialog itself is dark: the chip is what differs
     screenshot(page, "end-breakdown-snow-time-dark", tmp_path)
