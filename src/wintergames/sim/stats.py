@@ -17,6 +17,8 @@ from wintergames.sim.jobs import Outcome
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``share`` observed over ``n`` games."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"a share of games lies between 0 and 1, not {share}")
     if n == 0:
         return 0.0, 1.0
     centre = (share + z * z / (2 * n)) / (1 + z * z / n)
