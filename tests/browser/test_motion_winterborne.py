@@ -33,10 +33,10 @@ def figures(server: Server, table: dict[str, Any], seat: int) -> dict[str, str |
     return dict(server.view(table, None)["observation"]["seats"][seat]["kingdom"]["figures"])
 
 
-def walk_and_raid(server: Server, table: dict[str, Any]) -> tuple[int, str, str, str]:
-    """The seat to move plays its explorer's hex card, the card that moves furthest, and
-    raids (the explorer's special: +2 meat): three actions, one log line. Returns the seat,
-    the figure, where it stood and where it stopped."""
+def walk(server: Server, table: dict[str, Any]) -> tuple[int, str, str, str]:
+    """The seat to move plays its explorer's hex card and the card that moves furthest:
+    two actions, no log line yet (it comes with the special action). Returns the seat, the
+    figure, where it stood and where it stopped."""
     seat = server.view(table, None)["to_move"][0]
     before = figures(server, table, seat)
     hex_card = next(a for a in server.legal(table, seat)
@@ -45,12 +45,22 @@ def walk_and_raid(server: Server, table: dict[str, Any]) -> tuple[int, str, str,
     moves = [a for a in server.legal(table, seat)
              if a["kind"] == "play" and re.fullmatch(r"m\d", a["use"])]
     server.act(table, seat, max(moves, key=lambda a: int(a["use"][1:])))
-    assert {"kind": "word", "word": "raid"} in server.legal(table, seat)
-    server.act(table, seat, {"kind": "word", "word": "raid"})
     after = figures(server, table, seat)
     moved = [name for name in after if after[name] != before[name]]
     assert moved == ["explorer"], (before, after)
     return seat, "explorer", str(before["explorer"]), str(after["explorer"])
+
+
+def raid(server: Server, table: dict[str, Any], seat: int) -> None:
+    """The explorer's special action (+2 meat), which ends the step with its log line."""
+    assert {"kind": "word", "word": "raid"} in server.legal(table, seat)
+    server.act(table, seat, {"kind": "word", "word": "raid"})
+
+
+def walk_and_raid(server: Server, table: dict[str, Any]) -> tuple[int, str, str, str]:
+    seat, name, start, stop = walk(server, table)
+    raid(server, table, seat)
+    return seat, name, start, stop
 
 
 # The walker's distance from the castle, in hex steps (a gray space is 2 from it), and the
@@ -75,7 +85,8 @@ def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_coun
     page = watch(browser, page_errors, server.url + table["spectator"])
     # the players' kingdoms lie below the province boards: in view, as a watcher would scroll
     page.locator(".wb-seat[data-seat='1']").scroll_into_view_if_needed()
-    seat, name, _, stop = walk_and_raid(server, table)
+    # the figure walks as soon as it moved: the step's line (with the raid) comes later
+    seat, name, _, stop = walk(server, table)
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
     kingdom = page.locator(f"svg.wb-kingdom[data-seat='{seat}']")
     # the board shows the move as it ended; a copy of the figure walks, the figure waits
@@ -84,9 +95,7 @@ def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_coun
     expect(walker).to_have_count(1)
     figure = kingdom.locator(f"g.figure[data-figure='{name}']")
     assert figure.evaluate("(node) => node.style.visibility") == "hidden"
-    running = motions(page)
-    assert "motion-along" in running and "motion-points" in running
-    expect(page.locator("#motion-layer .motion-points")).to_have_text("+2 meat")
+    assert "motion-along" in motions(page)
     # round the ring, through the spaces between: always about two steps from the castle
     # (a straight line across the board would pass close to it)
     distances = []
@@ -104,9 +113,15 @@ def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_coun
     under = page.evaluate(f"document.elementFromPoint({box['x'] + box['width'] / 2},"
                           f" {box['y'] + box['height'] / 2}).closest('.wb-walker')")
     assert under is None
-    skip_and_settle(page)
+    # the step ends: its gains fly to the seat's counts, and the figure, already where it
+    # stopped, does not walk again (it stood there, then walked from its old space)
+    raid(server, table, seat)
+    page.wait_for_function(f"({GHOST_PATHS})('').some((g) => g.text === '+2 meat')",
+                           timeout=TIMEOUT)
     expect(walker).to_have_count(0)
+    assert "motion-along" not in motions(page)
     assert figure.evaluate("(node) => node.style.visibility") == ""
+    skip_and_settle(page)
     assert math.isclose(page.evaluate(RING_DISTANCE, [seat, f"g.figure[data-figure='{name}']"]),
                         2, abs_tol=0.4)
     meat = server.view(table, None)["observation"]["seats"][seat]["resources"]["meat"]
@@ -354,8 +369,9 @@ def test_the_cards_another_seat_played_turn_over_where_the_played_cards_are_show
     assert len(played) == 2
     page = watch(browser, page_errors, server.url + table["spectator"])
     the_step(server, table, step)
-    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
     chips = [f"#wb-seasons .played .wb-named[data-code='{card}']" for card in played]
+    # (they turn over with the step's line, after the figure's walk partway through it)
+    page.wait_for_function(f"({FLIPPING})({chips[0]!r}) === 1", timeout=3 * TIMEOUT)
     for chip in chips:
         assert page.evaluate(FLIPPING, chip) == 1, chip
         assert page.locator(chip).evaluate("(node) => getComputedStyle(node).display") != "inline"
@@ -403,3 +419,23 @@ def test_with_reduced_motion_nothing_of_another_seats_step_moves(
     assert page.evaluate(GHOSTS) == 0
     assert set(motions(page)) == {"motion-highlight"}
     skip_and_settle(page)
+
+
+def test_a_walk_partway_through_a_step_goes_the_way_the_card_played_says(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Partway through a step no log line says which way a figure went: a Mask card's
+    counter-clockwise circle does (G3 back to G1 is 2 steps that way, 4 the other)."""
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + table["spectator"])
+    steps = page.evaluate("""async () => {
+      const m = await import('/static/js/views/winterborne/motion.js');
+      const layout = await (await fetch('/api/games/winterborne/layout')).json();
+      const walk = (lines, played) =>
+        (m.figurePath(layout, 'explorer', 'G3', 'G1', lines, played).length - 1) / 6;
+      return [walk([], ['MASK2']), walk([], []), walk([], ['SHA1']),
+              walk(['Player 1: explorer moves 2 counter-clockwise to G1'], []),
+              walk(['Player 1: explorer moves 4 to G1'], ['MASK2'])];
+    }""")
+    # a Mask card, none, a card whose circle does not lead there, the line, the line first
+    assert steps == [2, 4, 4, 2, 4]

@@ -12,7 +12,9 @@
 // it has nothing to show for this step. ctx is the render context plus: previous (the
 // view before), own (this view answers this page's own action), fresh (the new log
 // lines), pace (ms per step) and signal (an AbortSignal: when it fires the animation
-// must finish at once, leaving the board as render() drew it).
+// must finish at once, leaving the board as render() drew it). A module that exports
+// animatesPartway = true is also asked for another seat's views that add no log line
+// (a step of several actions, seen before its line comes); it returns null for most.
 import { h } from "./dom.js";
 
 export const PACE_MS = 800;        // one step of another seat's move
@@ -147,10 +149,18 @@ export class Watch {
         const previous = this.previous;
         this.display(entry.view, previous, entry.own);
         const fresh = newLines(previous, entry.view);
-        const animate = this.animations && !entry.quiet && fresh.length
+        // A step of several actions logs one line at its end; a game whose board shows
+        // something moving before that (Winterborne's walking figure) animates those views too.
+        const partway = Boolean(previous) && !fresh.length && !entry.own
+          && Boolean(this.game()?.animatesPartway);
+        const animate = this.animations && !entry.quiet && (fresh.length || partway)
           && this.queue.length <= DROP_AFTER;
-        this.shown.push({ log: entry.view.log.length, animated: Boolean(animate) });
-        if (animate) await this.play(entry, previous, fresh);
+        const step = { log: entry.view.log.length, animated: Boolean(animate) };
+        this.shown.push(step);
+        if (animate) {
+          const shown = await this.play(entry, previous, fresh);
+          if (partway) step.animated = shown;  // most such views show nothing
+        }
       }
     } finally {
       this.running = false;
@@ -186,10 +196,14 @@ export class Watch {
       const game = this.game();
       const running = game.animate ? game.animate(ctx, previous) : null;
       // Nothing of the game's own to show: another seat's move is held for one step,
-      // its log lines marked, so a person sees it before the next one replaces it.
-      await (running || (entry.own ? null : wait(pace, controller.signal)));
+      // its log lines marked, so a person sees it before the next one replaces it (a
+      // view partway through a step has no lines to read: it is not held).
+      const hold = !running && !entry.own && fresh.length > 0;
+      await (running || (hold ? wait(pace, controller.signal) : null));
+      return Boolean(running);
     } catch (err) {
       console.error("an animation failed; the board shows the move as it ended", err);
+      return false;
     } finally {
       this.controller = null;
       delete document.body.dataset.animating;

@@ -19,7 +19,7 @@ import { cardData, cardIcon, loadNames, logLine, typeOfId, useIcons } from "./wi
 import { spoilsBacks } from "./winterborne/spoils.js";
 
 // Another seat's step, explained (views/winterborne/motion.js); log lines with names.
-export { animate } from "./winterborne/motion.js";
+export { animate, animatesPartway } from "./winterborne/motion.js";
 export { logLine };
 
 const CARD_KINDS = new Set(["play", "discard", "reserve", "unreserve", "wylds", "swap"]);

@@ -14,9 +14,12 @@ export const UNIT = 60;  // svg units between neighbouring hex centres (the king
 const INK = PALETTE.games.winterborne.ink;
 
 // A Winterborne step is several actions: two cards, then the special action. The figure
-// moves when the second card is played, but the log line (and so the animation) comes
-// with the last action. The motion compares the board with how it stood right after the
-// previous log line: the first view drawn at each log length is kept for that.
+// moves when the second card is played, but the log line comes with the last action. So
+// the figure walks as soon as a view shows it moved (js/watch.js animates such views of a
+// game that says animatesPartway), compared with the view drawn just before; the rest of
+// the step is shown with its log line, compared with the board right after the previous
+// log line: the first view drawn at each log length is kept for that.
+export const animatesPartway = true;
 const seen = { now: null, before: null };
 export function remember(view) {
   if (seen.now && seen.now.log === view.log.length) return;
@@ -29,13 +32,28 @@ const RING = 2 * UNIT;  // the gray spaces' distance from the castle
 const spaceIndex = (place) => (place && /^G\d$/.test(place) ? Number(place.slice(1)) - 1 : -1);
 const ringAt = (angle) => [RING * Math.sin(angle), -RING * Math.cos(angle)];
 
+/** Partway through a step no line says how far a figure went: the movement circle of a
+ *  card just played does ([steps, counter-clockwise]), when one leads from `from` to `to`. */
+function playedMove(layout, cards, from, to) {
+  const [start, end] = [spaceIndex(from), spaceIndex(to)];
+  for (const id of cards) {
+    for (const code of Object.keys(layout.cards?.[id]?.uses ?? {})) {
+      const m = /^(ccw|m)(\d)$/.exec(code);
+      if (!m) continue;
+      const [steps, ccw] = [Number(m[2]), m[1] === "ccw"];
+      if (start < 0 || (start + (ccw ? -steps : steps) + 12) % 6 === end) return [steps, ccw];
+    }
+  }
+  return [null, false];
+}
+
 /** The points (svg units) a figure passes from `from` to `to`: out of the castle to a gray
- *  space, then space by space round the ring (clockwise, unless the log says otherwise),
- *  through the section between two spaces; into the castle straight from its space. */
-function figurePath(layout, name, from, to, lines) {
+ *  space, then space by space round the ring (clockwise, unless the log or the card played
+ *  says otherwise), through the section between two spaces; into the castle straight from
+ *  its space. */
+export function figurePath(layout, name, from, to, lines, played = []) {
   const word = FIGURE_WORD[name];
-  let steps = null;
-  let ccw = false;
+  let [steps, ccw] = playedMove(layout, played, from, to);
   for (const line of lines) {
     const m = new RegExp(`\\b${word} moves (\\d+)( counter-clockwise)? to ${to}\\b`).exec(line);
     if (m) [steps, ccw] = [Number(m[1]), Boolean(m[2])];
@@ -118,6 +136,8 @@ export function animate(ctx, previous) {
   if (!base || base.seats.length !== now.seats.length) return null;
   const lines = ctx.fresh.map(String);
   const motions = [];
+  // partway through another seat's step: only its figures walk (the line says the rest)
+  const partway = !lines.length;
   const area = (i) => (i === view.seat ? board.querySelector("#wb-me") : board.querySelector(`.wb-seat[data-seat='${i}']`));
   const province = (c) => board.querySelector(`.wb-province[data-province='${c}']`);
   const walk = pace * 0.45;  // per step round the ring
@@ -125,22 +145,28 @@ export function animate(ctx, previous) {
   const sources = [];  // where each seat's gains come from: what it moved or placed
   now.seats.forEach((seat, i) => {
     if (own && i === view.seat) return;
-    const was = base.seats[i];
     const kingdom = board.querySelector(`svg.wb-kingdom[data-seat='${i}']`);
     if (!kingdom) return;
-    // figures round the ring
+    // figures round the ring, from where the view drawn before showed them: a figure that
+    // walked partway through the step does not walk again with its line
+    const was = previous.observation?.seats[i];
+    if (!was) return;
     for (const name of FIGURES) {
       const [from, to] = [was.kingdom.figures[name], seat.kingdom.figures[name]];
-      if (!from || !to || from === to) continue;
       const node = kingdom.querySelector(`g.figure[data-figure='${name}']`);
       if (!node) continue;
-      const points = figurePath(layout, name, from, to, lines);
+      // what the step gained flies from the figure that moved in it, walked or not
+      if (to && to !== base.seats[i].kingdom.figures[name]) sources[i] = node;
+      if (!from || !to || from === to) continue;
+      const played = now.played.filter((c) => !previous.observation.played.includes(c));
+      const points = figurePath(layout, name, from, to, lines, played);
       const duration = Math.min(pace * 2.4, Math.max(pace, walk * (points.length / 6)));
       next = Math.max(next, duration);
       sources[i] = node;
       motions.push(walkFigure(ctx, node, points, duration));
     }
   });
+  if (partway) return motions.length ? all(motions) : null;
   const later = { delay: next, duration: pace * 0.9, signal };
   const reveal = next + pace * 0.9;  // what comes in place of a card taken turns over then
   now.seats.forEach((seat, i) => {
