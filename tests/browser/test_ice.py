@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -509,11 +510,23 @@ def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
     a desktop, and on a phone all five names were cut ("Har…", "Exa…"). Three greedy bots
     play a game to its end (Study tokens beside the names, as at the end screen); at each
     size every type name on every guild board reads whole, at a legible size."""
-    table = server.bots_game("ice", ["greedy", "greedy", "greedy"], seed=13)
-    for size in (WIDE, DESKTOP, PHONE):
-        page = open_page(browser, page_errors, server.url + table["spectator"], viewport=size)
+    table = server.bots_game("ice", ["human", "greedy", "greedy"], seed=13)
+    for size, link in product((WIDE, DESKTOP, PHONE), ("spectator", "seat")):
+        url = table["spectator"] if link == "spectator" else table["seats"][0]["invite"]
+        page = open_page(browser, page_errors, server.url + url, viewport=size)
         expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
         page.evaluate("document.querySelector('dialog#end')?.close()")
         assert page.locator(".ice-guild .ice-slot .t .name").count() == 3 * 5
-        assert page.evaluate(CUT_TYPE_NAMES, LEGIBLE_PX) == [], size
+        assert page.evaluate(CUT_TYPE_NAMES, LEGIBLE_PX) == [], (size, link)
+        # Where the five wrap, the last is not left alone under three or four (Obliteration
+        # was, under four, on the other seats' boards beside yours); two a row must be.
+        for board in page.evaluate(SLOTS_PER_ROW):
+            assert board[-1] >= 2 or len(board) == 1 or board[-2] <= 2, (size, link, board)
         page.context.close()
+
+
+# For each guild board, how many type slots stand on each of its rows (by their tops).
+SLOTS_PER_ROW = """() => [...document.querySelectorAll('.ice-guild .ice-slots')].map(slots => {
+  const tops = [...slots.querySelectorAll('.ice-slot')].map(s => Math.round(s.offsetTop));
+  return [...new Set(tops)].map(top => tops.filter(t => t === top).length);
+})"""
