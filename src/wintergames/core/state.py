@@ -38,6 +38,8 @@ class State(ABC):
         self._rng: random.Random = new_rng(self.seed)
         self._rng_owned = True
         self.history: list[tuple[int, Action]] = []
+        # Events are only ever appended: the terminal and the table page read the log from
+        # where they left off (core/testing.check_log_grows holds every game to it).
         self.log: list[Event] = []
 
     @property

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wintergames.core.actions import Action
@@ -469,6 +469,19 @@ def run_breakdown_checks(game_id: str, num_players: int, seeds: Iterable[int]) -
     return games
 
 
+def check_log_grows(state: State, before: Sequence[Any], length: int) -> None:
+    """The log only grows: the terminal, the table page and the server's watchers read it
+    from where they left off, so an event put in before the end (or replaced) would be
+    read twice and the new one never. ``before`` is the log's last ``len(before)`` events
+    before an action (all of them at deep steps, the last alone otherwise: an event put
+    in before it moves it), ``length`` its length then."""
+    log = state.log
+    assert len(log) >= length, f"the log shrank from {length} to {len(log)} events"
+    for i, was in enumerate(before, length - len(before)):
+        assert log[i] is was, (f"event {i} of the log changed: {was.text!r} became "
+                               f"{log[i].text!r} (the log only grows)")
+
+
 def play_checked(
     game_id: str,
     num_players: int,
@@ -506,7 +519,10 @@ def play_checked(
                     check_overwrites(state, (seat,))
             player = state.to_move[0]
             actions = state.legal_actions(player)
+            length = len(state.log)
+            logged = list(state.log) if steps % deep_every == 0 else state.log[-1:]
             state.apply(actions[rng.randrange(len(actions))], player)
+            check_log_grows(state, logged, length)
             if kept is not None:
                 check_kept(kept)
         except AssertionError as err:

@@ -66,8 +66,8 @@ def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
     tile = s.tiles[slot]
     what = public_name(tile)
     s.line = f"{seat_name(p)} excavates {what} ({how})"
-    # The last argument: where the excavation's line goes in the log, before what it led to.
-    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0, len(s.log))
+    # The last argument is unused (it was where the line went, inserted: the log only grows).
+    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0, 0)
 
 
 def public_name(tile: int) -> str:
@@ -403,7 +403,9 @@ def _after(s: IceState, frame: list[int]) -> bool:
     # Where the Leader was allocated, for a Harmony effect "after an excavation where you
     # allocate your Expedition Leader onto a Harmony Artifact" (Anima Gemstone); 0: none.
     s.turn_flags[p][fr.TURN_EXCAVATED] = s.leaders[p] + 1
-    s.log.insert(frame[13], Event(s.line + ".", kind="excavate", player=p))
+    # The log only grows (a watcher and the terminal read it from where they left off):
+    # the excavation's line comes as it ends, after what it revealed on the way.
+    s.log.append(Event(s.line + ".", kind="excavate", player=p))
     s.line = ""
     collapse_chain(s, p)
     # "If a player uncovers a whole 1 RP icon after an excavation": its chain collapse too.
