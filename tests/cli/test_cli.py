@@ -136,6 +136,24 @@ def test_hot_seat_hands_the_screen_over_and_hides_the_other_choice() -> None:
     assert "Hand the screen to Player 1" in rest
 
 
+def test_what_the_bots_did_is_printed_under_the_board_just_above_your_choices() -> None:
+    # Printed as it happened, the board redrawn for your turn pushed it off the screen.
+    result = runner.invoke(
+        app, ["play", "winter-queen", "--players", "human,random,random", "--seed", "2"],
+        input="1\n" * 4 + "quit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    start = out.rindex("Player 1 to move", 0, out.index("• Player 2 places"))
+    before, turn = out[:start], out[start:]
+    # the turn's board (its seats' lines last), then what the bots did, then your choices
+    board_end = turn.index("Player 3: ? VP")
+    assert board_end < turn.index("• Player 2 places") < turn.index("• Player 3 places")
+    assert turn.index("• Player 3 places") < turn.index("Number or notation")
+    # each said once; the bots' notation went by as they played
+    assert out.count("• Player 2 places a yellow floe") == 1
+    assert "Player 2 (random) plays" in before
+
+
 def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:
     typed = "\n".join(["flick 90 0.5 0", "done", "flick 10.5 0.33 -0.2", "quit"]) + "\n"
     result = runner.invoke(

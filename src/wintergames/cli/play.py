@@ -92,7 +92,12 @@ class TerminalGame:
             self.console.print(self.spec.render(self.state, player))
 
     def run(self) -> State:
-        self.show_new_events()
+        # What the bots did is printed under the board a person's turn draws, just above
+        # their choices (printed as it happened, the board pushed it off the screen); what
+        # a person did, and everything in a game of bots alone, as it happens.
+        live = not self.humans
+        if live:
+            self.show_new_events()
         while not self.state.is_over:
             player = self.state.to_move[0]
             seat = self.seats[player]
@@ -101,13 +106,15 @@ class TerminalGame:
                 action = seat.bot.choose(self.state, player)
                 self.state.apply(action, player)
                 what = "has chosen (hidden until everyone has)" if hidden else f"plays {action}"
-                self.console.print(f"[bold]{seat_name(player)}[/] ({seat.kind}) {what}")
+                self.console.print(f"[bold]{seat_name(player)}[/] ({seat.kind}) {what}",
+                                   style="dim")
             else:
                 self.hand_over(player)
-                self.show_new_events()
                 self.human_turn(player)
-            self.show_new_events()
+            if live or seat.bot is None:
+                self.show_new_events()
             self.maybe_plot()
+        self.show_new_events()
         self.console.rule("Game over")
         self.draw(None)
         self.console.print(result(self.spec, self.state, [seat.label for seat in self.seats]))
@@ -132,6 +139,7 @@ class TerminalGame:
     def human_turn(self, player: int) -> None:
         self.console.rule(f"{seat_name(player)} to move")
         self.draw(player)
+        self.show_new_events()
         actions = self.state.legal_actions(player)
         self.list_actions(actions)
         while True:
