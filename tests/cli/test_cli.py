@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,28 @@ def test_what_the_bots_did_is_printed_under_the_board_just_above_your_choices() 
     # each said once; the bots' notation went by as they played
     assert out.count("• Player 2 places a yellow floe") == 1
     assert "Player 2 (random) plays" in before
+
+
+def test_many_actions_of_one_word_share_a_line_and_every_number_is_listed_once() -> None:
+    # ICE's first turn: 47 "camp T..." actions were 47 lines, burying recruit, sail, plan
+    result = runner.invoke(
+        app, ["play", "ice", "--players", "human,greedy,greedy", "--seed", "11"],
+        input="discard SHAPES-PHI\ndiscard DUO-ACH-PHI-OBL\nquit\n", terminal_width=400)
+    assert result.exit_code == 0, result.output
+    listing = result.output.rpartition("Day 1 begins")[2].partition("Number or notation")[0]
+    lines = [line.strip() for line in listing.strip().splitlines()]
+    camps = [line for line in lines if line.startswith("camp ")]
+    assert len(camps) == 1 and "1:T1  2:T2" in camps[0]
+    assert not any(re.fullmatch(r"\d+: camp T\d+", line) for line in lines)
+    numbers = [int(n) for n in re.findall(r"(\d+):", listing)]
+    assert sorted(numbers) == list(range(1, len(numbers) + 1)) and len(numbers) > 40
+
+
+def test_a_solo_game_is_announced_in_the_singular() -> None:
+    result = runner.invoke(app, ["play", "winterborne", "--players", "human", "--seed", "3"],
+                           input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Winterborne, 1 player, seed 3.")
 
 
 def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from wintergames.cli.play import QuitGame, TerminalGame, save_record
 from wintergames.cli.replay import Replay, ReplayViewer, load_record
-from wintergames.cli.results import typed
+from wintergames.cli.results import players_word, typed
 from wintergames.cli.seats import parse_options, parse_seats
 from wintergames.core.errors import InvalidOptionError, ReplayError, WintergamesError
 from wintergames.core.registry import available_games, get_spec, make
@@ -78,7 +78,7 @@ def play(
         state = make(game, len(seats), seed=seed, options=parse_options(option or []))
     except WintergamesError as err:
         raise _fail(err) from None
-    console.print(f"[bold]{spec.title}[/], {len(seats)} players, seed {seed}. "
+    console.print(f"[bold]{spec.title}[/], {players_word(len(seats))}, seed {seed}. "
                   "Type 'help' at your prompt.")
     if plot is not None and spec.plot is None:
         raise _fail(InvalidOptionError(f"{spec.title} draws no pictures; leave out --plot"))

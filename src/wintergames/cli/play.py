@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from wintergames.core.errors import ActionFormatError, WintergamesError
 from wintergames.core.events import seat_name
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
+
+MANY_ALIKE = 5  # actions sharing a first word that share one line of the list
 
 PROMPT_HELP = (
     "Type the number of an action or its notation. Other commands: "
@@ -188,18 +191,27 @@ class TerminalGame:
         """
         groups: dict[str, list[str]] = {}
         sampled: dict[str, list[int]] = {}
+        # a word many actions start with ("camp T1" ... "camp T48") heads one line of them
+        words = Counter(str(a).split(" ", 1)[0] for a in actions if " " in str(a))
         for i, action in enumerate(actions, 1):
             if action.kind in self.spec.sampled_kinds:
                 sampled.setdefault(action.kind, []).append(i)
                 continue
-            head, dash, tail = str(action).partition("-")
+            text = str(action)
+            head, dash, tail = text.partition("-")
+            word, space, rest = text.partition(" ")
             # "r1-c3": a one-word head names the piece moved; "cast F-wind" is one action.
-            key = head + dash if dash and " " not in head else ""
-            groups.setdefault(key, []).append(f"[bold]{i}[/]:{tail}" if key else
-                                              f"[bold]{i}[/]: {action}")
+            if dash and " " not in head:
+                key, item = head + dash, tail
+            elif space and words[word] >= MANY_ALIKE:
+                key, item = word, rest.replace(" ", "\u00a0")  # a line breaks between items
+            else:
+                key, item = "", f" {text}"
+            groups.setdefault(key, []).append(f"[bold]{i}[/]:{item}")
         for key, items in groups.items():
             if key:
-                self.console.print(f"  [cyan]{key}[/] " + "  ".join(items), highlight=False)
+                self.console.print(f"  [cyan]{escape(key)}[/] " + "  ".join(items),
+                                   highlight=False)
             else:
                 for item in items:
                     self.console.print("  " + item, highlight=False)

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from wintergames.cli.results import result, seat_label, typed
+from wintergames.cli.results import players_word, result, seat_label, typed
 from wintergames.core.errors import ReplayError, excerpt
 from wintergames.core.events import Event, seat_name
 from wintergames.core.registry import get_spec, make
@@ -136,7 +136,7 @@ class ReplayViewer:
         seats = ", ".join(seat_label(p, game.about) for p in range(game.final.num_players))
         options = ", ".join(f"{k}={typed(v)}" for k, v in game.final.options.items()) or "none"
         self.console.print(Text(
-            f"{game.spec.title}, {game.final.num_players} players, seed {record['seed']}, "
+            f"{game.spec.title}, {players_word(game.final.num_players)}, seed {record['seed']}, "
             f"{game.steps} actions. Seats: {seats}. Options: {options}.", style="bold"))
 
     def show_step(self, step: int, state: State | None) -> None:

@@ -57,3 +57,8 @@ def result(spec: GameSpec, state: State, about: Sequence[str] = ()) -> Text:
 def _number(value: float) -> str:
     """``12``, not ``12.0``, for a whole score given as a float."""
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def players_word(n: int) -> str:
+    """``1 player``, ``3 players``: a game's size as the banners say it."""
+    return f"{n} player{'' if n == 1 else 's'}"
