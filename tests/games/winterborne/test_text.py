@@ -103,3 +103,23 @@ def test_solo_shows_the_balaur_and_objectives() -> None:
     assert "3 face down" in out  # solo spoils are face down
     _random_play(s, 40, seed=1)  # type: ignore[arg-type]
     assert "The Balaur" in _text(s, 0)  # type: ignore[arg-type]
+
+
+def test_a_trade_line_says_what_was_paid_without_a_dangling_nothing() -> None:
+    """"pays nothing + 1 gold" read wrong for an ally paid with any one resource (chosen
+    after the trade), and "pays nothing + 1 favor" for one paid in favor."""
+    lines = []
+    for seed in range(40):
+        state = _random_play(wg.make("winterborne", 2, seed=seed), 400, seed)  # type: ignore[arg-type]
+        lines += [e.text for e in state.log if e.kind == "trade"]
+    paid = [line.split("(pays ", 1)[1].split(";")[0].split(")")[0] for line in lines]
+    assert not any("nothing +" in p or p.startswith("+") for p in paid), paid
+    allies = [line.split(" ally ", 1)[1].split(" ")[0] for line in lines]
+    by_id = dict(zip(allies, paid, strict=True))
+    for ally_id, what in by_id.items():
+        ally = WB.allies[WB.ally_by_id[ally_id]]
+        if ally.pay_any and not any(ally.pay) and not ally.pay_favor:
+            assert what.startswith("1 "), (ally_id, what)  # the resource chosen, alone
+        if ally.pay_favor and not any(ally.pay):
+            assert what == f"{ally.pay_favor} favor", (ally_id, what)
+    assert any(WB.allies[WB.ally_by_id[a]].pay_any for a in by_id)  # the case was met

@@ -169,7 +169,7 @@ _PROMPTS = {
     fr.TRADE_ONLY: "choose the province to trade with",
     fr.HORN: "choose what to build with the Horn banner",
     fr.ROOM: "choose the reserve card to take back to hand to make room for the Wylds card",
-    fr.CLEANUP: "end of turn: reserve, take back or discard cards, then done",
+    fr.CLEANUP: "end your turn: reserve, take back or discard cards, then done",
     fr.CAP: f"return resources until you have {WB.resource_cap}",
 }
 

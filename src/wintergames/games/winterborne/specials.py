@@ -267,8 +267,12 @@ def trade(s: WinterborneState, p: int, province: int) -> None:
     pay(s, p, ally.pay)
     s.favor[p] -= ally.pay_favor
     s.favor_supply += ally.pay_favor
-    paid = cost_text(ally.pay) + (f" + {ally.pay_favor} favor" if ally.pay_favor else "")
-    s.line += f", trades with the {WB.colours[province]} ally {ally.id} (pays {paid}"
+    # "pays 1 favor", "pays 1 gold" (any one resource, chosen next), "pays nothing": the
+    # resources, the favor and the chosen resource joined by "+" only where there are two
+    paid = [cost_text(ally.pay)] if any(ally.pay) else []
+    paid += [f"{ally.pay_favor} favor"] if ally.pay_favor else []
+    paid_text = " + ".join(paid) if paid or ally.pay_any else "nothing"
+    s.line += f", trades with the {WB.colours[province]} ally {ally.id} (pays {paid_text}"
     if ally.pay_any:
         push(s, PAY_ANY, FOR_ALLY, a)
         return
@@ -293,7 +297,7 @@ def finish_trade(s: WinterborneState, p: int, a: int) -> None:
 
 def pay_any_for_ally(s: WinterborneState, p: int, a: int, resource: int) -> None:
     s.res[p][resource] -= 1
-    s.line += f" + 1 {RESOURCES[resource]}"
+    s.line += f"{' + ' if not s.line.endswith('(pays ') else ''}1 {RESOURCES[resource]}"
     finish_trade(s, p, a)
 
 
