@@ -123,6 +123,7 @@ def test_prismatic_flow_puts_one_archaeologist_on_each_visible_prismatic_tile() 
     assert not s.pending  # nothing to decide
     assert s.archs[surf(3, 0)] == 1 and s.archs[surf(0, -3)] == 1
     assert sum(s.archs) == 2 and s.arch_supply == pool - 2
+    assert s.log[-1].text.startswith("An Archaeologist goes on each of 2 tiles: ")
     conserved(s)
 
 

@@ -92,6 +92,10 @@ def test_the_opening_asks_for_hidden_discards() -> None:
     out = _text(s, 1)  # type: ignore[arg-type]
     assert "Before Day 1" in out and "choose the opening Requests to discard" in out
     assert out.count("Requests 5") == 2
+    # how many to keep is said where the choice is made: 3, or 1 in the first game
+    assert "keeping 3" in " ".join(out.split())
+    first = wg.make("ice", num_players=2, seed=3, options={"first_game": True})
+    assert "keeping 1" in " ".join(_text(first, 1).split())  # type: ignore[arg-type]
 
 
 def _mid_game() -> IceState:

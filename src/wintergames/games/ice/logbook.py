@@ -94,8 +94,10 @@ def _flow(s: IceState, code: int) -> None:
     if len(slots) <= s.arch_supply:
         for slot in slots:
             pieces.add_archaeologists(s, slot, 1)
-        _log(s, f"An Archaeologist goes on {len(slots)} tile(s): "
-                f"{', '.join(PLACES[q] for q in slots) or 'none'}.")
+        where = ", ".join(PLACES[q] for q in slots)
+        _log(s, f"An Archaeologist goes on each of {len(slots)} tiles: {where}." if len(slots) > 1
+             else f"An Archaeologist goes on {where}." if slots
+             else "No tile takes an Archaeologist.")
     elif s.arch_supply > 0:
         fr.push(s, fr.LOGBOOK, s.first, code)
     else:

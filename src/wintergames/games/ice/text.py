@@ -210,7 +210,9 @@ def _seat_name(obs: dict[str, Any], p: int) -> Text:
 def _prompt(state: State | None) -> str:
     pending = getattr(state, "pending", ())
     if state is None or getattr(state, "day", 1) == 0:
-        return "choose the opening Requests to discard (discard ID)"
+        first_game = state is not None and state.options.get("first_game")
+        keep = IC.first_game_keep if first_game else IC.keep
+        return f"choose the opening Requests to discard, keeping {keep} (discard ID)"
     if pending:
         return rules.PROMPTS.get(pending[-1][0], "decide")
     return ("take an action (1-2 EP a turn, 3 with Overwork), play Snow tiles, trigger "
