@@ -218,3 +218,30 @@ def test_a_finished_game_shows_the_scores_and_the_winners() -> None:
     for p, v in enumerate(s.scores()):
         assert f"Player {p + 1}: {v}" in out
     assert "winner: " + " and ".join(f"Player {w + 1}" for w in s.winners()) in out
+
+
+def test_each_effect_decision_names_its_tile_and_the_notation_it_takes() -> None:
+    """"finish the effect you are resolving" left a player to guess whose effect it was.
+    Every effect code has its own prompt, and over random games each prompt met names
+    the first word of the actions then legal (put, follow, choose)."""
+    from wintergames.games.ice import frames as fr
+    from wintergames.games.ice.rules import EFFECT_PROMPTS, PROMPTS, prompt_for
+
+    codes = {v for k, v in vars(fr).items() if k.startswith("EFFECT_") and isinstance(v, int)}
+    assert set(EFFECT_PROMPTS) == codes
+    met = set()
+    for seed in range(60):
+        s = wg.make("ice", num_players=3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            legal = s.legal_actions(p)
+            top = getattr(s, "pending", ())
+            if top and top[-1][0] == fr.EFFECT:
+                said = prompt_for(top[-1])
+                assert said != PROMPTS[fr.EFFECT]
+                assert all(f"({str(a).split()[0]} " in said for a in legal
+                           if str(a) != "pass"), (said, legal)
+                met.add(top[-1][2])
+            s.apply(rng.choice(legal), p)
+    assert len(met) >= 8, met

@@ -113,10 +113,10 @@ def _decision(s: IceState, viewer: int | None) -> dict[str, Any] | None:
     ``context``: the frame's kind and its public arguments (``_context``)."""
     if s.over or not s.pending:
         return None
-    from wintergames.games.ice.rules import PROMPTS
+    from wintergames.games.ice.rules import prompt_for
 
     frame = s.pending[-1]
-    out: dict[str, Any] = {"seat": frame[1], "prompt": PROMPTS[frame[0]]}
+    out: dict[str, Any] = {"seat": frame[1], "prompt": prompt_for(frame)}
     if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
         out["caravan"] = [IC.tiles[t].id for t in frame[5:] if t >= 0]
     out["context"] = _context(s, viewer)

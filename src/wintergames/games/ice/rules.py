@@ -114,7 +114,7 @@ def why_not(s: IceState, action: Action, p: int) -> str:
     if not s.pending:
         reason = turn.why_not_main(s, p, action)
         return f"{reason}; allowed: {shown}"
-    return f"{action} is not possible now: {PROMPTS[s.pending[-1][0]]}; allowed: {shown}"
+    return f"{action} is not possible now: {prompt_for(s.pending[-1])}; allowed: {shown}"
 
 
 # -- the frames ---------------------------------------------------------------------------
@@ -343,7 +343,8 @@ PROMPTS = {
     fr.FOLLOW: "say how many Archaeologists follow your Leader (follow N)",
     fr.FLUENT_STEP: "take the Fluent Move's second step (move PLACE) or pass",
     fr.PRISM_SLOT: "choose the slot of the Prismatic Artifact (slot TYPE)",
-    fr.SPREAD: "the Placement Rule leaves you the choice of the next place (put PLACE)",
+    fr.SPREAD: "the Placement Rule leaves you the choice of where the next Archaeologist "
+               "goes (put PLACE)",
     fr.LEADER_TO: "place the Expedition Leader on one of the places below (put PLACE)",
     fr.CAMP_TO: "place the Camp on a tile below (put PLACE)",
     fr.COLLECT: "collect the tile with your Philosophical Artifact, or pass",
@@ -359,6 +360,37 @@ PROMPTS = {
     fr.HAND_LIMIT: "discard Requests down to 4 (discard ID)",
     fr.SUNRISE_PRISM: "move a Prismatic Artifact (shift TILE, then slot TYPE) or done",
 }
+
+# What an EFFECT frame asks, by its effect (its first argument): "finish the effect" alone
+# left a player to guess which tile's effect it was and what to choose.
+EFFECT_PROMPTS = {
+    fr.EFFECT_ROPE: "Abseiling Rope: choose where your Leader (and one Archaeologist) go "
+                    "(put PLACE)",
+    fr.EFFECT_GRAPPLE: "Grappling token: choose where your Leader lands (put PLACE)",
+    fr.EFFECT_RUNE: "Explosive Rune: choose the tile it destroys (put PLACE)",
+    fr.EFFECT_GEM: "Anima Gemstone: choose the effect it triggers (choose TYPE)",
+    fr.EFFECT_WHISTLE_FROM: "Whistle of Storms: choose where the Archaeologists come from "
+                            "(put PLACE)",
+    fr.EFFECT_WHISTLE_TO: "Whistle of Storms: choose the Camp tile they go to (put PLACE)",
+    fr.EFFECT_WHISTLE_COUNT: "Whistle of Storms: say how many go (follow N)",
+    fr.EFFECT_SAILBOAT: "Ice Sailboat: choose the other Leader whose tile gets an "
+                        "Archaeologist (put PLACE)",
+    fr.EFFECT_MANTA: "Ice Manta Ray: choose where it takes your Leader (put PLACE)",
+    fr.EFFECT_SMILODON_FROM: "Boreal Smilodon: choose the place it empties (put PLACE)",
+    fr.EFFECT_SMILODON_TO: "Boreal Smilodon: choose the adjacent place the Archaeologists go "
+                           "to (put PLACE)",
+    fr.EFFECT_SPIDERS: "White Spiders: choose where they take your Leader (put PLACE)",
+    fr.EFFECT_FOLLOW: "say how many Archaeologists follow (follow N)",
+    fr.EFFECT_OBLITERATE: "Obliteration: choose the tile it destroys (put PLACE)",
+}
+
+
+def prompt_for(frame: tuple[int, ...]) -> str:
+    """What the decision on top of the stack asks, in words."""
+    if frame[0] == fr.EFFECT:
+        return EFFECT_PROMPTS.get(frame[2], PROMPTS[fr.EFFECT])
+    return PROMPTS[frame[0]]
+
 
 FRAMES: dict[int, tuple[Options, Resolve]] = {
     fr.FOLLOW: (_follow_options, _follow),

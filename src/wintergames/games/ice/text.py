@@ -214,7 +214,7 @@ def _prompt(state: State | None) -> str:
         keep = IC.first_game_keep if first_game else IC.keep
         return f"choose the opening Requests to discard, keeping {keep} (discard ID)"
     if pending:
-        return rules.PROMPTS.get(pending[-1][0], "decide")
+        return rules.prompt_for(pending[-1])
     return ("take an action (1-2 EP a turn, 3 with Overwork), play Snow tiles, trigger "
             "Artifacts; end your turn, or stop to start your Sunset")
 
