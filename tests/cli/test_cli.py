@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import wintergames as wg
+from wintergames.cli import main
 from wintergames.cli.main import app
 
 runner = CliRunner()
@@ -175,6 +177,18 @@ def test_a_solo_game_is_announced_in_the_singular() -> None:
                            input="quit\n")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Winterborne, 1 player, seed 3.")
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_person_at_a_terminal_gets_line_editing(
+        monkeypatch: pytest.MonkeyPatch, terminal: bool) -> None:
+    # Without readline the Up arrow was read as the action '\x1b[A'.
+    monkeypatch.setattr(main, "_stdin_is_terminal", lambda: terminal)
+    monkeypatch.delitem(sys.modules, "readline", raising=False)
+    result = runner.invoke(app, ["play", "winter-queen", "--players", "human,random,random"],
+                           input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert ("readline" in sys.modules) == terminal
 
 
 def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:

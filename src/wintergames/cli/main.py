@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -82,6 +83,8 @@ def play(
                   "Type 'help' at your prompt.")
     if plot is not None and spec.plot is None:
         raise _fail(InvalidOptionError(f"{spec.title} draws no pictures; leave out --plot"))
+    if _stdin_is_terminal():
+        enable_line_editing()
     session = TerminalGame(spec, state, seats, console, ask=console.input, plot_dir=plot)
     try:
         session.run()
@@ -91,6 +94,17 @@ def play(
         if record is not None:
             save_record(state, seats, record)
             console.print(f"Replay saved to {record}")
+
+
+def enable_line_editing() -> bool:
+    """Arrow keys, history and editing at the prompt: ``input`` (under ``console.input``)
+    uses GNU readline once its module is loaded; without it an arrow key was read as part
+    of the action ('\\x1b[A'). False where Python has no readline (Windows)."""
+    try:
+        importlib.import_module("readline")
+    except ImportError:
+        return False
+    return True
 
 
 def _stdin_is_terminal() -> bool:
