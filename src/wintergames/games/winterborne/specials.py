@@ -297,7 +297,10 @@ def finish_trade(s: WinterborneState, p: int, a: int) -> None:
 
 def pay_any_for_ally(s: WinterborneState, p: int, a: int, resource: int) -> None:
     s.res[p][resource] -= 1
-    s.line += f"{' + ' if not s.line.endswith('(pays ') else ''}1 {RESOURCES[resource]}"
+    ally = WB.allies[a]
+    # after what the ally also costs ("1 favor + 1 gold"), or alone ("1 gold")
+    joint = " + " if any(ally.pay) or ally.pay_favor else ""
+    s.line += f"{joint}1 {RESOURCES[resource]}"
     finish_trade(s, p, a)
 
 
