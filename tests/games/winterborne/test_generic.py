@@ -57,6 +57,38 @@ def test_every_component_accounted_for_after_every_action(
         check_components(s)
 
 
+def _broken(change: str) -> WinterborneState:
+    s = wg.make("winterborne", 2, seed=3, options={"mercenary": True})
+    assert isinstance(s, WinterborneState)
+    check_components(s)
+    if change == "a house card doubled":
+        s.hand[0].append(s.hand[0][0])
+    elif change == "a house card gone":
+        s.deck[0].pop(0)
+        s.hand[0].clear()
+    elif change == "an exploration card doubled":
+        s.discard[1].append(s.season_decks[0][0])
+    elif change == "an exploration card gone":
+        s.season_decks[0].pop()
+    elif change == "a spoils tile doubled":
+        s.spoils[0].append(s.prov_spoils[0][0])
+    elif change == "a favor token made":
+        s.favor_supply += 1
+    return s
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ("a house card doubled", "Player 1's house cards"),
+    ("a house card gone", "Player 1's house cards"),
+    ("an exploration card doubled", "doubled cards"),
+    ("an exploration card gone", "exploration cards"),
+    ("a spoils tile doubled", "spoils"),
+    ("a favor token made", "favor tokens")])
+def test_the_conservation_check_finds_what_was_lost_or_doubled(change: str, message: str) -> None:
+    with pytest.raises(AssertionError, match=message):
+        check_components(_broken(change))
+
+
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_determinize_keeps_every_seats_view(n: int) -> None:
     s = wg.make("winterborne", n, seed=21, options={"mercenary": True, "promo_wylds": True})

@@ -94,6 +94,9 @@ def card_plays(card: int) -> tuple[tuple[int, int, str], ...]:
 
 
 PLAYS = tuple(card_plays(c) for c in range(len(WB.cards)))
+# Each card's (use, choice) -> code, so a play names itself without a search: replays and
+# records name every play of a game.
+_PLAY_CODES = tuple({(u, c): code for u, c, code in plays} for plays in PLAYS)
 
 
 def _in_range(name: str, value: object, size: int) -> None:
@@ -161,13 +164,13 @@ class PlayCard(Action):
 
     def __post_init__(self) -> None:
         _in_range("card", self.card, len(WB.cards))
-        if (self.use, self.choice) not in {(u, c) for u, c, _ in PLAYS[self.card]}:
+        if (self.use, self.choice) not in _PLAY_CODES[self.card]:
             raise ActionFormatError(f"card {WB.cards[self.card].id} has no use {self.use}"
                                     f"/{self.choice}")
 
     @property
     def code(self) -> str:
-        return next(code for u, c, code in PLAYS[self.card] if (u, c) == (self.use, self.choice))
+        return _PLAY_CODES[self.card][self.use, self.choice]
 
     def __str__(self) -> str:
         return f"{WB.cards[self.card].id} {self.code}"

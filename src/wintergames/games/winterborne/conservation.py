@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB
 
@@ -15,18 +16,21 @@ if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
 
 
+# The house and mercenary cards: every seat has its own copies of them.
+_HOUSE = frozenset(c for c, card in enumerate(WB.cards) if card.type in ("house", "mercenary"))
+
+
 def check(s: WinterborneState) -> None:
     n = s.num_players
     # House cards: every seat's own copies, each exactly once.
-    house = Counter(WB.house)
+    expected = sorted(WB.house + ((WB.mercenary,) if s.options["mercenary"] else ()))
+    exploration = []
     for p in range(n):
-        mine = Counter(c for c in _seat_cards(s, p) if WB.cards[c].type in ("house",
-                                                                               "mercenary"))
-        expected = house + (Counter([WB.mercenary]) if s.options["mercenary"] else Counter())
-        assert mine == expected, f"seat {p}'s house cards: {sorted(mine.elements())}"
-    # Exploration cards: each card of the box at most once, in exactly one place.
-    exploration = [c for p in range(n) for c in _seat_cards(s, p)
-                   if WB.cards[c].type not in ("house", "mercenary")]
+        cards = _seat_cards(s, p)
+        mine = sorted(c for c in cards if c in _HOUSE)
+        assert mine == expected, f"{seat_name(p)}'s house cards: {mine}"
+        # Exploration cards: each card of the box at most once, in exactly one place.
+        exploration += [c for c in cards if c not in _HOUSE]
     exploration += [c for c in s.explore_slot if c >= 0]
     exploration += [c for deck in s.season_decks for c in deck]
     exploration += s.box_wylds + s.balaur_pile
@@ -66,11 +70,11 @@ def check(s: WinterborneState) -> None:
     for p in range(n):
         settlements = sum(1 for b in s.buildings[p] if b == 1)
         churches = sum(1 for b in s.buildings[p] if b == 2)
-        assert settlements == sum(min(r, 2) for r in s.rows[p]), f"seat {p}'s settlements"
-        assert churches == sum(1 for r in s.rows[p] if r == 3), f"seat {p}'s churches"
+        assert settlements == sum(min(r, 2) for r in s.rows[p]), f"{seat_name(p)}'s settlements"
+        assert churches == sum(1 for r in s.rows[p] if r == 3), f"{seat_name(p)}'s churches"
         assert all(s.sections[p][sec] >= 0 for sec in range(12) if s.buildings[p][sec])
-        assert all(x >= 0 for x in s.res[p]), f"seat {p}'s resources {s.res[p]}"
-        assert len(s.reserve[p]) <= WB.reserve_size, f"seat {p}'s reserve"
+        assert all(x >= 0 for x in s.res[p]), f"{seat_name(p)}'s resources {s.res[p]}"
+        assert len(s.reserve[p]) <= WB.reserve_size, f"{seat_name(p)}'s reserve"
 
 
 def _seat_cards(s: WinterborneState, p: int) -> list[int]:
