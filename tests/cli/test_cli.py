@@ -54,6 +54,9 @@ def test_human_turn_accepts_number_or_notation_and_reprompts(tmp_path: Path) -> 
     out = result.output
     assert "Winter Queen notation" in out
     assert "Not possible: cannot read 'zz'" in out
+    # a line the notation cannot read is told so in one line: 'help' shows the notation
+    assert "Type 'help' for the notation." in " ".join(out.split())
+    assert out.count("Winter Queen notation") == 1
     assert "choose a number from 1 to" in out
     assert "stands are numbered 1 to 4" in out
     assert "Player 1 places" in out

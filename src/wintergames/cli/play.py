@@ -171,7 +171,7 @@ class TerminalGame:
                 self.state.apply(action, player)
             except WintergamesError as err:
                 # the message quotes the typed line, which may look like rich markup
-                self.console.print(f"[red]Not possible:[/] {escape(str(err))}")
+                self.console.print(f"[red]Not possible:[/] {escape(refusal(err))}")
                 continue
             return
 
@@ -223,6 +223,19 @@ class TerminalGame:
                 highlight=False,
             )
         self.console.print("[dim]Number or notation; 'help' explains.[/]")
+
+
+def refusal(err: WintergamesError) -> str:
+    """What the prompt says to a refused line: a line the notation cannot read is told so
+    in one line, as the whole notation (the message's further lines) is one 'help' away.
+
+    >>> refusal(ActionFormatError("cannot read 'zz' as a Winter Queen action.\\nnotation"))
+    "cannot read 'zz' as a Winter Queen action. Type 'help' for the notation."
+    """
+    first, more, _ = str(err).partition("\n")
+    if more and isinstance(err, ActionFormatError):
+        return f"{first} Type 'help' for the notation."
+    return str(err)
 
 
 def save_record(state: State, seats: list[Seat], path: Path) -> None:

@@ -4,6 +4,7 @@ terminal's `rules` / `help TERM`."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,34 @@ def test_an_unknown_term_names_a_near_one() -> None:
         RULES.explain("explosiv rune")
     # spaces and hyphens alike: the name as a player writes it finds the term
     assert RULES.explain("Explosive Rune") == RULES.explain("explosive-rune")
+
+
+def _places(text: str, before: str, after: str) -> set[str]:
+    """The place ids a help text lists between ``before`` and ``after``."""
+    start = text.find(before)
+    if start < 0:
+        return set()
+    part = text[start + len(before):].split(after, 1)[0]
+    return set(re.findall(r"\b[ADSTE]\d+\b", part))
+
+
+def test_every_place_id_says_where_it_lies_and_what_rests_on_it() -> None:
+    """``help S30`` explains the place (it suggested the Snow tile SN30). The texts agree
+    with each other: a tile on P rests on Q exactly when Q's text lists P above it."""
+    ids = [f"{letter}{k}" for letter, count in
+           (("T", 48), ("S", 37), ("D", 27), ("E", 45), ("A", 7)) for k in range(1, count + 1)]
+    texts = {p: _explained(p) for p in ids}
+    assert "SN30" not in texts["S30"] and "Surface layer" in texts["S30"]
+    below = {p: _places(t, "rests on ", ".") for p, t in texts.items() if "its tile" in t}
+    above = {p: _places(t, "The tile", " rest") for p, t in texts.items()}
+    for place, under in below.items():
+        assert under, place
+        if place[0] in "ST":  # every Surface and top tile rests on three places
+            assert len(under) == 3, (place, under)
+        for q in under:
+            assert place in above[q], f"{place} rests on {q}, but {q} does not say so"
+    for place, over in above.items():
+        for q in over:
+            assert place in below[q], f"{q} rests on {place}, but {q} does not say so"
+    assert all(not above[f"T{k}"] for k in range(1, 49))  # nothing rests on the top
+    assert all(t.startswith("A board edge") for p, t in texts.items() if p[0] == "E")

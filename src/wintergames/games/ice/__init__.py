@@ -12,10 +12,11 @@ from typing import Any
 from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.ice import heuristic, setup
-from wintergames.games.ice.actions import CODEC, NOTATION_HELP
+from wintergames.games.ice.actions import CODEC, NOTATION_HELP, PLACES
 from wintergames.games.ice.components import DATA, IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.encoding import observation_encoding
+from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.layout import layout
 from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.scoring_state import score_breakdown
@@ -103,7 +104,31 @@ def help_terms() -> dict[str, str]:
         _add(terms, verb, glossary[key])
     for verb, event in _LOGBOOK_VERBS.items():
         _add(terms, verb, next(c.text for c in IC.logbook if c.event == event))
+    for place in range(BOARD.n):
+        _add(terms, PLACES[place], _place_text(place))
     return terms
+
+
+_LAYERS = ("Azulia", "Deep", "Surface", "top (Snow)")
+
+
+def _place_text(place: int) -> str:
+    """What a place id means on the board (``help S30``): its layer, what a tile there
+    rests on and what rests on it, and its neighbours on its own level."""
+    def named(places: tuple[int, ...]) -> str:
+        return ", ".join(dict.fromkeys(PLACES[q] for q in places if q >= 0))
+
+    layer, kind = _LAYERS[BOARD.level[place]], BOARD.kind[place]
+    over = named(BOARD.above[place])
+    above = ("" if not over else f" The tile on {over} rests partly on it." if "," not in over
+             else f" The tiles on {over} rest partly on it.")
+    if kind == "district":
+        return f"A district of Azulia, under the Deep layer.{above}"
+    beside = f" Next to {named(BOARD.sides[place])} on its level (unless a Rift side parts them)."
+    if kind == "edge":
+        return f"A board edge at the {layer} level (see edge).{above}{beside}"
+    return (f"A place of the {layer} layer; its tile rests on {named(BOARD.below[place])}."
+            f"{above}{beside}")
 
 
 def _check(state: Any) -> None:
