@@ -344,6 +344,16 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
           box.remove();
           return out;
         }))""", [layout(), snow, art])
+    # Excavate says what it costs here (the observation's cost, from the board)
+    excavate = page.evaluate("""(layout) => import('/static/js/views/ice.js').then(m =>
+        [{excavation_cost: 3}, {excavation_cost: 0}, null].map(obs => {
+          const box = document.createElement('p');
+          box.append(...m.actionLabel({kind: 'word', word: 'excavate'}, layout, obs));
+          return box.textContent;
+        }))""", layout())
+    assert excavate == ["Excavate the tile under your Leader (3 EP)",
+                        "Excavate the tile under your Leader (0 EP)",
+                        "Excavate the tile under your Leader"], excavate
     front, talisman = layout()["fronts"][snow]["front"], layout()["fronts"][snow]["talisman"]
     assert labels[0][1] == snow and snow not in labels[0][0], labels
     assert labels[0][2] == [f"#ice-front-{front}", f"#ice-type-{talisman}"], labels

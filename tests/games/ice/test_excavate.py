@@ -4,15 +4,20 @@ in every modifier combination, collapses, the Placement Rule, Camps and icons.""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.games.ice.helpers import act, fresh, place, swap_into, texts
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.ice import excavate
 from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import Word
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
+from wintergames.games.ice.text import header
+from wintergames.games.ice.turn import EXCAVATE
 
 T27, S19, S20, S26 = place("T27"), place("S19"), place("S20"), place("S26")
 T19, T26 = place("T19"), place("T26")
@@ -251,3 +256,28 @@ def test_refused_excavation_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="uncovered"):
         act(s, "excavate")
     assert s.to_json()["state"] == before
+
+
+def test_the_view_says_what_excavating_costs_as_paid() -> None:
+    """Every seat's view (and the terminal's header) says what Excavate costs the seat to
+    move while it may excavate: the EP the excavation then takes; nothing otherwise."""
+    seen = set()
+    for seed in range(6):
+        s = fresh(3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            legal = s.legal_actions(p)
+            cost = s.observation(None)["excavation_cost"]
+            assert all(s.observation(q)["excavation_cost"] == cost for q in range(3))
+            if Word.ALL[EXCAVATE] in legal:
+                twin = s.clone()
+                twin.apply(Word.ALL[EXCAVATE], p)
+                assert s.ep[p] - twin.ep[p] == cost, (seed, len(s.history))
+                assert f"excavate costs {cost} EP" in header(s.observation(p), s).plain
+                seen.add(cost)
+            else:
+                assert cost is None
+                assert "excavate costs" not in header(s.observation(p), s).plain
+            s.apply(rng.choice(legal), p)
+    assert {0, 1, 2} <= seen  # random play excavates mostly where Archaeologists stand

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice.actions import PLACES, REQUEST_IDS
+from wintergames.games.ice.actions import PLACES, REQUEST_IDS, Word
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.scoring_state import breakdown
+from wintergames.games.ice.turn import EXCAVATE, excavation_cost
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -294,6 +295,14 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     return view
 
 
+def _excavation_cost(s: IceState) -> int | None:
+    """What excavating the tile under the Leader of the seat to move costs now, in EP,
+    while Excavate is among its choices (the cost rests on public pieces only)."""
+    if len(s.to_move) != 1 or Word.ALL[EXCAVATE] not in s.legal_actions(s.to_move[0]):
+        return None
+    return excavation_cost(s, s.to_move[0])
+
+
 def observation(s: IceState, player: int | None) -> dict[str, Any]:
     return {
         "game": "ice",
@@ -304,6 +313,7 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "over": s.over,
         "spent_this_turn": s.spent,
         "overwork": bool(s.overwork),
+        "excavation_cost": _excavation_cost(s),
         "board": _board(s),
         "camps": _camps(s),
         "decision": _decision(s, player),

@@ -236,6 +236,8 @@ def header(obs: dict[str, Any], state: State | None = None) -> Text:
         limit = 3 if obs["overwork"] else 2
         t.append(f": EP {seat['ep']} left, {obs['spent_this_turn']} spent this turn (max "
                  f"{limit}{', Overwork' if obs['overwork'] else ''})")
+        if obs["excavation_cost"] is not None:
+            t.append(f"; excavate costs {obs['excavation_cost']} EP")
     t.append(f"\nPool: {obs['archaeologists_in_pool']} Archaeologists   Request deck "
              f"{obs['request_deck']}   Logbook deck {obs['logbook_deck']}   discarded "
              f"tiles {obs['discarded_tiles']}", style="dim")

@@ -126,7 +126,7 @@ export function render(ctx) {
   const placeActs = shown.filter((a) => PLACE_KINDS.has(a.kind));
   const other = shown.filter((a) => !PLACE_KINDS.has(a.kind));
   for (const a of other) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, actionLabel(a, layout)));
+    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, actionLabel(a, layout, view.observation)));
   }
   if (placeActs.length) {
     const byKind = new Map();

@@ -23,14 +23,18 @@ function tileName(layout, id) {
 
 /** An action's words for its button: its tiles, Requests and Logbook cards drawn (the
  *  tooltips on the board keep describe's plain words). */
-export function actionLabel(a, layout) {
-  const parts = describe(a, layout, (_, id) => `\u0000${id}\u0000`).split("\u0000");
+export function actionLabel(a, layout, obs = null) {
+  const parts = describe(a, layout, (_, id) => `\u0000${id}\u0000`, obs).split("\u0000");
   return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : logLine(part, layout)));
 }
 
-export function describe(a, layout, nameOf = tileName) {
+/** An action in words; ``obs`` (the seat's observation) adds what it costs where the
+ *  cost depends on the board (an excavation). */
+export function describe(a, layout, nameOf = tileName, obs = null) {
   switch (a.kind) {
-    case "word": return WORDS[a.word] ?? a.word;
+    case "word":
+      if (a.word === "excavate" && obs?.excavation_cost != null) return `${WORDS.excavate} (${obs.excavation_cost} EP)`;
+      return WORDS[a.word] ?? a.word;
     case "move": return `Move to ${a.place}`;
     case "fluent": return `Fluent Move: first step to ${a.place}`;
     case "camp": return `Build a Camp on ${a.place} (1 EP)`;
