@@ -8,7 +8,7 @@ Abseiling Rope (0/1), apart (1 Abseiling Rope, 2 a Grappling token: the Leader i
 by choice), the Camp that stood on the tile (-1), the Archaeologists the excavation holds
 (off the board until placed, Expedition Survivors included), a bit mask of the Leaders
 still to place, then per target place (up to 3, in ``targets`` order) the Explorers it
-still receives, and where the excavation's line goes in the log.
+still receives.
 """
 
 from __future__ import annotations
@@ -66,8 +66,7 @@ def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
     tile = s.tiles[slot]
     what = public_name(tile)
     s.line = f"{seat_name(p)} excavates {what} ({how})"
-    # The last argument is unused (it was where the line went, inserted: the log only grows).
-    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0, 0)
+    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0)
 
 
 def public_name(tile: int) -> str:
