@@ -35,9 +35,19 @@ def test_card_uses_are_written_as_printed() -> None:
     # Typed from the card list: T1 is a shaman hex, move 3 or 2 gold.
     assert card_uses(WB.cards[WB.card_by_id["T1"]]) == "[S] / m3 / +2g"
     assert card_uses(WB.cards[WB.card_by_id["BOOK1"]]) == "m1/2"
+    # T4's hex is any one character's: "[any]", as "*" marks the white meeple on the ring
+    assert card_uses(WB.cards[WB.card_by_id["T4"]]) == "[any] / +1g1x"
     assert card_uses(WB.cards[WB.card_by_id["WY3"]]) == "Wylds: +1g"
     assert ally_short(WB.allies[WB.ally_by_id["GR4"]]) == "1 favor→2g; VP 1/3 deck"
     assert ally_short(WB.allies[WB.ally_by_id["BK1"]]) == "sack spoils→2g1m; VP 2"
+
+
+def test_a_card_with_the_reserve_icon_is_marked_in_the_hand() -> None:
+    s = _start()
+    s.hand[0] = [WB.card_by_id["T4"], WB.card_by_id["T1"]]
+    hand = next(line for line in _text(s, 0).splitlines() if line.startswith("hand     T"))
+    assert "T4 [any] / +1g1x (R)" in hand  # T4 carries the reserve icon, T1 does not
+    assert "T1 [S] / m3 / +2g" in hand and "+2g (R)" not in hand
 
 
 def test_start_shows_the_public_set_up_and_own_hand() -> None:

@@ -76,13 +76,14 @@ def ally_short(a: Ally) -> str:
 
 
 def card_uses(card: Card) -> str:
-    """A card's uses as printed, hexes bracketed: ``[S] / m3 / +2g``."""
+    """A card's uses as printed, hexes bracketed: ``[S] / m3 / +2g``; the hex of any one
+    character reads ``[any]`` (the white meeple is the kingdom ring's ``*``)."""
     if card.wylds:
         return f"Wylds: {WYLDS_SHORT.get(card.wylds, card.wylds)}"
     parts = []
     for u in card.uses:
         if u.kind == "hex":
-            parts.append(f"[{u.code}]")
+            parts.append("[any]" if u.code == "*" else f"[{u.code}]")
         elif u.kind == "castle":
             parts.append(f"castle {FIGURE_MARK[('shaman', 'explorer', 'warrior')[u.character]]}")
         else:
@@ -101,6 +102,8 @@ def _cards(ids: list[str]) -> Text:
         card = WB.cards[WB.card_by_id[cid]]
         t.append(cid, style="bold")
         t.append(f" {card_uses(card)}")
+        if card.reserve and not card.wylds:
+            t.append(" (R)", style="dim")
     return t
 
 
@@ -155,7 +158,9 @@ RING_LEGEND = ("Kingdoms: G1..G6 gray spaces, clockwise from the top; [SEW*] sha
                "warrior, white meeple; Sn starter section; Cn between Gn and Gn+1, ··· "
                "unconquered; ⌂ settlement, ✝ church; g/m/x gold/meat/military. Spoils: "
                "PR-colour counts as a section of that province at the end; HX a character "
-               "hex, MV-n a movement n, WY activates your Wylds (each used once).")
+               "hex, MV-n a movement n, WY activates your Wylds (each used once). Cards: "
+               "[any] the hex of any one character; (R) the reserve icon: it may wait in "
+               "your reserve (3 cards at most).")
 
 
 # --- the parts ------------------------------------------------------------------------
