@@ -132,7 +132,8 @@ class TerminalGame:
         if term is None:
             for title, text in rules.summary:
                 self.console.print(f"[bold]{escape(title)}[/]\n{escape(text)}\n")
-            self.console.print(f"[dim]Interpretations: docs/rules/{self.spec.id}.md[/]")
+            self.console.print(f"[dim]Interpretations of unclear passages: docs/rules/"
+                               f"{self.spec.id}.md in the wintergames source.[/]")
             return
         try:
             self.console.print(escape(rules.explain(term)))

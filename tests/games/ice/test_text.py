@@ -13,7 +13,7 @@ from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
-from wintergames.games.ice.text import render
+from wintergames.games.ice.text import LEGEND, render
 
 from .helpers import fresh, place, tile
 
@@ -245,3 +245,19 @@ def test_each_effect_decision_names_its_tile_and_the_notation_it_takes() -> None
                 met.add(top[-1][2])
             s.apply(rng.choice(legal), p)
     assert len(met) >= 8, met
+
+
+def test_the_legend_reads_an_artifacts_shape_from_its_id_as_the_data_has_it() -> None:
+    """The guild boards name Artifacts by id; the legend says how an id tells the layer,
+    type and Shape, which holds for every Artifact of the box."""
+    assert "S-HAR-2a a Surface (1 Anima) Harmony Artifact of Shape 2" in " ".join(LEGEND.split())
+    types = {"HAR": 0, "EXA": 1, "ACH": 2, "PHI": 3, "OBL": 4}
+    for t in IC.tiles:
+        if t.level == 3:
+            continue
+        layer, kind, rest = t.id.split("-")
+        assert (layer, t.anima) == {1: ("D", 2), 2: ("S", 1)}[t.level], t.id
+        if kind == "PRI":
+            assert t.shape == 0, t.id
+        else:
+            assert (t.type, t.shape) == (types[kind], int(rest[0])), t.id

@@ -55,7 +55,10 @@ LEGEND = ("Maps: each place by its name (T top/Snow, S Surface, D Deep, E board 
           "philosophical, O obliteration, * prismatic) and Anima: UPPER CASE uncovered (no "
           "tile on it), lower case partly covered, dim fully covered. · an empty slot. Pieces: 3a "
           "Archaeologists, L12 the Leaders of Players 1 and 2, ⌂1 Player 1's Camp, ⌂w a "
-          "White Camp. Guild boards: ▼ face down (used today), ? a face you have not seen.")
+          "White Camp. Guild boards: ▼ face down (used today), ? a face you have not seen. "
+          "An Artifact's id names its layer, type and Shape: S-HAR-2a a Surface (1 Anima) "
+          "Harmony Artifact of Shape 2, D- the Deep (2 Anima); S-PRI-1 a Prismatic one, "
+          "which has no Shape.")
 
 
 def _x(coord: tuple[int, int]) -> float:
