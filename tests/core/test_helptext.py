@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from wintergames.core.errors import WintergamesError
 from wintergames.core.helptext import (
     SECTIONS,
     HelpFileError,
     RulesHelp,
     UnknownTermError,
 )
+from wintergames.core.registry import available_games, get_spec
 
 GOOD = """
 [summary]
@@ -86,3 +90,30 @@ def test_the_terms_cannot_be_changed_through_the_spec() -> None:
     rules = RulesHelp.from_toml(GOOD, "Demo")
     with pytest.raises(TypeError):
         rules.terms["SB06"] = "changed"  # type: ignore[index]
+
+
+def _notation_in(game: str, text: str) -> list[str]:
+    """The asides of ``text`` (in brackets, split at commas, semicolons and 'or') that
+    ``game``'s notation reads as an action."""
+    spec = get_spec(game)
+    found = []
+    for aside in re.findall(r"\(([^()]*)\)", text):
+        for piece in filter(None, (p.strip() for p in re.split(r"[,;]| or ", aside))):
+            try:
+                spec.parse_action(piece)
+            except WintergamesError:
+                continue
+            found.append(piece)
+    return found
+
+
+@pytest.mark.parametrize("game", [g.id for g in available_games()])
+def test_no_summary_teaches_the_notation(game: str) -> None:
+    """The summary is the page's Rules too, read by people who click: the notation is
+    the terminal's 'help'. (Winter Queen's said "(r1-c3)", "(use SB04)"...)"""
+    rules = get_spec(game).rules_help
+    assert rules is not None
+    assert _notation_in("winter-queen", "place a floe (r1-c3) or use it (use SB04)") == [
+        "r1-c3", "use SB04"]
+    for title, text in rules.summary:
+        assert not _notation_in(game, text), f"{title}: {_notation_in(game, text)}"
