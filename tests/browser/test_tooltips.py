@@ -211,7 +211,8 @@ def expect_bubble_for(page: Page, game: str, target: Any) -> None:
     bubble = page.locator("#term-tip")
     expect(bubble).to_be_visible()
     expect(bubble).to_have_attribute("role", "tooltip")
-    expect(bubble.locator("b")).to_have_text(term)
+    # headed by the component's name where its term is a code (a classroom's id)
+    expect(bubble.locator("b")).to_have_text(target.get_attribute("data-tip-name") or term)
     expect(bubble.locator("p").first).to_have_text(text_of(game, term).split("\n")[0])
     expect(target).to_have_attribute("aria-describedby", "term-tip")
     bubble_in_viewport(page)
@@ -249,6 +250,11 @@ def test_every_component_on_the_board_has_its_games_tooltip_on_hover(
     page.mouse.move(2, 2)  # off every component: the bubble goes, the description with it
     expect(page.locator("#term-tip")).to_be_hidden()
     assert target.get_attribute("aria-describedby") is None
+    if game == "icecool-wizards":  # a classroom's bubble is headed by its name, not its id
+        room = page.locator("text.room-name[data-term='magic101']").first
+        room.hover()
+        expect_bubble_for(page, game, room)
+        expect(page.locator("#term-tip b")).to_have_text("Magic 101")
 
 
 @pytest.mark.parametrize("game", list(SEATS))

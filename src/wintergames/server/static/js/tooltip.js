@@ -14,8 +14,10 @@
 //
 // data-term names the term (looked up like the core's helptext: case, spaces, hyphens
 // and underscores do not matter); an optional data-tip adds a first line about this
-// very piece (which space, whose card). Texts go in as text nodes, never as HTML. An optional
-// data-tip-icon names the component's icon (js/icons.js), shown before the term.
+// very piece (which space, whose card), and an optional data-tip-name heads the bubble with
+// the component's name where its term is a code (a room's id). Texts go in as text nodes,
+// never as HTML. An optional data-tip-icon names the component's icon (js/icons.js),
+// shown before the term.
 import { icon } from "./icons.js";
 
 const HOVER_DELAY = 250;  // ms resting before a bubble opens: passing over the board is quiet
@@ -73,7 +75,7 @@ export function installTooltips(terms, doc = document) {
     if (text === null) { hide(); return false; }  // a term the game does not explain
     if (tips.anchor && tips.anchor !== anchor) tips.anchor.removeAttribute("aria-describedby");
     const name = doc.createElement("b");
-    name.textContent = term;
+    name.textContent = anchor.dataset.tipName ?? term;
     // the component's icon before its name (issue 21), when its view names one
     if (anchor.dataset.tipIcon) name.prepend(icon(anchor.dataset.tipIcon, { size: "1.4em" }));
     const parts = [name];

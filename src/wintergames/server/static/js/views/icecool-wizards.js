@@ -229,7 +229,7 @@ function drawBoard(ctx, g) {
   for (const f of layout.footprints) svg.append(rect(g, f, { fill: INK.floor }), rect(g, f, { fill: "url(#iw-tiles)" }));
   for (const room of layout.rooms) {  // a room's floor explains the room (a transparent fill catches the pointer)
     svg.append(rect(g, room.rect, { fill: "transparent", stroke: INK["room-line"], "stroke-dasharray": "6 4",
-                                    "data-term": room.id, class: "room" }));
+                                    "data-term": room.id, "data-tip-name": room.name, class: "room" }));
   }
   for (const line of layout.white_lines) {
     svg.append(s("polyline", { points: line.map(([x, y]) => `${g.X(x)},${g.Y(y)}`).join(" "),
@@ -274,7 +274,7 @@ function drawBoard(ctx, g) {
     label.lines.forEach((line, i) => svg.append(s("text", {
       x: g.X((best[0] + best[1]) / 2), y: g.Y(top) + 4 + label.size * (1 + 1.1 * i), "text-anchor": "middle",
       "font-size": label.size.toFixed(1), "font-weight": 600, fill: INK["room-label"], stroke: INK.floor,
-      "stroke-width": 3, "paint-order": "stroke", class: "room-name", "data-term": room.id }, line)));
+      "stroke-width": 3, "paint-order": "stroke", class: "room-name", "data-term": room.id, "data-tip-name": room.name }, line)));
   }
   const collects = new Map(legalOf(view, "collect").map((a) => [a.icon, a]));
   for (const place of layout.lesson_places) {
