@@ -449,3 +449,22 @@ def test_icecool_with_reduced_motion_a_lesson_collected_only_fades_in(
     assert page.evaluate(GHOSTS) == 0
     assert set(motions(page)) == {"motion-highlight"}  # the card in the hand (and its score)
     skip_and_settle(page)
+
+
+def test_with_reduced_motion_a_fade_waits_a_third_of_its_motions_delay(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Fades keep the order of the motions they stand in for, without holding a watcher
+    for the whole time the slides would have taken."""
+    delays = []
+    for motion in ("reduce", "no-preference"):
+        page = page_errors.watch(browser.new_page(reduced_motion=motion))
+        page.goto(server.url + "/")
+        delays.append(page.evaluate("""() => import('/static/js/motion.js').then((m) => {
+            const node = document.createElement('p');
+            node.textContent = 'faded';
+            document.body.append(node);
+            m.highlight(node, { delay: 1200 });
+            return node.getAnimations()[0].effect.getTiming().delay;
+          })"""))
+        page.close()
+    assert delays == [400, 1200]

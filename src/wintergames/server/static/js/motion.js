@@ -151,12 +151,17 @@ export function ghost(node, box = node.getBoundingClientRect()) {
   return holder;
 }
 
+// Under reduced motion a fade waits this share of the delay its motion would have had:
+// the fades keep their order, and a watcher is not held for slides that never happen.
+const REDUCED_DELAY = 1 / 3;
+
 /** A short fade of `node` to how render() drew it: the reduced-motion stand-in for
  *  a slide, a flip or a flight (opacity only). */
 export function highlight(node, { duration = 450, signal, delay = 0 } = {}) {
   if (!node || signal?.aborted) return Promise.resolve();
+  const wait = reducedMotion() ? delay * REDUCED_DELAY : delay;
   const fade = node.animate([{ opacity: 0.25 }, { opacity: 1 }],
-                            { duration, delay, easing: "ease-out", fill: "backwards" });
+                            { duration, delay: wait, easing: "ease-out", fill: "backwards" });
   fade.id = "motion-highlight";
   return settle([fade], signal);
 }
