@@ -189,3 +189,53 @@ def test_the_lobby_fits_a_phone(server: Server, browser: Browser,
         box = page.locator(control).bounding_box()
         assert box is not None and box["x"] + box["width"] <= PHONE["width"]
     context.close()
+
+
+# Every scroll table.js makes, with where the pieces and the sheet stood before it.
+RECORD_SCROLLS = """
+window.madeScrolls = [];
+const scrollBy = window.scrollBy.bind(window);
+window.scrollBy = (how) => {
+  const pieces = document.querySelector('#board [data-phone-focus]')?.getBoundingClientRect();
+  const sheet = document.getElementById('choices-panel').getBoundingClientRect();
+  window.madeScrolls.push({by: how.top, top: pieces?.top, bottom: pieces?.bottom,
+                           room: Math.min(sheet.top, innerHeight) - 8});
+  return scrollBy(how);
+};
+"""
+
+
+def test_a_turn_that_begins_with_your_pieces_in_sight_does_not_jolt_the_page(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Turn after turn the stands change size (a floe taken, a stand refilled). As a turn
+    begins the page scrolls them into sight when they are not, or to show a good deal more
+    of the board above them; never by a few pixels when they are in sight already."""
+    table = server.create("winter-queen", ["human", "random"], seed=4, first_player="1")
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    context.add_init_script(RECORD_SCROLLS)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    rng = random.Random(4)
+    for _ in range(8):
+        if server.view(table, None)["over"]:
+            break
+        version = server.view(table, 0)["version"]
+        while server.view(table, None)["to_move"] == [0]:  # the whole turn over HTTP
+            server.act(table, 0, rng.choice(server.legal(table, 0)))
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        wait_for_my_turn_or_the_end(page)
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        page.evaluate(TWO_FRAMES)
+        focus = page.locator("#board [data-phone-focus]").first.bounding_box()
+        panel = page.locator("#choices-panel").bounding_box()
+        assert focus is not None and panel is not None
+        assert focus["y"] >= 0 and focus["y"] + focus["height"] <= panel["y"] + 2, focus
+    made = page.evaluate("window.madeScrolls")
+    assert made, "the first turn scrolls the stands into sight"
+    jolts = [m for m in made if m["top"] >= 0 and m["bottom"] <= m["room"]
+             and abs(m["by"]) < m["room"] / 4]
+    assert jolts == [], made
+    context.close()

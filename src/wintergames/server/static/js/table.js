@@ -174,8 +174,11 @@ function render() {
 // hand: the view marks them data-phone-focus) are scrolled into sight just above the sheet
 // of choices, with as much of the board as fits above them. The sheet is measured as it
 // is drawn (often well under its 30vh at most): every pixel it leaves shows more of the
-// board. Only then: never fights a scroll.
+// board. Only then: never fights a scroll. And pieces already in sight stay where they
+// are unless the board above them would gain a good deal: a turn that begins a few pixels
+// from the last one's place (a stand one floe shorter) does not jolt the page.
 let wasYourMove = false;
+const STILL_SHARE = 1 / 4;  // of the room above the sheet: a shift worth making
 function bringYourPiecesInSight() {
   const yours = view.legal.length > 0;
   const began = yours && !wasYourMove;
@@ -190,6 +193,8 @@ function bringYourPiecesInSight() {
     const room = Math.min(sheet.top, window.innerHeight) - 8;  // the screen above the sheet
     // the pieces' foot just above the sheet; pieces taller than the room show their top
     const by = box.height <= room ? box.bottom - room : box.top;
+    const inSight = box.top >= 0 && box.bottom <= room;
+    if (inSight && -by < room * STILL_SHARE) return;
     window.scrollBy({ top: by, behavior: "instant" });
   }));
 }
