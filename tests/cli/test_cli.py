@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import wintergames as wg
 from wintergames.cli import main
 from wintergames.cli.main import app
+from wintergames.cli.play import TerminalGame
+from wintergames.cli.seats import Seat
 
 runner = CliRunner()
 
@@ -337,3 +342,27 @@ def test_typed_text_that_looks_like_markup_is_quoted_as_text() -> None:
                                  "--seed", "1"], input="[/x]\n[bold]y\nquit\n")
     assert result.exit_code == 0, result.output
     assert "cannot read '[/x]'" in result.output and "cannot read '[bold]y'" in result.output
+
+
+def test_the_only_choice_is_taken_with_enter_and_said_so() -> None:
+    """Where one action is legal (Winterborne's end of a turn) the list says Enter takes
+    it; an empty line then plays it (and with several choices it plays nothing)."""
+    state = wg.make("winterborne", 2, seed=1)
+    rng = random.Random(1)
+    while len(state.legal_actions()) > 1:
+        state.apply(rng.choice(state.legal_actions()))
+    player, (only,) = state.to_move[0], state.legal_actions()
+    out = StringIO()
+    lines = iter(["", "log"])
+    game = TerminalGame(wg.get_spec("winterborne"), state, [Seat("human"), Seat("human")],
+                        Console(file=out, width=100), lambda _: next(lines))
+    before = len(state.history)
+    game.human_turn(player)
+    assert state.history[before:] == [(player, only)]
+    assert "The only choice: press Enter to take it." in out.getvalue()
+    # several choices: an empty line takes none of them
+    player, first = state.to_move[0], state.legal_actions()[0]
+    assert len(state.legal_actions()) > 1
+    lines = iter(["", "1"])
+    game.human_turn(player)
+    assert state.history[before + 1:] == [(player, first)]

@@ -148,6 +148,8 @@ class TerminalGame:
         self.list_actions(actions)
         while True:
             line = self.ask(f"{seat_name(player)}> ").strip()
+            if not line and len(actions) == 1:
+                line = "1"  # the only choice: Enter takes it
             if not line:
                 continue
             word = line.lower()
@@ -223,7 +225,10 @@ class TerminalGame:
                 f"any in-range one may be typed, e.g. [cyan]{example}[/]",
                 highlight=False,
             )
-        self.console.print("[dim]Number or notation; 'help' explains.[/]")
+        if len(actions) == 1:
+            self.console.print("[dim]The only choice: press Enter to take it.[/]")
+        else:
+            self.console.print("[dim]Number or notation; 'help' explains.[/]")
 
 
 def refusal(err: WintergamesError) -> str:
