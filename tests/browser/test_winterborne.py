@@ -224,6 +224,23 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         uses = card.locator("ul.uses li")
         for k in range(uses.count()):
             assert uses.nth(k).locator("svg.icon").count() >= 1, uses.nth(k).inner_text()
+    # the options say their price as the game gives it in the view (a Horn's build, a red
+    # ally's conquest: free)
+    priced = page.evaluate("""() => import('/static/js/views/winterborne.js').then(m =>
+        [[{gold: 1, meat: 1}, {gold: 1, military: 1}], [{}, {}]].flatMap(([settle, conquer]) => {
+          const ctx = {layout: {}, view: {observation: {
+            settlement_cost: settle, conquer_cost: conquer, provinces: []}}};
+          return [{kind: "build", building: "settlement", row: 1, section: "S1"},
+                  {kind: "build", building: "church", row: 1, section: "S2"},
+                  {kind: "conquer", section: "C2", colour: "blue"}]
+            .map(a => m.describe(a, ctx));
+        }))""")
+    assert priced == ["Build a settlement (row 1) on S1 (1 gold + 1 meat)",
+                      "Build a church (row 1) on S2",
+                      "Conquer C2 with a blue tile (1 gold + 1 military)",
+                      "Build a settlement (row 1) on S1 (free)",
+                      "Build a church (row 1) on S2",
+                      "Conquer C2 with a blue tile (free)"], priced
     # deck and discard are backs with counts; the other seat's hand is backs
     expect(page.locator("#wb-hand .wb-pile use[href='#wb-card-back']")).to_have_count(2)
     other = page.locator(".wb-seat[data-seat='1']")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from tests.games.winterborne.scenario import (
     CARD,
@@ -31,6 +32,7 @@ from wintergames.core.errors import IllegalActionError
 from wintergames.games.winterborne import scoring
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.state import WinterborneState
+from wintergames.games.winterborne.text import render
 
 OUT, CASTLE = -1, 6
 WB1, WB2, WB3, WB4 = 0, 1, 2, 3  # power cards (components C13)
@@ -121,8 +123,14 @@ def test_power_explore_discount_per_wylds_in_reserve() -> None:
     set_hand(s, 0, "EXP1", "SHA1")
     set_slot(s, 4, "T1")
     set_res(s, 0, 0, 2, 0)
+    assert [s.observation(seat)["explore_cost"] for seat in (0, 1)] == [4, 4]
     act(s, "power explore-discount", "EXP1 E", "SHA1 m2")
     assert "explore red" in legal(s)  # winter costs 4, less 2
+    # every seat's view (and so the Explore button and the terminal's header) says 2
+    assert [s.observation(seat)["explore_cost"] for seat in (0, 1, None)] == [2, 2, 2]
+    console = Console(record=True, width=100)
+    console.print(render(s, 1))
+    assert "explore costs 2 meat" in console.export_text()
     act(s, "explore red")
     assert s.res[0] == [0, 0, 0] and CARD["T1"] in s.hand[0]
     act(s, "end", "done")
@@ -344,8 +352,10 @@ def test_horn_free_build_next_to_the_warrior_and_the_card_is_sacked() -> None:
     s = new(2, banners="horn+bag")
     set_hand(s, 0, "HORN1")
     set_res(s, 0, 0, 0, 0)
+    assert s.observation(1)["settlement_cost"] == {"gold": 1, "meat": 1}
     act(s, "HORN1 horn")
     assert "settle 1 S5" in legal(s) and "settle 1 S1" not in legal(s)
+    assert s.observation(1)["settlement_cost"] == {}  # every seat's view: free
     act(s, "settle 1 S5")
     assert s.buildings[0][4] == 1 and s.res[0] == [0, 0, 0] and s.favor[0] == 1
     assert s.sacked_cards == [CARD["HORN1"]] and CARD["HORN1"] not in s.discard[0]
@@ -360,6 +370,7 @@ def test_horn_anywhere_pays_the_cost() -> None:
     set_res(s, 0, 1, 1, 0)
     act(s, "HORN2 horn")
     assert "settle 1 S2" in legal(s)
+    assert s.observation(0)["settlement_cost"] == {"gold": 1, "meat": 1}
     act(s, "settle 1 S2")
     assert s.buildings[0][1] == 1 and s.res[0] == [0, 0, 0]
     assert s.sacked_cards == [CARD["HORN2"]]

@@ -135,7 +135,10 @@ def test_a_move_is_named_after_its_first_special_action() -> None:
     place(s, shaman="G4")
     s.apply(wg.get_spec("winterborne").parse_action("SHA1 S"))
     for move in ("SHA2 m1", "trade red", "conquer C2 blue", "take none"):
+        if move.startswith("conquer"):  # the trade paid for it: every view says free
+            assert s.observation(None)["conquer_cost"] == {}
         s.apply(wg.get_spec("winterborne").parse_action(move))
+    assert s.observation(None)["conquer_cost"] == {"gold": 1, "military": 1}
     line = s.log[-1]
     assert line.kind == "trade" and "trades with the red ally RE1" in line.text
     assert "conquers C2" in line.text

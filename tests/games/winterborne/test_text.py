@@ -7,6 +7,7 @@ import random
 from rich.console import Console
 
 import wintergames as wg
+from wintergames.games.winterborne.actions import Build
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.state import WinterborneState
 from wintergames.games.winterborne.text import ally_short, card_uses, render
@@ -133,3 +134,41 @@ def test_a_trade_line_says_what_was_paid_without_a_dangling_nothing() -> None:
         if ally.pay_favor and not any(ally.pay):
             assert what == f"{ally.pay_favor} favor", (ally_id, what)
     assert any(WB.allies[WB.ally_by_id[a]].pay_any for a in by_id)  # the case was met
+
+
+def test_the_view_prices_explore_settle_and_conquer_as_they_are_paid() -> None:
+    """Each seat's view says what exploring, a settlement and a conquest cost the seat to
+    move now (the Explore and Build buttons and the terminal's header read it): each legal
+    one, taken on a twin, takes exactly that from its resources."""
+    seen: set[tuple[str, int]] = set()
+    for seed in range(6):
+        s = wg.make("winterborne", num_players=2 + seed % 3, seed=seed)
+        assert isinstance(s, WinterborneState)
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.current
+            legal = s.legal_actions(p)
+            priced = [a for a in legal if a.kind in ("explore", "conquer")
+                      or (isinstance(a, Build) and a.building == 0)]  # a church: no price
+            if priced:
+                views = [s.observation(q) for q in (*range(s.num_players), None)]
+                costs = [(v["explore_cost"], v["settlement_cost"], v["conquer_cost"])
+                         for v in views]
+                assert costs == costs[:1] * len(views)  # public: every seat sees the same
+                meat, settlement, conquest = costs[0]
+                prices = {"explore": {"meat": meat} if meat else {}, "build": settlement,
+                          "conquer": conquest}
+            for action in priced:
+                twin = s.clone()
+                twin.apply(action, p)
+                paid = {name: before - after for name, before, after in zip(
+                    ("gold", "meat", "military"), s.res[p], twin.res[p], strict=True)
+                    if before != after}
+                assert paid == prices[action.kind], (seed, str(action), paid)
+                if (action.kind, sum(paid.values())) not in seen:
+                    seen.add((action.kind, sum(paid.values())))
+                    words = " + ".join(f"{n} {name}" for name, n in settlement.items())
+                    assert f"explore costs {meat} meat" in _text(s, p)
+                    assert f"A settlement costs {words or 'nothing'}" in _text(s, p)
+            s.apply(rng.choice(legal), p)
+    assert {("explore", 1), ("explore", 4), ("build", 2), ("conquer", 2)} <= seen, seen

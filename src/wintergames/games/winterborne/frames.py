@@ -180,3 +180,20 @@ def explore_cost(s: WinterborneState, p: int) -> int:
 
 SETTLEMENT_COST = (1, 1, 0)  # House board: 1 gold + 1 meat
 CONQUER_COST = (1, 0, 1)  # 1 gold + 1 military
+FREE = (0, 0, 0)
+
+
+def settlement_cost(s: WinterborneState) -> tuple[int, int, int]:
+    """What a settlement costs in the open decision: nothing in a Horn banner's free build
+    next to the warrior, else the house board's price."""
+    frame = top(s)
+    if frame is not None and frame[0] == HORN and HORN_VARIANTS[frame[1]] == "free-adjacent":
+        return FREE
+    return SETTLEMENT_COST
+
+
+def conquer_cost(s: WinterborneState) -> tuple[int, int, int]:
+    """What a conquest costs in the open decision: nothing in a red ally's conquest (its
+    trade paid for it), else 1 gold + 1 military."""
+    frame = top(s)
+    return FREE if frame is not None and frame[0] == FREE_CONQUER else CONQUER_COST

@@ -94,6 +94,11 @@ def _province(s: WinterborneState, c: int) -> dict[str, Any]:
     }
 
 
+def _priced(cost: tuple[int, int, int]) -> dict[str, int]:
+    """A price as resources by name, e.g. ``{"gold": 1, "meat": 1}``; free is ``{}``."""
+    return {RESOURCES[r]: n for r, n in enumerate(cost) if n}
+
+
 def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
     over = s.over
     view: dict[str, Any] = {
@@ -107,7 +112,11 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "season": SEASONS[s.season],
         "autumn_out": s.autumn_out,
         "winter_round": s.winter_round,
-        "explore_cost": WB.explore_cost[s.season],
+        # what exploring costs the seat to move: the season's meat, less the explore
+        # power's discount (it counts the Wylds in that seat's reserve, which all can see)
+        "explore_cost": fr.explore_cost(s, s.current),
+        "settlement_cost": _priced(fr.settlement_cost(s)),
+        "conquer_cost": _priced(fr.conquer_cost(s)),
         "season_decks": [len(d) for d in s.season_decks],
         "favor_supply": s.favor_supply,
         "provinces": [_province(s, c) for c in range(6)],

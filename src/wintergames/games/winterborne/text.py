@@ -53,6 +53,11 @@ def _res(amounts: dict[str, int]) -> Text:
     return t
 
 
+def _price(cost: dict[str, int]) -> str:
+    """``{"gold": 1, "meat": 1}`` reads ``1 gold + 1 meat``; ``{}`` reads ``nothing``."""
+    return " + ".join(f"{n} {name}" for name, n in cost.items()) or "nothing"
+
+
 def _triple(r: tuple[int, int, int]) -> str:
     return "".join(f"{n}{c}" for n, c in zip(r, "gmx", strict=True) if n)
 
@@ -174,6 +179,8 @@ def _header(obs: dict[str, Any]) -> Text:
         t.append(f" (winter round {obs['winter_round'] + 1} of {WB.winter_rounds})",
                  style="bold")
     t.append(f"   explore costs {obs['explore_cost']} meat", style="")
+    t.append(f"\nA settlement costs {_price(obs['settlement_cost'])}; a conquest "
+             f"{_price(obs['conquer_cost'])}")
     decks = "  ".join(f"{n} {k}" for n, k in zip(obs["season_decks"],
                                                 ("spring", "summer", "autumn", "winter"),
                                                 strict=True))

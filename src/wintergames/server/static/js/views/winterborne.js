@@ -88,7 +88,15 @@ export function endNotes(view) {
 
 // -- words for actions --------------------------------------------------------------------
 
-function describe(a, ctx) {
+/** The game's price of an option as words: "1 gold + 1 meat", or "free". */
+function price(cost) {
+  const parts = Object.entries(cost ?? {}).map(([name, n]) => `${n} ${name}`);
+  return parts.length ? parts.join(" + ") : "free";
+}
+
+/** An action in words, as its button reads, e.g. "Conquer C2 with a blue tile (1 gold +
+ *  1 military)"; the prices are the game's, from the view. */
+export function describe(a, ctx) {
   const { layout, view } = ctx;
   const obs = view.observation;
   const prov = (c) => obs.provinces.find((p) => p.colour === c);
@@ -108,8 +116,9 @@ function describe(a, ctx) {
       const card = p?.exploration;
       return `Explore ${a.province}${card ? ` — take ${card}` : ""} (${obs.explore_cost} meat)`;
     }
-    case "build": return `Build a ${a.building} (row ${a.row}) on ${a.section}`;
-    case "conquer": return `Conquer ${a.section} with a ${a.colour} tile`;
+    case "build": return `Build a ${a.building} (row ${a.row}) on ${a.section}${
+      a.building === "settlement" ? ` (${price(obs.settlement_cost)})` : ""}`;
+    case "conquer": return `Conquer ${a.section} with a ${a.colour} tile (${price(obs.conquer_cost)})`;
     case "take": return a.spoils === null ? "Take no spoils" : `Take the spoils ${a.spoils}`;
     case "facedown": return `Take a face-down spoils tile of ${a.province}`;
     case "choose": return `Choose ${a.resource}`;
