@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 from tests.server.test_palette import PALETTE
 
 from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT
 
 DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -126,6 +127,10 @@ def test_the_lobby_sets_up_an_ice_table_with_its_options(
     assert [s["curse"] for s in seats] == [2, 2, 2, 2]
     assert [s["trigger"] for s in seats] == ["blessing"] * 4
     assert [s["rp_tokens"] for s in seats] == [2, 2, 2, 2]
+    # and no guild board offers its ability: the page says so where the ability would read
+    abilities = page.locator(".ice-guild > div.muted")
+    expect(abilities).to_have_count(4, timeout=TIMEOUT)
+    assert set(abilities.all_text_contents()) == {"First game: no guild ability."}
 
 
 def test_the_lobby_offers_ices_fluent_move_variant_with_three_players(

@@ -43,9 +43,10 @@ def test_generic_check_in_expert_mode_adds_the_curse_fields() -> None:
 
 
 def test_generic_check_in_a_first_game() -> None:
-    """No Logbook in a first game: its slices are named constant, the rest still move."""
+    """No Logbook and no guild abilities in a first game: their slices are named constant,
+    the rest still move."""
     enc = encoding_for("ice", 3, {"first_game": True})
-    assert set(enc.constant) == {"logbook", "caravan", "seat_trigger"}
+    assert set(enc.constant) == {"logbook", "caravan", "seat_trigger", "seat_guild_tokens"}
     seen = check_observation_encoding("ice", 3, (17, 32, 36, 177, 321),
                                       options={"first_game": True}, every=5)
     assert seen["logbook"] == 1 and seen["caravan"] == 1

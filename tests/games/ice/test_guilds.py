@@ -87,6 +87,18 @@ def test_incandescent_needs_an_artifact_tile() -> None:
     remove(s, "T13")
     s.leaders[0] = S13
     assert "activate" not in texts(s)  # no guild ability in a first game
+    # ... so no view shows an Activation token ready, Grappling tokens or a Nourisher's
+    # Archaeologists, and the page says the guilds play without their abilities
+    for viewer in (0, 1, None):
+        view = s.observation(viewer)
+        assert view["guild_abilities"] is False
+        assert not any({"activation", "grappling", "guild_archaeologists"} & set(seat)
+                       for seat in view["seats"]), viewer
+    played = game(guilds="incandescent+nourisher+icewalker").observation(1)
+    assert played["guild_abilities"] is True
+    assert [{"activation", "guild_archaeologists", "grappling"} & set(seat)
+            for seat in played["seats"]] == [{"activation"}, {"guild_archaeologists"},
+                                             {"grappling"}]
 
 
 # -- the Navigator --------------------------------------------------------------------------------

@@ -561,6 +561,9 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
     if logbook == "off" or (logbook == "auto" and options.get("first_game", False)):
         constant["logbook"] = "no Logbook cards in this game (option logbook, first game)"
         constant["caravan"] = "no Logbook cards, so no Merchant Caravan, in this game"
+    if options.get("first_game", False):
+        constant["seat_guild_tokens"] = ("a first game plays without guild abilities, so "
+                                         "no guild tokens")
     if not curse:
         constant["seat_trigger"] = ("without expert mode the trigger slot keeps the token it "
                                     "starts with (none, or the Blessing variant's)")

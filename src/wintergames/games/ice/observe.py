@@ -23,6 +23,7 @@ from wintergames.games.ice.actions import PLACES, REQUEST_IDS, Word
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.pieces import has_guild
 from wintergames.games.ice.scoring_state import breakdown
 from wintergames.games.ice.turn import EXCAVATE, excavation_cost
 
@@ -281,13 +282,14 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     if s.options["curse"] != "off":
         view["curse"] = s.curse[p]
         view["move_followers"] = s.follow_cap[p]
-    if GUILDS[s.guild[p]] == "incandescent":
+    # a guild's own tokens only where its ability is played (never in a first game)
+    if has_guild(s, p, "incandescent"):
         a = s.activation[p]
         view["activation"] = ("ready" if a == fr.READY else "spent" if a == fr.SPENT
                               else TYPES[a])
-    if GUILDS[s.guild[p]] == "icewalker":
+    if has_guild(s, p, "icewalker"):
         view["grappling"] = s.grapple[p]
-    if GUILDS[s.guild[p]] == "nourisher":
+    if has_guild(s, p, "nourisher"):
         view["guild_archaeologists"] = s.guild_archs[p]
     if mine:
         view["hand"] = [known_tile(t) for t in sorted(s.hand[p])]
@@ -311,6 +313,7 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "first_player": s.first,
         "to_move": list(s.to_move),
         "over": s.over,
+        "guild_abilities": not s.options["first_game"],
         "spent_this_turn": s.spent,
         "overwork": bool(s.overwork),
         "excavation_cost": _excavation_cost(s),

@@ -91,6 +91,7 @@ export function guildBoard(ctx, p, mine, legal = []) {
       " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader", "ice-leader"), ")",
       obs.first_player === p ? h("span", { class: "muted" }, " · first player") : "",
       st.finished_today ? h("span", { class: "muted" }, " · day over") : ""),
-    h("div", { class: "muted", "data-term": st.guild }, g?.short ?? ""),
+    h("div", { class: "muted", "data-term": st.guild },
+      obs.guild_abilities === false ? "First game: no guild ability." : g?.short ?? ""),
     slots, facts);
 }
