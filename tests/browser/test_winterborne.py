@@ -241,6 +241,17 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
                       "Build a settlement (row 1) on S1 (free)",
                       "Build a church (row 1) on S2",
                       "Conquer C2 with a blue tile (free)"], priced
+    # the season now says the game's explore price (winter's 4 less a power's discount)
+    chips = page.evaluate("""(layout) => import('/static/js/views/winterborne.js').then(m =>
+        [...m.seasonTrack({layout, view: {observation: {
+          season: "winter", winter_round: 1, explore_cost: 2, season_decks: [0, 0, 0, 9],
+          favor_supply: 10, played: [], autumn_out: false}}})
+          .querySelectorAll(".wb-season[data-season]")]
+          .map(c => c.textContent))""",
+        server.get("/api/games/winterborne/layout"))
+    assert chips == ["Springexplore meat 1 · 0 cards left", "Summerexplore meat 2 · 0 cards left",
+                     "Autumnexplore meat 3 · 0 cards left", "Winterexplore meat 2 · round 1 of 3"
+                     ], chips  # (the text beside the icons, "meat" the icon's title)
     # deck and discard are backs with counts; the other seat's hand is backs
     expect(page.locator("#wb-hand .wb-pile use[href='#wb-card-back']")).to_have_count(2)
     other = page.locator(".wb-seat[data-seat='1']")
@@ -330,7 +341,7 @@ def test_the_solo_board_shows_names_not_codes(
     """Solo, seed 5, after the Balaur's first turn: its board holds Explorer I (EXP1) and
     its score pile a card; the power card, the province boards' exploration cards and
     allies, the hand: each by its name and icon, the code kept as data-code."""
-    table = server.create("winterborne", ["human"], seed=5)
+    table = server.create("winterborne", ["human"], seed=5, round_power=True)
     server.act(table, 0, {"kind": "word", "word": "end"})
     server.act(table, 0, {"kind": "word", "word": "done"})
     page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
@@ -342,6 +353,9 @@ def test_the_solo_board_shows_names_not_codes(
     power = server.view(table, 0)["observation"]["seats"][0]["power_card"]["id"]
     card = page.locator(f"#wb-me .wb-power[data-code='{power}']")
     expect(card.locator("use[href='#wb-power']")).to_have_count(1)
+    # played with the round power: the seat's powers name it after the card's two
+    round_power = server.get("/api/games/winterborne/layout")["powers"]["round-action"]
+    expect(card).to_contain_text(f"Round power: {round_power}")
     expect(page.locator("#wb-provinces .explore .wb-mini[data-code]")).to_have_count(6)
     for where in NAMES_NOT_CODES:
         for text in page.locator(where).all_inner_texts():

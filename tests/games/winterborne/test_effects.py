@@ -30,7 +30,7 @@ from tests.games.winterborne.scenario import (
 )
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.winterborne import scoring
-from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.components import POWERS, WB
 from wintergames.games.winterborne.state import WinterborneState
 from wintergames.games.winterborne.text import render
 
@@ -223,6 +223,20 @@ def test_round_power_round_3_warrior_pays_for_building() -> None:
 def test_round_power_is_an_option() -> None:
     s = winter(WB1)
     assert "power round-action" not in powers(s)
+    # every view lists the powers each seat may use: the round power only with its option,
+    # and the terminal names it beside the power card's two
+    card = list(WB.power_cards[WB1].powers)
+    assert s.observation(1)["seats"][0]["powers"] == sorted(card, key=POWERS.index)
+    console = Console(record=True, width=100)
+    console.print(render(s, 1))
+    assert "round power" not in console.export_text()
+    s = winter(WB1, round_power=True)
+    assert "power round-action" in powers(s)
+    assert all(seat["powers"] == sorted([*card, "round-action"], key=POWERS.index)
+               for seat in s.observation(1)["seats"][:1])
+    console = Console(record=True, width=100)
+    console.print(render(s, 1))
+    assert console.export_text().count("round power: round-action") == 2  # each seat's
 
 
 # -- The Wylds: "when chosen on a card or spoils tile, you activate all of 'The Wylds'

@@ -7,6 +7,7 @@ import random
 from rich.console import Console
 
 import wintergames as wg
+from tests.games.winterborne.scenario import to_winter
 from wintergames.games.winterborne.actions import Build
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.state import WinterborneState
@@ -40,6 +41,8 @@ def test_card_uses_are_written_as_printed() -> None:
     assert card_uses(WB.cards[WB.card_by_id["T4"]]) == "[any] / +1g1x"
     assert card_uses(WB.cards[WB.card_by_id["WY3"]]) == "Wylds: +1g"
     assert ally_short(WB.allies[WB.ally_by_id["GR4"]]) == "1 favor→2g; VP 1/3 deck"
+    # "1 point per Wylds card in your reserve and per Orb banner you own"
+    assert ally_short(WB.allies[WB.ally_by_id["YE1"]]) == "any 1→2g1m; VP 1/Wylds+Orb"
     assert ally_short(WB.allies[WB.ally_by_id["BK1"]]) == "sack spoils→2g1m; VP 2"
 
 
@@ -67,6 +70,20 @@ def test_start_shows_the_public_set_up_and_own_hand() -> None:
     assert "hand     4 cards (hidden)" in out
     assert "▶" in out and "play a card or spoils" in out
     assert all(len(line) <= 100 for line in out.splitlines())
+
+
+def test_the_header_counts_winter_rounds_from_one_as_the_log_does() -> None:
+    s = _start()
+    for rnd in (1, 2, 3):
+        to_winter(s, rnd)
+        assert f"Winter (winter round {rnd} of 3)" in _text(s, 0)
+    # played into winter's second round: the header and the log's line name the same round
+    s, rng = _start(), random.Random(1)
+    while s.winter_round < 2:
+        s.apply(rng.choice(s.legal_actions()))
+    season_lines = [e.text for e in s.log if e.kind == "season"]
+    assert season_lines[-1] == "Winter, round 2", season_lines
+    assert "Winter (winter round 2 of 3)" in _text(s, 1)
 
 
 def test_other_hands_do_not_change_the_view() -> None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
-from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, SEASONS, WB
+from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, SEASONS, WB
+from wintergames.games.winterborne.effects import powers_of
 from wintergames.games.winterborne.setup import CASTLE, OUT, is_solo
 
 if TYPE_CHECKING:
@@ -59,6 +60,9 @@ def _seat(s: WinterborneState, p: int, viewer: int | None) -> dict[str, Any]:
         "favor_on_card": s.favor_card[p],
         "power_card": {"id": WB.power_cards[s.power_card[p]].id,
                        "powers": list(WB.power_cards[s.power_card[p]].powers)},
+        # every power the seat may use in winter: its card's two, and the round power
+        # when the table plays with it (effects.powers_of, the rule that offers them)
+        "powers": [POWERS[i] for i in powers_of(s, p)],
         "powers_used": s.power_used[p].copy(),
         "white_meeple_used": bool(s.white_used[p]),
         "kingdom": _kingdom(s, p),

@@ -32,7 +32,7 @@ WYLDS_SHORT = {
     "warrior-3": "W 3 steps", "sacked-spoils": "any 1→sacked spoils",
     "meat-to-military": "1m→2x", "favor": "1m+any 1→1 favor",
 }
-_ALLY_SCORING = {"wylds": "1/Wylds", "settlements-2": "1/2 settlem.", "deck-3": "1/3 deck"}
+_ALLY_SCORING = {"wylds": "1/Wylds+Orb", "settlements-2": "1/2 settlem.", "deck-3": "1/3 deck"}
 
 # --- the kingdom ring ----------------------------------------------------------------
 # Gray spaces sit at 12, 2, 4, 6, 8 and 10 o'clock (G1..G6 clockwise), each with its
@@ -176,7 +176,7 @@ def _header(obs: dict[str, Any]) -> Text:
     season = obs["season"]
     t.append(season.capitalize(), style="bold underline")
     if season == "winter":
-        t.append(f" (winter round {obs['winter_round'] + 1} of {WB.winter_rounds})",
+        t.append(f" (winter round {obs['winter_round']} of {WB.winter_rounds})",
                  style="bold")
     t.append(f"   explore costs {obs['explore_cost']} meat", style="")
     t.append(f"\nA settlement costs {_price(obs['settlement_cost'])}; a conquest "
@@ -252,6 +252,8 @@ def seat(obs: dict[str, Any], p: int) -> Group:
     if used:
         pw.append(f" (used in winter round {', '.join(used)})", style="dim")
     info.append(pw)
+    if off_card := [code for code in st["powers"] if code not in power["powers"]]:
+        info.append(Text(f"round power: {', '.join(off_card)}"))
     if st["white_meeple_used"]:
         info.append(Text("white meeple power used", style="dim"))
     info.append(Text(f"deck {st['deck_size']}  discard {len(st['discard'])}  "

@@ -316,7 +316,9 @@ const ids = (list, tip) => (list.length
     "data-tip": tip, "data-tip-icon": cardIcon(id, typeOfId(id)) },
   icon(cardIcon(id, cardData(id)?.type ?? typeOfId(id)), { size: "1.05em" }), cardData(id)?.name ?? id)]) : ["—"]);
 
-function seasonTrack(ctx) {
+/** The season track; the season now says what exploring costs the seat to move (the
+ *  game's price, a power's discount included), the others their printed cost. */
+export function seasonTrack(ctx) {
   const { view, layout } = ctx;
   const obs = view.observation;
   const now = layout.seasons.indexOf(obs.season);
@@ -329,7 +331,7 @@ function seasonTrack(ctx) {
                           "data-term": name, "data-tip-icon": `wb-season-${name}` },
       icon(`wb-season-${name}`, { size: "1.5em" }),
       h("span", {}, h("b", {}, cap(name)), h("br"), `explore `, icon("wb-resource-meat", { size: "1em", title: "meat" }),
-        ` ${layout.explore_cost[i]}${extra}`)));
+        ` ${i === now ? obs.explore_cost : layout.explore_cost[i]}${extra}`)));
   });
   row.append(h("div", { class: "wb-season", "data-term": "favor", "data-tip-icon": "wb-resource-favor" },
     icon("wb-resource-favor", { size: "1.5em" }), h("span", {}, h("b", {}, String(obs.favor_supply)), h("br"), "favor supply")));
@@ -382,6 +384,9 @@ function seatFacts(ctx, seat, legal, mine) {
     h("span", { "data-term": seat.power_card.id, "data-tip": "power card", "data-tip-icon": "wb-power" },
       icon("wb-power", { size: "1.4em" })), ...seat.power_card.powers.flatMap((p, i) => [i ? " / " : "",
       h("span", { "data-term": p }, layout.powers[p] ?? p)]),
+    // a power on no card (the round power, with its option) is the seat's all the same
+    ...seat.powers.filter((p) => !seat.power_card.powers.includes(p)).flatMap((p) => [
+      h("br"), "Round power: ", h("span", { "data-term": p }, layout.powers[p] ?? p)]),
     seat.powers_used.some(Boolean) ? ` (used in rounds ${seat.powers_used.map((u, i) => (u ? i + 1 : null)).filter(Boolean).join(", ")})` : ""));
   if (seat.favor_on_card) add("Favor on card", h("span", { "data-term": "favor" }, icon("wb-resource-favor", { size: "1.1em" }), ` ${seat.favor_on_card}`));
   return facts;
