@@ -104,16 +104,26 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
     page.goto(server.url + link)
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(5)
+    table_id = page.url.split("/table/")[1].split("?")[0]
+    final_phase = page.locator(".wq-info [data-term='final phase']")
+    counted = []
     for decision in range(400):
         if page.evaluate("document.body.dataset.over") == "1":
             break
         if decision == 8:
             ready_for_the_picture(page)
             screenshot(page, "winter-queen", tmp_path)
+        if final_phase.count():  # the table's turns still to come, as the game counts them
+            left = server.view({"table": table_id, "spectator_secret": None},
+                               None)["observation"]["turns_left"]
+            expect(final_phase).to_have_text(
+                f"final phase: {left} more turn{'' if left == 1 else 's'} at the table after "
+                "this one")
+            counted.append(left)
         play_one_winter_queen_decision(page, rng)
         wait_for_my_turn_or_the_end(page)
     expect(page.locator("dialog#end")).to_be_visible()
-    table_id = page.url.split("/table/")[1].split("?")[0]
+    assert counted, "the final phase was never shown on a turn of yours"
     final = server.view({"table": table_id, "spectator_secret": None}, None)
     assert final["over"]
     cells = page.locator("#final-scores td.total").all_text_contents()

@@ -398,7 +398,9 @@ export function render(ctx) {
   const obs = view.observation;
   const info = h("p", { class: "muted wq-info" }, drawBag(obs.bag), h("span", {}, `phase: ${obs.phase}`),
     obs.final_phase ? h("span", { "data-term": "final phase" },
-      `final phase${obs.turns_left !== null ? `, ${obs.turns_left} turns left for you` : ""}`) : "");
+      // turns_left counts the whole table's turns (each seat's, in order), as the terminal says
+      `final phase${obs.turns_left !== null ? `: ${obs.turns_left} more turn${
+        obs.turns_left === 1 ? "" : "s"} at the table after this one` : ""}`) : "");
   // The book cards' paper and edge, from the palette (the stylesheet reads them).
   board.style.setProperty("--wq-book", INK.book);
   board.style.setProperty("--wq-book-line", INK["book-line"]);
