@@ -62,7 +62,6 @@ export function describe(a, layout, nameOf = tileName, obs = null) {
 
 export function prompt(view, legal) {
   const obs = view.observation;
-  if (obs.prompt) return obs.prompt;
   const kinds = new Set(legal.map((a) => a.kind));
   const words = new Set(legal.filter((a) => a.kind === "word").map((a) => a.word));
   if (obs.day === 0) return "Choose a Request to discard (you keep the rest).";
