@@ -288,7 +288,8 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         Field("seat_guild_tokens", (n, 9),
               "per seat from yours: Incandescent Activation token one-hot (ready, spent, "
               f"on {', '.join(TYPES)}), Icewalker Grappling tokens / {grapple_most}, "
-              f"Nourisher's Archaeologists / {nourish_most}"),
+              f"Nourisher's Archaeologists / {nourish_most} (all 0 in a first game: no guild "
+              "abilities)"),
     ]
     if curse:
         fields += [
