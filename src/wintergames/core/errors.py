@@ -27,6 +27,11 @@ class NotYourTurnError(WintergamesError, ValueError):
     """The player does not owe a decision now."""
 
 
+class InvalidSeatError(WintergamesError, ValueError):
+    """A seat that is no seat of the game: not a whole number (a bool, a float and a
+    text are refused alike) or outside ``0 .. num_players - 1``."""
+
+
 class GameOverError(WintergamesError, ValueError):
     """The game has ended; no more actions are accepted."""
 
@@ -44,6 +49,11 @@ class UnknownGameError(WintergamesError, KeyError):
 
 class ReplayError(WintergamesError, ValueError):
     """A replay record or state snapshot is malformed or does not replay."""
+
+
+class InvalidStateError(ReplayError):
+    """A state snapshot is damaged: a part is missing, of the wrong kind, out of range,
+    or breaks one of the game's invariants (a component lost or counted twice)."""
 
 
 class ActionFormatError(WintergamesError, ValueError):

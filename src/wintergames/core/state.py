@@ -20,6 +20,7 @@ from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
 from wintergames.core.events import Event, seat_name
 from wintergames.core.rng import copy_rng, fresh_seed, new_rng, rng_from_json, rng_to_json
+from wintergames.core.seats import check_seat
 
 RECORD_FORMAT = "wintergames-replay"
 RECORD_VERSION = 1
@@ -84,8 +85,8 @@ class State(ABC):
         """Each seat's score so far (the final score once the game is over)."""
 
     @abstractmethod
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """JSON-ready view of seat ``player`` (``None``: a spectator), from an allow-list."""
+    def _observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-ready view of seat ``player`` (a checked seat, or ``None``: a spectator)."""
 
     @abstractmethod
     def clone(self) -> State:
@@ -122,14 +123,22 @@ class State(ABC):
         movers = self.to_move
         return movers[0] if len(movers) == 1 else None
 
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-ready view of seat ``player`` (``None``: a spectator), from an allow-list.
+
+        A seat that is no seat of this game raises ``InvalidSeatError``.
+        """
+        return self._observation(check_seat(player, self.num_players, spectator=True))
+
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal decision of ``player`` now (default: the single player to move)."""
+        """Every legal decision of ``player`` now (default: the single player to move);
+        none for a seat that owes no decision, ``InvalidSeatError`` for no seat at all."""
         movers = self.to_move
         if player is None:
             if len(movers) != 1:
                 return []
             player = movers[0]
-        elif player not in movers:
+        elif check_seat(player, self.num_players) not in movers:
             return []
         return self._legal_actions(player)
 
@@ -146,7 +155,7 @@ class State(ABC):
                     f"{', '.join(names[:-1])} and {names[-1]} decide at the same time; "
                     "say which player acts")
             player = movers[0]
-        elif player not in movers:
+        elif check_seat(player, self.num_players) not in movers:
             waiting = ", ".join(map(seat_name, movers))
             raise NotYourTurnError(
                 f"it is not {seat_name(player)}'s turn; waiting for {waiting}")
@@ -175,7 +184,8 @@ class State(ABC):
         return [p for p, s in enumerate(scores) if s == best]
 
     def events_for(self, player: int | None) -> list[Event]:
-        """The log as seat ``player`` may read it."""
+        """The log as seat ``player`` may read it (``None``: a spectator)."""
+        player = check_seat(player, self.num_players, spectator=True)
         return [e for e in self.log if e.visible(player)]
 
     def record(self) -> dict[str, Any]:

@@ -127,7 +127,7 @@ class IceState(State):
     def scores(self) -> list[int]:
         return [scoring_state.breakdown(self, p).total for p in range(self.num_players)]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)
 
     def clone(self) -> IceState:

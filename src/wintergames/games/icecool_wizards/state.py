@@ -126,7 +126,7 @@ class IcecoolState(State):
         most = max(self.cards_held(p) for p in tied)
         return [p for p in tied if self.cards_held(p) == most]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)
 
     def clone(self) -> IcecoolState:

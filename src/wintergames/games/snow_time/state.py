@@ -103,7 +103,7 @@ class SnowTimeState(State):
         """The seat whose pawn reached the last space (several if they reached it at once)."""
         return list(self.winners_) if self.phase == OVER else []
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)
 
     def clone(self) -> SnowTimeState:

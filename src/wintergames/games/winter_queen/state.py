@@ -91,7 +91,7 @@ class WinterQueenState(State):
     def scores(self) -> list[int]:
         return self.vp.copy()
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)
 
     def clone(self) -> WinterQueenState:

@@ -115,7 +115,7 @@ class WinterborneState(State):
     def winners(self) -> list[int]:
         return scoring.winners(self) if self.over else []
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)
 
     def clone(self) -> WinterborneState:
