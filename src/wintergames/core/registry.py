@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 from wintergames.core.errors import UnknownGameError
+from wintergames.core.rng import check_seed
 from wintergames.core.spec import GameSpec
 from wintergames.core.state import State
 
@@ -59,4 +60,4 @@ def make(
     """
     spec = get_spec(game_id)
     full = spec.validate(num_players, options)
-    return spec.new_state(num_players, seed, full)
+    return spec.new_state(num_players, None if seed is None else check_seed(seed), full)

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from wintergames.core.errors import ReplayError, WintergamesError, excerpt
+from wintergames.core.errors import (
+    InvalidOptionError,
+    InvalidStateError,
+    ReplayError,
+    WintergamesError,
+    excerpt,
+)
 from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
+from wintergames.core.rng import check_seed
+from wintergames.core.snapshot_check import load_checked
 from wintergames.core.state import RECORD_FORMAT, RECORD_VERSION, State
 
 _REQUIRED = ("game", "num_players", "seed", "options", "actions")
@@ -24,10 +32,10 @@ def _check_record(record: Any, fmt: str) -> None:
     missing = [k for k in _REQUIRED if k not in record]
     if missing:
         raise ReplayError(f"record lacks {', '.join(missing)}")
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        # random.Random takes text too: the game would replay, differently, then fail late
-        raise ReplayError(f"the record's seed is a whole number, not {excerpt(seed)}")
+    try:
+        check_seed(record["seed"])
+    except InvalidOptionError as err:
+        raise ReplayError(f"the record's seed: {err}") from None
     actions, players = record["actions"], record["num_players"]
     if not isinstance(actions, list):
         raise ReplayError(f"the record's actions are a list of [seat, action] pairs, "
@@ -64,6 +72,11 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
 
 
 def state_from_json(obj: dict[str, Any]) -> State:
-    """The state saved by ``State.to_json``."""
+    """The state saved by ``State.to_json``; a damaged snapshot raises
+    ``InvalidStateError`` (a ``ReplayError``) saying what is wrong, and changes nothing."""
     _check_record(obj, "wintergames-state")
-    return get_spec(obj["game"]).state_from_json(obj)
+    try:
+        spec = get_spec(obj["game"])
+    except WintergamesError as err:  # an unknown game, or no text at all
+        raise InvalidStateError(f"the snapshot's game: {err}") from None
+    return load_checked(spec, obj)

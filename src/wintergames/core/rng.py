@@ -10,10 +10,35 @@ import random
 import secrets
 from typing import Any
 
+from wintergames.core.errors import InvalidOptionError, excerpt
+
+# Seeds are stored as signed 64-bit integers (the server's BigInteger column) and
+# written in JSON records: every entrance takes the same range.
+SEED_LIMIT = 2 ** 63
+
 
 def fresh_seed() -> int:
     """A new seed for a game started without one (kept so the game can be replayed)."""
     return secrets.randbits(63)
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a whole number from 0 to ``SEED_LIMIT - 1``, else
+    ``InvalidOptionError``.
+
+    ``random.Random`` would take a text, a float or a negative number (the same game as
+    its absolute value), and a record holding one could not be stored or replayed.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed("abc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.InvalidOptionError: a seed is a whole number ..., not 'abc'
+    """
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < SEED_LIMIT:
+        return seed
+    raise InvalidOptionError(f"a seed is a whole number from 0 to 2**63 - 1, not {excerpt(seed)}")
 
 
 def new_rng(seed: int) -> random.Random:

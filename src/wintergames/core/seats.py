@@ -9,10 +9,10 @@ are refused before anything reads them.
 1
 >>> check_seat(None, 3, spectator=True) is None
 True
->>> check_seat(-1, 3)
+>>> check_seat(-1, 3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wintergames.core.errors.InvalidSeatError: a seat is a whole number from 0 to 2 in a 3-player game, not -1
+wintergames.core.errors.InvalidSeatError: a seat is a whole number from 0 to 2 ..., not -1
 """
 
 from __future__ import annotations

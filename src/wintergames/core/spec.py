@@ -85,14 +85,24 @@ class OptionSpec:
         return isinstance(value, self.kind)
 
     def _convert(self, text: str) -> Any:
-        if self.kind is bool and text.lower() in ("true", "false", "yes", "no", "1", "0"):
-            return text.lower() in ("true", "yes", "1")
+        if self.kind is bool:
+            # ``bool("off")`` is True: a switch reads only the words people use for one.
+            word = text.strip().lower()
+            if word in _BOOL_WORDS:
+                return _BOOL_WORDS[word]
+            raise InvalidOptionError(
+                f"option {self.name!r} is on or off, not {excerpt(text)}; allowed: "
+                f"{', '.join(_BOOL_WORDS)} (any case)")
         try:
             return self.kind(text)
         except ValueError:  # also an int of over 4,300 digits
             raise InvalidOptionError(
                 f"option {self.name!r} must be a {self.kind.__name__}, not {excerpt(text)}"
             ) from None
+
+
+_BOOL_WORDS = {"true": True, "false": False, "yes": True, "no": False,
+               "on": True, "off": False, "1": True, "0": False}
 
 
 def _shown(values: tuple[Any, ...], description: str, most: int = 12) -> str:

@@ -19,6 +19,7 @@ from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
+from wintergames.core.testing_refusals import Damage, check_refusals
 
 
 def snapshot(state: State) -> tuple[object, ...]:
@@ -490,8 +491,14 @@ def play_checked(
     deep_every: int = 10,
     max_steps: int = 5000,
     applied: int | None = None,
+    refusals_at: int | None = None,
+    damages: tuple[Damage, ...] = (),
 ) -> State:
-    """One random game with every check on the way; returns the finished state."""
+    """One random game with every check on the way; returns the finished state.
+
+    At step ``refusals_at`` and at the end, bad seats, seeds and snapshots (the generic
+    table and the game's ``damages``) are refused (``check_refusals``).
+    """
     spec = get_spec(game_id)
     state = make(game_id, num_players, seed=seed)
     rng = random.Random(seed)
@@ -517,6 +524,8 @@ def play_checked(
                     kept = keep_snapshots(state, (seat,))
                 else:
                     check_overwrites(state, (seat,))
+            if steps == refusals_at:
+                check_refusals(state, damages)
             player = state.to_move[0]
             actions = state.legal_actions(player)
             length = len(state.log)
@@ -551,6 +560,11 @@ def play_checked(
     else:
         raise AssertionError("an action was accepted after the end")
     check_persistence(state)
+    if refusals_at is not None:
+        try:
+            check_refusals(state, damages)
+        except AssertionError as err:
+            raise AssertionError(f"{game_id} {num_players}p seed {seed} at the end: {err}") from err
     if spec.score_breakdown is not None:
         try:
             check_score_breakdown(state)
@@ -568,10 +582,17 @@ def run_generic_checks(
     deep_every: int = 10,
     max_steps: int = 5000,
     applied: int | None = None,
+    refusals_at: int = 20,
+    damages: tuple[Damage, ...] = (),
 ) -> list[State]:
-    """``play_checked`` over many seeds; returns the finished games."""
+    """``play_checked`` over many seeds; returns the finished games.
+
+    The first game also has its bad inputs refused at step ``refusals_at`` and at its
+    end (with the game's own ``damages`` beside the generic table).
+    """
     return [
         play_checked(game_id, num_players, s, deep_every=deep_every, max_steps=max_steps,
-                     applied=applied)
-        for s in seeds
+                     applied=applied, refusals_at=refusals_at if i == 0 else None,
+                     damages=damages)
+        for i, s in enumerate(seeds)
     ]

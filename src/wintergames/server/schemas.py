@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from wintergames.core.rng import SEED_LIMIT
+
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -24,7 +26,7 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=40, description="a game id, see GET /api/games")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=2**63,
+    seed: int | None = Field(None, ge=0, lt=SEED_LIMIT,
                              description="bot-only tables only: a table with a person at "
                                          "it draws its own")
 

@@ -12,14 +12,13 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.state import IcecoolState
 
 # A flick is a physics simulation: the deep checks apply a sample of the listed flicks.
-CHECKS = {"deep_every": 80, "max_steps": 20_000, "applied": 6}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 @pytest.mark.parametrize("block", range(4))
 def test_generic_checks_over_100_seeded_games(n: int, block: int) -> None:
     games = testing.run_generic_checks("icecool-wizards", n, range(block * 25, block * 25 + 25),
-                                       **CHECKS)
+                                       deep_every=80, max_steps=20_000, applied=6)
     assert all(isinstance(g, IcecoolState) and g.final_round for g in games)
     kinds = {e.kind for g in games for e in g.log}
     assert {"collect", "exam", "spell", "trade", "off-board", "relocate"} <= kinds

@@ -21,7 +21,7 @@ from wintergames.games.icecool_wizards.encoding import observation_encoding
 from wintergames.games.icecool_wizards.layout import layout, place_names
 from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.propose import propose
-from wintergames.games.icecool_wizards.state import IcecoolState, check_components, score_breakdown
+from wintergames.games.icecool_wizards.state import IcecoolState, check_invariants, score_breakdown
 from wintergames.games.icecool_wizards.text import render
 
 TITLE = "ICECOOL Wizards"
@@ -150,7 +150,7 @@ SPEC = GameSpec(
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     propose=propose,
-    check_invariants=check_components,
+    check_invariants=check_invariants,
     sampled_kinds=frozenset({"flick"}),
     simultaneous=True,  # a Fire spell's discards are chosen at once, hidden
     plot=save_png,

@@ -12,11 +12,13 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.invariants import check_in_range
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.core.state import State
 from wintergames.games.icecool_wizards import cards, observe, rules
 from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.encoding import MOST_FLICKS
 from wintergames.games.icecool_wizards.rules import OVER
 
 _SCALARS = ("current", "phase", "flicks_left", "final_round", "turns", "flicks")
@@ -219,6 +221,20 @@ def score_breakdown(state: State) -> ScoreBreakdown:
         (sum(IW.exams[e].points for e in state.exams[p]), sum(state.lessons_up[p]),
          sum(state.lessons_down[p]))
         for p in range(state.num_players)))
+
+
+def check_invariants(state: State) -> None:
+    """The counters in their ranges, and every card in one place."""
+    assert isinstance(state, IcecoolState)
+    check_in_range("current", state.current, 0, state.num_players - 1, "the seat to play")
+    check_in_range("phase", state.phase, rules.PREP, OVER, "a step of the turn")
+    check_in_range("flicks_left", state.flicks_left, 0, MOST_FLICKS,
+                   "the flicks left this turn, extra-flick spells included")
+    # Each turn and each flick is one of the decisions taken.
+    taken = len(state.history)
+    check_in_range("turns", state.turns, 0, taken, "the turns played, one decision each at least")
+    check_in_range("flicks", state.flicks, 0, taken, "the flicks made, one decision each")
+    check_components(state)
 
 
 def check_components(state: State) -> None:

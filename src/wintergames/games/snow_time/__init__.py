@@ -17,7 +17,7 @@ from wintergames.games.snow_time.components import DATA, POINT_KINDS, ST
 from wintergames.games.snow_time.encoding import observation_encoding
 from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.resolution import METRIC_KINDS, score_breakdown
-from wintergames.games.snow_time.state import SnowTimeState, check_components
+from wintergames.games.snow_time.state import SnowTimeState, check_invariants
 from wintergames.games.snow_time.text import render
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # 3-5, and the two-player variant (two colours a seat)
@@ -103,7 +103,7 @@ SPEC = GameSpec(
     layout=layout,
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
-    check_invariants=check_components,
+    check_invariants=check_invariants,
     rules_help=RulesHelp.load(DATA, "Snow Time", extra=_data_terms()),
     score_breakdown=score_breakdown,
     metric_kinds=METRIC_KINDS,

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.invariants import check_in_range
 from wintergames.core.state import State
 from wintergames.games.snow_time import observe, rules
 from wintergames.games.snow_time.actions import CODEC
@@ -193,6 +194,17 @@ class SnowTimeState(State):
             setattr(new, name, s[name])
         rules.update_movers(new)
         return new
+
+
+def check_invariants(state: State) -> None:
+    """The counters in their ranges, and every card and fruit in one place."""
+    assert isinstance(state, SnowTimeState)
+    # A turn takes at least one decision, and setup begins the first one.
+    check_in_range("turn", state.turn, 1, len(state.history) + 1,
+                   "the turn, at most one more than the decisions taken")
+    check_in_range("supply", state.supply, 0, ST.fruit, "the fruit left in the supply")
+    check_in_range("phase", state.phase, rules.CHOOSE, OVER, "a step of the turn")
+    check_components(state)
 
 
 def check_components(state: State) -> None:

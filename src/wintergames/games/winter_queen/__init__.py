@@ -16,7 +16,7 @@ from wintergames.games.winter_queen.components import DATA, ROYAL, WQ
 from wintergames.games.winter_queen.encoding import observation_encoding
 from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.scoring import score_breakdown
-from wintergames.games.winter_queen.state import WinterQueenState, check_components
+from wintergames.games.winter_queen.state import WinterQueenState, check_invariants
 from wintergames.games.winter_queen.text import render
 
 MAX_PLAYERS = 4
@@ -91,7 +91,7 @@ SPEC = GameSpec(
     layout=layout,
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
-    check_invariants=check_components,
+    check_invariants=check_invariants,
     rules_help=_rules_help(),
     score_unit="VP",
     score_breakdown=score_breakdown,

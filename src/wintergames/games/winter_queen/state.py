@@ -12,10 +12,11 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.invariants import check_in_range
 from wintergames.core.state import State
 from wintergames.games.winter_queen import observe, rules
 from wintergames.games.winter_queen.actions import CODEC
-from wintergames.games.winter_queen.components import WQ
+from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.rules import OVER
 
 _SCALARS = ("first", "current", "phase", "pending_zone", "final_phase", "turns_left", "passes")
@@ -204,6 +205,21 @@ class WinterQueenState(State):
             + sum(self.discarded)
             + sum(self.box)
         )
+
+
+def check_invariants(state: State) -> None:
+    """The counters in their ranges, and every component in one place."""
+    assert isinstance(state, WinterQueenState)
+    n = state.num_players
+    check_in_range("first", state.first, 0, n - 1, "the seat of the Winter Queen token")
+    check_in_range("current", state.current, 0, n - 1, "the seat to play")
+    check_in_range("phase", state.phase, rules.MAIN, OVER, "a step of the turn")
+    check_in_range("pending_zone", state.pending_zone, -1, ROYAL,
+                   "the zone just filled (-1: none)")
+    # The final phase lasts until the token's holder plays, then one more round.
+    check_in_range("turns_left", state.turns_left, 0, 2 * n - 1, "the final phase's turns")
+    check_in_range("passes", state.passes, 0, n, "the passes in a row, one per seat at most")
+    check_components(state)
 
 
 def check_components(state: State) -> None:
