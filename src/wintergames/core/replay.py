@@ -6,6 +6,7 @@ from typing import Any
 
 from wintergames.core.errors import (
     InvalidOptionError,
+    InvalidSeatError,
     InvalidStateError,
     ReplayError,
     WintergamesError,
@@ -14,6 +15,7 @@ from wintergames.core.errors import (
 from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.rng import check_seed
+from wintergames.core.seats import check_seat
 from wintergames.core.snapshot_check import load_checked
 from wintergames.core.state import RECORD_FORMAT, RECORD_VERSION, State
 
@@ -40,15 +42,16 @@ def _check_record(record: Any, fmt: str) -> None:
     if not isinstance(actions, list):
         raise ReplayError(f"the record's actions are a list of [seat, action] pairs, "
                           f"not {excerpt(actions)}")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ReplayError(f"the record's num_players is a whole number of players, "
+                          f"not {excerpt(players)}")
     for index, step in enumerate(actions):
         if not isinstance(step, list | tuple) or len(step) != 2:
             raise ReplayError(f"action {index} is not a [seat, action] pair: {excerpt(step)}")
-        seat = step[0]
-        if isinstance(seat, bool) or not isinstance(seat, int) or (
-                isinstance(players, int) and not 0 <= seat < players):
-            seats = f" (0 to {players - 1})" if isinstance(players, int) and players > 0 else ""
-            raise ReplayError(f"action {index} names seat {excerpt(seat)}, not a seat index "
-                              f"of the record{seats}")
+        try:
+            check_seat(step[0], players)
+        except InvalidSeatError as err:
+            raise ReplayError(f"action {index} of the record: {err}") from None
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
