@@ -16,12 +16,20 @@ from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
 from wintergames.games.winterborne.encoding import observation_encoding
 from wintergames.games.winterborne.layout import POWER_TEXT, layout
+from wintergames.games.winterborne.ranges import check_ranges
 from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
 from wintergames.games.winterborne.text import render
 
 MAX_PLAYERS = 4
 DEFAULT_DIFFICULTY = "medium"
+
+
+def _check(state: Any) -> None:
+    """The counters in their ranges, then every component in exactly one place."""
+    assert isinstance(state, WinterborneState)
+    check_ranges(state)
+    check_components(state)
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterborneState:
@@ -154,7 +162,7 @@ SPEC = GameSpec(
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,
     par=heuristic.par,
-    check_invariants=check_components,
+    check_invariants=_check,
     # A compound move's log line is named after its first special action (frames.mark).
     metric_kinds={
         "trade": "a move that trades with an ally (a red ally's free conquest included)",

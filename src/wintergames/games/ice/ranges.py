@@ -1,0 +1,27 @@
+"""The ranges of ICE's counters, checked with its invariants (tests after every step,
+and every snapshot read): a counter out of range is named where it is, not where a rule
+later trips over it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.invariants import check_in_range
+from wintergames.games.ice.components import IC
+
+if TYPE_CHECKING:
+    from wintergames.games.ice.state import IceState
+
+
+def check_ranges(s: IceState) -> None:
+    """Every counter of the game from its lowest to its highest reachable value."""
+    last = s.num_players - 1
+    check_in_range("first", s.first, 0, last, "the seat of the first player")
+    check_in_range("current", s.current, 0, last, "the seat to play")
+    check_in_range("day", s.day, 0, IC.days, "the Day (0 before the first)")
+    check_in_range("arch_supply", s.arch_supply, 0, IC.archaeologists,
+                   "the Archaeologists in the reserve")
+    # No turn spends more than a full Exploration Track.
+    check_in_range("spent", s.spent, 0, IC.ep_max, "the EP spent this turn")
+    check_in_range("overwork", s.overwork, 0, 1, "whether this turn was overworked")
+    check_in_range("row_laid", s.row_laid, 0, 1, "whether today's Snow row is laid")
