@@ -287,6 +287,32 @@ def test_wylds_explorer_one_space_either_way(way: str, to: int) -> None:
     assert s.figures[0][1] == to and s.pending == ()  # "take no action"
 
 
+def test_wylds_explorer_step_leaves_the_castle() -> None:
+    # "Move the explorer 1 space in any direction and take no action"; Potion: "if you
+    # want to move a character out of the castle, it costs 1 movement to move it onto any
+    # dark gray section". The one space is the way out, to a gray space of your choice.
+    s = new(2, banners="mask+potion")
+    give(s, 0, "reserve", "WY4", "WY3")
+    set_hand(s, 0, "POTION2", "SHA2")
+    act(s, "POTION2 castle")
+    assert s.figures[0][1] == CASTLE
+    act(s, "SHA2 wy")
+    assert legal(s) == {"wylds WY3", "wylds WY4", "done"}
+    act(s, "wylds WY4")
+    assert legal(s) == {f"exit G{k}" for k in range(1, 7)}  # no direction to ask
+    assert s.observation(0)["decision"]["context"] == {
+        "frame": "EXIT", "figure": "explorer", "character": None, "steps": 1,
+        "counter_clockwise": False, "then_acts": False,
+        "below": [{"frame": "WYLDS", "cards": ["WY3"]}]}
+    act(s, "exit G5")
+    assert s.figures[0][1] == 4  # on G5 and no further: its one space is spent
+    assert legal(s) == {"wylds WY3", "done"}  # "take no action"; the other Wylds remain
+    act(s, "done")
+    assert s.pending == ()
+    assert "WY4, leaves the castle to G5" in s.log[-1].text
+    ok(s)
+
+
 def test_wylds_shaman_2_collects_passive_income() -> None:
     # "Move your shaman 2 spaces and take no action. The shaman does collect passive
     # income." G1 -> G3 crosses C1 and C2; a building on C1 pays 1 gold.

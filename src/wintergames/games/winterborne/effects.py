@@ -72,8 +72,8 @@ def wylds_possible(s: WinterborneState, p: int, card: int) -> bool:
         return meat >= 1
     if effect == "swap-shaman-explorer":
         return figs[SHAMAN] != OUT and figs[EXPLORER] != OUT
-    if effect == "explorer-step":
-        return 0 <= figs[EXPLORER] < 6
+    if effect == "explorer-step":  # from the castle too: that 1 movement leaves it
+        return figs[EXPLORER] != OUT
     if effect == "shaman-2":
         return figs[SHAMAN] != OUT
     if effect == "warrior-3":
@@ -107,7 +107,13 @@ def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int
         figs[SHAMAN], figs[EXPLORER] = figs[EXPLORER], figs[SHAMAN]
         s.line += " swaps the shaman and the explorer"
     elif effect == "explorer-step":
-        push(s, DIRECTION)
+        if s.figures[p][EXPLORER] == CASTLE:
+            # Potion: "it costs 1 movement to move it onto any dark gray section": the
+            # one space is the way out, to the gray space of the player's choice, so no
+            # direction is asked.
+            _move_without_action(s, p, EXPLORER, 1)
+        else:
+            push(s, DIRECTION)
     elif effect == "shaman-2":
         _move_without_action(s, p, SHAMAN, 2)
     elif effect == "warrior-3":
