@@ -149,6 +149,48 @@ def test_power_swap_a_hand_card_for_a_province_card() -> None:
     ok(s)
 
 
+def test_power_swap_a_card_picked_up_from_the_reserve() -> None:
+    # Reserve: "During your turn, you may freely place and pick up cards in your
+    # reserve", so the swap power ("Swap an exploration card from your hand") reaches a
+    # Treasure lying in the reserve once it is picked up.
+    s = new(2)
+    set_hand(s, 0, "T2", "SHA1", "EXP1", "WAR1")
+    act(s, "end", "reserve T2", "done", "end", "done")  # seat 0's clean-up, seat 1's turn
+    to_winter(s, 1)
+    s.power_card[0] = WB3
+    give_favor(s, 0, 3)
+    set_slot(s, 2, "W3")
+    assert s.current == 0 and s.winter_round == 1 and ids(s.reserve[0]) == ["T2"]
+    assert all(WB.cards[c].type == "house" for c in s.hand[0])
+    assert "power swap-card" not in powers(s)  # nothing to swap in hand yet
+    assert "unreserve T2" in legal(s)
+    act(s, "unreserve T2")
+    assert "power swap-card" in powers(s)
+    act(s, "power swap-card")
+    assert "swap T2 blue" in legal(s)
+    act(s, "swap T2 blue")
+    assert s.explore_slot[2] == CARD["T2"] and CARD["W3"] in s.hand[0]
+    assert not s.reserve[0]
+    ok(s)
+
+
+def test_power_discard_a_card_picked_up_from_the_reserve() -> None:
+    # "Discard 1 card from your hand and draw 2 cards from your deck": a reserve card
+    # picked up during the turn is in hand.
+    s = new(2)
+    set_hand(s, 0, "T4", "SHA1", "EXP1", "WAR1")
+    act(s, "end", "reserve T4", "done", "end", "done")
+    to_winter(s, 1)
+    s.power_card[0] = WB2
+    give_favor(s, 0, 3)
+    act(s, "unreserve T4", "power discard-draw")
+    assert "discard T4" in legal(s)
+    hand = len(s.hand[0])
+    act(s, "discard T4")
+    assert CARD["T4"] in s.discard[0] and len(s.hand[0]) == hand + 1
+    ok(s)
+
+
 def test_power_take_a_spoils_from_any_province() -> None:
     s = winter(WB3)
     tile = s.prov_spoils[5][0]

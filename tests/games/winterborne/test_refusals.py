@@ -186,8 +186,8 @@ def test_another_characters_action() -> None:
 
 @pytest.mark.parametrize(("move", "words"), [
     ("power trade", ["Winterborne powers are used only during winter"]),
-    ("reserve T2", ["placed at end of turn"]),
-    ("unreserve T2", ["is not allowed"]),
+    ("reserve T2", ["T2 is not in your hand"]),
+    ("unreserve T2", ["T2 is not in your reserve"]),
     ("discard SHA1", ["is not allowed"]),
     ("done", ["does not answer the open decision"]),
     ("take none", ["does not answer the open decision"]),

@@ -3,10 +3,13 @@ Your Turn", "Seasons", "Entering Winter", "General Rules")."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.games.winterborne.scenario import (
     CARD,
+    SPEC,
     act,
     give,
     ids,
@@ -97,6 +100,94 @@ def test_reserve_cards_are_played_as_though_in_hand_and_can_come_back() -> None:
     act(s, "done")
     assert CARD["T2"] in s.hand[0]
     ok(s)
+
+
+def _reserve_moves(s: WinterborneState) -> set[str]:
+    return {a for a in legal(s) if a.startswith(("reserve", "unreserve"))}
+
+
+def test_reserve_cards_placed_and_picked_up_during_the_turn() -> None:
+    # Reserve: "During your turn, you may freely place and pick up cards in your
+    # reserve." T2 was put in the reserve at the last clean-up; T4 kept in hand.
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
+    act(s, "end", "reserve T2", "done")
+    end_turn(s)  # seat 1
+    assert s.current == 0 and ids(s.reserve[0]) == ["T2"] and CARD["T4"] in s.hand[0]
+    # With no decision open: pick up a reserve card, or place a card with the reserve icon
+    # (house cards have none).
+    assert _reserve_moves(s) == {"unreserve T2", "reserve T4"}
+    for action in s.legal_actions(0):  # the notation, JSON and number of each name it
+        if action.kind in ("reserve", "unreserve"):
+            assert SPEC.parse_action(str(action)) == action
+            assert SPEC.codec.from_json(json.loads(json.dumps(action.to_json()))) == action
+            assert SPEC.decode(SPEC.encode(action, 2, s.options), 2, s.options) == action
+    act(s, "reserve T4")
+    assert ids(s.reserve[0]) == ["T2", "T4"]
+    assert _reserve_moves(s) == {"unreserve T2", "unreserve T4"}
+    # Not while another decision is open (here: the circle after a hex).
+    act(s, "SHA1 S")
+    assert not _reserve_moves(s)
+    with pytest.raises(IllegalActionError, match="when no other decision is open"):
+        act(s, "unreserve T2")
+    act(s, "EXP1 m2", "pass")
+    # A card picked up stays in hand until the clean-up: putting it back would only undo
+    # the pick-up (docs/rules/winterborne.md), so the turn's play always ends.
+    act(s, "unreserve T2")
+    assert CARD["T2"] in s.hand[0] and ids(s.reserve[0]) == ["T4"]
+    assert _reserve_moves(s) == {"unreserve T4"}
+    with pytest.raises(IllegalActionError, match="stays in hand until the clean-up"):
+        act(s, "reserve T2")
+    act(s, "unreserve T4")
+    assert not _reserve_moves(s)
+    moves = [e.text for e in s.log if e.kind == "reserve"]
+    assert moves[-3:] == ["Player 1 puts T4 into the reserve",
+                          "Player 1 takes T2 from the reserve into hand",
+                          "Player 1 takes T4 from the reserve into hand"]
+    # The clean-up may place them again ("You may place exploration cards from your hand
+    # with the reserve icon face-up into your reserve").
+    act(s, "end")
+    assert {"reserve T2", "reserve T4"} <= legal(s)
+    act(s, "reserve T2", "done")
+    assert ids(s.reserve[0]) == ["T2"] and CARD["T4"] in s.hand[0]
+    ok(s)
+
+
+def test_reserve_limits_hold_during_the_turn() -> None:
+    # "Up to 3 cards are allowed in your reserve"; "The Wylds are locked into your
+    # reserve ... and count towards your reserve limit".
+    s = new(2)
+    set_hand(s, 0, "T4", "P2", "SHA1")
+    give(s, 0, "reserve", "WY1", "T2")
+    assert _reserve_moves(s) == {"reserve T4", "reserve P2", "unreserve T2"}
+    act(s, "reserve T4")
+    assert _reserve_moves(s) == {"unreserve T2", "unreserve T4"}  # full; WY1 stays
+    with pytest.raises(IllegalActionError, match="up to 3 cards"):
+        act(s, "reserve P2")
+    with pytest.raises(IllegalActionError, match="locked in the reserve"):
+        act(s, "unreserve WY1")
+    ok(s)
+
+
+def test_reserve_moves_in_the_turns_play_always_run_out() -> None:
+    """Every sequence of reserve moves ends: random play cannot shuffle cards between
+    hand and reserve for ever. Each card moves at most twice (put in, then picked up)."""
+    s = new(2)
+    set_hand(s, 0, "T4", "P2", "W2", "SHA1")
+    give(s, 0, "reserve", "T2", "P4")
+    cards = 5
+
+    def longest(state: WinterborneState) -> int:
+        moves = [a for a in state.legal_actions(0) if a.kind in ("reserve", "unreserve")]
+        best = 0
+        for action in moves:
+            child = state.clone()
+            child.apply(action, 0)
+            best = max(best, 1 + longest(child))
+            assert best <= 2 * cards
+        return best
+
+    assert 2 <= longest(s) <= 2 * cards
 
 
 def test_more_than_12_resources_the_player_chooses_what_to_return() -> None:

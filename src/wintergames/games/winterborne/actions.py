@@ -2,7 +2,8 @@
 
 A turn is a run of small decisions: play a card (or spoils) for one of its uses, and
 the follow-ups it opens (which movement card, where to leave the castle, which special
-action, which spoils to take, which resource to pay), then ``end``, then the clean-up
+action, which spoils to take, which resource to pay), between them a card put into the
+reserve or picked up (``reserve T2`` / ``unreserve T2``), then ``end``, then the clean-up
 (reserve, discard, return resources over 12) closed by ``done``.
 
 >>> from wintergames.games.winterborne.actions import CODEC
@@ -58,6 +59,8 @@ gray spaces G1-G6; provinces by colour: green yellow blue purple red black):
   sack ID      sack a spoils tile (black ally); wylds WY3  resolve that Wylds card
   power trade  use a Winterborne power (winter only); relocate S1 C3 (move a building)
   swap T3 blue swap a card in hand with a province's exploration card
+  reserve T2 / unreserve T2   put a card into your reserve / pick one up (during
+               your turn and in the clean-up)
   end          end your turn; then reserve T2 / unreserve T2 / discard T3 / done
   cw / ccw     the direction of a one-space Wylds move
 A move: play a character hex (SHA1 S), then another card's movement circle (EXP1 m2):

@@ -2,7 +2,7 @@
 
 A decision in progress is a stack of frames on ``state.pending`` (innermost last); each
 frame is a tuple ``(KIND, *arguments)``. An empty stack means the player to move is free
-to play a card or spoils, use a power, or end the turn.
+to play a card or spoils, place or pick up a reserve card, use a power, or end the turn.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Winterborne's legal actions and their effects: the turn and its open decisions.
 
 With no decision open, the player to move may play a card (from hand or reserve) or a
-spoils tile for one of its uses, use a Winterborne power in winter, or ``end`` the turn.
+spoils tile for one of its uses, place a card into the reserve or pick one up, use a
+Winterborne power in winter, or ``end`` the turn.
 Every use that needs more choices opens a frame (``frames.py``); the legal actions are
 then those of the innermost frame. A compound move is logged as one line when its last
 frame closes.
@@ -45,6 +46,7 @@ def main_actions(s: WinterborneState, p: int) -> list[Action]:
     for tile in sorted(set(s.spoils[p])):
         if spoils_playable(s, p, tile):
             out.append(act.SPOILS[tile])
+    out += turn.play_reserve_actions(s, p)
     out += effects.power_actions(s, p)
     out.append(act.END)
     return out
@@ -87,6 +89,8 @@ def _legal_main(s: WinterborneState, p: int, action: Action) -> bool:
         return action.value in s.spoils[p] and spoils_playable(s, p, action.value)
     if isinstance(action, act.Power):
         return action in effects.power_actions(s, p)
+    if isinstance(action, act.Reserve | act.Unreserve):
+        return action in turn.play_reserve_actions(s, p)
     return action is act.END
 
 
@@ -178,7 +182,8 @@ def prompt(s: WinterborneState) -> str:
     """What the player to move is deciding, in words."""
     frame = fr.top(s)
     if frame is None:
-        return "play a card or spoils, use a power, or end your turn"
+        return ("play a card or spoils, place or pick up a reserve card, use a power, or end "
+                "your turn")
     return _PROMPTS[frame[0]]
 
 
@@ -264,9 +269,36 @@ def why_not(s: WinterborneState, action: Action, p: int) -> str:
         if s.favor[p] < s.winter_round:
             return f"a power costs {s.winter_round} favor this round"
         return "that power is not on your Winterborne card or cannot do anything now"
-    if isinstance(action, act.Reserve):
-        return "the reserve holds up to 3 cards with the reserve icon, placed at end of turn"
+    if isinstance(action, act.Reserve | act.Unreserve):
+        return _why_not_reserve(s, action, p, frame)
     return "it does not answer the open decision"
+
+
+def _why_not_reserve(s: WinterborneState, action: act.Reserve | act.Unreserve, p: int,
+                     frame: tuple[int, ...] | None) -> str:
+    """Why a card may not go into the reserve or out of it now."""
+    card = action.value
+    name = WB.cards[card].id
+    # (a full reserve's card also goes back to hand for an arriving Wylds card: ROOM)
+    answers = (fr.CLEANUP, fr.ROOM) if isinstance(action, act.Unreserve) else (fr.CLEANUP,)
+    if frame is not None and frame[0] not in answers:
+        return ("cards go into and out of the reserve when no other decision is open, or in "
+                "the clean-up")
+    if isinstance(action, act.Unreserve):
+        if card not in s.reserve[p]:
+            return f"{name} is not in your reserve"
+        if fr.is_wylds(card):
+            return "the Wylds cards are locked in the reserve"
+        return "a card moves between hand and reserve at most once in the clean-up"
+    if card not in s.hand[p]:
+        return f"{name} is not in your hand"
+    if not WB.cards[card].reserve:
+        return f"{name} has no reserve icon: only such cards may lie in the reserve"
+    if len(s.reserve[p]) >= WB.reserve_size:
+        return f"the reserve holds up to {WB.reserve_size} cards (the Wylds count)"
+    if frame is None:
+        return "a card picked up from the reserve stays in hand until the clean-up"
+    return "a card moves between hand and reserve at most once in the clean-up"
 
 
 # -- doing ----------------------------------------------------------------------------------
@@ -278,6 +310,9 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
         if action is act.END:
             s.log.append(Event(f"{seat_name(p)} ends the turn", kind="end", player=p))
             turn.end_turn(s, p)
+            return
+        if isinstance(action, act.Reserve | act.Unreserve):
+            turn.play_reserve(s, p, action)  # its own log line, no compound move
             return
         s.line, s.line_kind = f"{seat_name(p)} ", "move"
         _do_main(s, p, action)

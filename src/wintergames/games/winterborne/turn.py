@@ -43,18 +43,57 @@ def draw(s: WinterborneState, p: int, n: int) -> None:
 
 
 def end_turn(s: WinterborneState, p: int) -> None:
-    """``end``: the cards played go to the discard pile; the clean-up decisions follow."""
+    """``end``: the cards played go to the discard pile; the clean-up decisions follow
+    (with a fresh count of the cards moved between hand and reserve)."""
     s.discard[p] += s.played
     s.played = []
     s.moved = []
     push(s, CLEANUP)
 
 
+def play_reserve_actions(s: WinterborneState, p: int) -> list[Action]:
+    """"During your turn, you may freely place and pick up cards in your reserve": with no
+    decision open, put a card with the reserve icon from hand into the reserve while it
+    has room (3 places, the Wylds count), or pick up a non-Wylds reserve card. A card
+    picked up stays in hand until the clean-up (putting it back would only undo the
+    pick-up; the clean-up may place it again), so the play of a turn always ends."""
+    out: list[Action] = []
+    if len(s.reserve[p]) < WB.reserve_size:
+        out += [act.RESERVE[c] for c in sorted(set(s.hand[p]))
+                if WB.cards[c].reserve and c not in s.moved]
+    out += [act.UNRESERVE[c] for c in sorted(s.reserve[p]) if not is_wylds(c)]
+    return out
+
+
+def play_reserve(s: WinterborneState, p: int, action: act.Reserve | act.Unreserve) -> None:
+    """Place or pick up a reserve card during the turn's play (``play_reserve_actions``)."""
+    if isinstance(action, act.Reserve):
+        place_in_reserve(s, p, action.value)
+    else:
+        pick_up_from_reserve(s, p, action.value)
+        s.moved.append(action.value)  # it stays in hand until the clean-up
+
+
+def place_in_reserve(s: WinterborneState, p: int, card: int) -> None:
+    s.hand[p].remove(card)
+    s.reserve[p].append(card)
+    s.log.append(Event(f"{seat_name(p)} puts {WB.cards[card].id} into the reserve",
+                       kind="reserve", player=p))
+
+
+def pick_up_from_reserve(s: WinterborneState, p: int, card: int) -> None:
+    s.reserve[p].remove(card)
+    s.hand[p].append(card)
+    s.log.append(Event(f"{seat_name(p)} takes {WB.cards[card].id} from the reserve into hand",
+                       kind="reserve", player=p))
+
+
 def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
     """Reserve cards with the reserve icon (up to 3, Wylds count), take non-Wylds reserve
     cards back, discard any cards in hand, then ``done`` once the hand is within its limit
     of 4 ("they do not count towards your hand limit"). A card moves between hand and
-    reserve at most once per clean-up, so the clean-up always ends."""
+    reserve at most once per clean-up, so the clean-up always ends (the cards picked up
+    during the play may go back: ``end`` starts the count afresh)."""
     out: list[Action] = []
     hand = sorted(set(s.hand[p]))
     if len(s.reserve[p]) < WB.reserve_size:
@@ -68,24 +107,17 @@ def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
 
 
 def cleanup(s: WinterborneState, p: int, action: Action) -> None:
-    name = WB.cards[action.value].id if isinstance(action, act.Reserve | act.Unreserve
-                                                     | act.Discard) else ""
     if isinstance(action, act.Reserve):
-        s.hand[p].remove(action.value)
-        s.reserve[p].append(action.value)
+        place_in_reserve(s, p, action.value)
         s.moved.append(action.value)
-        s.log.append(Event(f"{seat_name(p)} puts {name} into the reserve", kind="reserve",
-                           player=p))
     elif isinstance(action, act.Unreserve):
-        s.reserve[p].remove(action.value)
-        s.hand[p].append(action.value)
+        pick_up_from_reserve(s, p, action.value)
         s.moved.append(action.value)
-        s.log.append(Event(f"{seat_name(p)} takes {name} from the reserve into hand",
-                           kind="reserve", player=p))
     elif isinstance(action, act.Discard):
         s.hand[p].remove(action.value)
         s.discard[p].append(action.value)
-        s.log.append(Event(f"{seat_name(p)} discards {name}", kind="discard", player=p))
+        s.log.append(Event(f"{seat_name(p)} discards {WB.cards[action.value].id}",
+                           kind="discard", player=p))
     else:
         pop(s)
         if sum(s.res[p]) > WB.resource_cap:
