@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
+import wintergames as wg
 from tests.games.ice.helpers import act, fresh, give, swap_into, texts, tile
 from wintergames.core.errors import IllegalActionError
-from wintergames.games.ice import curse, days, excavate, logbook
+from wintergames.games.ice import SPEC, curse, days, excavate, logbook
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice.actions import PLACES
+from wintergames.games.ice.actions import CODEC, PLACES
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.conservation import tile_places
+from wintergames.games.ice.conservation import check_stable, tile_places
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
 
@@ -546,6 +547,103 @@ def test_snowstorm_draws_among_discarded_snow_tiles_only() -> None:
     assert set(texts(s)) == puts(snow(1, 1), hole)  # C1: a Surface slot too
     act(s, f"put {name(hole)}")  # the one Snow tile; seat 1 has none left to place
     assert not s.pending and s.tiles[hole] == top and s.tile_discard == [art]
+
+
+def _lone(s: IceState, slot: int) -> bool:
+    """Whether a tile on the empty ``slot`` would have at most one tile beside it on its
+    level, off the rim (the Chain Collapse Rule's case), from the board's tables."""
+    near = [x for x in BOARD.sides[slot] if x >= 0 and BOARD.kind[x] == "tile"
+            and s.tiles[x] >= 0]
+    return not BOARD.rim[slot] and len(near) <= 1
+
+
+def invariants(s: IceState) -> None:
+    """``SPEC.check_invariants``, as the generic checks run it after every step, and the
+    board's stability check among them."""
+    assert SPEC.check_invariants is not None
+    SPEC.check_invariants(s)
+    check_stable(s)
+
+
+def _storm_slots(s: IceState) -> list[int]:
+    """The slots a Snowstorm decision offers (none when no such decision is open)."""
+    if not s.pending or s.pending[-1][0] != fr.LOGBOOK or s.pending[-1][2] != fr.LOGBOOK_STORM:
+        return []
+    return [a.value for a in s.legal_actions(s.to_move[0])]  # type: ignore[attr-defined]
+
+
+def lone_storm_slot(players: int, seed: int) -> tuple[IceState, int]:
+    """A game played by seeded random choices (the Logbook on, as by default) up to a
+    Snowstorm that offers a slot where the returned Snow tile would be alone; the scan
+    starts at ``seed`` (where one came up when this was written) and goes on if play has
+    changed since."""
+    for k in range(seed, seed + 400):
+        s = wg.make("ice", players, seed=k)
+        assert isinstance(s, IceState)
+        rng = random.Random(k)
+        while not s.is_over:
+            lone = [q for q in _storm_slots(s) if _lone(s, q)]
+            if lone:
+                return s, lone[0]
+            p = s.to_move[0]
+            s.apply(rng.choice(s.legal_actions(p)), p)
+    raise AssertionError(f"no Snowstorm offered a lone slot from seed {seed} on")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 128), (5, 63)])
+def test_a_snowstorm_tile_left_alone_collapses_at_once(players: int, seed: int) -> None:
+    """Issue 36: a Snow tile a Snowstorm put where it had at most one tile beside it stayed
+    on the board. "As soon as a tile has only one adjacent tile at the same level, it
+    collapses": it goes back to the discard pile as it lands, before anyone steps aside."""
+    s, slot = lone_storm_slot(players, seed)
+    p = s.to_move[0]
+    under = list(dict.fromkeys(BOARD.below[slot]))
+    pieces_under = [(s.archs[q], s.leaders.count(q), s.camps.count(q)) for q in under]
+    snow_discarded = sum(IC.tiles[t].level == 3 for t in s.tile_discard)
+    start = len(s.log)
+    act(s, f"put {name(slot)}")
+    lines = [e.text for e in s.log[start:]]
+    assert lines[0].startswith(f"Snowstorm: Player {p + 1} places a ") and \
+        lines[0].endswith(f" Snow tile on {name(slot)}."), lines
+    collapse = (f" on {name(slot)} has at most one tile beside it on its level and "
+                "collapses at once")
+    assert len(lines) > 1 and lines[1].startswith("Snowstorm: ") and collapse in lines[1], \
+        lines  # the very next line: nobody stepped aside first
+    assert s.tiles[slot] == EMPTY and s.rift[slot] == -1
+    if len(lines) == 2:  # no other seat placed a tile after it
+        assert sum(IC.tiles[t].level == 3 for t in s.tile_discard) == snow_discarded
+        assert [(s.archs[q], s.leaders.count(q), s.camps.count(q)) for q in under] == \
+            pieces_under
+    invariants(s)  # its stability check: no lone tile is left
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_random_games_with_a_snowstorm_leave_no_lone_tile(players: int) -> None:
+    """Random 4- and 5-player games with the Snowstorm as Day 4's Logbook card (the board
+    most dug then), each seat placing its Snow tile where it would be alone whenever it
+    can: after every action ``SPEC.check_invariants`` holds, its stability check too.
+    About one game in twenty offers such a slot: the seeds go on (40 at least) until two
+    games have had one."""
+    # Day 2 reveals the last card, Day 4 the third from the end.
+    top = [IC.logbook_by_id[c] for c in ("SNOWSTORM", "ARTIFACT-STUDY-a", "BLIZZARD")]
+    games, collapses = 0, 0
+    for seed in range(400):
+        if seed >= 40 and games >= 2:
+            break
+        s = fresh(players, seed=seed, logbook="on", first_player="random")
+        s.logbook_deck = [*(c for c in s.logbook_deck if c not in top), *top]
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            lone = [q for q in _storm_slots(s) if _lone(s, q)]
+            action = (CODEC.parse(f"put {name(lone[0])}") if lone
+                      else rng.choice(s.legal_actions(p)))
+            s.apply(action, p)
+            invariants(s)
+        seen = sum("collapses at once" in e.text for e in s.log)
+        games += seen > 0
+        collapses += seen
+    assert games >= 2 and collapses >= games
 
 
 # -- The Logbook Setup variant --------------------------------------------------------------

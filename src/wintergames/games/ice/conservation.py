@@ -6,6 +6,11 @@ Archaeologists: on the board, in the pool or on a Nourisher's board (45 in all).
 Camps: each guild Camp and White Camp on a tile slot, off the board, or (White) unused.
 Requests: deck, discard pile, the row, hands, validated. Logbook cards: the deck or
 revealed (10 in all). Tests run ``check`` after every action of random games.
+
+``check_stable``: no tile the Chain Collapse Rule would collapse lies on the board, except
+while an excavation is under way (it collapses at its end). ``SPEC.check_invariants``
+runs both after every step of the generic checks; hand-built test positions may leave a
+lone tile on purpose, so ``check`` alone does not ask it.
 """
 
 from __future__ import annotations
@@ -14,9 +19,10 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from wintergames.games.ice import frames as fr
+from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.excavate import held_archaeologists
-from wintergames.games.ice.geometry import BOARD
+from wintergames.games.ice.geometry import BOARD, chain_collapse
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -34,6 +40,19 @@ def tile_places(s: IceState) -> Counter[int]:
         for slot in s.art[p]:
             where.update(slot)
     return where
+
+
+def check_stable(s: IceState) -> None:
+    """"As soon as a tile has only one adjacent tile at the same level, it collapses":
+    with no excavation under way (its chain collapse comes at its end), no tile off the
+    rim has at most one tile beside it on its level. Every effect that removes or places
+    a tile (an excavation, Obliteration, Explosive Rune, Cataclysm, Snowstorm) runs the
+    chain collapse before the next decision."""
+    if any(f[0] == fr.EXCAVATION for f in s.pending):
+        return
+    unstable = chain_collapse(s.tiles)
+    assert not unstable, ("tiles the Chain Collapse Rule should have collapsed: "
+                          f"{[PLACES[q] for q in unstable]}")
 
 
 def check(s: IceState) -> None:

@@ -365,7 +365,24 @@ def _storm_place(s: IceState, p: int, i: int, back: int, slot: int) -> Ask:
     s.rift[slot] = s.rng.randrange(3) if IC.tiles[tile].back == "rift" else -1
     _log(s, f"Snowstorm: {seat_name(p)} places a {BACKS[back]} Snow tile on {PLACES[slot]}.",
          p)
+    if _storm_collapse(s, slot):
+        return None
     return _storm_spread(s, p, i, slot)
+
+
+def _storm_collapse(s: IceState, slot: int) -> bool:
+    """The Chain Collapse Rule, "As soon as a tile has only one adjacent tile at the same
+    level, it collapses", for the tile just placed on ``slot``: one with at most one
+    tile beside it on its level (not on the rim) goes back to the discard pile at once,
+    before any Explorer steps aside, so nothing under it moves (docs/rules/ice.md). No
+    Philosophical collect: it is nobody's turn. Whether it collapsed."""
+    gone = chain_collapse(s.tiles)  # only the new tile: the board was stable before it
+    for q in gone:
+        _log(s, f"Snowstorm: {_public(s.tiles[q])} on {PLACES[q]} has at most one tile "
+                "beside it on its level and collapses at once (chain collapse): it goes "
+                "back to the discard pile.")
+        pieces.discard_tile(s, pieces.remove_tile(s, q, "chain collapse"))
+    return slot in gone
 
 
 def _covered(s: IceState, slot: int) -> list[int]:
