@@ -218,7 +218,9 @@ def check_invariants(state: State) -> None:
                    "the zone just filled (-1: none)")
     # The final phase lasts until the token's holder plays, then one more round.
     check_in_range("turns_left", state.turns_left, 0, 2 * n - 1, "the final phase's turns")
-    check_in_range("passes", state.passes, 0, n, "the passes in a row, one per seat at most")
+    # Passes in a row end the game at one per seat, but not in the final phase, whose
+    # turns (up to 2n) may all be passes too.
+    check_in_range("passes", state.passes, 0, 3 * n, "the passes in a row")
     check_components(state)
 
 
