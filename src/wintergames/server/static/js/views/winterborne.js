@@ -1,8 +1,8 @@
 // Winterborne: your kingdom (the hex ring around the castle), the province boards, the
 // season track, your hand and supply, every other seat's kingdom; in solo the Balaur.
 //
-// A card is played by clicking it: its legal uses (and, at the clean-up, reserve /
-// discard) appear as buttons under the hand. Every other decision is a button in the
+// A card is played by clicking it: its legal uses (and, whenever the engine offers
+// them, reserve / take back, and discard at the clean-up) appear as buttons under the hand. Every other decision is a button in the
 // "Your move" panel; highlighted spaces, sections and province boards are shortcuts to
 // the same actions. All text goes in as text nodes (h/s), never as HTML.
 //
