@@ -344,16 +344,31 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
           box.remove();
           return out;
         }))""", [layout(), snow, art])
-    # Excavate says what it costs here (the observation's cost, from the board)
-    excavate = page.evaluate("""(layout) => import('/static/js/views/ice.js').then(m =>
-        [{excavation_cost: 3}, {excavation_cost: 0}, null].map(obs => {
+    # Excavate says what it costs here (the observation's cost, from the board); beside the
+    # CryoArchitect's discounted way (issue 36) each button names its way and its own cost
+    excavate = page.evaluate("""(layout) => import('/static/js/views/ice.js').then(m => {
+      const plain = {kind: 'word', word: 'excavate'};
+      const cryo = {kind: 'excavate', with: 'cryoarchitect'};
+      return [[plain, {excavation_cost: 3, cryo_excavation_cost: null}],
+              [plain, {excavation_cost: 0, cryo_excavation_cost: null}],
+              [plain, null],
+              [plain, {excavation_cost: 3, cryo_excavation_cost: 1}],
+              [cryo, {excavation_cost: 3, cryo_excavation_cost: 1}],
+              [cryo, {excavation_cost: null, cryo_excavation_cost: 0}],
+        ].map(([a, obs]) => {
           const box = document.createElement('p');
-          box.append(...m.actionLabel({kind: 'word', word: 'excavate'}, layout, obs));
+          box.append(...m.actionLabel(a, layout, obs));
           return box.textContent;
-        }))""", layout())
-    assert excavate == ["Excavate the tile under your Leader (3 EP)",
-                        "Excavate the tile under your Leader (0 EP)",
-                        "Excavate the tile under your Leader"], excavate
+        });
+    })""", layout())
+    assert excavate == [
+        "Excavate the tile under your Leader (3 EP)",
+        "Excavate the tile under your Leader (0 EP)",
+        "Excavate the tile under your Leader",
+        "Excavate the tile under your Leader, keeping the CryoArchitect's discount for later "
+        "this turn (3 EP)",
+        "Excavate the tile under your Leader with the CryoArchitect's discount (1 EP)",
+        "Excavate the tile under your Leader with the CryoArchitect's discount (0 EP)"], excavate
     front, talisman = layout()["fronts"][snow]["front"], layout()["fronts"][snow]["talisman"]
     assert labels[0][1] == snow and snow not in labels[0][0], labels
     assert labels[0][2] == [f"#ice-front-{front}", f"#ice-type-{talisman}"], labels
@@ -540,3 +555,49 @@ SLOTS_PER_ROW = """() => [...document.querySelectorAll('.ice-guild .ice-slots')]
   const tops = [...slots.querySelectorAll('.ice-slot')].map(s => Math.round(s.offsetTop));
   return [...new Set(tops)].map(top => tops.filter(t => t === top).length);
 })"""
+
+
+CRYO = {"kind": "excavate", "with": "cryoarchitect"}
+PLAIN = {"kind": "word", "word": "excavate"}
+
+
+def test_the_cryoarchitects_two_excavations_are_two_buttons_with_their_costs(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 36: "Once per turn, you may Excavate an Artifact tile on which your Camp is
+    present by paying 1 EP less". Where the discount applies and saves EP, "Your move" has
+    two buttons: the plain excavation, keeping the discount, and the discounted one, each
+    with what it costs; clicking the discounted one pays what its button says. Three
+    people play (digging often) until seat 0, the CryoArchitect, has both."""
+    table = server.create("ice", ["human"] * 3, seed=12, guild_1="cryoarchitect")
+    rng = random.Random(12)
+    for _ in range(1500):
+        seat = server.view(table, None)["to_move"][0]
+        legal = server.legal(table, seat)
+        if seat == 0 and CRYO in legal and PLAIN in legal:
+            break
+        weights = [12.0 if a in (CRYO, PLAIN) else 1.0 for a in legal]
+        server.act(table, seat, rng.choices(legal, weights)[0])
+    else:
+        raise AssertionError("the CryoArchitect never had both ways to excavate")
+    view = server.view(table, 0)
+    obs = view["observation"]
+    plain, cryo, ep = obs["excavation_cost"], obs["cryo_excavation_cost"], obs["seats"][0]["ep"]
+    assert cryo < plain
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    page.wait_for_function(f"document.body.dataset.version === '{view['version']}'",
+                           timeout=TIMEOUT)
+    buttons = page.locator("#choices button.act")
+    keep = buttons.filter(has_text="keeping the CryoArchitect's discount")
+    take = buttons.filter(has_text="with the CryoArchitect's discount")
+    expect(keep).to_have_text("Excavate the tile under your Leader, keeping the "
+                              f"CryoArchitect's discount for later this turn ({plain} EP)")
+    expect(take).to_have_text("Excavate the tile under your Leader with the CryoArchitect's "
+                              f"discount ({cryo} EP)")
+    expect(take).to_have_attribute("data-kind", "excavate")
+    page.locator("#ice-me").scroll_into_view_if_needed()
+    screenshot(page, "ice-cryoarchitect-excavations", tmp_path)
+    take.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{view['version']}'",
+                           timeout=TIMEOUT)
+    after = server.view(table, 0)["observation"]
+    assert after["seats"][0]["ep"] == ep - cryo

@@ -17,7 +17,7 @@ from wintergames.games.ice.conservation import check
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import header
-from wintergames.games.ice.turn import EXCAVATE
+from wintergames.games.ice.turn import CRYO_EXCAVATE, EXCAVATE
 
 T27, S19, S20, S26 = place("T27"), place("S19"), place("S20"), place("S26")
 T19, T26 = place("T19"), place("T26")
@@ -281,3 +281,41 @@ def test_the_view_says_what_excavating_costs_as_paid() -> None:
                 assert "excavate costs" not in header(s.observation(p), s).plain
             s.apply(rng.choice(legal), p)
     assert {0, 1, 2} <= seen  # random play excavates mostly where Archaeologists stand
+
+
+def test_the_view_says_what_each_way_of_excavating_costs() -> None:
+    """With a CryoArchitect at the table, ``excavate`` and ``excavate cryoarchitect`` (the
+    discount, issue 36) each cost what every seat's view and the terminal's header say:
+    the EP the excavation then takes. The discounted way is offered only where it is
+    cheaper than the plain one, and taking it spends the turn's use (random games that
+    favour excavating)."""
+    seen = 0
+    for seed in range(8):
+        s = fresh(3, seed=seed, guilds="cryoarchitect+navigator+icewalker")
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            legal = s.legal_actions(p)
+            obs = s.observation(None)
+            plain, cryo = obs["excavation_cost"], obs["cryo_excavation_cost"]
+            assert all(s.observation(q)["cryo_excavation_cost"] == cryo for q in range(3))
+            line = header(s.observation(p), s).plain
+            if CRYO_EXCAVATE in legal:
+                assert cryo is not None and cryo < excavate.cost(
+                    s, p, s.leaders[p], s.turn_flags[p][fr.TURN_DISCOUNT])
+                twin = s.clone()
+                twin.apply(CRYO_EXCAVATE, p)
+                assert s.ep[p] - twin.ep[p] == cryo and twin.turn_flags[p][fr.TURN_CRYO] == 1
+                assert (f"excavate cryoarchitect (the CryoArchitect's discount, once a turn) "
+                        f"costs {cryo} EP") in line
+                seen += 1
+            else:
+                assert cryo is None and "excavate cryoarchitect" not in line
+            if Word.ALL[EXCAVATE] in legal:
+                twin = s.clone()
+                flag = s.turn_flags[p][fr.TURN_CRYO]
+                twin.apply(Word.ALL[EXCAVATE], p)
+                assert s.ep[p] - twin.ep[p] == plain and twin.turn_flags[p][fr.TURN_CRYO] == flag
+            weights = [12.0 if a in (CRYO_EXCAVATE, Word.ALL[EXCAVATE]) else 1.0 for a in legal]
+            s.apply(rng.choices(legal, weights)[0], p)
+    assert seen >= 2

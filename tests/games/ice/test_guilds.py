@@ -6,6 +6,8 @@ on S13, S14 and S20).
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.ice.helpers import act, place, swap_into, texts
 from tests.games.ice.test_powers import (
     ACH,
@@ -23,6 +25,7 @@ from tests.games.ice.test_powers import (
     remove,
     triggers,
 )
+from wintergames.core.errors import IllegalActionError
 from wintergames.games.ice import conservation, days, excavate
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
@@ -234,15 +237,16 @@ def test_cryoarchitect_excavates_its_camps_artifact_for_less() -> None:
     s.leaders[0] = S13
     s.archs[S13] = 1
     s.arch_supply -= 1
-    assert excavate.cost(s, 0, S13) == 0
+    assert excavate.cost(s, 0, S13, cryo=True) == 0
+    assert excavate.cost(s, 0, S13) == 2  # "you may": without it the Camp is +1
     s.turn_flags[0][fr.TURN_CRYO] = 1  # once a turn
-    assert excavate.cost(s, 0, S13) == 2
+    assert excavate.cost(s, 0, S13, cryo=True) == 2
     s.turn_flags[0][fr.TURN_CRYO] = 0
     s.camps[0], s.camps[2] = fr.OFF, S13  # someone else's Camp: +1
-    assert excavate.cost(s, 0, S13) == 2
+    assert excavate.cost(s, 0, S13, cryo=True) == 2
     s.camps[0], s.camps[2] = place("T5"), fr.OFF
     s.leaders[0] = place("T5")
-    assert excavate.cost(s, 0, place("T5")) == 2  # a Snow tile: no discount, +1
+    assert excavate.cost(s, 0, place("T5"), cryo=True) == 2  # a Snow tile: no discount, +1
     t = game(guilds="navigator+cryoarchitect+icewalker")
     for q in (T13, T19, T20):
         t.tile_discard.append(t.tiles[q])
@@ -250,7 +254,56 @@ def test_cryoarchitect_excavates_its_camps_artifact_for_less() -> None:
     t.camps[0] = t.leaders[0] = S13
     t.archs[S13] = 1
     t.arch_supply -= 1
-    assert excavate.cost(t, 0, S13) == 2  # not a CryoArchitect
+    assert excavate.cost(t, 0, S13, cryo=True) == 2  # not a CryoArchitect
+
+
+def test_cryoarchitect_discount_is_a_choice_kept_for_the_deep_tile() -> None:
+    """Issue 36: "Once per turn, you *may* Excavate an Artifact tile on which your Camp is
+    present by paying 1 EP less". The engine took the discount by itself, even on an
+    excavation that was free anyway; the turn's use was gone and the Deep tile below,
+    where the Camp went, cost 3 EP instead of 1. Now plain ``excavate`` keeps it and
+    ``excavate cryoarchitect`` takes it, offered only where it makes the excavation
+    cheaper."""
+    s = game(guilds="cryoarchitect+navigator+icewalker")
+    # S13 and the Deep tile D11 under it uncovered: the Snow tiles over S13, S14 and S20
+    # gone, then S14 and S20 (D11's other covers).
+    for name in ("T13", "T19", "T20", "T14", "T21", "T27", "T28", "S14", "S20"):
+        remove(s, name)
+    swap_into(s, S13, "S-HAR-1a")  # a Harmony Artifact (no Prismatic's slot to ask)
+    s.archs[S13], s.arch_supply = 3, s.arch_supply - 3
+    act(s, "camp S13")  # 1 EP: the CryoArchitect's own Camp, its Leader with it
+    assert s.camps[0] == s.leaders[0] == S13 and s.ep[0] == 4
+    # 3 (Surface) + 1 (a Camp) - 4 Explorers: 0 EP; with the discount 0 EP too, so only
+    # the plain way is offered (the discounted one would waste the turn's use).
+    obs, offered = s.observation(0), texts(s)
+    with pytest.raises(IllegalActionError, match="the discount saves nothing here"):
+        act(s, "excavate cryoarchitect")
+    act(s, "excavate")
+    assert s.ep[0] == 4 and s.turn_flags[0][fr.TURN_CRYO] == 0  # the discount kept
+    assert "excavate" in offered and "excavate cryoarchitect" not in offered
+    assert obs["excavation_cost"] == 0 and obs["cryo_excavation_cost"] is None
+    d11 = place("D11")
+    while s.pending:  # the 4th Explorer, the Leader and the Camp all to D11
+        act(s, "put D11")
+    assert s.leaders[0] == s.camps[0] == d11 and s.archs[d11] == 1
+    # D11: 4 (Deep) + 1 (a Camp) - 2 Explorers = 3 EP, over the turn's 2; with the
+    # discount 4 - 1 - 2 = 1 EP.
+    assert excavate.cost(s, 0, d11) == 3 and excavate.cost(s, 0, d11, cryo=True) == 1
+    obs = s.observation(0)
+    assert obs["excavation_cost"] is None and obs["cryo_excavation_cost"] == 1
+    assert "excavate cryoarchitect" in texts(s) and "excavate" not in texts(s)
+    refused(s, "excavate")
+    other = s.clone()
+    other.turn_flags[0][fr.TURN_CRYO] = 1
+    with pytest.raises(IllegalActionError, match="already taken this turn"):
+        act(other, "excavate cryoarchitect")
+    act(s, "excavate cryoarchitect")
+    assert s.ep[0] == 3 and s.spent == 2 and s.turn_flags[0][fr.TURN_CRYO] == 1
+    while s.pending:  # the Explorers go down to Azulia
+        s.apply(s.legal_actions(0)[0], 0)
+    line = next(e.text for e in reversed(s.log) if e.kind == "excavate")
+    assert line.endswith("(1 EP, the CryoArchitect's discount).") and "Deep" in line, line
+    conservation.check(s)
 
 
 def test_cryoarchitect_rebuilds_its_camp_once_a_day() -> None:

@@ -54,6 +54,8 @@ ITEMS = (*TILE_IDS, *STUDY_ITEMS)
 WORDS = ("end", "stop", "pass", "done", "none", "study", "plan", "overwork", "excavate",
          "collect", "navigate", "activate", "rebuild", "grapple")
 COUNTS = ("0", "1", "2", "3")
+# The ways of excavating besides the plain ``excavate``: the CryoArchitect's discount.
+EXCAVATION_WAYS = ("cryoarchitect",)
 
 NOTATION_HELP = """\
 ICE notation. Places: T1-T48 top (Snow) layer, S1-S37 Surface, D1-D27 Deep,
@@ -66,6 +68,9 @@ E1-E45 board edges, A1-A7 Azulia districts; tiles and cards by id.
   recruit T12   an Archaeologist from the pool onto a tile with a Camp (1 EP)
   sail T12      your Leader to a tile with a Camp (1 EP)
   study / plan / overwork / excavate   (excavate: the tile your Leader is on)
+  excavate cryoarchitect   the same with the CryoArchitect's discount (an Artifact
+                tile with your own Camp: 1 EP less instead of 1 more, once a turn);
+                plain excavate keeps the discount for later in the turn
   play SN07     play a Snow tile from your hand (free); trigger harmony: an Artifact
                 effect (free; Exalted costs 1 EP)
   put S4        where a piece goes when the rules leave you the choice
@@ -311,10 +316,21 @@ class Shift(_Named):
     field: ClassVar[str] = "tile"
 
 
+@dataclass(frozen=True, slots=True)
+class Excavate(_Named):
+    """Excavate the tile under your Leader another way than the plain ``excavate``:
+    ``excavate cryoarchitect`` takes the CryoArchitect's discount ("Once per turn, you may
+    Excavate an Artifact tile on which your Camp is present by paying 1 EP less")."""
+
+    kind: ClassVar[str] = "excavate"
+    table: ClassVar[tuple[str, ...]] = EXCAVATION_WAYS
+    field: ClassVar[str] = "with"
+
+
 # Codes follow this order: a new kind goes last, so recorded codes keep their meaning.
 _KINDS: tuple[type[_Named], ...] = (Word, Move, Fluent, Camp, Recruit, Sail, Put, Nourish,
                                     Follow, Play, Drop, Trigger, Slot, Choose, Take, Discard,
-                                    Validate, Pay, Sell, Buy, Shift)
+                                    Validate, Pay, Sell, Buy, Shift, Excavate)
 _BY_KIND = {k.kind: k for k in _KINDS}
 KIND_NAMES = ", ".join(_BY_KIND)
 

@@ -313,12 +313,10 @@ def _leader_to(s: IceState, p: int, place: int, code: int) -> None:
 def _talisman(s: IceState, p: int, tile: int) -> None:
     """"Excavate a tile of the corresponding Artifact Type for free, if your Expedition
     Leader is on it." The excavation is free, so it neither spends the Polar Termites'
-    discount nor the CryoArchitect's once-a-turn reduction."""
+    discount nor the CryoArchitect's once-a-turn reduction (``start`` without ``cryo``)."""
     slot = talisman_slot(s, p, tile)
     _done(s, p, f": {TYPES[IC.tiles[tile].talisman].title()}, on {PLACES[slot]}")
-    cryo = s.turn_flags[p][fr.TURN_CRYO]
     excavate.start(s, p, slot, 0, "Talisman")
-    s.turn_flags[p][fr.TURN_CRYO] = cryo
     excavate.advance(s)
 
 

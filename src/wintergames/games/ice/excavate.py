@@ -31,37 +31,43 @@ COLLAPSE, TAKE, PREPARE, SPREAD, LEADERS, ROPE, CAMP, AFTER = range(8)
 ROPE_FRONT, SURVIVORS_FRONT = "abseiling-rope", "expedition-survivors"
 
 
-def cost(s: IceState, p: int, slot: int, discount: int = 0) -> int | None:
+def cost(s: IceState, p: int, slot: int, discount: int = 0, cryo: bool = False) -> int | None:
     """EP to excavate ``slot`` for seat ``p`` now, or ``None`` if it cannot be excavated.
 
     Base 2 / 3 / 4 by depth; +1 at most for a Camp, a Nunatak or one covering tile; -1 per
-    Explorer on it; the CryoArchitect's own Camp on an Artifact tile makes it 1 less
-    instead of 1 more (once a turn); never below 0.
+    Explorer on it; ``discount`` less (Polar Termites); never below 0. With ``cryo``, the
+    CryoArchitect's discount where it applies (``cryo_applies``): their own Camp makes it
+    1 less instead of 1 more. It is the player's choice ("you may"), so without ``cryo``
+    the Camp is a Camp like any other.
     """
     cover = excavation(s.tiles, slot)
     if cover is None:
         return None
     tile = IC.tiles[s.tiles[slot]]
     camp = pieces.camp_at(s, slot)
-    cryo = (camp == p and tile.level < 3 and pieces.has_guild(s, p, "cryoarchitect")
-            and not s.turn_flags[p][fr.TURN_CRYO])
+    cryo = cryo and cryo_applies(s, p, slot)
     hard = cover >= 0 or tile.back == "nunatak" or (camp >= 0 and not cryo)
     value = IC.excavate_cost[tile.level] + (IC.hard_extra if hard else 0)
     value -= pieces.explorers_at(s, slot) + (1 if cryo else 0) + discount
     return max(0, value)
 
 
-def uses_cryo(s: IceState, p: int, slot: int) -> bool:
-    camp = pieces.camp_at(s, slot)
-    return (camp == p and IC.tiles[s.tiles[slot]].level < 3
+def cryo_applies(s: IceState, p: int, slot: int) -> bool:
+    """Whether the CryoArchitect's discount may be taken on ``slot``: "Once per turn, you
+    may Excavate an Artifact tile on which your Camp is present by paying 1 EP less (not 1
+    EP more)" — seat ``p`` plays the CryoArchitect, its own Camp stands on the Artifact
+    tile, and the turn's use is still there."""
+    tile = s.tiles[slot]
+    return (tile >= 0 and IC.tiles[tile].level < 3 and pieces.camp_at(s, slot) == p
             and pieces.has_guild(s, p, "cryoarchitect") and not s.turn_flags[p][fr.TURN_CRYO])
 
 
-def start(s: IceState, p: int, slot: int, paid: int, how: str) -> None:
-    """Pay and begin excavating the tile on ``slot``; the steps run from ``advance``."""
+def start(s: IceState, p: int, slot: int, paid: int, how: str, cryo: bool = False) -> None:
+    """Pay and begin excavating the tile on ``slot``; the steps run from ``advance``.
+    ``cryo``: the CryoArchitect's discount is taken (its use for the turn is spent)."""
     s.ep[p] -= paid
     s.spent += paid
-    if uses_cryo(s, p, slot):
+    if cryo and cryo_applies(s, p, slot):
         s.turn_flags[p][fr.TURN_CRYO] = 1
     tile = s.tiles[slot]
     what = public_name(tile)

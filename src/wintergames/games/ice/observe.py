@@ -25,7 +25,12 @@ from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.pieces import has_guild
 from wintergames.games.ice.scoring_state import breakdown
-from wintergames.games.ice.turn import EXCAVATE, excavation_cost
+from wintergames.games.ice.turn import (
+    CRYO_EXCAVATE,
+    EXCAVATE,
+    cryo_excavation_cost,
+    excavation_cost,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -297,12 +302,16 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def _excavation_cost(s: IceState) -> int | None:
+def _excavation_cost(s: IceState, cryo: bool = False) -> int | None:
     """What excavating the tile under the Leader of the seat to move costs now, in EP,
-    while Excavate is among its choices (the cost rests on public pieces only)."""
-    if len(s.to_move) != 1 or Word.ALL[EXCAVATE] not in s.legal_actions(s.to_move[0]):
+    while that excavation is among its choices (the cost rests on public pieces only):
+    the plain ``excavate``, or with ``cryo`` ``excavate cryoarchitect`` (the
+    CryoArchitect's discount)."""
+    action = CRYO_EXCAVATE if cryo else Word.ALL[EXCAVATE]
+    if len(s.to_move) != 1 or action not in s.legal_actions(s.to_move[0]):
         return None
-    return excavation_cost(s, s.to_move[0])
+    p = s.to_move[0]
+    return cryo_excavation_cost(s, p) if cryo else excavation_cost(s, p)
 
 
 def observation(s: IceState, player: int | None) -> dict[str, Any]:
@@ -317,6 +326,7 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "spent_this_turn": s.spent,
         "overwork": bool(s.overwork),
         "excavation_cost": _excavation_cost(s),
+        "cryo_excavation_cost": _excavation_cost(s, cryo=True),
         "board": _board(s),
         "camps": _camps(s),
         "decision": _decision(s, player),

@@ -241,6 +241,9 @@ def header(obs: dict[str, Any], state: State | None = None) -> Text:
                  f"{limit}{', Overwork' if obs['overwork'] else ''})")
         if obs["excavation_cost"] is not None:
             t.append(f"; excavate costs {obs['excavation_cost']} EP")
+        if obs["cryo_excavation_cost"] is not None:
+            t.append(f"; excavate cryoarchitect (the CryoArchitect's discount, once a turn) "
+                     f"costs {obs['cryo_excavation_cost']} EP")
     t.append(f"\nPool: {obs['archaeologists_in_pool']} Archaeologists   Request deck "
              f"{obs['request_deck']}   Logbook deck {obs['logbook_deck']}   discarded "
              f"tiles {obs['discarded_tiles']}", style="dim")

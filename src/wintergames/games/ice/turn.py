@@ -18,6 +18,7 @@ from wintergames.games.ice.actions import (
     PLACES,
     WORDS,
     Camp,
+    Excavate,
     Fluent,
     Move,
     Recruit,
@@ -36,6 +37,8 @@ END, STOP, STUDY, PLAN, OVERWORK, EXCAVATE = (WORDS.index(w) for w in (
     "end", "stop", "study", "plan", "overwork", "excavate"))
 REBUILD, NAVIGATE, ACTIVATE = (WORDS.index(w) for w in ("rebuild", "navigate", "activate"))
 _PAID_WORDS = frozenset((END, STOP, STUDY, PLAN, EXCAVATE, REBUILD))
+# ``excavate cryoarchitect``: an excavation with the CryoArchitect's discount.
+CRYO_EXCAVATE = Excavate.ALL[0]
 
 
 def can_spend(s: IceState, p: int, ep: int) -> bool:
@@ -90,11 +93,25 @@ def study_type(s: IceState, p: int) -> int:
     return tile.type
 
 
-def excavation_cost(s: IceState, p: int) -> int | None:
+def excavation_cost(s: IceState, p: int, cryo: bool = False) -> int | None:
+    """What excavating the tile under seat ``p``'s Leader costs now (``cryo``: with the
+    CryoArchitect's discount where it applies), or None if it cannot be excavated."""
     at = s.leaders[p]
     if at < 0 or not pieces.is_tile(at):
         return None
-    return excavate.cost(s, p, at, s.turn_flags[p][fr.TURN_DISCOUNT])
+    return excavate.cost(s, p, at, s.turn_flags[p][fr.TURN_DISCOUNT], cryo)
+
+
+def cryo_excavation_cost(s: IceState, p: int) -> int | None:
+    """What ``excavate cryoarchitect`` costs, where it is a choice: the CryoArchitect's
+    discount applies to the tile under the Leader (``excavate.cryo_applies``) and makes
+    the excavation cheaper than the plain one. Where both cost 0 it would only spend the
+    turn's use for nothing, so it is not offered (docs/rules/ice.md); else None."""
+    at = s.leaders[p]
+    if at < 0 or not pieces.is_tile(at) or not excavate.cryo_applies(s, p, at):
+        return None
+    plain, cryo = excavation_cost(s, p), excavation_cost(s, p, cryo=True)
+    return cryo if plain is not None and cryo is not None and cryo < plain else None
 
 
 def _moves(s: IceState, p: int) -> list[Action]:
@@ -137,6 +154,9 @@ def _words(s: IceState, p: int) -> list[Action]:
     cost = excavation_cost(s, p)
     if cost is not None and can_spend(s, p, cost):
         out.append(Word.ALL[EXCAVATE])
+    cryo = cryo_excavation_cost(s, p)
+    if cryo is not None and can_spend(s, p, cryo):
+        out.append(CRYO_EXCAVATE)
     if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
         out.append(Word.ALL[OVERWORK])
     return out
@@ -161,6 +181,10 @@ def _ends_after(s: IceState, p: int, words: list[Action], free: list[Action]) ->
     """``_ends`` of a turn that spent nothing and can neither Move, build nor reach a Camp,
     from its word actions and free actions."""
     for w in words:
+        if w == CRYO_EXCAVATE:
+            if cryo_excavation_cost(s, p):
+                return []
+            continue
         if w.value in (STUDY, PLAN, REBUILD):  # type: ignore[attr-defined]
             return []
         if w.value == EXCAVATE and excavation_cost(s, p):  # type: ignore[attr-defined]
@@ -184,7 +208,8 @@ def main_actions(s: IceState, p: int) -> list[Action]:
 # Which part of a turn's actions can hold an action of each class (a check looks only
 # there); a Word by its value.
 _CHECK: dict[type[Action], Callable[[IceState, int], list[Action]]] = {
-    Move: _moves, Fluent: _moves, Camp: _camps, Recruit: _to_camps, Sail: _to_camps}
+    Move: _moves, Fluent: _moves, Camp: _camps, Recruit: _to_camps, Sail: _to_camps,
+    Excavate: _words}
 _WORD_PART: dict[int, Callable[[IceState, int], list[Action]]] = {
     END: _ends, STOP: _ends, NAVIGATE: _free, ACTIVATE: _free}
 
@@ -199,7 +224,7 @@ def is_legal_main(s: IceState, p: int, action: Action) -> bool:
 
 def do_main(s: IceState, p: int, action: Action) -> None:
     """Carry out a main action already checked legal."""
-    if isinstance(action, Move | Fluent | Camp | Recruit | Sail) or (
+    if isinstance(action, Move | Fluent | Camp | Recruit | Sail | Excavate) or (
             isinstance(action, Word) and action.value in _PAID_WORDS):
         # Harmony follows "an excavation's allocation": the next paid action closes it.
         s.turn_flags[p][fr.TURN_EXCAVATED] = 0
@@ -221,6 +246,8 @@ def do_main(s: IceState, p: int, action: Action) -> None:
         _navigator_follower(s, p, origin)
     elif isinstance(action, Word):
         _word(s, p, action.value)
+    elif isinstance(action, Excavate):
+        _excavate(s, p, cryo=True)
     else:
         free.do_free(s, p, action)
 
@@ -331,19 +358,26 @@ def _word(s: IceState, p: int, word: int) -> None:
                            kind="overwork", player=p, vp=-IC.overwork_rp, category=RP_TOKENS,
                            item="overwork"))
     elif word == EXCAVATE:
-        cost = excavation_cost(s, p)
-        assert cost is not None
-        discount = s.turn_flags[p][fr.TURN_DISCOUNT]
-        s.turn_flags[p][fr.TURN_DISCOUNT] = 0
-        how = f"{cost} EP" + (", Polar Termites" if discount else "")
-        excavate.start(s, p, s.leaders[p], cost, how)
-        excavate.advance(s)
+        _excavate(s, p, cryo=False)
     elif word == REBUILD:
         _pay(s, p, 1)
         s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
         fr.push(s, fr.ABILITY, p, fr.ABILITY_REBUILD)
     else:  # the guild abilities named by a word (navigate, activate)
         free.do_free(s, p, Word(word))
+
+
+def _excavate(s: IceState, p: int, cryo: bool) -> None:
+    """Excavate the tile under the Leader, with the CryoArchitect's discount or without
+    (an unused Polar Termites discount is spent either way)."""
+    cost = excavation_cost(s, p, cryo)
+    assert cost is not None
+    discount = s.turn_flags[p][fr.TURN_DISCOUNT]
+    s.turn_flags[p][fr.TURN_DISCOUNT] = 0
+    how = (f"{cost} EP" + (", Polar Termites" if discount else "")
+           + (", the CryoArchitect's discount" if cryo else ""))
+    excavate.start(s, p, s.leaders[p], cost, how, cryo)
+    excavate.advance(s)
 
 
 def why_not_main(s: IceState, p: int, action: Action) -> str:
@@ -391,6 +425,23 @@ def why_not_main(s: IceState, p: int, action: Action) -> str:
             return ("you can excavate the tile your Leader is on when it is uncovered, or "
                     "covered by exactly one tile that is itself uncovered")
         return f"this excavation costs {cost} EP: {ep_rule}"
+    if action == CRYO_EXCAVATE:
+        at = s.leaders[p]
+        if not pieces.has_guild(s, p, "cryoarchitect"):
+            return "excavate cryoarchitect is the CryoArchitect's ability"
+        if s.turn_flags[p][fr.TURN_CRYO]:
+            return "the CryoArchitect's discount was already taken this turn (once a turn)"
+        if at < 0 or not pieces.is_tile(at) or not excavate.cryo_applies(s, p, at):
+            return ("the CryoArchitect's discount is for the Artifact tile under your Leader "
+                    "when your own Camp stands on it")
+        cost = excavation_cost(s, p, cryo=True)
+        if cost is None:
+            return ("you can excavate the tile your Leader is on when it is uncovered, or "
+                    "covered by exactly one tile that is itself uncovered")
+        if cryo_excavation_cost(s, p) is None:
+            return (f"the discount saves nothing here (plain excavate costs {cost} EP too): "
+                    "keep it for later this turn")
+        return f"this excavation costs {cost} EP with the discount: {ep_rule}"
     if action == Word.ALL[END]:
         return "a turn spends 1-2 EP before it ends (or say stop to end your day)"
     return f"{action} is not possible now"

@@ -29,12 +29,21 @@ export function actionLabel(a, layout, obs = null) {
 }
 
 /** An action in words; ``obs`` (the seat's observation) adds what it costs where the
- *  cost depends on the board (an excavation). */
+ *  cost depends on the board (an excavation, plain or with the CryoArchitect's discount:
+ *  the observation's excavation_cost and cryo_excavation_cost). */
 export function describe(a, layout, nameOf = tileName, obs = null) {
   switch (a.kind) {
     case "word":
-      if (a.word === "excavate" && obs?.excavation_cost != null) return `${WORDS.excavate} (${obs.excavation_cost} EP)`;
+      if (a.word === "excavate" && obs?.excavation_cost != null) {
+        // beside "excavate cryoarchitect": the plain way keeps the discount for later
+        const keep = obs.cryo_excavation_cost != null ? ", keeping the CryoArchitect's discount for later this turn" : "";
+        return `${WORDS.excavate}${keep} (${obs.excavation_cost} EP)`;
+      }
       return WORDS[a.word] ?? a.word;
+    case "excavate": {
+      const cost = obs?.cryo_excavation_cost != null ? ` (${obs.cryo_excavation_cost} EP)` : "";
+      return `${WORDS.excavate} with the CryoArchitect's discount${cost}`;
+    }
     case "move": return `Move to ${a.place}`;
     case "fluent": return `Fluent Move: first step to ${a.place}`;
     case "camp": return `Build a Camp on ${a.place} (1 EP)`;
