@@ -14,7 +14,7 @@ from wintergames.core.spec import GameSpec, OptionSpec
 from wintergames.games.ice import heuristic, setup
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP, PLACES
 from wintergames.games.ice.components import DATA, IC
-from wintergames.games.ice.conservation import check
+from wintergames.games.ice.conservation import check, check_stable
 from wintergames.games.ice.encoding import observation_encoding
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.layout import layout
@@ -134,6 +134,7 @@ def _place_text(place: int) -> str:
 def _check(state: Any) -> None:
     assert isinstance(state, IceState)
     check(state)
+    check_stable(state)  # the Chain Collapse Rule has run (Snowstorm included)
 
 
 SPEC = GameSpec(
