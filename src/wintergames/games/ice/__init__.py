@@ -19,6 +19,7 @@ from wintergames.games.ice.encoding import observation_encoding
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.layout import layout
 from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.ranges import check_ranges
 from wintergames.games.ice.scoring_state import score_breakdown
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import render
@@ -133,6 +134,7 @@ def _place_text(place: int) -> str:
 
 def _check(state: Any) -> None:
     assert isinstance(state, IceState)
+    check_ranges(state)
     check(state)
     check_stable(state)  # the Chain Collapse Rule has run (Snowstorm included)
 
