@@ -191,6 +191,58 @@ def test_power_discard_a_card_picked_up_from_the_reserve() -> None:
     ok(s)
 
 
+def test_a_picked_up_card_that_left_the_hand_and_came_back_may_go_into_the_reserve() -> None:
+    # "During your turn, you may freely place and pick up cards in your reserve": the
+    # block on a card picked up (it stays in hand until the clean-up, so that picking up
+    # and putting back cannot go on for ever) lasts while that card stays in hand. T2 is
+    # swapped away, then comes back by exploring: it is in hand afresh.
+    s = new(2)
+    set_hand(s, 0, "T2", "SHA1", "EXP1", "WAR1")
+    act(s, "end", "reserve T2", "done", "end", "done")  # seat 0's clean-up, seat 1's turn
+    to_winter(s, 1)
+    s.power_card[0] = WB3
+    give_favor(s, 0, 3)
+    set_slot(s, 2, "W3")  # blue
+    set_hand(s, 0, "EXP1", "SHA1", "WAR1")
+    s.figures[0][1] = 0  # the explorer on G1
+    set_res(s, 0, s.res[0][0], 6, s.res[0][2])
+    act(s, "unreserve T2")
+    assert "reserve T2" not in legal(s)  # picked up: it stays in hand
+    act(s, "power swap-card", "swap T2 blue")
+    assert s.explore_slot[2] == CARD["T2"]
+    act(s, "EXP1 E", "SHA1 m2", "explore blue")
+    assert CARD["T2"] in s.hand[0] and s.explore_slot[2] < 0
+    assert "reserve T2" in legal(s)
+    act(s, "reserve T2")
+    assert ids(s.reserve[0]) == ["T2"]
+    # Picked up once more, it stays in hand again.
+    act(s, "unreserve T2")
+    with pytest.raises(IllegalActionError, match="stays in hand until the clean-up"):
+        act(s, "reserve T2")
+    ok(s)
+
+
+def test_a_picked_up_card_discarded_and_drawn_again_may_go_into_the_reserve() -> None:
+    # "Discard 1 card from your hand and draw 2 cards from your deck" with an empty deck:
+    # "reshuffle the discard pile", so the discarded T4 is drawn again, in hand afresh.
+    s = new(2)
+    set_hand(s, 0, "T4", "SHA1", "EXP1", "WAR1")
+    act(s, "end", "reserve T4", "done", "end", "done")
+    to_winter(s, 1)
+    s.power_card[0] = WB2
+    give_favor(s, 0, 3)
+    s.hand[0] += s.deck[0] + s.discard[0]  # nothing left to draw but what is discarded
+    s.deck[0], s.discard[0] = [], []
+    act(s, "unreserve T4")
+    assert "reserve T4" not in legal(s)
+    act(s, "power discard-draw", "discard T4")
+    assert CARD["T4"] in s.hand[0] and not s.deck[0] and not s.discard[0]
+    assert "reserve T4" in legal(s)
+    act(s, "reserve T4")
+    assert ids(s.reserve[0]) == ["T4"]
+    ok(s)
+
+
 def test_power_take_a_spoils_from_any_province() -> None:
     s = winter(WB3)
     tile = s.prov_spoils[5][0]

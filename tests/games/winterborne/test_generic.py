@@ -74,6 +74,8 @@ def _broken(change: str) -> WinterborneState:
         s.spoils[0].append(s.prov_spoils[0][0])
     elif change == "a favor token made":
         s.favor_supply += 1
+    elif change == "a picked-up card not in hand":
+        s.moved.append(s.deck[0][0])
     return s
 
 
@@ -83,7 +85,8 @@ def _broken(change: str) -> WinterborneState:
     ("an exploration card doubled", "doubled cards"),
     ("an exploration card gone", "exploration cards"),
     ("a spoils tile doubled", "spoils"),
-    ("a favor token made", "favor tokens")])
+    ("a favor token made", "favor tokens"),
+    ("a picked-up card not in hand", "picked up from the reserve, not in hand")])
 def test_the_conservation_check_finds_what_was_lost_or_doubled(change: str, message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         check_components(_broken(change))

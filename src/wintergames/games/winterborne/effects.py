@@ -309,10 +309,10 @@ def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -
 
 
 def power_discard(s: WinterborneState, p: int, card: int) -> None:
-    from wintergames.games.winterborne.turn import draw
+    from wintergames.games.winterborne.turn import draw, leave_hand
 
     pop(s)
-    s.hand[p].remove(card)
+    leave_hand(s, p, card)
     s.discard[p].append(card)
     s.line += f": discards {WB.cards[card].id} and draws 2"
     draw(s, p, 2)
@@ -327,9 +327,11 @@ def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Ac
 
 
 def swap(s: WinterborneState, p: int, card: int, province: int) -> None:
+    from wintergames.games.winterborne.turn import leave_hand
+
     pop(s)
     got = s.explore_slot[province]
-    s.hand[p].remove(card)
+    leave_hand(s, p, card)
     s.explore_slot[province] = card
     s.line += (f": swaps {WB.cards[card].id} for {WB.cards[got].id} of "
                f"{WB.colours[province]}")

@@ -297,7 +297,8 @@ def _why_not_reserve(s: WinterborneState, action: act.Reserve | act.Unreserve, p
     if len(s.reserve[p]) >= WB.reserve_size:
         return f"the reserve holds up to {WB.reserve_size} cards (the Wylds count)"
     if frame is None:
-        return "a card picked up from the reserve stays in hand until the clean-up"
+        return (f"{name} was picked up from the reserve this turn: it stays in hand until the "
+                "clean-up (or until it leaves your hand)")
     return "a card moves between hand and reserve at most once in the clean-up"
 
 
@@ -344,7 +345,7 @@ def _acting_character(frame: tuple[int, ...] | None) -> int | None:
 def _remove_played(s: WinterborneState, p: int, card: int) -> None:
     """A played card leaves the hand (or the reserve: "as though they are in hand")."""
     if card in s.hand[p]:
-        s.hand[p].remove(card)
+        turn.leave_hand(s, p, card)
     else:
         s.reserve[p].remove(card)
 

@@ -64,8 +64,8 @@ class WinterborneState(State):
     season_decks: list[list[int]]  # spring, summer, autumn, winter; top last
     conquer_left: list[int]  # conquer tiles per colour on the province boards
     played: list[int]  # cards the player to move has played this turn
-    moved: list[int]  # cards picked up from the reserve in this turn's play; in the
-    # clean-up, the cards moved between hand and reserve there
+    moved: list[int]  # cards picked up from the reserve in this turn's play (while they
+    # stay in hand); in the clean-up, the cards moved between hand and reserve there
     sacked_spoils: list[int]  # removed from the game (a Wylds card may take one back)
     sacked_cards: list[int]
     boxed_spoils: list[int]  # the tiles not dealt at setup (never seen)
