@@ -21,6 +21,7 @@ from tests.games.winterborne.scenario import (
     set_slot,
 )
 from wintergames.core.errors import IllegalActionError
+from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.frames import explore_cost
 from wintergames.games.winterborne.state import WinterborneState
 
@@ -82,6 +83,29 @@ def test_reserve_up_to_3_cards_with_the_reserve_icon() -> None:
     act(s, "done")
     assert ids(s.reserve[0]) == ["P2", "T2", "T4"]
     assert len(s.hand[0]) == 4  # W2, T1 and 2 drawn
+    ok(s)
+
+
+def test_done_with_too_many_cards_in_hand_is_refused_naming_the_hand_limit() -> None:
+    # "Up to 3 cards are allowed in your reserve and they do not count towards your hand
+    # limit"; "Draw cards from your personal deck until you have 4 cards in hand." T2,
+    # picked up during the turn, makes a hand of 5 at the clean-up.
+    s = new(2)
+    set_hand(s, 0, "T2", "SHA1", "EXP1", "WAR1", "SHA2")
+    act(s, "end", "reserve T2", "done")
+    end_turn(s)  # seat 1
+    assert len(s.hand[0]) == WB.hand_size and ids(s.reserve[0]) == ["T2"]
+    act(s, "unreserve T2", "end")
+    assert len(s.hand[0]) == WB.hand_size + 1 and "done" not in legal(s)
+    with pytest.raises(IllegalActionError) as info:
+        act(s, "done")
+    message = str(info.value)
+    assert f"your hand holds {WB.hand_size + 1} cards" in message
+    assert f"discard down to {WB.hand_size}" in message
+    assert "reserve cards do not count towards the hand limit" in message
+    assert "does not answer the open decision" not in message
+    act(s, "reserve T2", "done")  # into the reserve, out of the hand's count
+    assert s.current == 1
     ok(s)
 
 

@@ -271,6 +271,10 @@ def why_not(s: WinterborneState, action: Action, p: int) -> str:
         return "that power is not on your Winterborne card or cannot do anything now"
     if isinstance(action, act.Reserve | act.Unreserve):
         return _why_not_reserve(s, action, p, frame)
+    if action is act.DONE and frame is not None and frame[0] == fr.CLEANUP:
+        # the only clean-up refusal of done: turn.cleanup_actions offers it within the limit
+        return (f"your hand holds {len(s.hand[p])} cards: discard down to {WB.hand_size} "
+                "(reserve cards do not count towards the hand limit)")
     return "it does not answer the open decision"
 
 
