@@ -155,6 +155,18 @@ def test_the_summary_numbers_are_those_of_the_game() -> None:
             "reconstruction)") in text
 
 
+def test_the_turn_says_reserve_cards_move_during_the_turn_too() -> None:
+    """RB Reserve: "During your turn, you may freely place and pick up cards in your
+    reserve" (turn.play_reserve_actions), not only in the clean-up."""
+    text = " ".join(dict(rules().summary)["A turn"].split())
+    play, cleanup = text.split("Then, in the clean-up,")
+    assert "place cards with the reserve icon into your reserve" in play
+    assert "pick cards up from it" in play
+    assert "stays in hand until the clean-up" in play
+    assert f"{WB.reserve_size} at most" in play
+    assert "arrange your reserve again" in cleanup
+
+
 def test_a_met_objective_says_its_points_from_the_data() -> None:
     help_ = rules()
     for o in WB.objectives:
