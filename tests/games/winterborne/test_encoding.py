@@ -108,6 +108,17 @@ def test_a_move_shows_in_the_decision_the_played_cards_and_the_figures() -> None
     assert v["seat_sizes"][1, 0] == 0 and v["hand"].sum() > 0  # its own hand, not seat 0's
 
 
+def test_a_card_picked_up_from_the_reserve_is_encoded_for_every_seat() -> None:
+    # It stays in hand until the clean-up (observe.reserve_blocked, public).
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
+    act(s, "end", "reserve T2", "done", "end", "done")
+    assert all(_split(s, p)["reserve_blocked"].sum() == 0 for p in (0, 1))
+    act(s, "unreserve T2")
+    for p in (0, 1):
+        assert _held(_split(s, p)["reserve_blocked"]) == ["T2"]
+
+
 def test_the_solo_game_encodes_the_balaur() -> None:
     s = new(1, difficulty="hard")
     v = _split(s, 0, difficulty="hard")

@@ -7,7 +7,7 @@ import random
 from rich.console import Console
 
 import wintergames as wg
-from tests.games.winterborne.scenario import to_winter
+from tests.games.winterborne.scenario import act, new, set_hand, to_winter
 from wintergames.games.winterborne.actions import Build
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.state import WinterborneState
@@ -54,6 +54,25 @@ def test_a_card_with_the_reserve_icon_is_marked_in_the_hand() -> None:
     assert "T1 [S] / m3 / +2g" in hand and "+2g (R)" not in hand
 
 
+def test_a_card_that_stays_in_hand_or_reserve_is_marked_so() -> None:
+    # A card picked up from the reserve stays in hand until the clean-up: it is not
+    # advertised as one that may wait in the reserve now ("(R)"), and the others, who saw
+    # it picked up, are told it is in that hand. In the clean-up a card moves once.
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
+    act(s, "end", "reserve T2", "reserve T4", "done", "end", "done")
+    act(s, "unreserve T2")
+    mine = " ".join(_text(s, 0).split())  # (a long hand wraps)
+    assert "T2 [E] / m2 / +2g (R: stays in hand)" in mine and "+2g (R)" not in mine
+    assert "reserve T4 [any] / +1g1x (R)" in mine  # still in the reserve, free to move
+    assert "(R: stays in hand) picked up from the reserve this turn" in mine
+    for viewer in (1, None):
+        theirs = " ".join(_text(s, viewer).split())
+        assert "5 cards (hidden), among them T2 [E] / m2 / +2g (R: stays in hand)" in theirs
+    act(s, "end", "reserve T2")
+    assert "T2 [E] / m2 / +2g (R: stays in reserve)" in _text(s, 1)
+
+
 def test_start_shows_the_public_set_up_and_own_hand() -> None:
     s = _start()
     out = _text(s, 0)
@@ -68,7 +87,7 @@ def test_start_shows_the_public_set_up_and_own_hand() -> None:
         assert cid in out
     assert "EXP1 [E] / m2 / +1m" in out
     assert "hand     4 cards (hidden)" in out
-    assert "▶" in out and "play a card or spoils" in out
+    assert "▶" in out and "play a card" in out  # (no spoils yet)
     assert all(len(line) <= 100 for line in out.splitlines())
 
 

@@ -4,6 +4,7 @@ Your Turn", "Seasons", "Entering Winter", "General Rules")."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -12,6 +13,7 @@ from tests.games.winterborne.scenario import (
     SPEC,
     act,
     give,
+    give_favor,
     ids,
     legal,
     new,
@@ -19,6 +21,7 @@ from tests.games.winterborne.scenario import (
     set_hand,
     set_res,
     set_slot,
+    to_winter,
 )
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.winterborne.components import WB
@@ -175,6 +178,74 @@ def test_reserve_cards_placed_and_picked_up_during_the_turn() -> None:
     act(s, "reserve T2", "done")
     assert ids(s.reserve[0]) == ["T2"] and CARD["T4"] in s.hand[0]
     ok(s)
+
+
+def test_the_cards_staying_in_hand_or_reserve_are_public() -> None:
+    # A card picked up from the reserve stays in hand until the clean-up; in the clean-up a
+    # card moves once. The pick-up and the placing are logged for all, so every seat and
+    # a spectator are told which cards may not move (observe.reserve_blocked), and a seat
+    # resampling what it cannot see keeps them in the hand of the seat to move.
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
+    act(s, "end", "reserve T2", "reserve T4", "done")
+    end_turn(s)  # seat 1
+    views = [s.observation(v) for v in (0, 1, None)]
+    assert all(v["reserve_blocked"] == [] for v in views)
+    act(s, "unreserve T2")
+    for viewer in (0, 1, None):
+        assert s.observation(viewer)["reserve_blocked"] == ["T2"]
+    for k in range(8):
+        twin = s.determinize(1, random.Random(k))
+        assert CARD["T2"] in twin.hand[0]
+        assert twin.observation(1) == s.observation(1)
+        ok(twin)
+    act(s, "end", "reserve T2", "unreserve T4")  # the clean-up counts afresh
+    for viewer in (0, 1, None):
+        assert s.observation(viewer)["reserve_blocked"] == ["T2", "T4"]
+    act(s, "discard T4")  # discarded, it is out of play for the reserve
+    assert s.observation(1)["reserve_blocked"] == ["T2"]
+    act(s, "done")
+    assert s.observation(0)["reserve_blocked"] == []
+    ok(s)
+
+
+def test_the_main_prompt_names_the_reserve_moves_there_are() -> None:
+    # The seat to move is told the kinds of move its legal actions hold; the others what
+    # public facts allow (its hand is hidden).
+    s = new(2)
+    set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")  # house cards: no reserve icon
+    assert not _reserve_moves(s)
+    own = s.observation(0)["decision"]["prompt"]
+    assert own == "play a card or end your turn"
+    for viewer in (1, None):  # a hand of 4 unknown cards and room in the reserve
+        assert "place a card in your reserve" in s.observation(viewer)["decision"]["prompt"]
+    s = new(2)
+    set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
+    act(s, "end", "reserve T2", "done")
+    end_turn(s)
+    assert _reserve_moves(s) == {"unreserve T2", "reserve T4"}
+    assert s.observation(0)["decision"]["prompt"] == (
+        "play a card, place or pick up a reserve card, or end your turn")
+    act(s, "reserve T4", "unreserve T2", "unreserve T4")  # T2, T4 stay in hand
+    assert not _reserve_moves(s)
+    assert "reserve" not in s.observation(0)["decision"]["prompt"]
+    set_hand(s, 1, "SHA1")
+    act(s, "end", "reserve T2", "done", "SHA1 +1g")  # seat 1: one card, played
+    assert not s.hand[1] and not s.reserve[1] and not s.spoils[1]
+    assert s.observation(0)["decision"]["prompt"] == "end your turn"  # as all can tell
+    assert s.observation(1)["decision"]["prompt"] == "end your turn"
+    ok(s)
+    # A power only in winter, unused this round, with the favor to pay for it.
+    s = new(2)
+    set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")
+    s.power_card[0] = 0  # WB1: two resources, move a building
+    to_winter(s, 1)
+    assert "use a power" not in s.observation(0)["decision"]["prompt"]  # no favor
+    give_favor(s, 0, 1)
+    assert s.observation(0)["decision"]["prompt"] == (
+        "play a card, use a power, or end your turn")
+    act(s, "power two-resources", "choose gold", "choose gold")
+    assert s.observation(0)["decision"]["prompt"] == "play a card or end your turn"
 
 
 def test_reserve_limits_hold_during_the_turn() -> None:

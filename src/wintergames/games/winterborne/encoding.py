@@ -11,7 +11,7 @@ observation's ``decision["context"]``): its frame kind and that frame's argument
 
 >>> from wintergames.games.winterborne.encoding import observation_encoding
 >>> [observation_encoding(n, {}).layout.size for n in (1, 2, 3, 4)]
-[1275, 1558, 1853, 2148]
+[1332, 1615, 1910, 2205]
 """
 
 from __future__ import annotations
@@ -162,6 +162,10 @@ def _layout(n: int) -> Layout:
         Field("sacked_spoils", (N_SPOILS,), "spoils tiles in the sacked pile"),
         Field("played", (N_CARDS,), f"cards played this turn by the seat whose turn it is, "
                                     f"{cards}"),
+        Field("reserve_blocked", (N_CARDS,),
+              "cards of the seat whose turn it is that may not move between hand and "
+              "reserve now: picked up from the reserve in the turn's play (they stay in "
+              f"hand until the clean-up), or moved in the clean-up, {cards}"),
         Field("hand", (N_CARDS,), f"your hand, {cards}"),
         Field("deck", (N_CARDS,), f"your deck's cards (their order is hidden), {cards}"),
         Field("allies", (N_ALLIES,), "your allies, over the "
@@ -309,6 +313,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         for tile in obs["sacked_spoils"]:
             block[_SPOILS[tile]] += 1.0
         cards(w["played"], obs["played"])
+        cards(w["reserve_blocked"], obs["reserve_blocked"])
         res, favor, power = w["seat_resources"], w["seat_favor"], w["seat_power_card"]
         used, figures = w["seat_powers_used"], w["seat_figures"]
         sections, buildings, rows = w["seat_sections"], w["seat_buildings"], w["seat_rows"]
@@ -379,6 +384,9 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
                 w["balaur_score"][0] = scaled(balaur["score"], MOST_BALAUR)
 
     constant = _rare_decisions(n, options)
+    constant["reserve_blocked"] = ("set only while a card picked up from the reserve stays "
+                                   "in hand, or in a clean-up that moved a card; a game may "
+                                   "have none")
     if solo:
         constant |= {
             "balaur_difficulty": "fixed by the difficulty option for the whole game",

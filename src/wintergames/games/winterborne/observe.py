@@ -2,10 +2,13 @@
 
 Public: every kingdom board (figures, conquered sections, buildings), house boards,
 resources, favor, spoils tiles in supplies, reserves (face up), discard piles, the
-cards played this turn, the province boards (top ally of each deck, conquer tiles,
-face-up spoils, exploration cards), deck and hand sizes, the season and winter round,
-the Balaur's board and score pile; the open decision, with its context
-(``decision_context``: the frame's kind and its public arguments).
+cards played this turn, the cards that may not move between hand and reserve now (each
+was picked up or put in for all to see), the province boards (top ally of each deck,
+conquer tiles, face-up spoils, exploration cards), deck and hand sizes, the season and
+winter round, the Balaur's board and score pile; the open decision, with its context
+(``decision_context``: the frame's kind and its public arguments) and its prompt (in
+the words of the seat to move's own options for that seat, of public facts for the
+others).
 Private: a seat's own hand and its face-down allies (others see their colours).
 Hidden from everyone: the order of decks, the season decks' cards, the Wylds left in
 the box, the ally cards under each top, face-down spoils (solo).
@@ -126,6 +129,7 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "provinces": [_province(s, c) for c in range(6)],
         "sacked_spoils": [WB.spoils[t].id for t in sorted(s.sacked_spoils)],
         "played": _card_ids(s.played),
+        "reserve_blocked": reserve_blocked(s),
         "seats": [_seat(s, p, player) for p in range(s.num_players)],
         "decision": _decision(s, player),
         "scores": s.scores() if over else None,
@@ -147,6 +151,15 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
     return view
 
 
+def reserve_blocked(s: WinterborneState) -> list[str]:
+    """The cards of the seat to move that may not go between hand and reserve now: in the
+    turn's play those picked up from the reserve (they stay in hand until the clean-up, or
+    until they leave it), in the clean-up those already moved there and not discarded
+    since (``turn``). Public: every pick-up and placing is logged for all, and a card
+    leaves the list as it leaves the hand, before any draw could bring it back unseen."""
+    return _card_ids([c for c in s.moved if c not in s.discard[s.current]])
+
+
 def _decision(s: WinterborneState, player: int | None) -> dict[str, Any] | None:
     """The open decision of the seat to move, as everyone sees it (the frames name
     public things only; the card in a Wylds room frame was taken in the open)."""
@@ -155,7 +168,7 @@ def _decision(s: WinterborneState, player: int | None) -> dict[str, Any] | None:
     if s.over:
         return None
     frame = fr.top(s)
-    return {"seat": s.current, "prompt": prompt(s),
+    return {"seat": s.current, "prompt": prompt(s, player),
             "frame": "main" if frame is None else _FRAME_NAMES[frame[0]],
             "context": decision_context(s.pending)}
 

@@ -178,13 +178,45 @@ _PROMPTS = {
 }
 
 
-def prompt(s: WinterborneState) -> str:
-    """What the player to move is deciding, in words."""
+def prompt(s: WinterborneState, viewer: int | None = None) -> str:
+    """What the player to move is deciding, in words, as ``viewer`` is told it. With no
+    decision open it names the kinds of move there are: to the seat to move, those among
+    its legal actions; to the others, what public facts allow (its hand is hidden)."""
     frame = fr.top(s)
     if frame is None:
-        return ("play a card or spoils, place or pick up a reserve card, use a power, or end "
-                "your turn")
+        return _main_prompt(s, own=viewer == s.current)
     return _PROMPTS[frame[0]]
+
+
+def _main_prompt(s: WinterborneState, own: bool) -> str:
+    p = s.current
+    if own:
+        kinds = {type(a) for a in main_actions(s, p)}
+        cards, spoils = act.PlayCard in kinds, act.UseSpoils in kinds
+        place, pick = act.Reserve in kinds, act.Unreserve in kinds
+        power = act.Power in kinds
+    else:
+        # what the hidden hand and a spoils tile's needs allow: there may be a use
+        cards = bool(s.hand[p]) or any(not fr.is_wylds(c) for c in s.reserve[p])
+        spoils = bool(s.spoils[p])
+        # in the play every card of s.moved is in hand (public: observe.reserve_blocked)
+        place = len(s.reserve[p]) < WB.reserve_size and len(s.hand[p]) > len(s.moved)
+        pick = any(not fr.is_wylds(c) for c in s.reserve[p])
+        r = s.winter_round
+        power = bool(r) and not s.power_used[p][r - 1] and s.favor[p] >= r
+    parts = []
+    if cards or spoils:
+        parts.append("play a card or spoils" if cards and spoils
+                     else "play a card" if cards else "play a spoils tile")
+    if place or pick:
+        parts.append("place or pick up a reserve card" if place and pick
+                     else "place a card in your reserve" if place else "pick up a reserve card")
+    if power:
+        parts.append("use a power")
+    parts.append("end your turn")
+    if len(parts) <= 2:
+        return " or ".join(parts)
+    return ", ".join(parts[:-1]) + ", or " + parts[-1]
 
 
 # -- checking -----------------------------------------------------------------------------
@@ -198,7 +230,7 @@ def check(s: WinterborneState, action: Action, p: int) -> None:
         return
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     raise IllegalActionError(f"{action} is not allowed: {why_not(s, action, p)}. Now you "
-                             f"{prompt(s)}; allowed: {shown}")
+                             f"{prompt(s, p)}; allowed: {shown}")
 
 
 def why_not(s: WinterborneState, action: Action, p: int) -> str:

@@ -176,16 +176,21 @@ class WinterborneState(State):
         """Resample what ``player`` cannot see, keeping every count they can.
 
         Hidden: the order of every deck (their own included); the other seats' hands
-        (pooled with their decks, whose contents are known only as a whole); the season
-        decks, the Wylds left in the box and (solo) the face-down spoils; the ally cards
-        under each deck's top; the Balaur's deck order; the RNG.
+        (pooled with their decks, whose contents are known only as a whole), but for the
+        cards all saw go into the hand of the seat to move and stay there
+        (``observe.reserve_blocked``); the season decks, the Wylds left in the box and
+        (solo) the face-down spoils; the ally cards under each deck's top; the Balaur's
+        deck order; the RNG.
         """
         new = self.clone()
         for p in range(new.num_players):
             if p == player:
                 _reshuffle(rng, [new.deck[p]])
             else:
-                _reshuffle(rng, [new.hand[p], new.deck[p]])
+                seen = [c for c in new.moved if c in new.hand[p]] if p == new.current else []
+                unseen = [c for c in new.hand[p] if c not in seen]
+                _reshuffle(rng, [unseen, new.deck[p]])
+                new.hand[p][:] = [*seen, *unseen]
         _resample_exploration(rng, new)
         for deck in new.ally_decks:
             if len(deck) > 1:

@@ -96,8 +96,10 @@ def card_uses(card: Card) -> str:
     return " / ".join(parts)
 
 
-def _cards(ids: list[str]) -> Text:
-    """Cards with their uses, one after another (rich wraps between cards)."""
+def _cards(ids: list[str], stays: list[str] | tuple[str, ...] = (), where: str = "") -> Text:
+    """Cards with their uses, one after another (rich wraps between cards); a card of
+    ``stays`` (the observation's ``reserve_blocked``) is marked as staying ``where`` it
+    is, hand or reserve, instead of as one that may go into the reserve."""
     if not ids:
         return Text("-", style="dim")
     t = Text()
@@ -107,7 +109,9 @@ def _cards(ids: list[str]) -> Text:
         card = WB.cards[WB.card_by_id[cid]]
         t.append(cid, style="bold")
         t.append(f" {card_uses(card)}")
-        if card.reserve and not card.wylds:
+        if cid in stays:
+            t.append(f" (R: stays in {where})", style="bold")
+        elif card.reserve and not card.wylds:
             t.append(" (R)", style="dim")
     return t
 
@@ -165,7 +169,10 @@ RING_LEGEND = ("Kingdoms: G1..G6 gray spaces, clockwise from the top; [SEW*] sha
                "PR-colour counts as a section of that province at the end; HX a character "
                "hex, MV-n a movement n, WY activates your Wylds (each used once). Cards: "
                "[any] the hex of any one character; (R) the reserve icon: it may wait in "
-               "your reserve (3 cards at most).")
+               f"your reserve ({WB.reserve_size} cards at most); (R: stays in hand) picked "
+               "up from the reserve this turn, it stays in hand until the clean-up (or "
+               "until it leaves the hand); in the clean-up, (R: stays in hand/reserve) it "
+               "moved there already.")
 
 
 # --- the parts ------------------------------------------------------------------------
@@ -263,11 +270,18 @@ def seat(obs: dict[str, Any], p: int) -> Group:
     grid.add_column()
     grid.add_row(Text("\n").join(ring(st["kingdom"])), Text("\n").join(info))
     parts: list[RenderableType] = [grid]
+    # the seat to move's cards that may not go between hand and reserve now (public)
+    stays = obs["reserve_blocked"] if p == obs["current"] else []
     if me and "hand" in st:
-        parts.append(Text("hand     ", style="bold").append_text(_cards(st["hand"])))
+        parts.append(Text("hand     ", style="bold").append_text(_cards(st["hand"], stays, "hand")))
     else:
-        parts.append(Text(f"hand     {st['hand_size']} cards (hidden)", style="dim"))
-    parts.append(Text("reserve  ", style="bold").append_text(_cards(st["reserve"])))
+        hidden = Text(f"hand     {st['hand_size']} cards (hidden)", style="dim")
+        if held := [c for c in stays if c not in st["reserve"]]:
+            hidden.append(", among them ", style="dim")
+            hidden.append_text(_cards(held, stays, "hand"))
+        parts.append(hidden)
+    reserve = _cards(st["reserve"], stays, "reserve")
+    parts.append(Text("reserve  ", style="bold").append_text(reserve))
     extra = Text("spoils   ", style="bold")
     extra.append(" ".join(st["spoils"]) or "-")
     extra.append("   allies ", style="bold")
