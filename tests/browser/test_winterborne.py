@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+import wintergames as wg
+
 from .conftest import DESKTOP, PHONE, WIDE, PageErrors, Server, open_page, screenshot
 from .test_motion_winterborne import road_to
 from .test_play import (
@@ -386,3 +388,48 @@ def test_the_two_player_board_shows_names_not_codes_on_a_phone_in_the_dark(
             for text in page.locator(where).all_inner_texts():
                 assert not VISIBLE_CODE.search(text), (where, text)
         screenshot(page, f"winterborne-names-{theme}", tmp_path, full_page=theme == "light")
+
+
+def road_to_a_pick_up(seed: int, limit: int = 2000) -> tuple[list[tuple[int, Any]], int, str]:
+    """Seeded random play of a two-player game up to a card picked up from the reserve in a
+    turn's play (no decision open): every move, the seat, and the card's code."""
+    s = wg.make("winterborne", 2, seed=seed)
+    rng = random.Random(1)
+    moves: list[tuple[int, Any]] = []
+    for _ in range(limit):
+        p = s.to_move[0]
+        actions = s.legal_actions(p)
+        main = s.observation(p)["decision"]["frame"] == "main"
+        pick = [a for a in actions if a.kind == "unreserve"] if main else []
+        action = pick[0] if pick else rng.choice(actions)
+        s.apply(action, p)
+        moves.append((p, action))
+        if pick:
+            return moves, p, action.to_json()["card"]
+    raise AssertionError(f"no card picked up from the reserve within {limit} moves")
+
+
+def test_a_card_picked_up_from_the_reserve_says_it_stays_in_hand(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """The engine lists the cards that may not move between hand and reserve now
+    (reserve_blocked); the page says so on the card's face for its seat and beside that
+    seat's reserve for the other, and offers no button to put it back."""
+    moves, seat, code = road_to_a_pick_up(3)
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    for mover, action in moves:
+        server.act(table, mover, action)
+    assert server.view(table, None)["observation"]["reserve_blocked"] == [code]
+    page = open_page(browser, page_errors, server.url + table["seats"][seat]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    face = page.locator(f"#wb-hand button.wb-card[data-where='hand'][data-code='{code}']")
+    expect(face.locator(".wb-stays")).to_have_text(" · stays in hand")
+    expect(page.locator("#wb-hand .wb-stays")).to_have_count(1)
+    face.click()  # its uses: no "Put ... into your reserve"
+    expect(page.locator("#wb-uses")).to_be_visible()
+    assert "into your reserve" not in page.locator("#wb-uses").inner_text()
+    other = open_page(browser, page_errors, server.url + table["seats"][1 - seat]["invite"])
+    other.wait_for_selector("#wb-others .wb-seat", timeout=TIMEOUT)
+    line = other.locator(f".wb-seat[data-seat='{seat}'] p.wb-stays[data-stays='hand']")
+    expect(line).to_contain_text("Stays in hand:")
+    expect(line.locator(f"[data-code='{code}']")).to_have_count(1)
+    expect(other.locator("#wb-hand .wb-stays")).to_have_count(0)  # not its own cards

@@ -2,7 +2,8 @@
 // season track, your hand and supply, every other seat's kingdom; in solo the Balaur.
 //
 // A card is played by clicking it: its legal uses (and, whenever the engine offers
-// them, reserve / take back, and discard at the clean-up) appear as buttons under the hand. Every other decision is a button in the
+// them, reserve / take back, and discard at the clean-up) appear as buttons under the hand;
+// a card the engine lists as staying where it is (reserve_blocked) says so. Every other decision is a button in the
 // "Your move" panel; highlighted spaces, sections and province boards are shortcuts to
 // the same actions. All text goes in as text nodes (h/s), never as HTML.
 //
@@ -259,7 +260,9 @@ function backs(id, n, term, tip, colours = [], counted = false) {
     n ? "" : h("span", { class: "muted" }, counted ? `no ${term}` : "none"));
 }
 
-function cardFace(ctx, id, where, actions) {
+/** A card face; ``stays``: the engine lists it among the cards that may not move between
+ *  hand and reserve now (the observation's reserve_blocked), said on the face. */
+function cardFace(ctx, id, where, actions, stays = false) {
   const { layout, local } = ctx;
   const c = layout.cards[id] || { name: id, type: "", text: "", uses: {} };
   const chosen = local.card === `${where}:${id}`;
@@ -271,7 +274,8 @@ function cardFace(ctx, id, where, actions) {
   },
   h("div", { class: "top" }, icon(kind, { size: "1.8em" }),
     h("span", { class: "title" }, h("span", { class: "name" }, c.name),
-      h("span", { class: "id" }, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type)))),
+      h("span", { class: "id" }, h("span", { class: "type", "data-term": TYPE_TERM[c.type] ?? c.type }, c.type),
+        stays ? h("span", { class: "wb-stays", "data-term": "unreserve" }, ` · stays in ${where}`) : ""))),
   Object.keys(c.uses).length
     ? h("ul", { class: "uses" }, Object.entries(c.uses).map(([code, words]) => h("li", {},
       h("span", { class: "use-icons" }, useIcons(code).map((u) => icon(u, { size: "1.25em" }))), words)))
@@ -283,14 +287,17 @@ function cardActions(legal, id) {
 }
 
 function handArea(ctx, me, legal) {
-  const { local, act } = ctx;
+  const { local, act, view } = ctx;
+  const obs = view.observation;
+  // the seat to move's cards that stay where they are (they are yours only on your turn)
+  const stays = new Set(obs.current === view.seat ? obs.reserve_blocked ?? [] : []);
   const box = h("section", { class: "wb-hand-area", id: "wb-hand" });
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
     box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
     // your hand's cards are kept in sight on a phone as your move begins (js/table.js)
     const row = h("div", { class: "wb-hand", "data-phone-focus": where === "hand" || null },
-      cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id))));
+      cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id), stays.has(id))));
     if (!cards.length) row.append(h("span", { class: "muted" }, "empty"));
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
@@ -478,6 +485,17 @@ function balaurPanel(ctx) {
     b.score !== null ? h("p", { id: "wb-balaur-score" }, h("b", {}, `Balaur score: ${b.score}`)) : "");
 }
 
+/** The seat to move's cards the engine says stay where they are (reserve_blocked: picked
+ *  up from its reserve, or moved in its clean-up), by where they lie. */
+function staying(obs, seat, i) {
+  if (obs.current !== i || !obs.reserve_blocked?.length) return [];
+  const inReserve = obs.reserve_blocked.filter((id) => seat.reserve.includes(id));
+  const inHand = obs.reserve_blocked.filter((id) => !seat.reserve.includes(id));
+  return [["hand", inHand], ["reserve", inReserve]].filter(([, list]) => list.length).map(([where, list]) =>
+    h("p", { class: "wb-stays", "data-stays": where }, h("span", { "data-term": "unreserve" }, `Stays in ${where}: `),
+      ...ids(list, `${seat.name}'s ${where}: it stays there for now`)));
+}
+
 function otherSeats(ctx, legal) {
   const { view } = ctx;
   const obs = view.observation;
@@ -494,6 +512,7 @@ function otherSeats(ctx, legal) {
           pile("wb-card-back", seat.discard.length, "discard", `${seat.name}'s discard pile: ${seat.discard.length} cards`)),
         seat.discard.length ? h("p", { class: "muted" }, "discard: ", ...ids(seat.discard, `${seat.name}'s discard pile`)) : "",
         h("p", {}, h("span", { "data-term": "reserve" }, "Reserve: "), ...ids(seat.reserve, `${seat.name}'s reserve`)),
+        ...staying(obs, seat, i),
         seatFacts(ctx, seat, view.seat === i ? legal : [], false))));
     row.lastChild.querySelector(".wb-seat-name svg").style.color = SEATS[i % SEATS.length];
   });
