@@ -23,7 +23,7 @@ from wintergames.games.ice.state import IceState
 # collect, Prismatic slot), so the seeds are ones whose random games (at ``every=5``: the
 # check's draws interleave with the moves) make every field move at least once; the game
 # is short, so every fifth step is plenty.
-SEEDS = {2: (13, 14, 45, 97), 3: (1, 21, 84, 149), 4: (3, 7, 44, 58), 5: (3, 25, 240)}
+SEEDS = {2: (13, 14, 45, 97), 3: (1, 21, 84, 149), 4: (3, 44, 58, 72), 5: (3, 25, 240)}
 
 
 @pytest.mark.parametrize("players", sorted(SEEDS))

@@ -5,16 +5,18 @@ in every modifier combination, collapses, the Placement Rule, Camps and icons.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from tests.games.ice.helpers import act, fresh, place, swap_into, texts
+from tests.games.ice.helpers import act, fresh, place, swap_into, texts, tile
+from tests.games.ice.test_powers import PHI, T20, art, game, philosophical_position, remove
 from wintergames.core.errors import IllegalActionError
-from wintergames.games.ice import excavate
+from wintergames.games.ice import SPEC, excavate
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import Word
-from wintergames.games.ice.conservation import check
-from wintergames.games.ice.geometry import BOARD, EMPTY
+from wintergames.games.ice.conservation import check, check_stable
+from wintergames.games.ice.geometry import BOARD, EMPTY, chain_collapse
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import header
 from wintergames.games.ice.turn import CRYO_EXCAVATE, EXCAVATE
@@ -319,3 +321,210 @@ def test_the_view_says_what_each_way_of_excavating_costs() -> None:
             weights = [12.0 if a in (CRYO_EXCAVATE, Word.ALL[EXCAVATE]) else 1.0 for a in legal]
             s.apply(rng.choices(legal, weights)[0], p)
     assert seen >= 2
+
+
+# -- the Chain Collapse Rule inside an excavation ----------------------------------------------
+#
+# "As soon as a tile has only one adjacent tile at the same level, it collapses": within an
+# excavation that is right after step A (the cover collapses) and right after step B (the
+# tile is taken), before any Explorer is placed in step C (the Anima Gemstone: "Tiles
+# already collapsed during phase A and B of an excavation"). Positions are built on the
+# cleared board of test_powers.py, stable to begin with, then played.
+
+
+def dig(s: IceState, *names: str) -> None:
+    """Take the tiles on ``names`` off the board (building a position; a Camp on one goes
+    back), which stays stable."""
+    for name in names:
+        slot = remove(s, name)
+        s.camps = [fr.OFF if at == slot else at for at in s.camps]
+    check_stable(s)
+
+
+def invariants(s: IceState) -> None:
+    """``SPEC.check_invariants``, as the generic checks run it after every step (the
+    board's stability check among them)."""
+    assert SPEC.check_invariants is not None
+    SPEC.check_invariants(s)
+
+
+def decisions(s: IceState, choices: dict[int, str]) -> list[int]:
+    """Answer the open frames (by kind from ``choices``, else the first option), the board
+    stable at each; the kinds asked, in order."""
+    asked = []
+    while s.pending:
+        check_stable(s)
+        kind = s.pending[-1][0]
+        asked.append(kind)
+        act(s, choices.get(kind, texts(s)[0]))
+    check_stable(s)
+    return asked
+
+
+def test_a_tile_left_alone_collapses_before_the_navigators_camp_moves() -> None:
+    """Audit F1: the Navigator excavates T8, which holds their Camp. T7 beside it keeps
+    only T3 then, so it collapses as the tile is taken (step B), sending seat 1's Leader
+    and an Archaeologist on it back, before the Leader is placed below (C) and before the
+    Camp looks for a Snow tile: T7 is never offered (it was, and then collapsed under the
+    Camp, which had to move again)."""
+    s = game()  # seat 0: the Navigator
+    dig(s, "T13", "T12", "T6", "T2")  # T7 keeps T8 and T3 beside it
+    t7, t8 = place("T7"), place("T8")
+    swap_into(s, t8, "SN01")  # a Clear tile: nothing to play into the excavation
+    s.camps[0] = s.leaders[0] = t8
+    s.leaders[1] = t7
+    s.archs[t7] = 1
+    s.arch_supply -= 1
+    lone, pool = s.tiles[t7], s.arch_supply
+    act(s, "excavate")  # 2 + 1 (the Camp) - 1 (the Leader)
+    assert s.pending[-1][0] == fr.SPREAD  # where the Leader goes below: T7 is gone already
+    assert s.tiles[t7] == EMPTY and lone in s.tile_discard
+    assert s.leaders[1] == fr.OFF and s.archs[t7] == 0 and s.arch_supply == pool + 1
+    check_stable(s)
+    act(s, "put S3")
+    assert s.pending[-1] == (fr.NAV_CAMP, 0, t8)
+    assert sorted(texts(s)) == ["put T14", "put T3", "put T4", "put T9"]
+    act(s, "put T9")
+    assert not s.pending and s.camps[0] == place("T9") and s.leaders[0] == place("S3")
+    assert sum(1 for e in s.log if e.kind == "collapse") == 1
+    check_stable(s)
+    check(s)
+
+
+def cover_position(**options: Any) -> IceState:
+    """Seat 0's Leader and 2 Archaeologists on S13, a Surface Philosophical Artifact under
+    T20 alone; T14 beside T20 keeps only T20 and T21 (1 EP: 3 + 1 - 3)."""
+    s = game(**options)
+    philosophical_position(s)
+    dig(s, "T15", "T8", "T9")
+    return s
+
+
+def test_tiles_falling_with_the_cover_are_not_collected_by_the_artifact_being_excavated() -> None:
+    """Step A: T20, the cover, collapses, and T14, left with T21 alone, at once with it,
+    before the Philosophical Artifact is taken (B). "You can't use the Anima of a
+    Philosophical Artifact that you are currently excavating in order to collect the tile
+    that was covering it": nor the tiles that fell with it (Blessing: the Artifact alone
+    would be enough; it was offered T14 when the chain collapse came at the end)."""
+    s = cover_position(blessing=True)
+    cover, lone = s.tiles[T20], s.tiles[place("T14")]
+    act(s, "excavate")
+    assert fr.COLLECT not in decisions(s, {})
+    assert cover in s.tile_discard and lone in s.tile_discard
+    assert tile("S-PHI-1a") in s.art[0][PHI] and s.down[tile("S-PHI-1a")] == 0
+    assert s.used[0][PHI] == 0
+    check(s)
+
+
+def test_the_cover_is_offered_first_then_the_tiles_that_fell_with_it() -> None:
+    """With a Philosophical effect ready before the excavation, the collapsing tiles are
+    offered in the order they fell: the cover (T20), then T14; once one is collected the
+    effect is spent and the other is discarded. All before the Explorers are placed."""
+    s = cover_position()
+    art(s, 0, "D-PHI-1a")
+    cover, lone = s.tiles[T20], s.tiles[place("T14")]
+    act(s, "excavate")
+    assert s.pending[-1] == (fr.COLLECT, 0, cover)
+    assert s.tiles[place("T14")] == EMPTY
+    act(s, "pass")
+    assert s.pending[-1] == (fr.COLLECT, 0, lone)
+    act(s, "collect")
+    assert fr.COLLECT not in decisions(s, {})
+    assert cover in s.tile_discard and lone in s.hand[0]
+    check(s)
+
+
+# S11 (its Leader and 2 Archaeologists there, nothing above it) with S12 beside it keeping
+# only S11 and S13 on the Surface: S12 collapses as S11 is taken. The top tiles over the
+# Surface tiles taken away go too, and the board is stable.
+S11_POSITION = ("S6", "S7", "S18", "S19", "T6", "T7", "T11", "T12", "T13", "T17", "T18",
+                "T19", "T25", "T26", "T27")
+
+
+def taken_position(artifact: str) -> IceState:
+    s = game(blessing=True)
+    dig(s, *S11_POSITION)
+    s11 = place("S11")
+    swap_into(s, s11, artifact)
+    s.leaders[0] = s11
+    s.archs[s11] = 2
+    s.arch_supply -= 2
+    return s
+
+
+def test_the_artifact_just_taken_may_collect_a_tile_that_falls_as_it_is_taken() -> None:
+    """Step B: "From now on, these Snow or Artifact tiles can be used by you." S12 falls
+    as S11 is taken, after the Philosophical Artifact on it reaches the guild board, so it
+    may collect S12 (Blessing), and is asked before the Explorers are placed (C)."""
+    s = taken_position("S-PHI-1a")
+    lone = s.tiles[place("S12")]
+    act(s, "excavate")
+    assert s.pending[-1] == (fr.COLLECT, 0, lone)
+    assert texts(s) == ["collect", "pass"]
+    act(s, "collect")
+    assert decisions(s, {})[0] == fr.LEADER_TO
+    assert lone in [t for slot in s.art[0] for t in slot]
+    assert s.used[0][PHI] == 1 and s.down[tile("S-PHI-1a")] == 1
+    check(s)
+
+
+@pytest.mark.parametrize("slot", ["philosophical", "exalted"])
+def test_a_prismatic_just_taken_is_slotted_before_a_collect(slot: str) -> None:
+    """A Prismatic taken in step B waits for its slot; S12, fallen as S11 was taken, is
+    offered to collect right after, when the Prismatic makes the Philosophical effect
+    ready (Blessing), and discarded otherwise: before the Explorers are placed either
+    way."""
+    s = taken_position("S-PRI-1")
+    lone = s.tiles[place("S12")]
+    act(s, "excavate")
+    assert s.pending[-1][0] == fr.PRISM_SLOT and s.tiles[place("S12")] == EMPTY
+    check_stable(s)
+    act(s, f"slot {slot}")
+    if slot == "philosophical":
+        assert s.pending[-1] == (fr.COLLECT, 0, lone)
+        act(s, "collect")
+        assert lone in [t for pile in s.art[0] for t in pile]
+    else:
+        assert lone in s.tile_discard
+    assert decisions(s, {})[0] == fr.LEADER_TO
+    check(s)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_random_games_with_a_navigator_keep_the_board_stable_in_excavations(
+        players: int) -> None:
+    """Random games with the Navigator (and the other guilds): after every action, inside
+    an excavation too, ``SPEC.check_invariants`` holds, its stability check included, and
+    no tile is left for the Chain Collapse Rule (before, the 5-player games here had one
+    at a decision inside an excavation, where a Navigator could be offered it for their
+    Camp). Some of the Navigator's Camp moves come inside an excavation."""
+    line_up = ["navigator", "icewalker", "cryoarchitect", "nourisher", "incandescent"][:players]
+    moves = 0
+    for seed in range(12):
+        s = fresh(players, seed=seed, logbook="on", first_player="random",
+                  guilds="+".join(line_up))
+        rng = random.Random(seed)
+        while not s.is_over:
+            p = s.to_move[0]
+            s.apply(rng.choice(s.legal_actions(p)), p)
+            invariants(s)
+            assert not chain_collapse(s.tiles), (seed, len(s.history))
+            moves += (bool(s.pending) and s.pending[-1][0] == fr.NAV_CAMP
+                      and any(f[0] == fr.EXCAVATION for f in s.pending))
+    assert moves >= 2
+
+
+def test_the_stability_check_holds_inside_an_excavation_too() -> None:
+    """``check_stable`` is no longer skipped while an excavation is under way: a lone tile
+    at one of its decisions is found."""
+    s = game()
+    dig(s, "T13", "T12", "T6", "T2")
+    s.leaders[0] = place("T14")
+    s.archs[place("T14")] = 1
+    s.arch_supply -= 1
+    act(s, "excavate")  # the Leader and an Archaeologist: which two places below
+    assert s.pending[-1][0] == fr.SPREAD
+    check_stable(s)
+    remove(s, "T3")  # T7 is left with T8 alone
+    with pytest.raises(AssertionError, match="T7"):
+        check_stable(s)

@@ -7,10 +7,11 @@ Camps: each guild Camp and White Camp on a tile slot, off the board, or (White) 
 Requests: deck, discard pile, the row, hands, validated. Logbook cards: the deck or
 revealed (10 in all). Tests run ``check`` after every action of random games.
 
-``check_stable``: no tile the Chain Collapse Rule would collapse lies on the board, except
-while an excavation is under way (it collapses at its end). ``SPEC.check_invariants``
-runs both after every step of the generic checks; hand-built test positions may leave a
-lone tile on purpose, so ``check`` alone does not ask it.
+``check_stable``: no tile the Chain Collapse Rule would collapse lies on the board at any
+decision, inside an excavation too (its chain collapses come in steps A and B, before any
+choice). ``SPEC.check_invariants`` runs both after every step of the generic checks;
+hand-built test positions may leave a lone tile on purpose, so ``check`` alone does not
+ask it.
 """
 
 from __future__ import annotations
@@ -44,12 +45,10 @@ def tile_places(s: IceState) -> Counter[int]:
 
 def check_stable(s: IceState) -> None:
     """"As soon as a tile has only one adjacent tile at the same level, it collapses":
-    with no excavation under way (its chain collapse comes at its end), no tile off the
-    rim has at most one tile beside it on its level. Every effect that removes or places
-    a tile (an excavation, Obliteration, Explosive Rune, Cataclysm, Snowstorm) runs the
-    chain collapse before the next decision."""
-    if any(f[0] == fr.EXCAVATION for f in s.pending):
-        return
+    no tile off the rim has at most one tile beside it on its level. Every effect that
+    removes or places a tile runs the chain collapse before the next decision: an
+    excavation right after step A's collapse and after step B's take (so also while one
+    is under way), Obliteration, Explosive Rune, Cataclysm, Snowstorm."""
     unstable = chain_collapse(s.tiles)
     assert not unstable, ("tiles the Chain Collapse Rule should have collapsed: "
                           f"{[PLACES[q] for q in unstable]}")

@@ -116,14 +116,20 @@ def _next(s: IceState, frame: list[int], step: int) -> None:
 
 def _collapse(s: IceState, frame: list[int]) -> bool:
     """A: "If you Excavate a tile partially covered by one tile, the tile that was
-    covering collapses: discard it and return any game pieces"."""
+    covering collapses: discard it and return any game pieces". The Chain Collapse Rule
+    follows at once ("As soon as a tile has only one adjacent tile at the same level, it
+    collapses"), before the tile is taken: so the Artifact being excavated cannot collect
+    these tiles either. The decisions come in the order the tiles fell, the cover first."""
     p, slot = frame[1], frame[3]
     cover = excavation(s.tiles, slot)
     _next(s, frame, TAKE)
     if cover is not None and cover >= 0:
         s.line += f"; the tile above ({public_name(s.tiles[cover])}) collapses"
+        before = len(s.pending)
         lose_tile(s, p, cover, "collapse")
-        return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
+        collapse_chain(s, p)
+        _in_order(s, before)
+        return s.pending[-1][0] != fr.EXCAVATION
     return False
 
 
@@ -148,12 +154,39 @@ def _take(s: IceState, frame: list[int]) -> bool:
         s.leaders[q] = fr.OFF
     frame[9] = mask
     _next(s, frame, PREPARE)
-    gain(s, p, tile)
+    # A Prismatic waits for its slot (a frame); any other tile is placed at once.
+    prismatic = IC.tiles[tile].level < 3 and artifacts.natural_slot(tile) < 0
+    if not prismatic:
+        gain(s, p, tile)
     if IC.tiles[tile].level < 3 and s.options["curse"] != "off":
         from wintergames.games.ice.curse import advance_marker
 
         advance_marker(s, p, IC.tiles[tile].anima)
+    # The tile has left the board: the Chain Collapse Rule runs now, before the Explorers
+    # are placed (C) and before a Camp looks for a tile. "From now on, these Snow or
+    # Artifact tiles can be used by you": the Artifact just taken may collect what
+    # collapses. A Prismatic's collect is asked after its slot is chosen (its frame goes
+    # on top; a collect it cannot make is dropped then, ``rules.settle``).
+    before = len(s.pending)
+    collapse_chain(s, p, maybe_collect=prismatic and _prismatic_may_collect(s, p, tile))
+    _in_order(s, before)
+    if prismatic:
+        gain(s, p, tile)
     return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
+
+
+def _prismatic_may_collect(s: IceState, p: int, tile: int) -> bool:
+    """Whether the Prismatic ``tile``, slotted as a Philosophical Artifact, would make that
+    effect ready for seat ``p``."""
+    ph = artifacts.PHILOSOPHICAL
+    return (not s.used[p][ph]
+            and artifacts.slot_anima(s, p, ph) + IC.tiles[tile].anima >= artifacts.needed(s, p))
+
+
+def _in_order(s: IceState, before: int) -> None:
+    """The frames pushed since the stack held ``before`` are asked in the order the tiles
+    fell (the first pushed on top)."""
+    s.pending = (*s.pending[:before], *reversed(s.pending[before:]))
 
 
 def gain(s: IceState, p: int, tile: int) -> None:
@@ -402,7 +435,8 @@ def _camp(s: IceState, frame: list[int]) -> bool:
 
 
 def _after(s: IceState, frame: list[int]) -> bool:
-    """The Azulia icons, then chain collapse, and the excavation is over."""
+    """The Azulia icons, and the excavation is over (its chain collapses came in steps A
+    and B, as soon as the tiles had lost their support)."""
     p = frame[1]
     fr.pop(s)
     # Where the Leader was allocated, for a Harmony effect "after an excavation where you
@@ -412,27 +446,29 @@ def _after(s: IceState, frame: list[int]) -> bool:
     # the excavation's line comes as it ends, after what it revealed on the way.
     s.log.append(Event(s.line + ".", kind="excavate", player=p))
     s.line = ""
-    collapse_chain(s, p)
     # "If a player uncovers a whole 1 RP icon after an excavation": its chain collapse too.
     pieces.award_icons(s, p)
     return True
 
 
-def collapse_chain(s: IceState, p: int) -> None:
+def collapse_chain(s: IceState, p: int, maybe_collect: bool = False) -> None:
     """"As soon as a tile has only one adjacent tile at the same level, it collapses";
-    a chain collapse can trigger another one."""
+    a chain collapse can trigger another one. ``maybe_collect``: see ``lose_tile``."""
     for slot in chain_collapse(s.tiles):
         if s.tiles[slot] >= 0:
             s.log.append(Event(f"{public_name(s.tiles[slot])} collapses (chain collapse).",
                                kind="collapse", player=p))
-            lose_tile(s, p, slot, "chain collapse")
+            lose_tile(s, p, slot, "chain collapse", maybe_collect)
 
 
-def lose_tile(s: IceState, p: int, slot: int, why: str) -> None:
+def lose_tile(s: IceState, p: int, slot: int, why: str, maybe_collect: bool = False) -> None:
     """A tile collapses or is destroyed on seat ``p``'s turn: pieces return, the tile is
-    discarded, unless ``p`` collects it with a Philosophical Artifact (a frame asks)."""
+    discarded, unless ``p`` collects it with a Philosophical Artifact (a frame asks).
+    ``maybe_collect``: the frame waits even if no Philosophical effect is ready yet (a
+    Prismatic Artifact still to be slotted may make one); ``rules.settle`` discards the
+    tile when the frame comes up and none is."""
     tile = pieces.remove_tile(s, slot, why)
-    if artifacts.can_trigger(s, p, artifacts.PHILOSOPHICAL):
+    if maybe_collect or artifacts.can_trigger(s, p, artifacts.PHILOSOPHICAL):
         fr.push(s, fr.COLLECT, p, tile)
     else:
         pieces.discard_tile(s, tile)
