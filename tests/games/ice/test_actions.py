@@ -161,6 +161,23 @@ def test_unreadable_notation_is_refused_clearly(text: str) -> None:
         spec.parse_action(text)
 
 
+@pytest.mark.parametrize("refusal", [
+    lambda spec: spec.parse_action("excavate navigator"),
+    lambda spec: spec.action_from_json({"kind": "excavate", "with": "navigator"})],
+    ids=["notation", "json"])
+def test_an_unknown_way_to_excavate_is_refused_in_words(refusal: Any) -> None:
+    """Audit F3: ``excavate navigator`` said "there is no with 'navigator'; withs:
+    cryoarchitect" (the JSON field's name). It says what excavate takes, as the other
+    kinds say what they name ("there is no type 'x'; types: harmony, ...")."""
+    with pytest.raises(ActionFormatError) as refused:
+        refusal(wg.get_spec("ice"))
+    assert str(refused.value) == (
+        "there is no way to excavate 'navigator'; excavate takes no word or "
+        "'cryoarchitect' (the CryoArchitect's discount)")
+    with pytest.raises(ActionFormatError, match="there is no type 'sparkly'; types: harmony"):
+        wg.get_spec("ice").parse_action("trigger sparkly")
+
+
 @pytest.mark.parametrize("obj", [{"kind": "move", "place": "T99"}, {"kind": "follow", "count": 9},
                                  {"kind": "follow", "count": True}, {"kind": "nope"},
                                  {"place": "T1"}, ["move", "T1"],

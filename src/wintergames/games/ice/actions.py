@@ -54,8 +54,9 @@ ITEMS = (*TILE_IDS, *STUDY_ITEMS)
 WORDS = ("end", "stop", "pass", "done", "none", "study", "plan", "overwork", "excavate",
          "collect", "navigate", "activate", "rebuild", "grapple")
 COUNTS = ("0", "1", "2", "3")
-# The ways of excavating besides the plain ``excavate``: the CryoArchitect's discount.
+# The ways of excavating besides the plain ``excavate``, and what each is (for refusals).
 EXCAVATION_WAYS = ("cryoarchitect",)
+EXCAVATION_WAY_NAMES = {"cryoarchitect": "the CryoArchitect's discount"}
 
 NOTATION_HELP = """\
 ICE notation. Places: T1-T48 top (Snow) layer, S1-S37 Surface, D1-D27 Deep,
@@ -85,15 +86,17 @@ E1-E45 board edges, A1-A7 Azulia districts; tiles and cards by id.
   sell S-HAR-1a / buy SN07   Merchant Caravan: an Artifact for RP, a Snow tile for RP"""
 
 
-def _index(table: tuple[str, ...], value: Any, what: str) -> int:
-    """The index of ``value`` in ``table`` (case-insensitive) or a clear refusal."""
+def _index(table: tuple[str, ...], value: Any, what: str, allowed: str = "") -> int:
+    """The index of ``value`` in ``table`` (case-insensitive) or a clear refusal: "there
+    is no WHAT 'value'", then ``allowed`` (what may be said instead) or the names."""
     if isinstance(value, str) and len(value) < 40:
         key = value.strip().lower()
         for i, name in enumerate(table):
             if name.lower() == key:
                 return i
     shown = ", ".join(table) if len(table) <= 14 else f"{table[0]}..{table[-1]}"
-    raise ActionFormatError(f"there is no {what} {excerpt(value)}; {what}s: {shown}")
+    raise ActionFormatError(f"there is no {what} {excerpt(value)}; "
+                            f"{allowed or f'{what}s: {shown}'}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,10 @@ class _Named(Action):
     value: int
     table: ClassVar[tuple[str, ...]] = ()
     field: ClassVar[str] = ""
+    # How a refusal names the thing and says what is allowed (``_index``): by default the
+    # field and its names ("there is no type 'x'; types: harmony, ...").
+    noun: ClassVar[str] = ""
+    allowed: ClassVar[str] = ""
     # Every action of the kind, by value, built once (``Move.ALL[q]``): legal lists are
     # built in search loops, where validating a fresh value each time would dominate.
     ALL: ClassVar[tuple[Any, ...]] = ()
@@ -325,6 +332,10 @@ class Excavate(_Named):
     kind: ClassVar[str] = "excavate"
     table: ClassVar[tuple[str, ...]] = EXCAVATION_WAYS
     field: ClassVar[str] = "with"
+    # The field's name reads badly in a refusal ("there is no with 'x'; withs: ...").
+    noun: ClassVar[str] = "way to excavate"
+    allowed: ClassVar[str] = "excavate takes no word or " + ", ".join(
+        f"'{w}' ({EXCAVATION_WAY_NAMES[w]})" for w in EXCAVATION_WAYS)
 
 
 # Codes follow this order: a new kind goes last, so recorded codes keep their meaning.
@@ -355,7 +366,7 @@ class IceCodec(IndexedCodec):
             raise ActionFormatError(
                 f"cannot read {excerpt(text)}: an action is a word ({', '.join(WORDS)}) or "
                 f"a kind and one name ({KIND_NAMES})")
-        return kind(_index(kind.table, words[1], kind.field))
+        return kind(_index(kind.table, words[1], kind.noun or kind.field, kind.allowed))
 
     def from_json(self, obj: Any) -> Action:
         kind_name = json_kind(obj, KIND_NAMES)
@@ -366,7 +377,7 @@ class IceCodec(IndexedCodec):
         value = json_field(obj, kind_name, kind.field)
         if kind is Follow and type(value) is int and 0 <= value < len(COUNTS):
             value = COUNTS[value]  # a count may come as a number
-        return kind(_index(kind.table, value, kind.field))
+        return kind(_index(kind.table, value, kind.noun or kind.field, kind.allowed))
 
 
 CODEC = IceCodec()
