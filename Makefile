@@ -11,8 +11,11 @@ $(BIN)/python:
 install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 
-dev: $(BIN)/python
+# Installed once per change of pyproject.toml (the stamp), not on every run of the tests.
+dev: $(VENV)/.dev-installed
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
 
 # The main job: the web server on a local SQLite file (wintergames.db); open the URL it prints.
 # `make run PORT=8123 HOST=0.0.0.0` listens elsewhere. Plain `=`, not `?=`: only the make
@@ -28,6 +31,10 @@ lint: dev
 
 # The storage tests also run on PostgreSQL and the browser tests on Chromium: when they are
 # missing, scripts/test-deps installs them (as root, on Debian) and starts PostgreSQL.
+# mypy keeps its cache outside the checkout, so a fresh clone on the same machine starts
+# warm (the cache checks every file's hash: a changed file is checked again).
+export MYPY_CACHE_DIR ?= $(HOME)/.cache/wintergames/mypy
+
 test: dev
 	$(BIN)/ruff check .
 	$(BIN)/mypy

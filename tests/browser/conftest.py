@@ -223,11 +223,24 @@ def open_page(browser: Browser, page_errors: PageErrors, url: str, *,
     return page
 
 
-def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> Path:
-    """A screenshot (of the whole page, or of the screen as a person holds it):
-    in ``WG_SCREENSHOTS`` when set, else beside the test."""
-    folder = Path(os.environ.get("WG_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
+def screenshot_folder() -> Path | None:
+    """Where pictures go: ``WG_SCREENSHOTS`` when set; otherwise none are taken (a
+    full-page picture costs about a second, and only the README's refresh and a person
+    looking at the pages want them)."""
+    folder = os.environ.get("WG_SCREENSHOTS")
+    if not folder:
+        return None
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) -> Path | None:
+    """A screenshot (of the whole page, or of the screen as a person holds it) in
+    ``WG_SCREENSHOTS``; ``None`` when it is not set. ``tmp_path`` is kept for callers."""
+    folder = screenshot_folder()
+    if folder is None:
+        return None
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path

@@ -135,7 +135,7 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     expect(page.locator(".ice-guild").first).to_have_css("border-top-style", "solid")
     expect(page.locator("button.ice-card.playable")).to_have_count(5)  # the opening hand
     rng = random.Random(13)
-    shot = None
+    pictured = False
     for decision in range(1500):
         if page.evaluate("document.body.dataset.over") == "1":
             break
@@ -143,11 +143,12 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
             play_the_middle(page, server, table, 0, lambda obs: obs["day"] >= 4, rng)
             continue
         # The picture: a turn of Day 4 (the ice dug into), a handful of places to act on.
-        if (shot is None and page.locator("#ice-day .now[data-day='4']").count()
+        if (not pictured and page.locator("#ice-day .now[data-day='4']").count()
                 and 4 <= page.locator("circle.ring").count() <= 12
                 and page.locator("#choices button.act", has_text="End your day").count()):
             page.wait_for_function(SETTLED, timeout=TIMEOUT)  # the board, not a motion
-            shot = screenshot(page, "ice", tmp_path)
+            screenshot(page, "ice", tmp_path)
+            pictured = True
         play_one_decision(page, rng)
         wait_for_my_turn_or_the_end(page)
     assert page.evaluate("document.body.dataset.over") == "1", "the game did not end"
@@ -180,7 +181,7 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     assert [int(t) for t in totals] == final["scores"]
     # Something was dug: the board shows fewer Snow tiles than at the start.
     assert board.locator("g.layer-3 g.place").count() < 48
-    if shot is None:  # the bots played otherwise: the picture is the board at the end
+    if not pictured:  # the bots played otherwise: the picture is the board at the end
         page.get_by_role("button", name="Look at the board").click()
         expect(page.locator("dialog#end")).to_be_hidden()
         page.mouse.move(0, 0)  # no tooltip where the button was

@@ -5,7 +5,6 @@ seat may not know."""
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -24,7 +23,7 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.snow_time.components import ST
 from wintergames.games.winter_queen.components import WQ
 
-from .conftest import PageErrors, Server
+from .conftest import PageErrors, Server, screenshot
 
 TIMEOUT = 20_000  # ms
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -42,11 +41,9 @@ HOVERED = {"winter-queen": "#wq-map .royal-token[data-term='royal token']",
 
 
 def shot(page: Page, name: str, tmp_path: Path) -> None:
-    """What the screen shows (the bubble is fixed to the viewport, so not the full page):
-    in ``WG_SCREENSHOTS`` when set, else beside the test."""
-    folder = Path(os.environ.get("WG_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"))
+    """What the screen shows (the bubble is fixed to the viewport, so not the full page),
+    in ``WG_SCREENSHOTS`` when set."""
+    screenshot(page, name, tmp_path, full_page=False)
 
 
 def canonical(game: str, term: str) -> str | None:
