@@ -76,7 +76,7 @@ def check(s: WinterborneState) -> None:
         assert all(x >= 0 for x in s.res[p]), f"{seat_name(p)}'s resources {s.res[p]}"
         assert len(s.reserve[p]) <= WB.reserve_size, f"{seat_name(p)}'s reserve"
     # The cards picked up from the reserve in the turn's play stay in hand until the
-    # clean-up, and leave the list when they leave the hand (turn.leave_hand).
+    # clean-up, and leave the list when they leave the hand (frames.leave_hand).
     if not any(f[0] in (fr.CLEANUP, fr.CAP) for f in s.pending):
         assert all(c in s.hand[s.current] for c in s.moved), (
             f"picked up from the reserve, not in hand: {s.moved}")

@@ -35,6 +35,7 @@ from wintergames.games.winterborne.frames import (
     adjacent_provinces,
     adjacent_sections,
     figure_for,
+    leave_hand,
     pop,
     push,
     replace_top,
@@ -309,7 +310,7 @@ def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -
 
 
 def power_discard(s: WinterborneState, p: int, card: int) -> None:
-    from wintergames.games.winterborne.turn import draw, leave_hand
+    from wintergames.games.winterborne.turn import draw
 
     pop(s)
     leave_hand(s, p, card)
@@ -327,8 +328,6 @@ def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Ac
 
 
 def swap(s: WinterborneState, p: int, card: int, province: int) -> None:
-    from wintergames.games.winterborne.turn import leave_hand
-
     pop(s)
     got = s.explore_slot[province]
     leave_hand(s, p, card)

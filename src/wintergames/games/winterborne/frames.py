@@ -58,6 +58,15 @@ def push(s: WinterborneState, *frame: int) -> None:
     s.pending = (*s.pending, tuple(frame))
 
 
+def leave_hand(s: WinterborneState, p: int, card: int) -> None:
+    """A card leaves the hand during the turn's play (played, swapped, discarded by a
+    power): it is no longer the card that was picked up from the reserve, so if it comes
+    back (drawn, explored) it may go into the reserve again."""
+    s.hand[p].remove(card)
+    if card in s.moved:
+        s.moved.remove(card)
+
+
 def pop(s: WinterborneState) -> tuple[int, ...]:
     frame = s.pending[-1]
     s.pending = s.pending[:-1]

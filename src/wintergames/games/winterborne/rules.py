@@ -381,7 +381,7 @@ def _acting_character(frame: tuple[int, ...] | None) -> int | None:
 def _remove_played(s: WinterborneState, p: int, card: int) -> None:
     """A played card leaves the hand (or the reserve: "as though they are in hand")."""
     if card in s.hand[p]:
-        turn.leave_hand(s, p, card)
+        fr.leave_hand(s, p, card)
     else:
         s.reserve[p].remove(card)
 

@@ -56,7 +56,7 @@ def play_reserve_actions(s: WinterborneState, p: int) -> list[Action]:
     decision open, put a card with the reserve icon from hand into the reserve while it
     has room (3 places, the Wylds count), or pick up a non-Wylds reserve card. A card
     picked up stays in hand until the clean-up (putting it back would only undo the
-    pick-up; the clean-up may place it again) or until it leaves the hand (``leave_hand``:
+    pick-up; the clean-up may place it again) or until it leaves the hand (``frames.leave_hand``:
     played, swapped, discarded), so reserve moves alone always run out: a card moves at
     most twice each time it comes into hand."""
     out: list[Action] = []
@@ -74,15 +74,6 @@ def play_reserve(s: WinterborneState, p: int, action: act.Reserve | act.Unreserv
     else:
         pick_up_from_reserve(s, p, action.value)
         s.moved.append(action.value)  # it stays in hand until the clean-up or it leaves
-
-
-def leave_hand(s: WinterborneState, p: int, card: int) -> None:
-    """A card leaves the hand during the turn's play (played, swapped, discarded by a
-    power): it is no longer the card that was picked up from the reserve, so if it comes
-    back (drawn, explored) it may go into the reserve again."""
-    s.hand[p].remove(card)
-    if card in s.moved:
-        s.moved.remove(card)
 
 
 def place_in_reserve(s: WinterborneState, p: int, card: int) -> None:
