@@ -54,6 +54,18 @@ def winter(card: int, rnd: int = 1, favor: int = 3, **options: Any) -> Winterbor
 # equal to the number of the current round of winter" ---------------------------------
 
 
+def reserved_in_winter(card: str, power: int) -> WinterborneState:
+    """Seat 0 put ``card`` into its reserve at its first clean-up; now it is winter round 1
+    and seat 0, with 3 favor and the power card ``power``, is to move."""
+    s = new(2)
+    set_hand(s, 0, card, "SHA1", "EXP1", "WAR1")
+    act(s, "end", f"reserve {card}", "done", "end", "done")  # seat 0's clean-up, seat 1's turn
+    to_winter(s, 1)
+    s.power_card[0] = power
+    give_favor(s, 0, 3)
+    return s
+
+
 def test_powers_only_in_winter() -> None:
     s = new(2)
     s.power_card[0] = WB1
@@ -153,12 +165,7 @@ def test_power_swap_a_card_picked_up_from_the_reserve() -> None:
     # Reserve: "During your turn, you may freely place and pick up cards in your
     # reserve", so the swap power ("Swap an exploration card from your hand") reaches a
     # Treasure lying in the reserve once it is picked up.
-    s = new(2)
-    set_hand(s, 0, "T2", "SHA1", "EXP1", "WAR1")
-    act(s, "end", "reserve T2", "done", "end", "done")  # seat 0's clean-up, seat 1's turn
-    to_winter(s, 1)
-    s.power_card[0] = WB3
-    give_favor(s, 0, 3)
+    s = reserved_in_winter("T2", WB3)
     set_slot(s, 2, "W3")
     assert s.current == 0 and s.winter_round == 1 and ids(s.reserve[0]) == ["T2"]
     assert all(WB.cards[c].type == "house" for c in s.hand[0])
@@ -177,12 +184,7 @@ def test_power_swap_a_card_picked_up_from_the_reserve() -> None:
 def test_power_discard_a_card_picked_up_from_the_reserve() -> None:
     # "Discard 1 card from your hand and draw 2 cards from your deck": a reserve card
     # picked up during the turn is in hand.
-    s = new(2)
-    set_hand(s, 0, "T4", "SHA1", "EXP1", "WAR1")
-    act(s, "end", "reserve T4", "done", "end", "done")
-    to_winter(s, 1)
-    s.power_card[0] = WB2
-    give_favor(s, 0, 3)
+    s = reserved_in_winter("T4", WB2)
     act(s, "unreserve T4", "power discard-draw")
     assert "discard T4" in legal(s)
     hand = len(s.hand[0])
@@ -196,12 +198,7 @@ def test_a_picked_up_card_that_left_the_hand_and_came_back_may_go_into_the_reser
     # block on a card picked up (it stays in hand until the clean-up, so that picking up
     # and putting back cannot go on for ever) lasts while that card stays in hand. T2 is
     # swapped away, then comes back by exploring: it is in hand afresh.
-    s = new(2)
-    set_hand(s, 0, "T2", "SHA1", "EXP1", "WAR1")
-    act(s, "end", "reserve T2", "done", "end", "done")  # seat 0's clean-up, seat 1's turn
-    to_winter(s, 1)
-    s.power_card[0] = WB3
-    give_favor(s, 0, 3)
+    s = reserved_in_winter("T2", WB3)
     set_slot(s, 2, "W3")  # blue
     set_hand(s, 0, "EXP1", "SHA1", "WAR1")
     s.figures[0][1] = 0  # the explorer on G1
@@ -225,12 +222,7 @@ def test_a_picked_up_card_that_left_the_hand_and_came_back_may_go_into_the_reser
 def test_a_picked_up_card_discarded_and_drawn_again_may_go_into_the_reserve() -> None:
     # "Discard 1 card from your hand and draw 2 cards from your deck" with an empty deck:
     # "reshuffle the discard pile", so the discarded T4 is drawn again, in hand afresh.
-    s = new(2)
-    set_hand(s, 0, "T4", "SHA1", "EXP1", "WAR1")
-    act(s, "end", "reserve T4", "done", "end", "done")
-    to_winter(s, 1)
-    s.power_card[0] = WB2
-    give_favor(s, 0, 3)
+    s = reserved_in_winter("T4", WB2)
     s.hand[0] += s.deck[0] + s.discard[0]  # nothing left to draw but what is discarded
     s.deck[0], s.discard[0] = [], []
     act(s, "unreserve T4")
