@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test install dev bench lint
+.PHONY: run test soak install dev bench lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,10 +35,15 @@ lint: dev
 # warm (the cache checks every file's hash: a changed file is checked again).
 export MYPY_CACHE_DIR ?= $(HOME)/.cache/wintergames/mypy
 
-test: dev
-	$(BIN)/ruff check .
-	$(BIN)/mypy
-	WG_TEST_POSTGRES_URL="$${WG_TEST_POSTGRES_URL:-$$(scripts/test-deps)}" $(BIN)/python -m pytest
+# `make test` is the fast tier (pyproject's addopts leave out the tests marked soak);
+# `make soak` runs every test, the long seed sweeps and second playthroughs too.
+TEST_ENV = WG_TEST_POSTGRES_URL="$${WG_TEST_POSTGRES_URL:-$$(scripts/test-deps)}"
+
+test: lint
+	$(TEST_ENV) $(BIN)/python -m pytest
+
+soak: lint
+	$(TEST_ENV) $(BIN)/python -m pytest -m "soak or not soak"
 
 # Benchmarks report numbers (one JSON line each); they are not tests.
 bench: $(BIN)/python

@@ -19,6 +19,8 @@ GAMES = ["icecool-wizards", "snow-time", "winter-queen", "winterborne", "ice"]
 SEEDS = {"icecool-wizards": 3}
 
 
+# The fast tier's generic sweeps end every game in the same two checks (play_checked).
+@pytest.mark.soak
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_has_a_breakdown_that_adds_up_at_every_player_count(game_id: str) -> None:
     spec = get_spec(game_id)

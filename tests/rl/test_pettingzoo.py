@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
+from tests.tiers import soak_only
 from wintergames.core.errors import IllegalActionError, InvalidOptionError, UnknownGameError
 from wintergames.core.registry import available_games
 from wintergames.rl import pettingzoo as wz
@@ -41,14 +42,22 @@ def test_every_game_has_its_environments() -> None:
     assert sorted(wz.environments().values()) == sorted(GAMES)
 
 
-@pytest.mark.parametrize(("game", "n"), CASES)
-def test_pettingzoo_api_test(game: str, n: int, strict_warnings: None) -> None:
-    api_test(wz.env(game, num_players=n, seed=1), num_cycles=3000)
+# PettingZoo's own checkers play num_cycles steps: the fast tier's 400 see each game's
+# opening and several of its turns, the soak's 3000 whole games and their ends.
+CYCLES = [400, *soak_only(3000)]
 
 
+@pytest.mark.parametrize("cycles", CYCLES)
 @pytest.mark.parametrize(("game", "n"), CASES)
-def test_pettingzoo_parallel_api_test(game: str, n: int, strict_warnings: None) -> None:
-    parallel_api_test(wz.parallel_env(game, num_players=n, seed=1), num_cycles=3000)
+def test_pettingzoo_api_test(game: str, n: int, cycles: int, strict_warnings: None) -> None:
+    api_test(wz.env(game, num_players=n, seed=1), num_cycles=cycles)
+
+
+@pytest.mark.parametrize("cycles", CYCLES)
+@pytest.mark.parametrize(("game", "n"), CASES)
+def test_pettingzoo_parallel_api_test(game: str, n: int, cycles: int,
+                                      strict_warnings: None) -> None:
+    parallel_api_test(wz.parallel_env(game, num_players=n, seed=1), num_cycles=cycles)
 
 
 @pytest.mark.parametrize(("game", "n"), CASES)

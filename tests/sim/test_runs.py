@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tiers import soak_only
 from wintergames.core.errors import InvalidOptionError
 from wintergames.core.registry import get_spec
 from wintergames.sim import Outcome, run_arena
@@ -99,7 +100,9 @@ def _wait_for_games(path: Path, count: int, proc: subprocess.Popen[bytes]) -> No
 KILLED_RUN_GAMES = 60
 
 
-@pytest.mark.parametrize(("how", "workers"), [(signal.SIGKILL, 1), (signal.SIGINT, 2)])
+# The fast tier interrupts a run one way; test_a_line_cut_short_by_a_kill_is_played_again
+# covers what a kill leaves behind.
+@pytest.mark.parametrize(("how", "workers"), [(signal.SIGINT, 2), *soak_only((signal.SIGKILL, 1))])
 def test_a_killed_run_resumes_to_the_table_of_an_uninterrupted_one(
         tmp_path: Path, how: signal.Signals, workers: int) -> None:
     games = KILLED_RUN_GAMES

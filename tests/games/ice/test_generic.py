@@ -8,14 +8,16 @@ import random
 import pytest
 
 import wintergames as wg
+from tests.tiers import seed_blocks
 from wintergames.core import testing
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.state import IceState
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_generic_checks_over_100_seeded_games(n: int) -> None:
-    games = testing.run_generic_checks("ice", n, range(100), deep_every=40)
+@pytest.mark.parametrize("seeds", seed_blocks(fast=10, total=100, block=45))
+def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
+    games = testing.run_generic_checks("ice", n, seeds, deep_every=40)
     assert all(isinstance(g, IceState) and g.day == 4 for g in games)
     kinds = {e.kind for g in games for e in g.log}
     assert {"day", "excavate", "score", "total", "logbook"} <= kinds

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import wintergames as wg
+from tests.tiers import seed_blocks, soak_only
 from wintergames.core import testing
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.state import IcecoolState
@@ -15,16 +16,18 @@ from wintergames.games.icecool_wizards.state import IcecoolState
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("block", range(4))
-def test_generic_checks_over_100_seeded_games(n: int, block: int) -> None:
-    games = testing.run_generic_checks("icecool-wizards", n, range(block * 25, block * 25 + 25),
+@pytest.mark.parametrize("seeds", seed_blocks(fast=3, total=100, block=25))
+def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
+    games = testing.run_generic_checks("icecool-wizards", n, seeds,
                                        deep_every=80, max_steps=20_000, applied=6)
     assert all(isinstance(g, IcecoolState) and g.final_round for g in games)
     kinds = {e.kind for g in games for e in g.log}
-    assert {"collect", "exam", "spell", "trade", "off-board", "relocate"} <= kinds
+    assert {"collect", "exam", "off-board"} <= kinds
+    if len(seeds) >= 25:  # rarer in random play: a block of seeds meets them all
+        assert {"spell", "trade", "relocate"} <= kinds
 
 
-@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("n", [3, *soak_only(4)])
 def test_the_generic_checks_hold_at_every_fire_step(n: int) -> None:
     """The deep checks (hidden choices above all) at each Fire spell's simultaneous step.
 

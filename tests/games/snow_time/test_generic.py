@@ -7,13 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wintergames as wg
+from tests.tiers import seed_blocks
 from wintergames.core import testing
 from wintergames.games.snow_time.state import SnowTimeState, check_components
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_generic_checks_over_200_seeded_games(n: int) -> None:
-    games = testing.run_generic_checks("snow-time", n, range(200), deep_every=12)
+@pytest.mark.parametrize("seeds", seed_blocks(fast=20, total=200, block=90))
+def test_generic_checks_over_200_seeded_games(n: int, seeds: range) -> None:
+    games = testing.run_generic_checks("snow-time", n, seeds, deep_every=12)
     assert all(isinstance(g, SnowTimeState) for g in games)
     turns = [g.turn for g in games if isinstance(g, SnowTimeState)]
     assert min(turns) >= 3

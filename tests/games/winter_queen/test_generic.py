@@ -9,17 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wintergames as wg
+from tests.tiers import seed_blocks
 from wintergames.core import testing
 from wintergames.games.winter_queen.state import WinterQueenState, check_components
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_generic_checks_over_200_seeded_games(n: int) -> None:
-    games = testing.run_generic_checks("winter-queen", n, range(200), deep_every=12)
+@pytest.mark.parametrize("seeds", seed_blocks(fast=25, total=200, block=90))
+def test_generic_checks_over_200_seeded_games(n: int, seeds: range) -> None:
+    games = testing.run_generic_checks("winter-queen", n, seeds, deep_every=12)
     lengths = [len(g.history) for g in games]
     assert min(lengths) > 10
-    # the final phase is reached by draining the bag in every ordinary game
-    assert sum(isinstance(g, WinterQueenState) and g.final_phase for g in games) >= 190
+    # the final phase is reached by draining the bag in every ordinary game (95% of them)
+    assert sum(isinstance(g, WinterQueenState) and g.final_phase for g in games) \
+        >= 0.95 * len(seeds)
 
 
 @settings(max_examples=60, deadline=None)

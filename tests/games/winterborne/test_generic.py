@@ -10,14 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import wintergames as wg
+from tests.tiers import seed_blocks
 from wintergames.core import testing
 from wintergames.games.winterborne.state import WinterborneState, check_components
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_generic_checks_over_100_seeded_games(n: int) -> None:
-    # deep_every=50: the four player counts together take about 90 s on one core.
-    games = testing.run_generic_checks("winterborne", n, range(100), deep_every=50)
+@pytest.mark.parametrize("seeds", seed_blocks(fast=8, total=100, block=23))
+def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
+    games = testing.run_generic_checks("winterborne", n, seeds, deep_every=50)
     assert all(isinstance(g, WinterborneState) for g in games)
     # every game went through the seasons and ended after the third winter round
     assert all(isinstance(g, WinterborneState) and g.winter_round == 3 and g.season == 3
