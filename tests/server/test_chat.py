@@ -282,7 +282,8 @@ def test_a_table_closed_by_another_server_refuses_the_message_and_says_so(
 # -- the schema -------------------------------------------------------------------------
 
 def test_the_chat_table_is_added_to_a_database_of_the_previous_server(
-        database_url: str) -> None:
+        empty_database_url: str) -> None:
+    database_url = empty_database_url
     engine = create_engine(normalized_url(database_url))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))

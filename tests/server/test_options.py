@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from wintergames import available_games
 from wintergames.server.app import create_app
 
 
@@ -34,11 +35,15 @@ def offered(game: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
                 yield n, {option["name"]: value}
 
 
+# One game at a time: the five share the workers instead of one test holding one for long.
+@pytest.mark.parametrize("game_id", [spec.id for spec in available_games()])
 def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
-        client: TestClient) -> None:
+        client: TestClient, game_id: str) -> None:
     catalogue = client.get("/api/games").json()
     refused: set[tuple[str, int, str]] = set()
     for game in catalogue["games"]:
+        if game["id"] != game_id:
+            continue
         for n, options in offered(game):
             before = client.get("/api/tables")
             assert before.status_code == 200, before.text
@@ -61,7 +66,7 @@ def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
             refused.add((game["id"], n, value))
     expected = {("winter-queen", 2, "3"), ("winter-queen", 2, "4"), ("winter-queen", 3, "4")}
     expected |= winterborne_refusals(catalogue) | ice_refusals(catalogue)
-    assert refused == expected
+    assert refused == {r for r in expected if r[0] == game_id}
 
 
 # The season board's chart (typed in here, not read from the game): banner sets by players.

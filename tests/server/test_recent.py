@@ -140,7 +140,8 @@ def old_table(connection: Any, table_id: str, state: Any, kinds: list[str], made
 
 
 def test_a_database_of_the_previous_server_is_upgraded_and_every_row_kept(
-        database_url: str) -> None:
+        empty_database_url: str) -> None:
+    database_url = empty_database_url
     engine = create_engine(normalized_url(database_url))
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
