@@ -110,9 +110,12 @@ class Server:
         """The actions seat ``seat`` may take now, as JSON."""
         return [entry["action"] for entry in self.view(table, seat)["legal"]]
 
-    def act(self, table: dict[str, Any], seat: int, action: Action | dict[str, Any]) -> None:
-        """Seat ``seat`` acts over HTTP, as another person's browser would."""
-        version = self.view(table, seat)["version"]
+    def act(self, table: dict[str, Any], seat: int, action: Action | dict[str, Any],
+            version: int | None = None) -> None:
+        """Seat ``seat`` acts over HTTP, as another person's browser would: on the view of
+        ``version`` (the one it read its legal actions from), else on the latest."""
+        if version is None:
+            version = self.view(table, seat)["version"]
         body = {"secret": table["seats"][seat]["secret"], "version": version,
                 "action": action.to_json() if isinstance(action, Action) else action}
         status, answer = self.post(f"/api/tables/{table['table']}/actions", body)
@@ -152,7 +155,7 @@ class Server:
                 return
             legal = [entry["action"] for entry in view["legal"]]
             if legal:
-                self.act(table, seat, rng.choice(legal))
+                self.act(table, seat, rng.choice(legal), view["version"])
             else:
                 time.sleep(0.01)  # another seat's move (a bot's, on the server)
         raise AssertionError("the game did not get there in 5000 steps")
@@ -164,13 +167,25 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
-@pytest.fixture(scope="module")
+# One Chromium per worker: each test's pages live in contexts of their own, closed as it
+# ends (PageErrors), so a module meets nothing another left behind.
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium_path(),
                                               args=CHROMIUM_ARGS, headless=True)
         yield launched
         launched.close()
+
+
+@pytest.fixture(autouse=True)
+def no_page_outlives_its_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every context a test opened is closed as it ends, even one it did not watch or
+    close itself (a failed test's): the next test, of any module, starts with none."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
 
 
 class PageErrors(list[str]):

@@ -62,8 +62,9 @@ OPENING = 25
 def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
                     server: Server, table: dict[str, Any]) -> None:
     """The game played on the page to its end: its first OPENING decisions, then the middle
-    over HTTP (the page away meanwhile), then from Winter on, on the page again; ``shot``
-    is taken at the first card played there (the kingdom as built by then)."""
+    over HTTP (the page away meanwhile), then from Winter's last round on, on the page
+    again; ``shot`` is taken at the first card played there (the kingdom as built by then).
+    """
     wait_for_my_turn_or_the_end(page)
     shot_taken = False
 
@@ -76,7 +77,7 @@ def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,
             assert shot_taken
             return
         if decision == OPENING:
-            play_the_middle(page, server, table, 0, lambda obs: obs["season"] == "winter", rng)
+            play_the_middle(page, server, table, 0, lambda obs: obs["winter_round"] == 3, rng)
             continue
         snap = snap_now if decision > OPENING and not shot_taken else None
         shot_taken |= play_one_decision(page, rng, snap) and snap is not None
