@@ -91,7 +91,7 @@ def test_greedy_takes_the_best_immediate_score_in_winter_queen() -> None:
 
 def test_ismcts_spends_a_seconds_budget_and_reports_its_iterations() -> None:
     state = positions("winter-queen", 2, 1)[0]
-    bot = wg.bots.make("ismcts", seed=1, seconds=0.05)
+    bot = wg.bots.make("ismcts", seed=1, seconds=0.5)  # one game fits, even when loaded
     assert isinstance(bot, IsmctsBot)
     assert bot.choose(state, state.to_move[0]) in state.legal_actions(state.to_move[0])
     assert bot.last_iterations > 0

@@ -7,6 +7,8 @@ would otherwise hang.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -333,3 +335,31 @@ def test_idle_tables_leave_memory_and_come_back_but_watched_ones_stay(
             assert moved.status_code == 200, moved.text
         # the watcher left: now that table is idle too
         wait_until(lambda: watched["table"] in hub.tables, lambda loaded: not loaded)
+
+
+def test_the_housekeeping_outlives_a_storage_outage(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The hub's keeper meets a database that is down: it says so and tries again at its
+    next round, instead of ending (no bot would be resumed again until a restart)."""
+    hub: Hub = create_app(f"sqlite:///{tmp_path / 'wg.db'}",
+                          resume_seconds=0.01).state.hub
+    rounds = [0]
+
+    async def resume() -> None:
+        rounds[0] += 1
+        if rounds[0] <= 2:
+            raise OperationalError("SELECT", {}, Exception("connection refused"))
+
+    monkeypatch.setattr(hub, "resume", resume)
+
+    async def keep_a_while() -> None:
+        keeper = asyncio.get_running_loop().create_task(hub.keep())
+        while rounds[0] < 4:
+            await asyncio.sleep(0.01)
+        keeper.cancel()
+
+    with caplog.at_level(logging.WARNING, logger="wintergames.server.hub"):
+        asyncio.run(asyncio.wait_for(keep_a_while(), timeout=30))
+    assert rounds[0] >= 4  # it went on after the two failed rounds
+    warned = [r.getMessage() for r in caplog.records if "storage unavailable" in r.getMessage()]
+    assert len(warned) == 2, warned
