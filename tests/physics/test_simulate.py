@@ -112,6 +112,18 @@ def test_a_hard_hit_hops_an_inner_wall() -> None:
     assert not result.doorways  # over the wall is not through a doorway
 
 
+def test_a_penguin_knocked_over_a_wall_is_no_hop_of_the_flicked_one() -> None:
+    # The flicked penguin hands its speed to the one in front, which hops the wall
+    # between boxes A and B (x = 17.4); ``hops`` counts the flicked penguin's hops only.
+    result = flick([(10.0, 18.0), (14.0, 18.0)], 0.0, 1.0)
+    assert result.touched == frozenset({1})
+    (mx, _), (ox, _) = result.final  # type: ignore[misc]
+    assert ox > 17.4 + R  # the other penguin landed in box B, beyond the wall
+    assert mx < 17.4 - R  # the flicked one stayed in box A
+    assert result.hops == 0 and not result.off_board
+    assert "creatures" not in result.rooms
+
+
 def test_hopping_an_outer_wall_flies_off_the_board() -> None:
     result = flick([(8.6, 48.0), (20.0, 45.0)], 90.0, 1.0)
     assert result.off_board == frozenset({0}) and result.final[0] is None

@@ -23,6 +23,7 @@ from tests.games.ice.test_powers import (
     game,
     refused,
     remove,
+    snap,
     triggers,
 )
 from wintergames.core.errors import IllegalActionError
@@ -304,6 +305,38 @@ def test_cryoarchitect_discount_is_a_choice_kept_for_the_deep_tile() -> None:
     line = next(e.text for e in reversed(s.log) if e.kind == "excavate")
     assert line.endswith("(1 EP, the CryoArchitect's discount).") and "Deep" in line, line
     conservation.check(s)
+
+
+def test_cryoarchitect_discount_taken_once_then_refused_for_the_rest_of_the_turn() -> None:
+    """"Once per turn": after ``excavate cryoarchitect`` has been played, asking for it
+    again in the same turn is refused, saying why, and changes nothing; a seat of another
+    guild is told the discount is the CryoArchitect's."""
+    s = game(guilds="cryoarchitect+navigator+icewalker")
+    for name in ("T13", "T19", "T20"):
+        remove(s, name)
+    swap_into(s, S13, "S-HAR-1a")  # a Harmony Artifact (no Prismatic's slot to ask)
+    s.camps[0] = s.leaders[0] = S13
+    s.archs[S13], s.arch_supply = 1, s.arch_supply - 1
+    assert excavate.cost(s, 0, S13, cryo=True) == 0 and excavate.cost(s, 0, S13) == 2
+    act(s, "excavate cryoarchitect")
+    assert s.turn_flags[0][fr.TURN_CRYO] == 1 and s.ep[0] == 5
+    while s.pending:
+        s.apply(s.legal_actions(0)[0], 0)
+    assert s.to_move == (0,) and s.turn_flags[0][fr.TURN_CRYO] == 1  # still seat 0's turn
+    assert "excavate cryoarchitect" not in texts(s)
+    before = snap(s)
+    with pytest.raises(IllegalActionError) as refusal:
+        act(s, "excavate cryoarchitect")
+    assert ("the CryoArchitect's discount was already taken this turn (once a turn)"
+            in str(refusal.value))
+    assert snap(s) == before
+
+    t = game(guilds="navigator+cryoarchitect+icewalker")
+    before = snap(t)
+    with pytest.raises(IllegalActionError,
+                       match="excavate cryoarchitect is the CryoArchitect's ability"):
+        act(t, "excavate cryoarchitect")
+    assert snap(t) == before
 
 
 def test_cryoarchitect_rebuilds_its_camp_once_a_day() -> None:

@@ -186,6 +186,38 @@ def test_safe_haven_every_nunatak_tile_and_a_short_pool() -> None:
     conserved(s)
 
 
+def test_a_short_pool_flow_or_haven_shows_the_places_already_chosen() -> None:
+    """While the first player puts a short pool's Archaeologists tile by tile, every
+    seat's observation names the event and the tiles already chosen, in order."""
+    s = fresh(3)
+    calm(s)
+    s.first = s.current = 2
+    prismatic_centre(s, [(3, 0), (0, -3), (-3, 3)])
+    put_archs(s, snow(7, 1), s.arch_supply - 2)
+    start(s, "PRISMATIC-FLOW")
+    base = {"frame": "LOGBOOK", "event": "LOGBOOK_FLOW", "under": []}
+    assert all(s.observation(q)["decision"]["context"] == {**base, "chosen": []}
+               for q in range(3))
+    chosen = name(surf(0, -3))
+    act(s, f"put {chosen}")
+    assert all(s.observation(q)["decision"]["context"] == {**base, "chosen": [chosen]}
+               for q in range(3))
+    assert s.observation(0)["decision"]["seat"] == 2
+
+    s = fresh(3)
+    calm(s)
+    s.first = s.current = 1
+    put_archs(s, snow(1, 1), s.arch_supply - 3)
+    nunataks = sorted(q for q in BOARD.slots[3] if IC.tiles[s.tiles[q]].back == "nunatak")
+    start(s, "SAFE-HAVEN")
+    first, second = nunataks[4], nunataks[1]
+    act(s, f"put {name(first)}")
+    act(s, f"put {name(second)}")
+    assert s.observation(0)["decision"]["context"] == {
+        "frame": "LOGBOOK", "event": "LOGBOOK_HAVEN",
+        "chosen": [name(first), name(second)], "under": []}
+
+
 # -- Something is Coming ---------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from tests.games.winterborne.helpers import (
     section,
     top_ally,
 )
+from tests.games.winterborne.scenario import give_favor, new, to_winter
 from wintergames.core.errors import ActionFormatError, IllegalActionError
 from wintergames.core.testing import snapshot
 from wintergames.games.winterborne.components import WB
@@ -69,6 +70,15 @@ def test_after_a_hex_only_a_circle() -> None:
 def test_wylds_activation_without_wylds() -> None:
     s = fresh(hand=["SHA2"])
     refused(s, "SHA2 wy", ["no Wylds card in your reserve"])
+
+
+def test_a_resource_card_while_a_special_action_is_open() -> None:
+    """A card's resource use answers no open decision: the special action (or pass) is
+    asked for first."""
+    s = fresh(hand=["SHA1", "SHA2", "T1"])
+    play(s, "SHA1 S", "SHA2 m1")
+    message = refused(s, "T1 +2g", ["it does not answer the open decision"])
+    assert "choose the character's special action" in message
 
 
 def test_hiring_the_mercenary_without_gold() -> None:
@@ -179,6 +189,51 @@ def test_another_characters_action() -> None:
     play(s, "SHA1 S", "SHA2 m1")
     message = refused(s, "raid", ["special action"])
     assert "tax" in message  # the allowed actions are listed
+
+
+# --- Winterborne powers ------------------------------------------------------------------------
+
+WB1, WB4 = 0, 3  # power cards: two-resources + move-building; white-meeple + trade
+
+
+def _winter(power_card: int, rnd: int, favor: int) -> WinterborneState:
+    """Winter round ``rnd``, seat 0 to move with ``favor`` favor and ``power_card``."""
+    s = new(2)
+    to_winter(s, rnd)
+    s.power_card[0] = power_card
+    give_favor(s, 0, favor)
+    return s
+
+
+def test_a_second_power_in_the_same_round() -> None:
+    """"A player may activate only 1 power each round." """
+    s = _winter(WB1, 1, favor=5)
+    play(s, "power two-resources", "choose gold", "choose gold")
+    assert s.power_used[0] == [1, 0, 0] and s.favor[0] == 4
+    refused(s, "power two-resources", ["only 1 power may be used each round"])
+
+
+def test_a_power_without_enough_favor() -> None:
+    """A power costs "favor tokens equal to the number of the current round of winter"."""
+    s = _winter(WB1, 2, favor=1)
+    refused(s, "power two-resources", ["a power costs 2 favor this round"])
+    give_favor(s, 0, 1)
+    assert "power two-resources" in legal(s)
+
+
+def test_a_power_not_on_the_card() -> None:
+    s = _winter(WB1, 1, favor=3)
+    refused(s, "power trade", ["that power is not on your Winterborne card"])
+
+
+def test_the_trade_power_lets_only_the_shaman_act() -> None:
+    """The trade power: "Perform a trade action with your shaman": another character's
+    special action is refused, naming the shaman."""
+    s = _winter(WB4, 1, favor=2)
+    play(s, "power trade")
+    message = refused(s, "raid", ["only the shaman's special actions may follow"])
+    assert "choose the province to trade with" in message
+    refused(s, "tax", ["it does not answer the open decision"])
 
 
 # --- other decisions out of place -------------------------------------------------------------
