@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.events import Event
 from wintergames.games.winterborne.components import CHARACTERS, WB
+from wintergames.games.winterborne.decks import replenish
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -25,8 +26,6 @@ def card_character(card: int) -> int:
 
 
 def balaur_turn(s: WinterborneState) -> None:
-    from wintergames.games.winterborne.turn import replenish
-
     if not s.balaur_deck:
         _reshuffle(s)
     card = s.balaur_deck.pop()

@@ -12,6 +12,7 @@ from wintergames.core.actions import Action
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import moving, specials
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB, WHITE
+from wintergames.games.winterborne.decks import draw
 from wintergames.games.winterborne.frames import (
     ACT,
     ANY_SPOILS,
@@ -205,8 +206,6 @@ def horn_build(s: WinterborneState, p: int, frame: tuple[int, ...], action: act.
 
 
 def bag_draw(s: WinterborneState, p: int) -> None:
-    from wintergames.games.winterborne.turn import draw
-
     draw(s, p, 1)
     s.line += ", draws 1 card"
 
@@ -310,8 +309,6 @@ def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -
 
 
 def power_discard(s: WinterborneState, p: int, card: int) -> None:
-    from wintergames.games.winterborne.turn import draw
-
     pop(s)
     leave_hand(s, p, card)
     s.discard[p].append(card)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.invariants import check_in_range
 from wintergames.games.winterborne.components import WB
-from wintergames.games.winterborne.turn import WINTER
+from wintergames.games.winterborne.decks import WINTER
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
