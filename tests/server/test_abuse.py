@@ -23,7 +23,7 @@ from wintergames.server.hub import Hub
 from wintergames.server.live import LiveTable, Viewer
 from wintergames.server.watchers import TOO_SLOW, Watcher
 
-from .test_api import new_table, view, wait_until
+from .test_api import new_table, run_coroutine, view, wait_until
 
 
 def app_client(tmp_path: Path, **settings: Any) -> TestClient:
@@ -209,7 +209,7 @@ def test_a_watcher_that_never_reads_is_dropped_and_never_holds_the_table(
             await asyncio.wait_for(pump, 5)  # the close is bounded, not awaited forever
             hub.unwatch(live.id, watcher)
 
-        asyncio.run(scenario())
+        run_coroutine(scenario())
         assert silent.sends == 1 and silent.closed_with == TOO_SLOW
         assert not hub.watchers.get(live.id)
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -61,6 +63,14 @@ def wait_until(poll: Callable[[], T], done: Callable[[T], bool]) -> T:
             return now
         time.sleep(0.02)
     raise AssertionError("the table never got there")
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``coroutine`` run to its end in a loop of its own, on a thread of its own: this
+    thread may already run one (a worker that ran a browser test keeps Playwright's loop
+    running, and ``asyncio.run`` refuses to start inside it)."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def wait_for_turn(client: TestClient, table: dict[str, Any], seat: int) -> dict[str, Any]:

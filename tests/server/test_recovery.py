@@ -25,7 +25,7 @@ from wintergames.server.hub import Hub
 from wintergames.server.live import LiveTable
 from wintergames.server.store import Store
 
-from .test_api import act, new_table, view, wait_until
+from .test_api import act, new_table, run_coroutine, view, wait_until
 
 
 def hub_of(client: TestClient) -> Hub:
@@ -359,7 +359,7 @@ def test_the_housekeeping_outlives_a_storage_outage(
         keeper.cancel()
 
     with caplog.at_level(logging.WARNING, logger="wintergames.server.hub"):
-        asyncio.run(asyncio.wait_for(keep_a_while(), timeout=30))
+        run_coroutine(asyncio.wait_for(keep_a_while(), timeout=30))
     assert rounds[0] >= 4  # it went on after the two failed rounds
     warned = [r.getMessage() for r in caplog.records if "storage unavailable" in r.getMessage()]
     assert len(warned) == 2, warned
