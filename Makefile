@@ -34,6 +34,10 @@ lint: dev
 # mypy keeps its cache outside the checkout, so a fresh clone on the same machine starts
 # warm (the cache checks every file's hash: a changed file is checked again).
 export MYPY_CACHE_DIR ?= $(HOME)/.cache/wintergames/mypy
+# Bytecode is written even where the machine's environment says not to: otherwise every
+# pytest worker and every subprocess of a test compiles (and pytest rewrites) each module
+# again, about ten seconds per process.
+unexport PYTHONDONTWRITEBYTECODE
 
 # `make test` is the fast tier (pyproject's addopts leave out the tests marked soak);
 # `make soak` runs every test, the long seed sweeps and second playthroughs too.

@@ -10,6 +10,7 @@ range and sum to the utility sum.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -54,9 +55,11 @@ def random_sim(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
         assert twin.legal_actions(player) == legal
         before = state.information_state_string(player)
         child = state.clone()
-        child.apply_action(legal[0])
+        child.apply_action(rng.choice(legal))
         assert state.information_state_string(player) == before
-        state.apply_action(rng.choice(legal))
+        # The game goes on from the clone: one move played, not two (an ICECOOL flick is
+        # a physics run), and a clone is shown to play on to the end like its original.
+        state = child
     assert len(state.history()) <= game.max_game_length()
     returns = state.returns()
     assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
@@ -171,3 +174,27 @@ def test_observation_tensors_are_the_games_encodings() -> None:
         for player in range(3):
             tensor = np.asarray(state.observation_tensor(player), np.float32)
             assert np.array_equal(tensor, table.vector(state.state, player))
+
+
+@pytest.mark.parametrize(("name", "players"), [("wintergames_winterborne", 2),
+                                               ("wintergames_snow_time", 3)])
+def test_an_information_state_is_the_observation_and_every_log_text_the_seat_may_read(
+        name: str, players: int) -> None:
+    """The adapter keeps the texts read between calls; the string is still, at every step
+    and in every clone, the JSON of the observation and the seat's own reading of the log
+    (events visible to one seat only included: Snow Time's hands, Winterborne's draws)."""
+    game = pyspiel.load_game(name, {"players": players, "seed": 3})
+    state, rng = game.new_initial_state(), random.Random(3)
+    for step in range(150):
+        if state.is_terminal():
+            break
+        for p in range(players):
+            texts = [e.text for e in state.state.events_for(p)]
+            assert state.information_state_string(p) == json.dumps(
+                [state.state.observation(p), texts], sort_keys=True)
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if step % 5 == 0:
+            state = state.clone()  # a clone carries on from what its original had read

@@ -74,7 +74,8 @@ class WintergamesGame(pyspiel.Game):
         self.spec = spec
         self.players = int(params.get("players", max(2, spec.min_players)))
         self.seed = int(params.get("seed", 0))
-        spec.validate(self.players, {})
+        # the options every state of this game is played with, checked once (not per action)
+        self.options = spec.validate(self.players, {})
         self.codec_size = spec.num_distinct_actions(self.players)
         self.noop = self.codec_size if spec.simultaneous else None
         info = pyspiel.GameInfo(
@@ -110,6 +111,9 @@ class WintergamesState(pyspiel.State):
         super().__init__(game)
         self.wg_game = game
         self.state = state
+        # Per seat: how much of the log was read and the texts of it the seat may read. The
+        # log only grows, so an information state reads only the events new since the last.
+        self._seen: dict[int, tuple[int, list[str]]] = {}
 
     # -- whose move --------------------------------------------------------------------
 
@@ -127,18 +131,21 @@ class WintergamesState(pyspiel.State):
             return []
         if player not in s.to_move:
             return [self.wg_game.noop] if s.simultaneous and self.wg_game.noop is not None else []
-        return sorted(spec.encode(a, n) for a in s.legal_actions(player))
+        options = self.wg_game.options
+        return sorted(spec.codec.encode(a, n, options) for a in s.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
         player = self.state.to_move[0]
-        self.state.apply(self.wg_game.spec.decode(action, self.wg_game.players), player)
+        game = self.wg_game
+        self.state.apply(game.spec.codec.decode(action, game.players, game.options), player)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        spec, n = self.wg_game.spec, self.wg_game.players
+        game = self.wg_game
         movers = self.state.to_move
         for player, action in enumerate(actions):
             if player in movers:
-                self.state.apply(spec.decode(action, n), player)
+                self.state.apply(game.spec.codec.decode(action, game.players, game.options),
+                                 player)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if action == self.wg_game.noop:
@@ -166,9 +173,23 @@ class WintergamesState(pyspiel.State):
         return json.dumps(self.state.observation(self._seat(player)), sort_keys=True)
 
     def information_state_string(self, player: int | None = None) -> str:
+        """What seat ``player`` sees now and every log text it could read so far: the JSON
+        of ``[observation, texts]`` (the texts' part kept encoded between calls)."""
         player = self._seat(player)
-        seen = [e.text for e in self.state.events_for(player)]
-        return json.dumps([self.state.observation(player), seen], sort_keys=True)
+        observed = json.dumps(self.state.observation(player), sort_keys=True)
+        return f"[{observed}, [{', '.join(self._texts_seen(player))}]]"
+
+    def _texts_seen(self, player: int) -> list[str]:
+        """The log's texts seat ``player`` may read (``State.events_for``), each as JSON,
+        kept between calls: the log only grows, so only the events since the last call
+        are read."""
+        log = self.state.log
+        read, texts = self._seen.get(player, (0, []))
+        if read > len(log):  # not while the log only grows; read it afresh then
+            read, texts = 0, []
+        texts.extend(json.dumps(e.text) for e in log[read:] if e.visible(player))
+        self._seen[player] = (len(log), texts)
+        return texts
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WintergamesState:
         seed = int(probability_sampler() * 2**53)
@@ -176,7 +197,9 @@ class WintergamesState(pyspiel.State):
                                 self.state.determinize(player_id, random.Random(seed)))
 
     def clone(self) -> WintergamesState:
-        return WintergamesState(self.wg_game, self.state.clone())
+        twin = WintergamesState(self.wg_game, self.state.clone())
+        twin._seen = {p: (read, texts.copy()) for p, (read, texts) in self._seen.items()}
+        return twin
 
     def __str__(self) -> str:
         return json.dumps(self.state.observation(None), sort_keys=True)
