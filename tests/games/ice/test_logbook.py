@@ -22,7 +22,7 @@ from wintergames.games.ice import SPEC, curse, days, excavate, logbook
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import CODEC, PLACES
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.conservation import check_stable, tile_places
+from wintergames.games.ice.conservation import tile_places
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
 
@@ -591,10 +591,21 @@ def _lone(s: IceState, slot: int) -> bool:
 
 def invariants(s: IceState) -> None:
     """``SPEC.check_invariants``, as the generic checks run it after every step, and the
-    board's stability check among them."""
+    board's stability check among them (``check_invariants`` runs ``check_stable``: calling
+    it here again would only repeat the same question of the same board)."""
     assert SPEC.check_invariants is not None
     SPEC.check_invariants(s)
-    check_stable(s)
+
+
+def test_the_invariants_ask_the_stability_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What lets ``invariants`` leave out a second ``check_stable``."""
+    import wintergames.games.ice as ice
+
+    asked: list[IceState] = []
+    monkeypatch.setattr(ice, "check_stable", asked.append)
+    s = fresh(4, seed=1)
+    invariants(s)
+    assert asked == [s]
 
 
 def _storm_slots(s: IceState) -> list[int]:

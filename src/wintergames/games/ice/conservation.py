@@ -54,18 +54,45 @@ def check_stable(s: IceState) -> None:
                           f"{[PLACES[q] for q in unstable]}")
 
 
+# What ``check`` compares with, made once: the generic checks run it after every action.
+_ALL_TILES = list(range(len(IC.tiles)))
+_ALL_REQUESTS = list(range(len(IC.requests)))
+# The board's tile slots, with each one's layer.
+_TILE_SLOTS = tuple((place, BOARD.level[place]) for place in range(BOARD.n)
+                    if BOARD.kind[place] == "tile")
+
+
+def _every_tile(s: IceState) -> list[int]:
+    """The tile ids of every place ``tile_places`` counts, as one list."""
+    out = [t for t in s.tiles if t >= 0]
+    out += s.tile_discard
+    out += [f[2] for f in s.pending if f[0] in (fr.COLLECT, fr.PRISM_SLOT)]
+    for p in range(s.num_players):
+        out += s.hand[p]
+        out += s.hold[p]
+        for slot in s.art[p]:
+            out += slot
+    return out
+
+
 def check(s: IceState) -> None:
-    where = tile_places(s)
-    missing = [IC.tiles[t].id for t in range(len(IC.tiles)) if where[t] != 1]
-    assert not missing, f"tiles not exactly once: {missing[:8]}"
-    for place in range(BOARD.n):
-        if BOARD.kind[place] == "tile" and s.tiles[place] >= 0:
-            level = IC.tiles[s.tiles[place]].level
+    # Sorted, the ids are 0..N-1 exactly when each tile is there once and nothing else is;
+    # only when they are not is each tile counted, to accept (as ever) an id of no tile
+    # and to name the tiles that are not there once.
+    if sorted(_every_tile(s)) != _ALL_TILES:
+        where = tile_places(s)
+        missing = [IC.tiles[t].id for t in range(len(IC.tiles)) if where[t] != 1]
+        assert not missing, f"tiles not exactly once: {missing[:8]}"
+    tiles, archs_at = s.tiles, s.archs
+    for place, layer in _TILE_SLOTS:
+        tile = tiles[place]
+        if tile >= 0:
+            level = IC.tiles[tile].level
             # A Snowstorm may put a Snow tile back on the Surface layer (C1).
-            assert level == BOARD.level[place] or (level == 3 and BOARD.level[place] == 2), \
-                f"tile {IC.tiles[s.tiles[place]].id} on the wrong layer"
-        if s.tiles[place] < 0 and BOARD.kind[place] == "tile":
-            assert s.archs[place] == 0, f"Archaeologists on an empty slot {place}"
+            assert level == layer or (level == 3 and layer == 2), \
+                f"tile {IC.tiles[tile].id} on the wrong layer"
+        else:
+            assert archs_at[place] == 0, f"Archaeologists on an empty slot {place}"
     archs = sum(s.archs) + s.arch_supply + sum(s.guild_archs) + held_archaeologists(s)
     assert archs == IC.archaeologists, f"{archs} Archaeologists, not {IC.archaeologists}"
     assert min(s.archs) >= 0 and s.arch_supply >= 0
@@ -77,12 +104,14 @@ def check(s: IceState) -> None:
     for p, at in enumerate(s.leaders):
         if at >= 0 and BOARD.kind[at] == "tile":
             assert s.tiles[at] >= 0, f"Leader {p} on an empty slot"
-    cards = Counter([*s.request_deck, *s.request_discard, *s.row])
+    requests = [*s.request_deck, *s.request_discard, *s.row]
     for p in range(s.num_players):
-        cards.update(s.requests[p])
-        cards.update(s.validated[p][0::3])
-    wrong = [c for c in range(len(IC.requests)) if cards[c] != 1]
-    assert not wrong, f"Request cards not exactly once: {wrong[:8]}"
+        requests += s.requests[p]
+        requests += s.validated[p][0::3]
+    if sorted(requests) != _ALL_REQUESTS:  # counted only then, as the tiles above
+        cards = Counter(requests)
+        wrong = [c for c in range(len(IC.requests)) if cards[c] != 1]
+        assert not wrong, f"Request cards not exactly once: {wrong[:8]}"
     logbook = [*s.logbook_deck, *s.logbook_shown]
     assert len(logbook) == len(set(logbook)) and (
         not logbook or sorted(logbook) == list(range(len(IC.logbook)))), "Logbook cards"

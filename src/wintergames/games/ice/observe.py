@@ -69,13 +69,22 @@ def _type_name(t: int) -> str:
     return "prismatic" if t == PRISMATIC else TYPES[t]
 
 
-def public_tile(tile: int) -> dict[str, Any]:
-    """What anyone sees of a face-down tile: a Snow tile's back, an Artifact's layer and
-    type (seen through the ice)."""
+def _public_tile(tile: int) -> dict[str, Any]:
     t = IC.tiles[tile]
     if t.level == 3:
         return {"layer": "snow", "back": t.back}
     return {"layer": LEVELS[t.level], "type": _type_name(t.type), "anima": t.anima}
+
+
+# Every tile's public face, made once: every view shows the whole board, a hundred places.
+# Its values are texts and numbers, so a copy of the dict shares nothing with a view.
+_PUBLIC = tuple(_public_tile(tile) for tile in range(len(IC.tiles)))
+
+
+def public_tile(tile: int) -> dict[str, Any]:
+    """What anyone sees of a face-down tile: a Snow tile's back, an Artifact's layer and
+    type (seen through the ice)."""
+    return _PUBLIC[tile].copy()
 
 
 def known_tile(tile: int) -> dict[str, Any]:
@@ -90,18 +99,23 @@ def known_tile(tile: int) -> dict[str, Any]:
     return out
 
 
+# Each board place's fixed fields, in place order.
+_PLACE_FIELDS = tuple((PLACES[place], BOARD.level[place], BOARD.kind[place])
+                      for place in range(BOARD.n))
+
+
 def _board(s: IceState) -> list[dict[str, Any]]:
     out = []
-    for place in range(BOARD.n):
-        tile = s.tiles[place]
-        entry: dict[str, Any] = {"place": PLACES[place], "level": BOARD.level[place],
-                                 "kind": BOARD.kind[place]}
+    tiles, rift, archs = s.tiles, s.rift, s.archs
+    for place, (name, level, kind) in enumerate(_PLACE_FIELDS):
+        tile = tiles[place]
+        entry: dict[str, Any] = {"place": name, "level": level, "kind": kind}
         if tile >= 0:
-            entry["tile"] = public_tile(tile)
-            if s.rift[place] >= 0:
-                entry["rift_axis"] = s.rift[place]
-        if s.archs[place]:
-            entry["archaeologists"] = s.archs[place]
+            entry["tile"] = _PUBLIC[tile].copy()
+            if rift[place] >= 0:
+                entry["rift_axis"] = rift[place]
+        if archs[place]:
+            entry["archaeologists"] = archs[place]
         out.append(entry)
     return out
 
