@@ -13,8 +13,10 @@ install: $(BIN)/python
 
 # Installed once per change of pyproject.toml (the stamp), not on every run of the tests.
 dev: $(VENV)/.dev-installed
+# --no-compile: pip would byte-compile every module of every package (Ray alone has
+# thousands) though the tests import a fraction of them; those compile as first imported.
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev]'
 	touch $@
 
 # The main job: the web server on a local SQLite file (wintergames.db); open the URL it prints.
@@ -43,11 +45,18 @@ unexport PYTHONDONTWRITEBYTECODE
 # `make soak` runs every test, the long seed sweeps and second playthroughs too.
 TEST_ENV = WG_TEST_POSTGRES_URL="$${WG_TEST_POSTGRES_URL:-$$(scripts/test-deps)}"
 
+# Two workers per core: the browser and server tests spend much of their time waiting
+# (on Chromium, on a socket), and a worker that waits leaves its core to another. A worker
+# takes a new test whenever it is free (worksteal), so no long test waits at the end of a
+# queue already handed out.
+WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+PYTEST = $(TEST_ENV) $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
+
 test: lint
-	$(TEST_ENV) $(BIN)/python -m pytest
+	$(PYTEST)
 
 soak: lint
-	$(TEST_ENV) $(BIN)/python -m pytest -m "soak or not soak"
+	$(PYTEST) -m "soak or not soak"
 
 # Benchmarks report numbers (one JSON line each); they are not tests.
 bench: $(BIN)/python

@@ -10,6 +10,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED
@@ -495,14 +496,24 @@ def test_each_players_row_carries_its_guild_symbol_and_other_games_none(
     page.context.close()
 
 
-def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
-        server: Server, browser: Browser, page_errors: PageErrors) -> None:
-    """Issue 21 audit: a used slot's type name and Artifacts were drawn at .65 opacity
-    (4.45:1 on the end screen in the dark, below AA). Three greedy bots play a game to its
-    end (they trigger their Artifacts): a used slot reads in the muted ink with a dashed
-    edge, in both themes, a spectator watching."""
+@pytest.fixture(scope="module")
+def ended_ice(server: Server) -> dict[str, Any]:
+    """An ICE table played to its end by a person at random and two greedy bots, for the
+    tests that look at the end: one game for them all (a bot game of ICE takes seconds).
+    On this seed the last Day has Artifact types used on two guild boards."""
+    table = server.create("ice", ["human", "greedy", "greedy"], seed=13)
+    server.finish(table, seed=6)
+    return table
 
-    table = server.bots_game("ice", ["greedy", "greedy", "greedy"], seed=13)
+
+def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
+        server: Server, browser: Browser, page_errors: PageErrors,
+        ended_ice: dict[str, Any]) -> None:
+    """Issue 21 audit: a used slot's type name and Artifacts were drawn at .65 opacity
+    (4.45:1 on the end screen in the dark, below AA). A game is played to its end (the
+    bots trigger their Artifacts): a used slot reads in the muted ink with a dashed edge,
+    in both themes, a spectator watching."""
+    table = ended_ice
     obs = server.view({"table": table["table"], "spectator_secret": None}, None)["observation"]
     assert any(st["used_today"] for st in obs["seats"]), "no Artifact type used on the last Day"
     for theme, size in (("light", DESKTOP), ("dark", PHONE)):
@@ -531,12 +542,13 @@ CUT_TYPE_NAMES = """(legible) => [...document.querySelectorAll('.ice-guild .ice-
 
 
 def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
-        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+        server: Server, browser: Browser, page_errors: PageErrors,
+        ended_ice: dict[str, Any]) -> None:
     """Issue 21 audit: the other seats' guild boards showed "Harm…", "Achie…", "Philos…" on
-    a desktop, and on a phone all five names were cut ("Har…", "Exa…"). Three greedy bots
-    play a game to its end (Study tokens beside the names, as at the end screen); at each
-    size every type name on every guild board reads whole, at a legible size."""
-    table = server.bots_game("ice", ["human", "greedy", "greedy"], seed=13)
+    a desktop, and on a phone all five names were cut ("Har…", "Exa…"). A game is played
+    to its end (Study tokens beside the names, as at the end screen); at each size every
+    type name on every guild board reads whole, at a legible size."""
+    table = ended_ice
     for size, link in product((WIDE, DESKTOP, PHONE), ("spectator", "seat")):
         url = table["spectator"] if link == "spectator" else table["seats"][0]["invite"]
         page = open_page(browser, page_errors, server.url + url, viewport=size)

@@ -4,12 +4,14 @@ track, ICECOOL's penguin slides along its path. Every motion is skippable, leave
 as the view ended, and under prefers-reduced-motion nothing slides, flips or flies.
 
 The browser's animation clock runs at a tenth of its speed here (the DevTools Animation
-domain), so a motion is still running when the test looks at it, however slow the machine.
+domain), so a motion is still running when the test looks at it, however slow the machine;
+the clock is moved on to the moment a test looks at, not waited for (animation.fast_forward).
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
+from .animation import GHOSTS, MOVING, fast_forward, motions, play, play_out, skip_and_settle, watch
 from .conftest import PHONE, PageErrors, Server, screenshot
 from .test_icecool import seeded_play
 from .test_play import TIMEOUT
@@ -69,13 +71,14 @@ def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
     expect(page.locator("#motion-layer .motion-back use")).to_have_attribute(
         "href", "#wq-book-back")
     screenshot(page, "motion-winter-queen-flip", tmp_path)
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
+    play_out(page)  # played out to its end, unskipped
     assert motions(page) == [] and page.evaluate(GHOSTS) == 0
     book = server.view(table, None)["observation"]["books"][seat][-1]["id"]
     assert page.evaluate(f"getComputedStyle(document.querySelector("
                          f"\".book[data-book='{book}']\")).transform") == "none"
 
 
+@functools.cache  # two tests take the same road (a deep copy of the game per action tried)
 def road_to_vp(seed: int) -> tuple[list[tuple[int, Action]], int, Action]:
     """Seeded moves of a 3-player Winter Queen up to an action that gains VP (its log says
     "gains N VP"): the moves, the seat and that action."""
@@ -100,8 +103,7 @@ def test_winter_queen_the_vp_another_seat_gains_fly_to_it(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     moves, seat, gain = road_to_vp(7)
     table = server.create("winter-queen", ["human"] * 3, seed=7)
-    for mover, action in moves:
-        server.act(table, mover, action)
+    play(server, table, moves)
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
     assert seat != 0
     server.act(table, seat, gain)
@@ -110,8 +112,8 @@ def test_winter_queen_the_vp_another_seat_gains_fly_to_it(
     vp = gained.split(" gains ")[1].split(" VP")[0]
     assert "motion-points" in motions(page)
     expect(page.locator("#motion-layer .motion-points")).to_have_text(f"+{vp} VP")
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
-                           " && a.effect.getComputedTiming().progress > 0.5)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-points'"
+                       " && a.effect.getComputedTiming().progress > 0.5)")
     # on its way from the floe it placed to the seat's row in the players list
     badge = page.locator("#motion-layer .motion-points").bounding_box()
     cell = page.locator(f"#wq-map .cell[data-cell='{gain.to_json()['cell']}']").bounding_box()
@@ -120,7 +122,7 @@ def test_winter_queen_the_vp_another_seat_gains_fly_to_it(
     centre = badge["x"] + badge["width"] / 2
     assert cell["x"] + cell["width"] < centre < row["x"] + row["width"]
     screenshot(page, "motion-winter-queen-points", tmp_path)
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
     assert motions(page) == [] and page.evaluate(GHOSTS) == 0
 
 
@@ -134,7 +136,7 @@ def test_winter_queen_with_reduced_motion_nothing_slides(
     assert page.evaluate(MOVING) == []
     assert page.evaluate(GHOSTS) == 0
     assert motions(page) == ["motion-highlight"]
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
 
 
 def test_snow_time_revealed_cards_flip_and_points_fly_to_the_track(
@@ -155,8 +157,8 @@ def test_snow_time_revealed_cards_flip_and_points_fly_to_the_track(
     scored = [colour for colour in after if after[colour] > before[colour]]
     assert scored, (before, after)  # seed 8's first turn moves a pawn
     # the flips over, points fly to the track and a pawn slides along it
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
-                           " && a.currentTime > a.effect.getTiming().delay)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-points'"
+                       " && a.currentTime > a.effect.getTiming().delay)")
     assert "motion-slide" in motions(page)
     expect(page.locator("#motion-layer .motion-points").first).to_have_text(
         f"+{after[scored[0]] - before[scored[0]]}")
@@ -195,8 +197,8 @@ def test_icecool_the_penguin_slides_along_its_path_and_skip_stops_it(
     flick(server, table, seat)
     page.wait_for_selector("#flick-dot", timeout=TIMEOUT)
     assert "motion-along" in motions(page)
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-along'"
-                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-along'"
+                       " && a.effect.getComputedTiming().progress > 0.3)")
     # the penguin drawn where it stopped is hidden while its copy slides
     penguin = page.locator(f"#ic-board g.penguin[data-seat='{seat}']")
     assert penguin.evaluate("(node) => node.style.visibility") == "hidden"
@@ -217,7 +219,7 @@ def test_icecool_with_reduced_motion_the_penguin_does_not_slide(
     assert page.evaluate(MOVING) == []
     expect(page.locator("#flick-dot")).to_have_count(0)
     assert motions(page) == ["motion-highlight"]
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
     assert page.evaluate("document.body.dataset.pathsAnimated") == "1"
 
 
@@ -226,8 +228,7 @@ def test_icecool_an_exam_passed_turns_over_in_the_hand_and_its_points_fly(
     moves = seeded_play(1, 3, lambda s, p, legal: any(a.kind == "exam" for a in legal), 300)
     assert moves is not None
     table = server.create("icecool-wizards", ["human"] * 3, seed=1)
-    for seat, action in moves:
-        server.act(table, seat, action)
+    play(server, table, moves)
     page = watch(browser, page_errors, server.url + table["spectator"])
     seat = server.view(table, None)["to_move"][0]
     exam = next(a for a in server.legal(table, seat) if a["kind"] == "exam")
@@ -241,8 +242,8 @@ def test_icecool_an_exam_passed_turns_over_in_the_hand_and_its_points_fly(
         "href", "#iw-exam-back")
     points = server.view(table, None)["observation"]["scores"][seat]
     expect(page.locator("#motion-layer .motion-points")).to_have_text(f"+{points - before}")
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
-                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-points'"
+                       " && a.effect.getComputedTiming().progress > 0.3)")
     screenshot(page, "motion-icecool-points", tmp_path)
     skip_and_settle(page)
     expect(page.locator(f"#players li[data-seat='{seat}'] .score b")).to_have_text(str(points))
@@ -282,13 +283,14 @@ def test_on_a_phone_points_flying_to_a_score_below_the_fold_stay_on_screen(
     it heads for the screen's bottom edge and fades there; the page does not scroll."""
     moves, seat, gain = road_to_vp(7)
     table = server.create("winter-queen", ["human"] * 3, seed=7)
-    for mover, action in moves:
-        server.act(table, mover, action)
+    play(server, table, moves)
     page = watch(browser, page_errors, server.url + table["spectator"], viewport=PHONE)
     scrolled = page.evaluate("scrollY")
     server.act(table, seat, gain)
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
-                           " && a.currentTime > a.effect.getTiming().delay)", timeout=TIMEOUT)
+    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points')",
+                           timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-points'"
+                       " && a.currentTime > a.effect.getTiming().delay)")
     row = page.locator(f"#players li[data-seat='{seat}']").bounding_box()
     assert row is not None and row["y"] > PHONE["height"]  # the score is out of sight
     badge = page.locator("#motion-layer .motion-points")
@@ -296,8 +298,8 @@ def test_on_a_phone_points_flying_to_a_score_below_the_fold_stay_on_screen(
     boxes = flight_boxes(page, "motion-points", "#motion-layer .motion-points")
     assert all(on_screen(box, PHONE) for box in boxes), boxes
     assert boxes[-1]["y"] > boxes[0]["y"]  # on its way down, toward the score
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-points'"
-                           " && a.effect.getComputedTiming().progress > 0.7)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-points'"
+                       " && a.effect.getComputedTiming().progress > 0.7)")
     screenshot(page, "motion-phone-points-clamped", tmp_path, full_page=False)
     skip_and_settle(page)
     assert page.evaluate("scrollY") == scrolled
@@ -373,8 +375,7 @@ def test_winter_queen_a_floe_placed_on_a_book_page_slides_there_from_its_stand(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     moves, seat, onto = road_to_a_page(7)
     table = server.create("winter-queen", ["human"] * 3, seed=7)
-    for mover, action in moves:
-        server.act(table, mover, action)
+    play(server, table, moves)
     # a screen tall enough for the stands and the seats' books at once: the whole slide shows
     page = watch(browser, page_errors, server.url + table["spectator"], viewport=TALL)
     placed = onto.to_json()
@@ -395,8 +396,7 @@ def test_winter_queen_with_reduced_motion_a_floe_placed_on_a_page_only_fades_in(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     moves, seat, onto = road_to_a_page(7)
     table = server.create("winter-queen", ["human"] * 3, seed=7)
-    for mover, action in moves:
-        server.act(table, mover, action)
+    play(server, table, moves)
     page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce")
     server.act(table, seat, onto)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
@@ -412,8 +412,7 @@ def lesson_to_collect(server: Server) -> tuple[dict[str, Any], int, dict[str, An
     moves = seeded_play(1, 3, lambda s, p, legal: any(a.kind == "collect" for a in legal), 300)
     assert moves is not None
     table = server.create("icecool-wizards", ["human"] * 3, seed=1)
-    for seat, action in moves:
-        server.act(table, seat, action)
+    play(server, table, moves)
     seat = server.view(table, None)["to_move"][0]
     collect = next(a for a in server.legal(table, seat) if a["kind"] == "collect")
     card = server.view(table, None)["observation"]["lessons_on_board"][collect["icon"]]
@@ -456,9 +455,11 @@ def test_with_reduced_motion_a_fade_waits_a_third_of_its_motions_delay(
     """Fades keep the order of the motions they stand in for, without holding a watcher
     for the whole time the slides would have taken."""
     delays = []
+    # one page, its media preference changed between the two (motion.js asks it each time)
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + "/")
     for motion in ("reduce", "no-preference"):
-        page = page_errors.watch(browser.new_page(reduced_motion=motion))
-        page.goto(server.url + "/")
+        page.emulate_media(reduced_motion=motion)
         delays.append(page.evaluate("""() => import('/static/js/motion.js').then((m) => {
             const node = document.createElement('p');
             node.textContent = 'faded';
@@ -466,5 +467,5 @@ def test_with_reduced_motion_a_fade_waits_a_third_of_its_motions_delay(
             m.highlight(node, { delay: 1200 });
             return node.getAnimations()[0].effect.getTiming().delay;
           })"""))
-        page.close()
+    page.close()
     assert delays == [400, 1200]

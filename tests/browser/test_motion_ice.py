@@ -7,7 +7,8 @@ board as it ended; under prefers-reduced-motion nothing slides, lifts, flies or 
 only fades.
 
 The page's animation clock runs at a tenth of its speed (animation.watch), so a motion is
-still running when the test looks at it.
+still running when the test looks at it; the clock is moved on to the moment a test looks
+at, not waited for (animation.fast_forward).
 """
 
 from __future__ import annotations
@@ -23,7 +24,17 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .animation import GHOSTS, MOVING, SETTLED, motions, set_clock, skip_and_settle, watch
+from .animation import (
+    GHOSTS,
+    MOVING,
+    fast_forward,
+    motions,
+    play,
+    play_out,
+    set_clock,
+    skip_and_settle,
+    watch,
+)
 from .conftest import DESKTOP, PHONE, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
 
@@ -53,8 +64,7 @@ def road(stop: Callable[[Any, int, list[Action]], bool], limit: int = 400
 def table_at(server: Server, moves: list[tuple[int, Action]], seed: int = SEED,
              players: int = 3) -> dict[str, Any]:
     table = server.create("ice", ["human"] * players, seed=seed)
-    for seat, action in moves:
-        server.act(table, seat, action)
+    play(server, table, moves)
     return table
 
 
@@ -151,14 +161,14 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
     guild = page.locator(f".ice-guild[data-seat='{seat}']")
     assert guild.locator(".ice-back-card").evaluate_all(
         "bs => bs.map(b => b.dataset.back)") == sorted(set(back))
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-lift'"
-                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-lift'"
+                       " && a.effect.getComputedTiming().progress > 0.3)")
     full = size["width"] > 800  # on a phone: the screen as a person holds it, the tile in sight
     if not full:
         page.evaluate("document.querySelector('#motion-layer .motion-ghost')"
                       ".scrollIntoView({block: 'center', inline: 'center'})")
     screenshot(page, f"motion-ice-excavate-{theme}-{size['width']}", tmp_path, full_page=full)
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)  # played out to its end, unskipped
+    play_out(page)  # played out to its end, unskipped
     assert motions(page) == [] and page.evaluate(GHOSTS) == 0
     # the pieces lifted with it are placed below without a log line; the next step with
     # one (here the seat's next decisions) brings the Leader down from the excavated place
@@ -178,8 +188,8 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
     assert "motion-slide" in motions(page)
     node = leader(page, seat)
     assert node.evaluate("(n) => getComputedStyle(n).opacity") == "0"  # its copy comes down
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
-                           " && a.effect.getComputedTiming().progress > 0.4)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-slide'"
+                       " && a.effect.getComputedTiming().progress > 0.4)")
     screenshot(page, f"motion-ice-down-{theme}-{size['width']}", tmp_path, full_page=full)
     skip_and_settle(page)
     assert node.evaluate("(n) => getComputedStyle(n).opacity") == "1"
@@ -195,7 +205,7 @@ def test_ice_with_reduced_motion_nothing_slides_or_lifts(
     assert page.evaluate(MOVING) == []
     assert set(motions(page)) <= {"motion-highlight", "motion-lift"}
     assert "motion-highlight" in motions(page)
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
     assert page.evaluate(GHOSTS) == 0
 
 
@@ -216,8 +226,8 @@ def test_ice_a_camp_built_drops_in_and_the_ep_it_cost_goes_out(
     camp = page.locator(f"#ice-board g.on[data-on='{build.to_json()['place']}']"
                         f" g[data-camp='{seat + 1}']")
     expect(camp).to_have_count(1)
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
-                           " && a.effect.getComputedTiming().progress > 0.05)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-slide'"
+                       " && a.effect.getComputedTiming().progress > 0.05)")
     # its copy falls from above onto the place; the EP pip it cost glows on the guild board
     ghosts = page.locator("#motion-layer .motion-ghost").evaluate_all(
         "gs => gs.map(g => g.getBoundingClientRect().top)")
@@ -313,7 +323,7 @@ def reduced_motion_only_fades(page: Page, node: Any) -> None:
     assert page.evaluate(MOVING) == []
     assert "motion-highlight" in motions(page) and running(node, "motion-highlight")
     assert not {"motion-flip", "motion-points", "motion-slide"} & set(motions(page))
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
     assert page.evaluate(GHOSTS) == 0
 
 

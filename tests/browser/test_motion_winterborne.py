@@ -5,7 +5,8 @@ character goes to the province and what it takes leaves the province board. Skip
 all, leaving the board as the step ended; under reduced motion nothing moves, it fades.
 
 The page's animation clock runs at a tenth of its speed (animation.watch), so a motion
-is still running when the test looks at it.
+is still running when the test looks at it; the clock is moved on to the moment a test looks
+at, not waited for (animation.fast_forward).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from playwright.sync_api import Browser, ViewportSize, expect
 import wintergames as wg
 from wintergames.core.actions import Action
 
-from .animation import GHOSTS, MOVING, SETTLED, motions, skip_and_settle, watch
+from .animation import GHOSTS, MOVING, fast_forward, motions, play, play_out, skip_and_settle, watch
 from .conftest import PHONE, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
 
@@ -100,9 +101,8 @@ def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_coun
     # (a straight line across the board would pass close to it)
     distances = []
     for mark in (0.25, 0.5, 0.75):
-        page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-along'"
-                               f" && a.effect.getComputedTiming().progress > {mark})",
-                               timeout=TIMEOUT)
+        fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-along'"
+                           f" && a.effect.getComputedTiming().progress > {mark})")
         distances.append(page.evaluate(RING_DISTANCE, [seat, "g.wb-walker"]))
         if mark == 0.5:
             screenshot(page, "motion-winterborne-walk", tmp_path)
@@ -116,8 +116,7 @@ def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_coun
     # the step ends: its gains fly to the seat's counts, and the figure, already where it
     # stopped, does not walk again (it stood there, then walked from its old space)
     raid(server, table, seat)
-    page.wait_for_function(f"({GHOST_PATHS})('').some((g) => g.text === '+2 meat')",
-                           timeout=TIMEOUT)
+    fast_forward(page, f"({GHOST_PATHS})('').some((g) => g.text === '+2 meat')")
     expect(walker).to_have_count(0)
     assert "motion-along" not in motions(page)
     assert figure.evaluate("(node) => node.style.visibility") == ""
@@ -141,7 +140,7 @@ def test_with_reduced_motion_the_figure_only_fades_in_where_it_stopped(
     assert set(motions(page)) == {"motion-highlight"}
     figure = page.locator(f"svg.wb-kingdom[data-seat='{seat}'] g.figure[data-figure='{name}']")
     assert figure.evaluate("(node) => node.style.visibility") == ""
-    page.wait_for_function(SETTLED, timeout=TIMEOUT)
+    play_out(page)
 
 
 def test_the_balaurs_turn_is_shown_step_by_step(
@@ -167,10 +166,10 @@ def test_the_balaurs_turn_is_shown_step_by_step(
     expect(page.locator("#motion-layer .motion-back use").first).to_have_attribute(
         "href", "#wb-card-back")
     # then its explorer goes to the green province board, then the card comes off that board
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
-                           " && a.currentTime > a.effect.getTiming().delay"
-                           " && a.effect.getComputedTiming().progress > 0.4"
-                           " && a.effect.getComputedTiming().progress < 0.8)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-slide'"
+                       " && a.currentTime > a.effect.getTiming().delay"
+                       " && a.effect.getComputedTiming().progress > 0.4"
+                       " && a.effect.getComputedTiming().progress < 0.8)")
     assert slot.evaluate("(node) => node.getAnimations().length") == 0  # turned over by then
     screenshot(page, "motion-winterborne-balaur", tmp_path)
     skip_and_settle(page)
@@ -203,8 +202,7 @@ def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dar
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     moves, seat, conquest = road_to_conquer(3)
     table = server.create("winterborne", ["human", "human"], seed=3)
-    for mover, action in moves:
-        server.act(table, mover, action)
+    play(server, table, moves)
     assert seat == 1
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"],
                  theme="dark", viewport=PHONE)
@@ -216,8 +214,8 @@ def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dar
     place = page.locator(f"svg.wb-kingdom[data-seat='{seat}'] > g.place[data-place='{section}']")
     expect(place.locator("polygon")).not_to_have_attribute("stroke-dasharray", "4 3")
     assert "motion-slide" in motions(page)
-    page.wait_for_function("document.getAnimations().some((a) => a.id === 'motion-slide'"
-                           " && a.effect.getComputedTiming().progress > 0.3)", timeout=TIMEOUT)
+    fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-slide'"
+                       " && a.effect.getComputedTiming().progress > 0.3)")
     # on its way from the province board (above) down to the seat's kingdom
     ghost = page.locator("#motion-layer .motion-ghost").first.bounding_box()
     tile = page.locator(f".wb-province[data-province='{colour}'] .counts").bounding_box()
@@ -292,8 +290,7 @@ def play_to(server: Server, seed: int, wanted: str) -> tuple[dict[str, Any], lis
     step's moves, and the spectator's view before it."""
     before, step = road_to(seed, wanted)
     table = server.create("winterborne", ["human", "human"], seed=seed)
-    for mover, action in before:
-        server.act(table, mover, action)
+    play(server, table, before)
     return table, step, server.view(table, None)["observation"]
 
 
@@ -343,8 +340,8 @@ def test_what_another_seat_takes_or_places_slides_there_from_where_it_was(
     # a screen the whole board fits on: a ghost bound off the screen is held at its edge
     page = watch(browser, page_errors, server.url + table["spectator"], viewport=WHOLE_BOARD)
     the_step(server, table, step)
-    page.wait_for_function(f"({GHOST_PATHS})({content!r}).some((g) => g.carries)",
-                           timeout=TIMEOUT)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    fast_forward(page, f"({GHOST_PATHS})({content!r}).some((g) => g.carries)")
     ghost = next(g for g in page.evaluate(GHOST_PATHS, content) if g["carries"])
     assert ghost["id"] == "motion-slide"
     # (measured on the board as the step ended, as the motion measures them)
@@ -371,7 +368,8 @@ def test_the_cards_another_seat_played_turn_over_where_the_played_cards_are_show
     the_step(server, table, step)
     chips = [f"#wb-seasons .played .wb-named[data-code='{card}']" for card in played]
     # (they turn over with the step's line, after the figure's walk partway through it)
-    page.wait_for_function(f"({FLIPPING})({chips[0]!r}) === 1", timeout=3 * TIMEOUT)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    fast_forward(page, f"({FLIPPING})({chips[0]!r}) === 1")
     for chip in chips:
         assert page.evaluate(FLIPPING, chip) == 1, chip
         assert page.locator(chip).evaluate("(node) => getComputedStyle(node).display") != "inline"
@@ -393,8 +391,8 @@ def test_a_power_used_is_marked_on_the_seats_power_card(
     swap = next(a.to_json() for _, a in step if a.kind == "swap")
     page = watch(browser, page_errors, server.url + table["spectator"], viewport=WHOLE_BOARD)
     the_step(server, table, step)
-    page.wait_for_function(f"({GHOST_PATHS})('').some((g) => g.text === 'power used')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    fast_forward(page, f"({GHOST_PATHS})('').some((g) => g.text === 'power used')")
     badge = next(g for g in page.evaluate(GHOST_PATHS, "") if g["text"] == "power used")
     card = page.locator(f".wb-seat[data-seat='{seat}'] .wb-power")
     assert inside(badge["end"], card.evaluate(BOX)), badge

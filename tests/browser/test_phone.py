@@ -1,4 +1,7 @@
 """Phones (issue 18): at 390x844 one game of every kind is played to the end by tapping.
+The games a desktop test plays to its end on the page (Winter Queen, Winterborne, ICE)
+are tapped to their end on a phone in the soak only: the fast tier taps their opening,
+plays the rest over HTTP and opens the finished table again (issue 37).
 
 On the way the page is checked the way a person holding the phone meets it: the page never
 scrolls sideways (only the board pans, in its own box), the board's text is drawn at a
@@ -16,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from ..tiers import soak
 from .conftest import LEGIBLE_PX, PageErrors, Server, screenshot
 from .test_ice import play_one_decision as play_one_ice_decision
 from .test_play import (
@@ -90,6 +94,19 @@ GAMES: list[tuple[str, list[str], dict[str, Any], Callable[[Page, random.Random]
 ]
 
 
+# The games whose desktop test (test_play.py, test_winterborne.py, test_ice.py) plays
+# them to the end on the page: their end on a phone is the soak's. In the fast tier the
+# phone taps the decisions it is checked after (CHECKED), the rest is played over HTTP and
+# the finished table opened again on the phone, its end dialog checked there.
+ENDED_ON_A_DESKTOP = {"winter-queen", "winterborne", "ice"}
+CHECKED = 6
+PLAYED = [pytest.param(*played, False, id=f"{played[0]}-opening")
+          if played[0] in ENDED_ON_A_DESKTOP else pytest.param(*played, True, id=played[0])
+          for played in GAMES]
+PLAYED += [pytest.param(*played, True, id=played[0], marks=soak)  # tapped to the end
+           for played in GAMES if played[0] in ENDED_ON_A_DESKTOP]
+
+
 # The board's drawing in each game (its map, tree and track, table, kingdom), and how much
 # of it must be on screen above the decision's controls while it is your move: half of it,
 # or BOARD_SHOWN_PX when that is less.
@@ -137,12 +154,11 @@ def check_the_phone_page(page: Page, game: str, as_opened: bool = True) -> None:
                 f"{game}: your pieces are off screen ({box}, controls at {panel['y']})")
 
 
-@pytest.mark.parametrize(("game", "kinds", "options", "decide"), GAMES,
-                         ids=[game for game, *_ in GAMES])
+@pytest.mark.parametrize(("game", "kinds", "options", "decide", "whole"), PLAYED)
 def test_a_game_played_to_the_end_on_a_phone(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path,
         game: str, kinds: list[str], options: dict[str, Any],
-        decide: Callable[[Page, random.Random], object]) -> None:
+        decide: Callable[[Page, random.Random], object], whole: bool) -> None:
     table = server.create(game, kinds, seed=4, **options)
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     # The others' moves are shown at once (test_watch.py plays the animations): hundreds
@@ -158,12 +174,15 @@ def test_a_game_played_to_the_end_on_a_phone(
     for decision in range(3000):
         if page.evaluate("document.body.dataset.over") == "1":
             break
+        if not whole and decision == CHECKED:  # the rest over HTTP, the end on the phone
+            play_the_middle(page, server, table, 0, lambda obs: False, rng)
+            continue
         if decision == OPENING and game in NEAR_THE_END:
             play_the_middle(page, server, table, 0, NEAR_THE_END[game], rng)
             continue
         decide(page, rng)
         wait_for_my_turn_or_the_end(page)
-        if decision < 6 and page.evaluate("document.body.dataset.over") != "1":
+        if decision < CHECKED and page.evaluate("document.body.dataset.over") != "1":
             check_the_phone_page(page, game, as_opened=False)  # not only as first opened
     else:
         raise AssertionError(f"{game}: the game did not end")

@@ -12,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED
-from .conftest import PageErrors, Server, screenshot
+from .conftest import PageErrors, Server, open_page, screenshot
 
 TIMEOUT = 20_000  # ms: bots answer within their budget; this machine may be slow
 
@@ -83,8 +83,9 @@ def play_one_winter_queen_decision(page: Page, rng: random.Random) -> None:
 
 def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
-    page = page_errors.watch(browser.new_page(viewport={"width": 1400, "height": 1000}))
-    page.goto(server.url)
+    # the bots' moves shown at once, not at a reader's pace (test_motion*.py and
+    # test_watch.py play them): the page waited out every animation of the game
+    page = open_page(browser, page_errors, server.url, viewport={"width": 1400, "height": 1000})
     page.wait_for_selector("body[data-ready]")
     page.select_option("#game", "winter-queen")
     page.select_option("#players", "3")
@@ -139,10 +140,8 @@ def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("snow-time", ["human", "human", "random"], seed=8)
     pages = []
-    for seat in (0, 1):
-        context = browser.new_context(viewport={"width": 1300, "height": 1000})
-        page = page_errors.watch(context.new_page())
-        page.goto(server.url + table["seats"][seat]["invite"])
+    for seat in (0, 1):  # each turn's resolution shown at once (test_motion.py plays it)
+        page = open_page(browser, page_errors, server.url + table["seats"][seat]["invite"])
         wait_for_my_turn_or_the_end(page)
         pages.append(page)
     first, second = pages
@@ -224,8 +223,9 @@ def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
 def test_a_reload_restores_the_seat_view(server: Server, browser: Browser,
                                          page_errors: PageErrors) -> None:
     table = server.create("winter-queen", ["human", "random"], seed=2)
-    page = page_errors.watch(browser.new_page())
-    page.goto(server.url + table["seats"][0]["invite"])
+    # the bot's answers shown at once: the view restored is the test's, not their motion
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
+                     viewport={"width": 1280, "height": 720})
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(1)
     for _ in range(3):

@@ -198,18 +198,19 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     the log leads cards and characters with their icons. Screenshots, light and dark,
     desktop and phone, for docs/screenshots."""
     table = server.create("winterborne", ["human", "random"], seed=3)
+    # A game under way (sections conquered, something built), played over HTTP: this
+    # file's whole games and test_phone.py click the page through theirs, and twenty more
+    # clicks here cost half a minute on a loaded machine.
+    server.play_until(table, 0, lambda obs: any(
+        section["building"] for section in obs["seats"][0]["kingdom"]["sections"]),
+        random.Random(7))
     page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"],
                      init_script=FIRST_FRAME)
     wait_for_my_turn_or_the_end(page)
     # the first board drawn was already styled, its icons in the page
     assert page.evaluate("window.wbFirstFrame") == {"styled": True, "icons": True}
-    rng = random.Random(7)
-    for _ in range(60):  # a game under way: sections conquered, something built
-        if page.locator("svg.wb-kingdom").first.locator("g.building").count() >= 1:
-            break
-        play_one_decision(page, rng)
-        wait_for_my_turn_or_the_end(page)
     mine = page.locator("svg.wb-kingdom").first
+    expect(mine.locator("g.building")).not_to_have_count(0)
     hrefs = mine.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
     for drawn in ("#wb-castle", "#wb-character-shaman", "#wb-character-explorer",
                   "#wb-character-warrior", "#wb-province-"):
