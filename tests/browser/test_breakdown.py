@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.server.test_palette import PALETTE
 
 from .conftest import PageErrors, Server, screenshot
+from .test_play import TIMEOUT
 
 # A bot game of each of the three older games, with the categories their rulebooks score.
 GAMES = [
@@ -52,7 +53,7 @@ def open_end(browser: Browser, server: Server, table: dict[str, Any], errors: Pa
              width: int, height: int) -> Page:
     page = errors.watch(browser.new_page(viewport={"width": width, "height": height}))
     page.goto(server.url + (table.get("spectator") or f"/table/{table['table']}"))
-    expect(page.locator("dialog#end")).to_be_visible()
+    expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
     return page
 
 
@@ -143,7 +144,7 @@ def test_category_icons_sit_on_the_light_table_in_the_dark_theme(
     page = page_errors.watch(browser.new_page(viewport={"width": 1280, "height": 900},
                                               color_scheme="dark"))
     page.goto(server.url + table["spectator"])
-    expect(page.locator("dialog#end")).to_be_visible()
+    expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     chips = page.locator("#final-scores thead .category-icon")
     expect(chips).to_have_count(4)  # Fight, Fruit, Mana, Bonus

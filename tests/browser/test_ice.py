@@ -155,7 +155,7 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     assert page.evaluate("document.body.dataset.over") == "1", "the game did not end"
     # The end screen: the server's scores and winners, each seat's score line.
     final = server.view({"table": table["table"], "spectator_secret": None}, None)
-    expect(page.locator("dialog#end")).to_be_visible()
+    expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)  # after the last motion
     shown = [int(c) for c in page.locator("#final-scores td.total").all_text_contents()]
     assert final["over"] and shown == final["scores"]
     expect(page.locator("#winners")).to_contain_text(

@@ -65,7 +65,7 @@ def play(server: Server, table: dict[str, Any], seat: int, rng: random.Random,
     the server), or plays to the end (None). Leaner than Server.finish, as a random ICECOOL
     or Winterborne game is some 450 of the person's actions: a post an action, whose answer
     is the seat's next view (a view is asked for only while the bots move)."""
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # only a game that hangs waits it out
     view = server.view(table, seat)
     while actions != 0:
         assert time.monotonic() < deadline, "the game did not get there in time"
