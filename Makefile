@@ -56,7 +56,7 @@ test: lint
 	$(PYTEST)
 
 soak: lint
-	$(PYTEST) -m "soak or not soak"
+	WG_CHROMIUM="$${WG_CHROMIUM:-chromium}" $(PYTEST) -m "soak or not soak"
 
 # Benchmarks report numbers (one JSON line each); they are not tests.
 bench: $(BIN)/python

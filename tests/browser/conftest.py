@@ -1,8 +1,12 @@
 """Browser tests: the real server on loopback, driven through Debian's Chromium.
 
-Chromium comes from Debian's package (``.ci/run`` installs it); Playwright for Python
-drives it by its path, so no browser is downloaded. ``WG_CHROMIUM`` may name another
-binary. Set ``WG_SCREENSHOTS=docs/screenshots`` to refresh the README's pictures.
+Chromium comes from Debian's packages (``scripts/test-deps`` installs them); Playwright
+for Python drives it by its path, so no browser is downloaded. By default that is
+``chromium-headless-shell``, the same Chromium built without its windowing layers, as
+Playwright itself runs headless tests: a page costs it about a third of the CPU the full
+browser spends. ``make soak`` runs the suite in the full browser (``chromium``), and
+``WG_CHROMIUM`` may name any other binary. Set ``WG_SCREENSHOTS=docs/screenshots`` to
+refresh the README's pictures.
 """
 
 from __future__ import annotations
@@ -39,12 +43,17 @@ LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 
 
 
 def chromium_path() -> str:
-    for candidate in (os.environ.get("WG_CHROMIUM"), shutil.which("chromium"),
-                      "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    pytest.fail("the browser tests need Chromium: apt-get install chromium "
-                "(or set WG_CHROMIUM to a Chromium binary)")
+    chosen = os.environ.get("WG_CHROMIUM")  # a path, or a command's name ("chromium")
+    if chosen:
+        found = shutil.which(chosen) or (chosen if Path(chosen).is_file() else None)
+        if found is None:
+            pytest.fail(f"WG_CHROMIUM={chosen!r} names no Chromium binary")
+        return found
+    for candidate in ("chromium-headless-shell", "chromium"):
+        if found := shutil.which(candidate):
+            return found
+    pytest.fail("the browser tests need Chromium: apt-get install chromium-headless-shell "
+                "chromium (or set WG_CHROMIUM to a Chromium binary)")
 
 
 class Server:

@@ -441,7 +441,8 @@ SMALL_TEXT = """() => {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size < 14) small.push(`${size}px ${node.textContent.trim().slice(0, 30)}`);
   }
-  for (const el of document.querySelectorAll('input, select, button')) {
+  // (a checkbox writes no text: its label is read above)
+  for (const el of document.querySelectorAll('input:not([type=checkbox]), select, button')) {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (el.getClientRects().length && size < 14) small.push(`${size}px <${el.localName}>`);
   }

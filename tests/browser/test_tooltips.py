@@ -319,6 +319,13 @@ def test_a_keyboard_focus_shows_the_tooltip(
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")  # focus from the keyboard: focus-visible
     expect_bubble_for(page, "snow-time", card)
+    # focus scrolls the card into view under a resting mouse, which leaves one element for
+    # another: the bubble the keyboard opened stays (it hid 80 ms later once); focus leaving
+    # or Escape closes it
+    page.locator("header").first.dispatch_event("pointerout", {"pointerType": "mouse"})
+    page.locator("main").dispatch_event("pointerover", {"pointerType": "mouse"})
+    page.wait_for_timeout(300)
+    expect_bubble_for(page, "snow-time", card)
     page.keyboard.press("Escape")
     expect(page.locator("#term-tip")).to_be_hidden()
 

@@ -213,3 +213,28 @@ def test_no_code_is_read_on_the_board_in_hands_buttons_log_or_replay_only_names(
     assert "the book with " in page.locator("#log").inner_text()
     assert codes_read(page) == {}
     page.context.close()
+
+
+# Each CSS animation on the page: its name, how many times it runs and how long once lasts.
+PULSES = """() => document.getAnimations().filter((a) => a instanceof CSSAnimation)
+  .map((a) => [a.animationName, a.effect.getTiming().iterations, a.effect.getTiming().duration])"""
+
+
+def test_the_boards_marks_pulse_a_few_beats_then_stay_still(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    # A mark that pulsed for as long as a person thinks redrew the board at every frame
+    # (0.7 of a core for a page of rings); WCAG 2.2.2 asks blinking to stop within 5 s.
+    table = server.create("winter-queen", ["human", "random", "random"], seed=3)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    page.locator("button.floe.playable").first.click()  # its spaces ring as targets
+    targets = page.locator("#board .target")
+    expect(targets.first).to_be_visible()
+    pulses = page.evaluate(PULSES)
+    assert any(name == "pulse" for name, _, _ in pulses), pulses
+    for name, times, once in pulses:
+        assert times != float("inf") and times * once <= 5000, (name, times, once)
+    page.wait_for_function("document.getAnimations().length === 0", timeout=TIMEOUT)
+    # still marked once still: the ring at its full colour
+    assert targets.count() > 0
+    expect(targets.first).to_have_css("stroke-opacity", "1")

@@ -50,7 +50,7 @@ export function installTooltips(terms, doc = document) {
   bubble.hidden = true;
   doc.body.append(bubble);
 
-  const tips = { table, anchor: null, lookup: (term) => tips.table.get(folded(term)) ?? null };
+  const tips = { table, anchor: null, byKeyboard: false, lookup: (term) => tips.table.get(folded(term)) ?? null };
   let timer = null;
   let press = null;         // the touch being pressed: where, on what, whether it was held
   let swallowClick = false;  // the click that ends a long press makes no move
@@ -60,6 +60,7 @@ export function installTooltips(terms, doc = document) {
 
   function hide() {
     clearTimeout(timer);
+    tips.byKeyboard = false;
     if (tips.anchor) tips.anchor.removeAttribute("aria-describedby");
     tips.anchor = null;
     bubble.hidden = true;
@@ -70,6 +71,7 @@ export function installTooltips(terms, doc = document) {
   // to close it never reaches a card lying under it; under a mouse it lets the pointer by.
   function show(anchor, touch = false) {
     clearTimeout(timer);
+    tips.byKeyboard = false;
     const term = anchor.dataset.term;
     const text = tips.lookup(term);
     if (text === null) { hide(); return false; }  // a term the game does not explain
@@ -126,12 +128,16 @@ export function installTooltips(terms, doc = document) {
     if (event.pointerType === "touch" || event.buttons) return;
     const anchor = termOf(event.target);
     if (anchor === tips.anchor) { clearTimeout(timer); return; }
+    // A page scrolled under a resting mouse (focus brings a card into view) moves it out of
+    // one thing and over another: that closes no bubble the keyboard opened (focus leaving,
+    // or Escape, does).
+    if (!anchor && tips.byKeyboard) return;
     clearTimeout(timer);
     timer = setTimeout(() => (anchor && anchor.isConnected ? show(anchor) : hide()),
       anchor ? HOVER_DELAY : 80);
   });
   doc.addEventListener("pointerout", (event) => {
-    if (event.pointerType === "touch" || !tips.anchor) return;
+    if (event.pointerType === "touch" || !tips.anchor || tips.byKeyboard) return;
     if (event.relatedTarget instanceof Node && tips.anchor.contains(event.relatedTarget)) return;
     clearTimeout(timer);
     timer = setTimeout(hide, 80);  // unless pointerover finds the pointer on it again
@@ -182,7 +188,7 @@ export function installTooltips(terms, doc = document) {
   // -- keyboard ---------------------------------------------------------------------------
   doc.addEventListener("focusin", (event) => {
     const anchor = termOf(event.target);
-    if (anchor && event.target.matches(":focus-visible")) show(anchor);
+    if (anchor && event.target.matches(":focus-visible") && show(anchor)) tips.byKeyboard = true;
   });
   doc.addEventListener("focusout", () => { if (tips.anchor) hide(); });
   doc.addEventListener("keydown", (event) => { if (event.key === "Escape" && tips.anchor) hide(); });
