@@ -140,7 +140,7 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     for decision in range(1500):
         if page.evaluate("document.body.dataset.over") == "1":
             break
-        if decision == 20:  # the middle over HTTP, the page away; Day 4 on the page again
+        if decision == 10:  # the middle over HTTP, the page away; Day 4 on the page again
             play_the_middle(page, server, table, 0, lambda obs: obs["day"] >= 4, rng)
             continue
         # The picture: a turn of Day 4 (the ice dug into), a handful of places to act on.

@@ -78,7 +78,7 @@ def play_one_icecool_decision(page: Page, rng: random.Random) -> None:
 
 # The long games are played on the page for their first OPENING decisions and again from
 # a point near their end (their last round or day), the middle over HTTP.
-OPENING = 20
+OPENING = 10
 NEAR_THE_END: dict[str, Callable[[dict[str, Any]], bool]] = {
     "icecool-wizards": lambda obs: obs["final_round"],
     "winterborne": lambda obs: obs["winter_round"] == 3,

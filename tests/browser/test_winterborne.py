@@ -56,7 +56,7 @@ def play_one_decision(page: Page, rng: random.Random,
 
 
 # The decisions played on the page before the middle of a game is played over HTTP.
-OPENING = 25
+OPENING = 12
 
 
 def play_to_the_end(page: Page, rng: random.Random, tmp_path: Path, shot: str,

@@ -97,7 +97,7 @@ def _wait_for_games(path: Path, count: int, proc: subprocess.Popen[bytes]) -> No
 
 # A run long enough to be caught mid-way however loaded the machine: its games are cheap,
 # and the run is niced below the test watching it.
-KILLED_RUN_GAMES = 60
+KILLED_RUN_GAMES = 30
 
 
 # The fast tier interrupts a run one way; test_a_line_cut_short_by_a_kill_is_played_again

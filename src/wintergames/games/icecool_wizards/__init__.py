@@ -10,21 +10,31 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from wintergames.core.helptext import RulesHelp
 from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
 from wintergames.games.icecool_wizards import heuristic, rules
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.components import DATA, IW
 from wintergames.games.icecool_wizards.encoding import observation_encoding
 from wintergames.games.icecool_wizards.layout import layout, place_names
-from wintergames.games.icecool_wizards.plot import save_png
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState, check_invariants, score_breakdown
 from wintergames.games.icecool_wizards.text import render
 
 TITLE = "ICECOOL Wizards"
+
+
+def save_png(state: State, path: Path) -> None:
+    """The board and the last flick's path as a PNG (:mod:`.plot`)."""
+    # matplotlib takes 0.7 s to import: every process that loads the game (the server, each
+    # arena worker, each command) would pay it, though only a picture asked for needs it.
+    from wintergames.games.icecool_wizards.plot import save_png as draw
+
+    draw(state, path)
 
 
 def _listed(names: list[str]) -> str:
