@@ -148,3 +148,38 @@ def test_a_spectator_is_told_whose_move_it_watches_never_your_move(
     expect(watcher.locator("body")).not_to_contain_text("Your move")
     expect(watcher.locator("body")).not_to_contain_text("Nothing to do now.")
     screenshot(watcher, "spectator-watching", tmp_path)
+
+
+def test_the_log_keeps_the_lines_it_drew_and_adds_each_views_new_ones(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    # Every line was drawn again at every view: 350 ms a view in a long game's Winter.
+    table = server.create("winterborne", ["human", "random"], seed=3)
+    page = open_seat(browser, server, table, 0, page_errors)
+    page.wait_for_selector("body[data-my-turn='1']", timeout=TIMEOUT)
+    lines = page.locator("#log li")
+    drawn = lines.count()
+    assert drawn == len(server.view(table, 0)["log"]) > 0
+    page.evaluate("document.querySelectorAll('#log li').forEach((li) => li.dataset.kept = '1')")
+    # the person's moves over HTTP (and the bot's answers), the page drawing each view, to a
+    # turn of the person's again (nothing moves meanwhile)
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while len((view := server.view(table, 0))["log"]) < drawn + 4 or not view["legal"]:
+        assert time.monotonic() < deadline, "the game did not go on"
+        if view["legal"]:
+            server.act(table, 0, view["legal"][0]["action"], view["version"])
+        else:
+            time.sleep(0.01)  # the bot's move
+    page.wait_for_function(f"document.body.dataset.version === '{view['version']}'",
+                           timeout=TIMEOUT)
+    log = view["log"]
+    assert lines.count() == len(log) > drawn
+    # the lines drawn before are the same elements; only the new ones are new
+    kept = page.evaluate(
+        "[...document.querySelectorAll('#log li')].map((li) => li.dataset.kept === '1')")
+    assert kept == [True] * drawn + [False] * (len(log) - drawn)
+    # and the log reads as a page opened now draws it
+    texts = lines.all_text_contents()
+    page.reload()
+    page.wait_for_selector("body[data-version]", timeout=TIMEOUT)
+    expect(lines).to_have_count(len(log))
+    assert lines.all_text_contents() == texts
