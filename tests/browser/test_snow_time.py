@@ -6,6 +6,7 @@ phone. Set ``WG_SCREENSHOTS=docs/screenshots`` to refresh ``docs/screenshots/sno
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,14 @@ def test_a_bonus_spaces_icon_and_its_value_sit_side_by_side_on_their_space(
     table = server.create("snow-time", ["human", "human", "random"], seed=8)
     page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"],
                      PHONE if phone else DESKTOP, "light")
+    # measured once the bot's choice is in and drawn: its view redraws the track, and a box
+    # asked for meanwhile is of no element (it failed so once)
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while 2 in (now := server.view(table, 0))["to_move"]:
+        assert time.monotonic() < deadline, "the bot did not choose"
+        time.sleep(0.01)
+    page.wait_for_function(f"document.body.dataset.version === '{now['version']}'",
+                           timeout=TIMEOUT)
     marks = page.locator("#st-track g.st-bonus-mark")
     expect(marks).to_have_count(len(ST.bonuses))
     spaces = page.locator("#st-track > rect")
