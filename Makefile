@@ -12,11 +12,13 @@ install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 
 # Installed once per change of pyproject.toml (the stamp), not on every run of the tests.
+# uv installs the same packages from the same index as pip, in 7 s where pip took 75 (a fresh
+# clone's CI run installs them all); like pip --no-compile it leaves byte-compiling to the
+# first import, as the tests import a fraction of Ray's thousands of modules.
 dev: $(VENV)/.dev-installed
-# --no-compile: pip would byte-compile every module of every package (Ray alone has
-# thousands) though the tests import a fraction of them; those compile as first imported.
 $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[dev]'
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
 	touch $@
 
 # The main job: the web server on a local SQLite file (wintergames.db); open the URL it prints.
