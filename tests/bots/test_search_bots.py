@@ -150,3 +150,20 @@ def test_greedy_judges_every_candidate_against_the_same_guess_of_the_others_choi
     bot.choose(state, 0)
     assert len(guesses) == len(state.legal_actions(0)) > 1
     assert len(set(guesses)) == 1, guesses
+
+
+def test_at_its_deadline_the_ranking_puts_the_actions_not_yet_valued_after_the_valued_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A deadline met part-way (a slow machine reached it by chance only): the actions
+    # valued so far come first, the rest follow in the order they were offered.
+    state = positions("winter-queen", 2, 1)[0]
+    player = state.to_move[-1]
+    legal = state.legal_actions(player)
+    assert len(legal) > 2
+    bot = IsmctsBot(seed=1)
+    checks = iter([False, False, False])  # on entry, then before the first two actions
+    monkeypatch.setattr(bot, "expired", lambda deadline: next(checks, True))
+    ranked = bot._ranked(wg.get_spec("winter-queen"), state, player, legal, deadline=0.0)
+    assert sorted(ranked[:2], key=legal.index) == legal[:2]
+    assert ranked[2:] == legal[2:]
+    assert repr(bot) == "<IsmctsBot ismcts>"
