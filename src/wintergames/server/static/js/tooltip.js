@@ -6,7 +6,7 @@
 // Mouse or pen: resting on a component shows its bubble, leaving it hides it.
 // Keyboard: a component focused from the keyboard shows it; Escape hides it.
 // Touch: a tap on a component that offers no move shows its bubble (a tap elsewhere or
-// Escape hides it). A component that offers a move (a playable card, a pulsing space)
+// Escape hides it). A component that offers a move (a playable card, a ringed space)
 // keeps making that move on a tap, as players of card games on phones expect: a first
 // tap that only explained would make every move a double tap. Pressing and holding it
 // shows the bubble instead, and the click that ends the hold is swallowed, so no move

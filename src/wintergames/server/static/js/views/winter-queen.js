@@ -410,13 +410,13 @@ export function render(ctx) {
   choices.replaceChildren();
   if (local.selected) {
     choices.append(h("p", {}, logLine(`Place the ${local.selected.floe} floe from stand ${local.selected.stand}: `),
-      "click a pulsing space or book page. ", h("button", { onclick: () => { local.selected = null; ctx.rerender(); } }, "Cancel")));
+      "click a space ringed in orange, or a book page. ", h("button", { onclick: () => { local.selected = null; ctx.rerender(); } }, "Cancel")));
   } else if (legal.some((a) => a.kind === "place" || a.kind === "place-book")) {
     choices.append(h("p", {}, "Click a floe on one of your stands."));
   }
   const takeNone = legal.find((a) => a.kind === "take" && a.province === null);
   if (legal.some((a) => a.kind === "take")) {
-    choices.append(h("p", {}, "Take the top book of a pulsing stack, or none."));
+    choices.append(h("p", {}, "Take the top book of a stack ringed in orange, or none."));
     if (takeNone) choices.append(h("button", { id: "take-none", onclick: () => act(takeNone) }, "Take no book"));
   }
   if (returns.size) choices.append(h("p", {}, "Click the floe to return to the bag."));
