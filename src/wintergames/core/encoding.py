@@ -126,16 +126,6 @@ class Writer:
         return self._views[name]
 
 
-def one_hot(block: Vector, index: int | None) -> None:
-    """Sets ``block[index]`` to 1 (nothing for ``None``), refusing a negative index, which
-    numpy would read from the end."""
-    if index is None:
-        return
-    if index < 0:
-        raise IndexError(f"one-hot index {index} is negative")
-    block[index] = 1.0
-
-
 def scaled(value: float, most: float) -> float:
     """``value / most``, capped at 1: a count whose rules give no hard bound."""
     return min(float(value) / most, 1.0)

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice import pieces
+from wintergames.games.ice import logbook, pieces
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.curse import gentle
 from wintergames.games.ice.model import REQUESTS, RP_TOKENS
 from wintergames.games.ice.payment import Item, payments, rp_of, study
+from wintergames.games.ice.scoring_state import log_final
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -85,14 +87,10 @@ def _sunrise_choices(s: IceState) -> None:
     """What players decide at Sunrise: moving Prismatic Artifacts (each seat, from the
     last so the first player's choice comes first off the stack), the Gentle variant's
     Study token, then the Logbook card."""
-    from wintergames.games.ice import logbook
-
     logbook.reveal(s)
     if s.options["curse"] == "gentle":
-        from wintergames.games.ice.curse import gentle
-
         gentle(s)
-    for p in reversed(seat_order(s)):
+    for p in reversed(fr.seat_order(s)):
         if any(pieces_prismatic(s, p)):
             fr.push(s, fr.SUNRISE_PRISM, p)
 
@@ -100,11 +98,6 @@ def _sunrise_choices(s: IceState) -> None:
 def pieces_prismatic(s: IceState, p: int) -> list[int]:
     """Seat ``p``'s Prismatic Artifacts on its guild board."""
     return [tile for t in range(5) for tile in s.art[p][t] if IC.tiles[tile].type == 5]
-
-
-def seat_order(s: IceState) -> list[int]:
-    """Clockwise from the first player."""
-    return [(s.first + i) % s.num_players for i in range(s.num_players)]
 
 
 # -- turns -------------------------------------------------------------------------------
@@ -301,8 +294,6 @@ def end_day(s: IceState) -> None:
                 for tile in slot:
                     s.seen[tile] = 1
         s.log.append(Event("The fourth Day is over: the expedition returns.", kind="end"))
-        from wintergames.games.ice.scoring_state import log_final
-
         log_final(s)
         return
     sunrise(s)

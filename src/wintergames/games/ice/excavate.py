@@ -20,6 +20,7 @@ from wintergames.games.ice import artifacts, pieces
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.curse import advance_marker
 from wintergames.games.ice.geometry import BOARD, chain_collapse, excavation
 from wintergames.games.ice.model import PRISMATIC, TYPES
 
@@ -159,8 +160,6 @@ def _take(s: IceState, frame: list[int]) -> bool:
     if not prismatic:
         gain(s, p, tile)
     if IC.tiles[tile].level < 3 and s.options["curse"] != "off":
-        from wintergames.games.ice.curse import advance_marker
-
         advance_marker(s, p, IC.tiles[tile].anima)
     # The tile has left the board: the Chain Collapse Rule runs now, before the Explorers
     # are placed (C) and before a Camp looks for a tile. "From now on, these Snow or

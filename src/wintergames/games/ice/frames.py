@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.errors import IllegalActionError
-
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
@@ -42,6 +40,9 @@ NAV_CAMP = 17  # (from slot): where the Navigator's Camp goes after its tile wen
 SUNRISE_PRISM = 18  # (): move each Prismatic Artifact to a new slot, or done
 EXCAVATION = 19  # (step, slot, *arguments): an excavation waiting for a choice
 PREPARE = 20  # (): before the Explorers are placed: Rope, Survivors, a Grappling token
+
+# What a FOLLOW frame's last argument says comes after the followers.
+FLUENT_NEXT, NAVIGATOR_FOLLOW = 1, 2
 
 # What an EFFECT frame asks (its first argument).
 EFFECT_ROPE = 1  # where the Leader (and one Archaeologist) go with Abseiling Rope
@@ -91,12 +92,9 @@ TURN_NAV_FOLLOW, TURN_NOURISH, TURN_CRYO, TURN_GRAPPLE, TURN_DISCOUNT = 0, 1, 2,
 TURN_EXCAVATED = 5  # 1 + the Leader's place after the last excavation (Harmony may follow)
 TURN_PHILOSOPHICAL = 6  # an Anima Gemstone's Philosophical effect: one collect this turn
 TURN_FLAGS = 7
-DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD, DAY_ACHIEVED = 0, 1, 2, 3
+DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD = 0, 1, 2
+# Slot 3 is never used; it stays so that a state's JSON (saved games) keeps its shape.
 DAY_FLAGS = 4
-
-
-def refuse(message: str) -> IllegalActionError:
-    return IllegalActionError(message)
 
 
 def top(s: IceState) -> tuple[int, ...] | None:
@@ -120,3 +118,19 @@ def replace_top(s: IceState, kind: int, seat: int, *args: int) -> None:
 def turn_limit(s: IceState) -> int:
     """EP the player to move may spend this turn: 1-2, or 3 with Overwork."""
     return 3 if s.overwork else 2
+
+
+def can_spend(s: IceState, p: int, ep: int) -> bool:
+    """Whether this turn can still spend ``ep`` EP: EP left, and within 1-2 (3 with
+    Overwork) a turn."""
+    return ep <= s.ep[p] and s.spent + ep <= turn_limit(s)
+
+
+def followers_limit(s: IceState, p: int) -> int:
+    """Archaeologists who may follow a Move: 3, fewer under a flipped Curse token."""
+    return s.follow_cap[p]
+
+
+def seat_order(s: IceState) -> list[int]:
+    """Clockwise from the first player."""
+    return [(s.first + i) % s.num_players for i in range(s.num_players)]

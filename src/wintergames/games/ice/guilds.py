@@ -2,9 +2,10 @@
 move to its Camp, the Incandescent's Activation token, the Nourisher's Archaeologists,
 the CryoArchitect's rebuilt Camp. Never in a first game (``pieces.has_guild``).
 
-Elsewhere: the Navigator's follower on Sail / Build a Camp (``turn.py``) and its Camp
-moved when its tile goes (``rules.py``); the Icewalker's Grappling token and the
-CryoArchitect's cheaper excavation (``excavate.py``); the Sunrise resets (``days.py``).
+Elsewhere: the Navigator's follower (``pieces.navigator_follower``, after Sail / Build a
+Camp in ``turn.py`` and after ``navigate`` here) and its Camp moved when its tile goes
+(``rules.py``); the Icewalker's Grappling token and the CryoArchitect's cheaper
+excavation (``excavate.py``); the Sunrise resets (``days.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice import pieces, turn
+from wintergames.games.ice import pieces
 from wintergames.games.ice.actions import PLACES, WORDS, Choose, Nourish, Put, Word
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import GUILDS, PRISMATIC, TYPES
@@ -93,7 +94,7 @@ def navigate(s: IceState, p: int) -> None:
     s.day_flags[p][fr.DAY_NAV_CAMP] = 1
     s.log.append(Event(f"{seat_name(p)}'s Navigator goes to their Camp on "
                        f"{PLACES[s.camps[p]]} (free, once a Day).", kind="navigate", player=p))
-    turn._navigator_follower(s, p, origin)  # the one rule for every Navigator move
+    pieces.navigator_follower(s, p, origin)  # the one rule for every Navigator move
 
 
 def activate(s: IceState, p: int) -> None:
@@ -125,7 +126,7 @@ def nourish(s: IceState, p: int, place: int) -> None:
 def rebuild_sites(s: IceState, p: int) -> list[int]:
     """CryoArchitect: "take your Camp and your Expedition Leader and place them on any
     fully revealed tile" (uncovered, without a Camp, never an edge or Azulia)."""
-    return turn.camp_sites(s, p)
+    return pieces.camp_sites(s, p)
 
 
 def ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.events import Event, seat_name
-from wintergames.games.ice import days, pieces, turn
 from wintergames.games.ice import frames as fr
+from wintergames.games.ice import pieces
 from wintergames.games.ice.actions import PLACES, WORDS, Buy, Choose, Move, Put, Sell, Word
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.excavate import public_name as _public
@@ -128,7 +128,7 @@ def _take_study(s: IceState, p: int, t: int) -> None:
 def _artifact_study(s: IceState) -> None:
     """"Each player can take an Artifact Study token they don't already have. If a player
     has all 5 types, they take 2 RP instead." A seat lacking one type takes it."""
-    for p in reversed(days.seat_order(s)):
+    for p in reversed(fr.seat_order(s)):
         lacking = _lacking(s, p)
         if not lacking:
             s.rp[p] += IC.all_studies_rp
@@ -146,7 +146,7 @@ def _artifact_study(s: IceState) -> None:
 def _advance(s: IceState, code: int, i: int, extra: tuple[int, ...] = ()) -> None:
     """Run the event ``code`` from the ``i``-th seat clockwise from the first player until
     one must decide (push its frame) or every seat is done."""
-    order = days.seat_order(s)
+    order = fr.seat_order(s)
     batches: list[tuple[tuple[int, ...], ...]] = []
     ask: Ask = None
     while i < len(order):
@@ -188,7 +188,7 @@ def _coming_move(s: IceState, p: int, place: int) -> None:
     origin = s.leaders[p]
     s.leaders[p] = place
     s.line = f"{seat_name(p)} moves to {PLACES[place]} (Something is Coming, free)"
-    most = min(turn.followers_limit(s, p), s.archs[origin])
+    most = min(fr.followers_limit(s, p), s.archs[origin])
     if most > 0:
         fr.push(s, fr.FOLLOW, p, origin, most, 0)
         return
@@ -390,7 +390,7 @@ def _covered(s: IceState, slot: int) -> list[int]:
     return [q for q in dict.fromkeys(BOARD.below[slot]) if not exposed(s.tiles, q)]
 
 
-def _storm_current(s: IceState, slot: int) -> int:
+def storm_current(s: IceState, slot: int) -> int:
     for q in _covered(s, slot):
         if pieces.explorers_at(s, q):
             return q
@@ -468,7 +468,7 @@ def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
     if code == fr.LOGBOOK_STORM:
         return [Put.ALL[q] for q in snowstorm_slots(s.tiles)]
     if code == fr.LOGBOOK_STORM_MOVE:
-        return [Put.ALL[q] for q in _storm_tied(s, _storm_current(s, frame[4]), frame[4])]
+        return [Put.ALL[q] for q in _storm_tied(s, storm_current(s, frame[4]), frame[4])]
     raise AssertionError(f"unknown Logbook frame {frame}")
 
 
@@ -502,7 +502,7 @@ def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     elif code == fr.LOGBOOK_STORM:
         ask = _storm_place(s, p, i, frame[4], value)
     elif code == fr.LOGBOOK_STORM_MOVE:
-        _storm_step(s, _storm_current(s, frame[4]), value)
+        _storm_step(s, storm_current(s, frame[4]), value)
         ask = _storm_spread(s, p, i, frame[4])
     left = s.pending[base:]
     s.pending = s.pending[:base]

@@ -21,9 +21,13 @@ from wintergames.core.events import seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, REQUEST_IDS, Word
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.days import validations_left
+from wintergames.games.ice.excavate import targets
 from wintergames.games.ice.geometry import BOARD
+from wintergames.games.ice.logbook import storm_current
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.pieces import has_guild
+from wintergames.games.ice.rules import prompt_for
 from wintergames.games.ice.scoring_state import breakdown
 from wintergames.games.ice.turn import (
     CRYO_EXCAVATE,
@@ -57,7 +61,7 @@ assert sorted(_KIND_NAME) == list(range(1, len(FRAME_KINDS) + 1))
 _EFFECT_NAME = {getattr(fr, name): name for name in EFFECTS}
 _ABILITY_NAME = {getattr(fr, name): name for name in ABILITIES}
 _EVENT_NAME = {getattr(fr, name): name for name in EVENTS}
-# A FOLLOW frame's last argument (turn.FLUENT_NEXT, turn.NAVIGATOR_FOLLOW).
+# A FOLLOW frame's last argument (frames.FLUENT_NEXT, frames.NAVIGATOR_FOLLOW).
 FOLLOW_THEN = ("none", "fluent-step", "navigator")
 # An excavation's steps (excavate.COLLAPSE ... AFTER) and how its Leader is placed apart.
 EXCAVATION_STEPS = ("collapse", "take", "prepare", "spread", "leaders", "rope", "camp",
@@ -134,8 +138,6 @@ def _decision(s: IceState, viewer: int | None) -> dict[str, Any] | None:
     ``context``: the frame's kind and its public arguments (``_context``)."""
     if s.over or not s.pending:
         return None
-    from wintergames.games.ice.rules import prompt_for
-
     frame = s.pending[-1]
     out: dict[str, Any] = {"seat": frame[1], "prompt": prompt_for(frame)}
     if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
@@ -179,8 +181,6 @@ def _context(s: IceState, viewer: int | None) -> dict[str, Any]:
     elif kind == fr.CAMP_TO:
         ctx.update({"camp": _camp_owner(s, args[0]), "at": PLACES[args[1]]})
     elif kind == fr.VALIDATE:
-        from wintergames.games.ice.days import validations_left
-
         ctx["validations_left"] = validations_left(s, p)
     elif kind == fr.PAY:
         n_tiles = len(IC.tiles)
@@ -236,10 +236,8 @@ def _event(s: IceState, args: tuple[int, ...]) -> dict[str, Any]:
     elif code == fr.LOGBOOK_STORM:
         out["back"] = BACKS[rest[1]]
     elif code == fr.LOGBOOK_STORM_MOVE:
-        from wintergames.games.ice.logbook import _storm_current
-
         out["at"] = PLACES[rest[1]]
-        current = _storm_current(s, rest[1])
+        current = storm_current(s, rest[1])
         out["from"] = PLACES[current] if current >= 0 else None
     return out
 
@@ -250,8 +248,6 @@ def _excavation(s: IceState, frame: tuple[int, ...]) -> dict[str, Any]:
     (Abseiling Rope / Grappling token), the Archaeologists it holds off the board, the
     Leaders still to place, the Camp that stood on the tile and what each place below
     still receives."""
-    from wintergames.games.ice.excavate import targets
-
     slot = frame[3]
     return {
         "at": PLACES[slot],

@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import Event, seat_name
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import BOARD, EMPTY, exposed, icon_uncovered
+from wintergames.games.ice.geometry import (
+    BOARD,
+    EMPTY,
+    exposed,
+    icon_uncovered,
+    uncovered_tiles,
+)
 from wintergames.games.ice.model import GUILDS, RP_TOKENS
 
 if TYPE_CHECKING:
@@ -48,6 +54,40 @@ def has_guild(s: IceState, p: int, guild: str) -> bool:
 
 def is_tile(place: int) -> bool:
     return BOARD.kind[place] == "tile"
+
+
+def camp_to_build(s: IceState, p: int) -> int:
+    """The Camp a Build a Camp places: your own if it is not on the board, else a White
+    Camp from the pool; -1 if neither."""
+    if s.camps[p] == fr.OFF:
+        return p
+    for c in range(s.num_players, len(s.camps)):
+        if s.camps[c] == fr.OFF:
+            return c
+    return -1
+
+
+def camp_sites(s: IceState, p: int | None = None) -> list[int]:
+    """"any uncovered tile" without a Camp, on any layer but Azulia (never an edge), for
+    the Camp seat ``p`` (the seat to move by default) would build. A Navigator's own Camp
+    goes on Snow tiles only (RB FAQ: "As Navigators can you build your camp on an Artifact
+    tile? No.")."""
+    seat = s.current if p is None else p
+    snow_only = camp_to_build(s, seat) == seat and has_guild(s, seat, "navigator")
+    camps = set(s.camps)
+    sites = [q for q in uncovered_tiles(s.tiles) if q not in camps]
+    if snow_only:  # a Snow tile, wherever it lies (a Snowstorm may put one on the Surface)
+        return [q for q in sites if IC.tiles[s.tiles[q]].level == 3]
+    return sites
+
+
+def navigator_follower(s: IceState, p: int, origin: int) -> None:
+    """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
+    you move via Sail or Build a Camp actions, ..." (and its move to its Camp)."""
+    if origin >= 0 and s.archs[origin] > 0 and has_guild(s, p, "navigator") \
+            and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
+        s.line = f"{seat_name(p)}'s Navigator ability"
+        fr.push(s, fr.FOLLOW, p, origin, 1, fr.NAVIGATOR_FOLLOW)
 
 
 def add_archaeologists(s: IceState, place: int, count: int) -> int:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.events import Event, seat_name
-from wintergames.games.ice import artifacts, excavate, guilds, pieces, turn
+from wintergames.games.ice import artifacts, excavate, guilds, pieces
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import PLACES, Put, Trigger
 from wintergames.games.ice.artifacts import (
@@ -76,7 +76,7 @@ def can_apply(s: IceState, p: int, t: int) -> bool:
         return (s.turn_flags[p][fr.TURN_EXCAVATED] > 0 and at >= 0
                 and s.arch_supply >= HARMONY_ARCHAEOLOGISTS)
     if t == EXALTED:
-        return (at >= 0 and turn.can_spend(s, p, EXALTED_EP)
+        return (at >= 0 and fr.can_spend(s, p, EXALTED_EP)
                 and any(s.archs[q] > 0 for q in adjacent(s.tiles, s.rift, at)))
     if t == ACHIEVEMENT:
         return s.ep[p] < IC.ep_max

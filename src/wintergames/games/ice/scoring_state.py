@@ -7,7 +7,7 @@ heuristic and the screens show.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
@@ -83,11 +83,12 @@ def log_final(s: IceState) -> None:
 
 def score_breakdown(state: State) -> ScoreBreakdown:
     """Each seat's RP by the rulebook's scoring steps (the parts of ``breakdown``)."""
-    from wintergames.games.ice.state import IceState  # the state module imports this one
-
-    assert isinstance(state, IceState)
+    # By the game id: the state class sits above this module (its module imports this
+    # one), and the spec hands over only its own game's states.
+    assert state.game_id == "ice"
+    s = cast("IceState", state)
     rows = []
-    for p in range(state.num_players):
-        b = breakdown(state, p)
+    for p in range(s.num_players):
+        b = breakdown(s, p)
         rows.append((sum(b.decrees), sum(b.requests), b.bonuses, b.tokens, b.planning))
     return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(rows))

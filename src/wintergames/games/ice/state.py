@@ -17,6 +17,7 @@ from wintergames.core.actions import Action
 from wintergames.core.state import State
 from wintergames.games.ice import observe, rules, scoring_state, setup
 from wintergames.games.ice.actions import CODEC
+from wintergames.games.ice.hidden import resample
 
 # Lists of ints: per seat (copied one level deep), per seat per type (two levels), shared.
 _PER_SEAT = ("study", "used", "hold", "hand", "requests", "validated", "turn_flags",
@@ -198,8 +199,6 @@ class IceState(State):
         pooled with the deck; the order of the Request and Logbook decks; the opening
         choices not yet revealed; the RNG.
         """
-        from wintergames.games.ice.hidden import resample
-
         new = self.clone()
         resample(new, player, rng)
         new.rng = random.Random(rng.getrandbits(64))

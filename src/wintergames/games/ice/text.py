@@ -267,7 +267,6 @@ def _cards(title: str, ids: list[str], texts: dict[str, str]) -> RenderableType:
 
 REQUEST_TEXT = {r.id: r.text for r in IC.requests}
 DECREE_TEXT = {d.id: d.text for d in IC.decrees}
-TILE_BY_ID = {t.id: t for t in IC.tiles}
 
 
 def _curse_track(obs: dict[str, Any]) -> Text:

@@ -27,7 +27,7 @@ from wintergames.games.ice.actions import (
     Word,
 )
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.geometry import adjacent, uncovered_tiles
+from wintergames.games.ice.geometry import adjacent
 from wintergames.games.ice.model import PRISMATIC, RP_TOKENS, TYPES
 
 if TYPE_CHECKING:
@@ -39,42 +39,6 @@ REBUILD, NAVIGATE, ACTIVATE = (WORDS.index(w) for w in ("rebuild", "navigate", "
 _PAID_WORDS = frozenset((END, STOP, STUDY, PLAN, EXCAVATE, REBUILD))
 # ``excavate cryoarchitect``: an excavation with the CryoArchitect's discount.
 CRYO_EXCAVATE = Excavate.ALL[0]
-
-
-def can_spend(s: IceState, p: int, ep: int) -> bool:
-    """Whether this turn can still spend ``ep`` EP: EP left, and within 1-2 (3 with
-    Overwork) a turn."""
-    return ep <= s.ep[p] and s.spent + ep <= fr.turn_limit(s)
-
-
-def followers_limit(s: IceState, p: int) -> int:
-    """Archaeologists who may follow a Move: 3, fewer under a flipped Curse token."""
-    return s.follow_cap[p]
-
-
-def camp_to_build(s: IceState, p: int) -> int:
-    """The Camp a Build a Camp places: your own if it is not on the board, else a White
-    Camp from the pool; -1 if neither."""
-    if s.camps[p] == fr.OFF:
-        return p
-    for c in range(s.num_players, len(s.camps)):
-        if s.camps[c] == fr.OFF:
-            return c
-    return -1
-
-
-def camp_sites(s: IceState, p: int | None = None) -> list[int]:
-    """"any uncovered tile" without a Camp, on any layer but Azulia (never an edge), for
-    the Camp seat ``p`` (the seat to move by default) would build. A Navigator's own Camp
-    goes on Snow tiles only (RB FAQ: "As Navigators can you build your camp on an Artifact
-    tile? No.")."""
-    seat = s.current if p is None else p
-    snow_only = camp_to_build(s, seat) == seat and pieces.has_guild(s, seat, "navigator")
-    camps = set(s.camps)
-    sites = [q for q in uncovered_tiles(s.tiles) if q not in camps]
-    if snow_only:  # a Snow tile, wherever it lies (a Snowstorm may put one on the Surface)
-        return [q for q in sites if IC.tiles[s.tiles[q]].level == 3]
-    return sites
 
 
 def camp_tiles(s: IceState) -> list[int]:
@@ -116,7 +80,7 @@ def cryo_excavation_cost(s: IceState, p: int) -> int | None:
 
 def _moves(s: IceState, p: int) -> list[Action]:
     at = s.leaders[p]
-    if at < 0 or not can_spend(s, p, 1):
+    if at < 0 or not fr.can_spend(s, p, 1):
         return []
     steps = adjacent(s.tiles, s.rift, at)
     out: list[Action] = [Move.ALL[q] for q in steps]
@@ -126,14 +90,14 @@ def _moves(s: IceState, p: int) -> list[Action]:
 
 
 def _camps(s: IceState, p: int) -> list[Action]:
-    if not can_spend(s, p, 1) or camp_to_build(s, p) < 0:
+    if not fr.can_spend(s, p, 1) or pieces.camp_to_build(s, p) < 0:
         return []
-    return [Camp.ALL[q] for q in camp_sites(s, p)]
+    return [Camp.ALL[q] for q in pieces.camp_sites(s, p)]
 
 
 def _to_camps(s: IceState, p: int) -> list[Action]:
     """Recruit and Sail: onto a tile with a Camp."""
-    if not can_spend(s, p, 1):
+    if not fr.can_spend(s, p, 1):
         return []
     tiles = camp_tiles(s)
     out: list[Action] = [Recruit.ALL[q] for q in tiles] if s.arch_supply > 0 else []
@@ -143,7 +107,7 @@ def _to_camps(s: IceState, p: int) -> list[Action]:
 def _words(s: IceState, p: int) -> list[Action]:
     """The one-word actions of a turn, except the free ones and end / stop."""
     out: list[Action] = []
-    if can_spend(s, p, 1):
+    if fr.can_spend(s, p, 1):
         if study_type(s, p) >= 0:
             out.append(Word.ALL[STUDY])
         if s.num_players > 2 and not s.planning[p]:
@@ -152,10 +116,10 @@ def _words(s: IceState, p: int) -> list[Action]:
                 and s.camps[p] >= 0:
             out.append(Word.ALL[REBUILD])
     cost = excavation_cost(s, p)
-    if cost is not None and can_spend(s, p, cost):
+    if cost is not None and fr.can_spend(s, p, cost):
         out.append(Word.ALL[EXCAVATE])
     cryo = cryo_excavation_cost(s, p)
-    if cryo is not None and can_spend(s, p, cryo):
+    if cryo is not None and fr.can_spend(s, p, cryo):
         out.append(CRYO_EXCAVATE)
     if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
         out.append(Word.ALL[OVERWORK])
@@ -243,7 +207,7 @@ def do_main(s: IceState, p: int, action: Action) -> None:
         s.leaders[p] = action.value
         s.log.append(Event(f"{seat_name(p)} sails to {PLACES[action.value]} (1 EP).",
                            kind="sail", player=p))
-        _navigator_follower(s, p, origin)
+        pieces.navigator_follower(s, p, origin)
     elif isinstance(action, Word):
         _word(s, p, action.value)
     elif isinstance(action, Excavate):
@@ -267,8 +231,8 @@ def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
     s.leaders[p] = place
     verb = "makes a Fluent Move to" if fluent else "moves to"
     s.line = f"{seat_name(p)} {verb} {PLACES[place]}"
-    most = min(followers_limit(s, p), s.archs[origin])
-    then = FLUENT_NEXT if fluent else 0
+    most = min(fr.followers_limit(s, p), s.archs[origin])
+    then = fr.FLUENT_NEXT if fluent else 0
     if most > 0:
         fr.push(s, fr.FOLLOW, p, origin, most, then)
         return
@@ -279,10 +243,6 @@ def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
     s.line = ""
 
 
-# What a FOLLOW frame's last argument says comes after the followers.
-FLUENT_NEXT, NAVIGATOR_FOLLOW = 1, 2
-
-
 def follow(s: IceState, p: int, count: int) -> None:
     """``count`` Archaeologists follow the Leader from the FOLLOW frame's origin."""
     _, _, origin, _, then = fr.pop(s)
@@ -290,9 +250,9 @@ def follow(s: IceState, p: int, count: int) -> None:
     s.archs[s.leaders[p]] += count
     if count:
         s.line += f" with {count} Archaeologist{'s' if count > 1 else ''}"
-        if then == NAVIGATOR_FOLLOW:  # the once-a-turn follower is used only if one came
+        if then == fr.NAVIGATOR_FOLLOW:  # the once-a-turn follower is used only if one came
             s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
-    if then == FLUENT_NEXT:
+    if then == fr.FLUENT_NEXT:
         fr.push(s, fr.FLUENT_STEP, p, count)
         return
     s.log.append(Event(s.line + ".", kind="move", player=p))
@@ -314,23 +274,14 @@ def fluent_second(s: IceState, p: int, place: int) -> None:
 
 def _build_camp(s: IceState, p: int, place: int) -> None:
     _pay(s, p, 1)
-    camp = camp_to_build(s, p)
+    camp = pieces.camp_to_build(s, p)
     origin = s.leaders[p]
     s.camps[camp] = place
     s.leaders[p] = place
     which = "their Camp" if camp == p else "a White Camp"
     s.log.append(Event(f"{seat_name(p)} builds {which} on {PLACES[place]} (1 EP).",
                        kind="camp", player=p))
-    _navigator_follower(s, p, origin)
-
-
-def _navigator_follower(s: IceState, p: int, origin: int) -> None:
-    """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
-    you move via Sail or Build a Camp actions, ..."."""
-    if origin >= 0 and s.archs[origin] > 0 and pieces.has_guild(s, p, "navigator") \
-            and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
-        s.line = f"{seat_name(p)}'s Navigator ability"
-        fr.push(s, fr.FOLLOW, p, origin, 1, NAVIGATOR_FOLLOW)
+    pieces.navigator_follower(s, p, origin)
 
 
 def _word(s: IceState, p: int, word: int) -> None:
@@ -386,7 +337,7 @@ def why_not_main(s: IceState, p: int, action: Action) -> str:
                f"{fr.turn_limit(s)} a turn may spend")
     one_ep = isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
         Word.ALL[STUDY], Word.ALL[PLAN], Word.ALL[REBUILD])
-    if one_ep and not can_spend(s, p, 1):
+    if one_ep and not fr.can_spend(s, p, 1):
         return f"{action} costs 1 EP: {ep_rule}"
     if isinstance(action, Move | Fluent):
         if s.leaders[p] < 0:
@@ -398,7 +349,7 @@ def why_not_main(s: IceState, p: int, action: Action) -> str:
                 "overlapping one layer up or down; a place must be uncovered enough to "
                 "stand on)")
     if isinstance(action, Camp):
-        if camp_to_build(s, p) < 0:
+        if pieces.camp_to_build(s, p) < 0:
             return "no Camp to build: yours is on the board and the pool has no White Camp"
         return (f"a Camp goes on an uncovered tile without a Camp (never an edge or "
                 f"Azulia); {PLACES[action.value]} is not one")

@@ -16,6 +16,7 @@ from wintergames.core.events import seat_name
 from wintergames.games.icecool_wizards.actions import DISCARD
 from wintergames.games.icecool_wizards.cards import unpack_discard
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.rules import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
@@ -41,8 +42,6 @@ def pending_discard(s: IcecoolState, player: int | None) -> str | None:
 
 
 def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
-    from wintergames.games.icecool_wizards.rules import OVER, PHASE_NAMES
-
     over = s.phase == OVER
     return {
         "game": "icecool-wizards",

@@ -11,7 +11,7 @@ bonuses) are moved together, so several pawns can reach the end together.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
@@ -302,8 +302,9 @@ def score_breakdown(state: State) -> ScoreBreakdown:
     two-player seat's colours on a tie). Points past the last space are not counted, as
     the pawn stops there.
     """
-    from wintergames.games.snow_time.state import SnowTimeState  # imports this module
-
-    assert isinstance(state, SnowTimeState)
-    rows = [tuple(state.earned[leading(state, seat)]) for seat in range(state.num_players)]
+    # By the game id: the state class sits above this module (its module imports this
+    # one), and the spec hands over only its own game's states.
+    assert state.game_id == "snow-time"
+    s = cast("SnowTimeState", state)
+    rows = [tuple(s.earned[leading(s, seat)]) for seat in range(s.num_players)]
     return ScoreBreakdown(KIND_TITLES, tuple(rows))

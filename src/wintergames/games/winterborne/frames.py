@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.errors import IllegalActionError
 from wintergames.games.winterborne.components import RESOURCES, WB, WHITE
 from wintergames.games.winterborne.setup import CASTLE, OUT
 
@@ -44,10 +43,6 @@ CAP = 22  # (): resources to return until 12 are left
 FOR_ALLY, FOR_SACKED, FOR_FAVOR = 0, 1, 2
 HORN_VARIANTS = ("free-adjacent", "anywhere", "adjacent-any")
 SHAMAN, EXPLORER, WARRIOR = 0, 1, 2
-
-
-def refuse(message: str) -> IllegalActionError:
-    return IllegalActionError(message)
 
 
 def top(s: WinterborneState) -> tuple[int, ...] | None:
@@ -110,11 +105,6 @@ def room_for(s: WinterborneState, p: int, card: int) -> bool:
 
 
 # -- the kingdom board ------------------------------------------------------------------
-
-
-def province_sections(s: WinterborneState, p: int) -> list[int]:
-    """Sections that are provinces of the seat: the starters and conquered ones."""
-    return [sec for sec, colour in enumerate(s.sections[p]) if colour >= 0]
 
 
 def adjacent_sections(pos: int) -> tuple[int, ...]:

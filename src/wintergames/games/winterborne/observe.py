@@ -22,6 +22,8 @@ from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, SEASONS, WB
 from wintergames.games.winterborne.effects import powers_of
+from wintergames.games.winterborne.rules import prompt
+from wintergames.games.winterborne.scoring import balaur_score
 from wintergames.games.winterborne.setup import CASTLE, OUT, is_solo
 
 if TYPE_CHECKING:
@@ -136,8 +138,6 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "winners": s.winners() if over else [],
     }
     if is_solo(s):
-        from wintergames.games.winterborne.scoring import balaur_score
-
         view["balaur"] = {
             "difficulty": s.difficulty,
             "board": [WB.cards[c].id if c >= 0 else None for c in s.balaur_board],
@@ -163,8 +163,6 @@ def reserve_blocked(s: WinterborneState) -> list[str]:
 def _decision(s: WinterborneState, player: int | None) -> dict[str, Any] | None:
     """The open decision of the seat to move, as everyone sees it (the frames name
     public things only; the card in a Wylds room frame was taken in the open)."""
-    from wintergames.games.winterborne.rules import prompt
-
     if s.over:
         return None
     frame = fr.top(s)

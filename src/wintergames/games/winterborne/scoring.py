@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event, seat_name
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.winterborne.components import SET_TYPES, WB
+from wintergames.games.winterborne.frames import owned_cards
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -80,8 +81,6 @@ def _set_counts(cards: list[int]) -> tuple[list[int], int]:
 
 
 def owned(s: WinterborneState, p: int) -> list[int]:
-    from wintergames.games.winterborne.frames import owned_cards
-
     return owned_cards(s, p)
 
 
@@ -265,10 +264,11 @@ def balaur_events(s: WinterborneState) -> list[Event]:
 def score_breakdown(state: State) -> ScoreBreakdown:
     """Each seat's VP by the rulebook's scoring categories (``score``'s parts); the
     Balaur is not a seat, so its score (``balaur_score``) stays out of the table."""
-    from wintergames.games.winterborne.state import WinterborneState  # imports this module
-
-    assert isinstance(state, WinterborneState)
-    parts = [score(state, p).parts for p in range(state.num_players)]
+    # By the game id: the state class sits above this module (its module imports this
+    # one), and the spec hands over only its own game's states.
+    assert state.game_id == "winterborne"
+    s = cast("WinterborneState", state)
+    parts = [score(s, p).parts for p in range(s.num_players)]
     names = [c for c in CATEGORIES if c in parts[0]]
     return ScoreBreakdown(tuple(CATEGORY_TITLES[c] for c in names),
                           tuple(tuple(part[c] for c in names) for part in parts))

@@ -14,7 +14,7 @@ from typing import Any
 
 from wintergames.core.actions import Action
 from wintergames.core.state import State
-from wintergames.games.winterborne import observe, rules, scoring, setup
+from wintergames.games.winterborne import conservation, observe, rules, scoring, setup
 from wintergames.games.winterborne.actions import CODEC
 from wintergames.games.winterborne.components import WB
 
@@ -269,7 +269,5 @@ def _is_wylds(card: int) -> bool:
 
 def check_components(state: State) -> None:
     """Every card, tile, building and favor token is somewhere, exactly once."""
-    from wintergames.games.winterborne.conservation import check
-
     assert isinstance(state, WinterborneState)
-    check(state)
+    conservation.check(state)
