@@ -13,7 +13,6 @@ from wintergames.cli.main import app as cli
 
 from .conftest import PageErrors, Server, screenshot
 from .test_ice import CODES as ICE_CODES
-from .test_winter_queen import named
 
 TIMEOUT = 30_000  # ms: bots answer within their budget; this machine may be slow
 
@@ -54,8 +53,9 @@ def test_the_replay_steps_back_and_forth_with_the_log_in_step(
         expect(page.locator("#log li.current")).to_have_count(fresh)
         if fresh:  # the step's last line is marked, and visible inside the log's box
             last = page.locator("#log li.last")
-            # (the line as Winter Queen's view names its books: no code is shown, issue 21)
-            expect(last).to_have_text(named(data["log"][frames[step]["log"] - 1]))
+            # the engine's words, then the link to the rule the line applies
+            line = data["log"][frames[step]["log"] - 1]
+            expect(last).to_have_text(line["text"] + (" §" if line["rule"] else ""))
             box, inner = page.locator("#log").bounding_box(), last.bounding_box()
             assert box and inner and box["y"] - 1 <= inner["y"] <= box["y"] + box["height"]
 
@@ -137,7 +137,7 @@ def test_every_game_replays_on_its_own_board(server: Server, browser: Browser,
     at_step(page, final["version"])
     expect(page.locator("#final")).to_be_visible()
     if game == "ice":  # the replay's log names tiles from the layout, as the table's does
-        raw = " ".join(final["log"])
+        raw = " ".join(line["text"] for line in final["log"])
         shown = page.locator("#log").inner_text()
         assert ICE_CODES.search(raw) and not ICE_CODES.findall(shown), ICE_CODES.findall(shown)
     cells = page.locator("#final-table tr td:nth-child(2)")

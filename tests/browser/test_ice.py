@@ -446,7 +446,7 @@ def test_the_log_names_tiles_requests_and_logbook_cards_as_people_say_them(
     "It is ⟨icon⟩ Abseiling Rope"), an Artifact by its type, Requests and Logbook cards by
     name and icon; each code stays as the tooltip and data-code."""
     table, views = ice_midgame(server)
-    raw = views[0]["log"]
+    raw = [line["text"] for line in views[0]["log"]]
     snow = sorted({m for line in raw for m in re.findall(r"\bSN\d+\b", line)})
     assert snow and any(line.startswith("Logbook") for line in raw)
     assert any(re.search(r"\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-", line) for line in raw)

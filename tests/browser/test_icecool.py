@@ -168,7 +168,7 @@ def test_a_trade_is_chosen_in_two_steps_give_then_take(
     page.locator(f"#trade button.trade-give[data-card='{give}']").click()
     take = page.locator("#trade button.act-trade").first.get_attribute("data-card")
     click_and_wait(page, "#trade button.act-trade")
-    sent = server.view(table, 0)["log"][-3:]
+    sent = [line["text"] for line in server.view(table, 0)["log"][-3:]]
     assert any(give in line and f"{take}" in line for line in sent), sent
 
 
@@ -257,7 +257,7 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
         time.sleep(0.1)  # the end seen as it comes, not up to half a second late
     page = open_page(browser, page_errors, f"{server.url}/table/{table['table']}")
     page.wait_for_selector("dialog#end[open]", timeout=TIMEOUT)
-    raw = " ".join(server.view(table, None)["log"])
+    raw = " ".join(line["text"] for line in server.view(table, None)["log"])
     assert CODES.search(raw) and raw.count("flicks:") >= 100  # codes to hide, a long log
     board = page.locator("#ic-board").evaluate(
         "svg => [...svg.querySelectorAll('text')].map((t) => t.textContent).join(' ')")

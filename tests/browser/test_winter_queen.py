@@ -133,17 +133,6 @@ def book_name(book_id: str) -> str:
     return " / ".join(page.title(WQ.colours) for page in book.pages)
 
 
-BOOK_IN_LOG = re.compile(r"\b(SB\d+)\b(?: \(([^()]*(?:\([^()]*\)[^()]*)*)\))?")
-TOKEN_IN_LOG = re.compile(r" ?\bRD\d+\b")
-
-
-def named(line: str) -> str:
-    """The engine's log line as the browser shows it (views/winter-queen/names.js): each
-    book "the book with <its pages>", no royal token's id."""
-    return TOKEN_IN_LOG.sub("", BOOK_IN_LOG.sub(
-        lambda m: f"the book with {book_name(m.group(1))}", line))
-
-
 def my_turn_or_over(server: Server, table: dict[str, Any]) -> dict[str, Any]:
     """Seat 0's view once it alone is to move (the bot has answered) or the game is over."""
     deadline = time.monotonic() + TIMEOUT / 1000
@@ -205,8 +194,9 @@ def test_no_code_is_read_on_the_board_in_hands_buttons_log_or_replay_only_names(
     expect(page.locator("dialog#end")).to_be_visible(timeout=TIMEOUT)
     assert codes_read(page) == {}
     assert CODE.findall(page.locator("dialog#end").inner_text()) == []
-    used = [line for line in page.locator("#log").inner_text().splitlines() if " uses " in line]
-    assert used and all("uses the book with " in line for line in used), used
+    used = [line for line in page.locator("#log").inner_text().splitlines()
+            if " discards " in line]
+    assert used and all(" discards the book with " in line for line in used), used
     page.goto(f"{server.url}/replay/{table['table']}?step={view['version']}")  # the last step
     page.wait_for_selector("#wq-map", timeout=TIMEOUT)
     expect(page.locator("#log li").last).to_contain_text("Final VP")
@@ -238,3 +228,29 @@ def test_the_boards_marks_pulse_a_few_beats_then_stay_still(
     # still marked once still: the ring at its full colour
     assert targets.count() > 0
     expect(targets.first).to_have_css("stroke-opacity", "1")
+
+
+def test_each_log_line_links_to_its_rule_passage_in_the_rules_dialog(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: a log line is the engine's words and mentions (a floe with its icon, a
+    book by its pages), and its "§" opens the Rules dialog at the passage it applies."""
+    table = server.create("winter-queen", ["human", "random"], seed=8)
+    view = my_turn_or_over(server, table)
+    server.act(table, 0, next(a for a in server.legal(table, 0) if a["kind"] == "place"))
+    view = my_turn_or_over(server, table)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    lines = page.locator("#log li")
+    expect(lines).to_have_count(len(view["log"]), timeout=TIMEOUT)
+    for i, line in enumerate(view["log"]):  # the engine's words, then the rule's link
+        expect(lines.nth(i)).to_have_text(line["text"] + " §")
+        assert lines.nth(i).get_attribute("data-rule") == line["rule"]
+    placed = page.locator("#log li[data-msg='place']").first
+    expect(placed.locator(".said-piece use[href^='#wq-floe-']")).to_have_count(1)
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    placed.locator("a.rule-link").click()
+    expect(page.locator("dialog#rules")).to_be_visible()
+    passage = page.locator("#rule-turn\\.board")
+    expect(passage).to_have_class(re.compile(r"\basked\b"))
+    expect(passage).to_contain_text("Placing a floe on the board")
+    expect(passage).to_be_in_viewport()
+    expect(page.locator("dialog#rules .passage.asked")).to_have_count(1)

@@ -366,3 +366,25 @@ def test_the_only_choice_is_taken_with_enter_and_said_so() -> None:
     lines = iter(["", "1"])
     game.human_turn(player)
     assert state.history[before + 1:] == [(player, first)]
+
+
+def test_why_explains_a_log_line_by_its_rule_and_a_refusal_names_its_rule() -> None:
+    """Issue 38: 'log' numbers the lines, 'why N' prints the rule passage line N applies
+    (and 'why RULE' a passage by id), and a refused line names the rule that refuses it."""
+    state = wg.make("winter-queen", 2, seed=3, options={"first_player": "1"})
+    out = StringIO()
+    lines = iter(["log", "why 1", "why 99", "why turn.reach", "why nothing", "use SB01", "1"])
+    game = TerminalGame(wg.get_spec("winter-queen"), state, [Seat("human"), Seat("random")],
+                        Console(file=out, width=400), lambda _: next(lines))
+    game.human_turn(0)
+    said = out.getvalue()
+    assert f"   1 {state.log[0].text}" in said
+    rules, rule = wg.get_spec("winter-queen").rules, state.log[0].rule
+    assert rules is not None and rule is not None
+    setup = rules[rule]
+    assert f"{setup.id}: {setup.title} (rulebook: {setup.section})" in said
+    assert "The log has lines 1 to " in said
+    assert "turn.reach: The floes you can reach" in said
+    assert "winter-queen has no rule passage 'nothing'" in said
+    assert "(rule turn.use: Using a spellbook; 'why turn.use' says it)" in said
+    assert len(state.history) == 1  # the refused line changed nothing; "1" was played

@@ -26,12 +26,6 @@ ALLOWED_LAZY: dict[tuple[str, str, str], str] = {
     ("icecool_wizards", "__init__", "plot"):
         "plot imports matplotlib, 0.7 s at import; only save_png needs it",
 }
-# Function-level imports that hide a cycle and are being removed by a change under way;
-# an entry goes when its import does (``test_every_listed_lazy_import_still_exists``).
-PENDING_LAZY: dict[tuple[str, str, str], str] = {
-    ("winter_queen", "scoring", "state"):
-        "score_breakdown's isinstance check; winter_queen is restructured in issue 38",
-}
 
 
 @dataclass(frozen=True)
@@ -186,7 +180,7 @@ def test_a_game_folder_has_no_import_cycle(game: str) -> None:
 def test_no_function_imports_a_module_of_its_own_game(game: str) -> None:
     lazy = [imp for imp in game_imports(GAMES_DIR / game) if imp.in_function]
     hidden = [f"{game}/{imp.source}.py:{imp.line} imports {imp.target}" for imp in lazy
-              if (game, imp.source, imp.target) not in ALLOWED_LAZY | PENDING_LAZY]
+              if (game, imp.source, imp.target) not in ALLOWED_LAZY]
     assert not hidden, "function-level imports hide the layering:\n" + "\n".join(hidden)
 
 
@@ -202,5 +196,5 @@ def test_an_allowed_lazy_import_closes_no_cycle(entry: tuple[str, str, str]) -> 
 def test_every_listed_lazy_import_still_exists() -> None:
     seen = {(game, imp.source, imp.target) for game in GAMES
             for imp in game_imports(GAMES_DIR / game) if imp.in_function}
-    listed = set(ALLOWED_LAZY) | set(PENDING_LAZY)
+    listed = set(ALLOWED_LAZY)
     assert listed <= seen, f"no longer imported in a function: {sorted(listed - seen)}"

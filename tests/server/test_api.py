@@ -145,7 +145,7 @@ def test_a_seat_plays_and_the_bots_answer(client: TestClient) -> None:
         response = act(client, table, 0, v["legal"][0]["action"], v["version"])
     v = wait_for_turn(client, table, 0)
     assert v["to_move"] == [0]
-    assert any(line.startswith("Player 3 ") for line in v["log"])
+    assert any(line["text"].startswith("Player 3 ") for line in v["log"])
 
 
 def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
@@ -168,7 +168,11 @@ def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
         assert response.status_code == status, response.text
         assert response.json()["error"]["code"] == code
         assert response.json()["error"]["message"]
+        # the rule that refused the action, by its passage's id; nothing else names one
+        assert response.json()["error"].get("rule") == ("turn.use" if code == "illegal" else None)
     assert view(client, table, 0) == v
+    passages = client.get("/api/games/winter-queen/rules").json()["passages"]
+    assert "turn.use" in {p["id"] for p in passages}
 
 
 def test_a_double_submit_is_stale(client: TestClient) -> None:
@@ -231,6 +235,10 @@ def test_websocket_play_and_errors(client: TestClient) -> None:
         assert ws.receive_json()["code"] == "malformed"
         ws.send_json({"type": "action", "version": 99, "action": first["legal"][0]["action"]})
         assert ws.receive_json()["code"] == "stale"
+        ws.send_json({"type": "action", "version": first["version"],
+                      "action": {"kind": "use", "book": "SB01"}})
+        refused = ws.receive_json()
+        assert (refused["code"], refused["rule"]) == ("illegal", "turn.use")
         ws.send_json({"type": "action", "version": first["version"],
                       "action": first["legal"][0]["action"]})
         after = ws.receive_json()
@@ -344,7 +352,7 @@ def test_every_game_serves_its_rules_summary_terms_and_interpretations(
                   / f"{game['id']}.md").read_text(encoding="utf-8")
         headings = [line.lstrip("#").strip() for line in source.splitlines()
                     if line.startswith("#")]
-        assert headings and len(re.findall(r"<h[1-6]>", doc.text)) == len(headings)
+        assert headings and len(re.findall(r"<h[1-6][ >]", doc.text)) == len(headings)
         assert "<h1>" in doc.text and 'href="/"' in doc.text
     missing = client.get("/api/games/chess/rules")
     assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
@@ -388,7 +396,7 @@ def test_search_bots_with_settings_sit_at_a_table(client: TestClient) -> None:
     assert act(client, table, 0, mine, v["version"]).status_code == 200
     # the bots choose in their threads; the turn resolves
     wait_until(lambda: view(client, table, 0),
-               lambda v: any(line.startswith("Revealed") for line in v["log"]))
+               lambda v: any(line["text"].startswith("Revealed") for line in v["log"]))
     bad = dict(body, seats=[{"kind": "human"}, {"kind": "ismcts",
                                                 "settings": {"iterations": 0}}, {"kind": "human"}])
     refused = client.post("/api/tables", json=bad)

@@ -24,7 +24,8 @@ MANY_ALIKE = 5  # actions sharing a first word that share one line of the list
 PROMPT_HELP = (
     "Type the number of an action or its notation. Other commands: "
     "'help' (notation), 'help TERM' (what a card, effect or piece does), 'rules' (the "
-    "rules in brief), 'log' (the whole log), 'board' (redraw), 'quit'."
+    "rules in brief), 'log' (the whole log, numbered), 'why N' (the rule log line N "
+    "applies; 'why RULE' a rule by its id), 'board' (redraw), 'quit'."
 )
 
 
@@ -140,6 +141,38 @@ class TerminalGame:
         except WintergamesError as err:
             self.console.print(f"[red]{escape(str(err))}[/]")
 
+    def why(self, asked: str, player: int) -> None:
+        """``why N``: the rule passage log line N (as 'log' numbers them) applies; ``why
+        RULE``: the passage of that id."""
+        rules = self.spec.rules
+        if rules is None:
+            self.console.print(f"[red]{escape(self.spec.title)} names no rules yet.[/]")
+            return
+        lines = self.state.events_for(player)
+        if asked.isdigit():
+            if not 1 <= int(asked) <= len(lines):
+                self.console.print(f"[red]The log has lines 1 to {len(lines)}; 'log' numbers "
+                                   "them.[/]")
+                return
+            event = lines[int(asked) - 1]
+            if event.rule is None:
+                self.console.print("[red]That line names no rule.[/]")
+                return
+            self.console.print(Text(event.text, style="cyan"))
+            asked = event.rule
+        try:
+            self.console.print(escape(rules.why(asked or "?").explained()))
+        except WintergamesError as err:
+            self.console.print(f"[red]{escape(str(err))}; 'why N' takes a log line's number.[/]")
+
+    def rule_named(self, err: WintergamesError) -> str:
+        """" (rule turn.reach: The floes you can reach; 'why turn.reach' says it)" for a
+        refusal that names a rule of the game, else nothing."""
+        rule = getattr(err, "rule", None)
+        if rule is None or self.spec.rules is None or rule not in self.spec.rules:
+            return ""
+        return f" (rule {rule}: {self.spec.rules[rule].title}; 'why {rule}' says it)"
+
     def human_turn(self, player: int) -> None:
         self.console.rule(f"{seat_name(player)} to move")
         self.draw(player)
@@ -166,15 +199,19 @@ class TerminalGame:
                 self.list_actions(actions)
                 continue
             if word == "log":
-                for event in self.state.events_for(player):
-                    self.console.print(Text("  " + event.text))
+                for number, event in enumerate(self.state.events_for(player), 1):
+                    self.console.print(Text(f"{number:>4} {event.text}"))
+                continue
+            if word == "why" or word.startswith("why "):
+                self.why(line.strip()[4:].strip(), player)
                 continue
             try:
                 action = self.read_action(line, actions)
                 self.state.apply(action, player)
             except WintergamesError as err:
                 # the message quotes the typed line, which may look like rich markup
-                self.console.print(f"[red]Not possible:[/] {escape(refusal(err))}")
+                self.console.print(f"[red]Not possible:[/] {escape(refusal(err))}"
+                                   f"{escape(self.rule_named(err))}")
                 continue
             return
 

@@ -20,7 +20,22 @@ class WintergamesError(Exception):
 
 
 class IllegalActionError(WintergamesError, ValueError):
-    """The action breaks a rule; the message names the rule and what is allowed."""
+    """The action breaks a rule; the message says what is allowed, and ``rule`` is the id
+    of the rule passage that refuses it (``None`` where a game has not named one yet).
+
+    >>> err = IllegalActionError("stand 3 is out of your reach", rule="turn.reach")
+    >>> str(err), err.rule
+    ('stand 3 is out of your reach', 'turn.reach')
+    >>> import pickle; pickle.loads(pickle.dumps(err)).rule
+    'turn.reach'
+    """
+
+    def __init__(self, message: str = "", rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[type, tuple[str, str | None]]:
+        return type(self), (str(self), self.rule)
 
 
 class NotYourTurnError(WintergamesError, ValueError):

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from wintergames.core.errors import InvalidOptionError, excerpt
 from wintergames.core.helptext import RulesHelp
+from wintergames.core.phrases import Catalogue
+from wintergames.core.provenance import RuleIndex
 
 if TYPE_CHECKING:
     from wintergames.core.actions import Action
@@ -198,6 +200,10 @@ class GameSpec:
     # on determinizations), and the score difference that counts as clearly ahead.
     heuristic: Callable[[State], list[float]] | None = field(default=None, repr=False)
     heuristic_scale: float = 1.0
+    # What the game says and why: its messages (every log line, prompt and label is a
+    # phrase of them) and its rule passages, which every phrase and refusal names by id.
+    messages: Catalogue | None = field(default=None, repr=False)
+    rules: RuleIndex | None = field(default=None, repr=False)
     # For a game a lone seat plays against the game itself (Winterborne's Balaur): the
     # value the seat's heuristic estimate must reach to be even with the game, from any
     # full state. Bots judge a solo position by the seat's estimate against it.

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, NotYourTurnError
 from wintergames.core.events import Event, seat_name
+from wintergames.core.phrases import Catalogue
 from wintergames.core.rng import copy_rng, fresh_seed, new_rng, rng_from_json, rng_to_json
 from wintergames.core.seats import check_seat
 
@@ -30,6 +31,8 @@ class State(ABC):
     """Base class of every game's state; see DESIGN.md "Public API"."""
 
     game_id: ClassVar[str]
+    # The game's messages (``data/messages.toml``): the phrases its log speaks in.
+    messages: ClassVar[Catalogue | None] = None
     __slots__ = ("_rng", "_rng_owned", "history", "log", "num_players", "options", "seed")
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int | None) -> None:
@@ -225,7 +228,7 @@ class State(ABC):
         self.seed = obj["seed"]
         self.rng = rng_from_json(obj["rng"])
         self.history = actions
-        self.log = [Event.from_json(e) for e in obj["log"]]
+        self.log = [Event.from_json(e, self.messages) for e in obj["log"]]
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"

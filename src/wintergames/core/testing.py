@@ -17,6 +17,7 @@ from typing import Any
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.events import seat_name
+from wintergames.core.phrase_check import check_catalogue, check_log_phrases, check_refusal
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
@@ -102,6 +103,7 @@ def check_actions(
                 state.apply(action, player)
             except IllegalActionError as err:
                 assert str(err), "an IllegalActionError must say why"
+                check_refusal(state, err)
             else:
                 raise AssertionError(f"unlisted action {action} was accepted")
             assert snapshot(state) == before, f"refused action {action} changed the state"
@@ -563,6 +565,11 @@ def play_checked(
     else:
         raise AssertionError("an action was accepted after the end")
     check_persistence(state)
+    try:
+        check_catalogue(game_id)
+        check_log_phrases(state)
+    except AssertionError as err:
+        raise AssertionError(f"{game_id} {num_players}p seed {seed}: {err}") from err
     if refusals_at is not None:
         try:
             check_refusals(state, damages)

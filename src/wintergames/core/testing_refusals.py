@@ -124,6 +124,11 @@ def generic_damages(state: State) -> Iterator[Damage]:
     yield "rng is cut short", lambda o: o.update(rng=o["rng"][:1])
     yield "log is a text", lambda o: o.update(log="x")
     yield "log holds no event", lambda o: o["log"].append({})
+    if state.messages is not None:
+        yield "log holds a phrase of no message", lambda o: o["log"].append(
+            {"text": "x", "said": {"msg": "no-such-message", "args": {}, "rule": "x"}})
+        yield "log holds a phrase with a field missing", lambda o: o["log"].append(
+            {**o["log"][0], "said": {**o["log"][0]["said"], "args": {}}})
     yield "actions are a text", lambda o: o.update(actions="x")
     yield "actions name no seat", lambda o: o["actions"].append([n, o["actions"][0][1]]) \
         if o["actions"] else o["actions"].append([n, {}])

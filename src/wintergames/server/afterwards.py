@@ -59,12 +59,12 @@ def frames(live: LiveTable) -> dict[str, Any]:
         made = spec.score_breakdown
         breakdown = made(final).to_json() if made is not None and final.is_over else None
     state = make(record["game"], record["num_players"], record["seed"], record["options"])
-    lines: list[str] = []
+    lines: list[dict[str, Any]] = []
     read = 0  # entries of state.log already looked at
 
     def frame(step: int, actor: int | None) -> dict[str, Any]:
         nonlocal read
-        lines.extend(e.text for e in state.log[read:] if e.visible(None))
+        lines.extend(e.view() for e in state.log[read:] if e.visible(None))
         read = len(state.log)
         return {"step": step, "actor": actor, "to_move": list(state.to_move),
                 "simultaneous": state.simultaneous, "observation": state.observation(None),

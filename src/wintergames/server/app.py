@@ -62,7 +62,7 @@ __all__ = ["UnreadableTableError", "create_app"]
 
 
 def error_response(err: ServerError) -> JSONResponse:
-    return JSONResponse({"error": {"code": err.code, "message": err.message}},
+    return JSONResponse({"error": err.to_json()},
                         status_code=err.status, headers=err.headers)
 
 
@@ -158,6 +158,9 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
         return {"game": spec.id, "title": spec.title,
                 "summary": [{"title": t, "text": x} for t, x in spec.rules_help.summary],
                 "terms": dict(spec.rules_help.terms),
+                # every log line, refusal and prompt names one of these by id
+                "passages": [] if spec.rules is None else [
+                    p.to_json() for p in spec.rules.values()],
                 "interpretations": f"/docs/rules/{spec.id}.md" if doc.is_file() else None}
 
     @app.get("/docs/rules/{game_id}.md", include_in_schema=False)
@@ -245,7 +248,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
         state = replay_record(live.state.record(), upto=step)
         return {"table": table_id, "step": step, "steps": total,
                 "observation": state.observation(None),
-                "log": [e.text for e in state.events_for(None)]}
+                "log": [e.view() for e in state.events_for(None)]}
 
     add_sockets(app, hub, limits)
     add_people(app, hub)

@@ -8,8 +8,11 @@ source escaped, in the site's own style.
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
 
 from markdown_it import MarkdownIt
+
+from wintergames.core.provenance import is_rule_id
 
 _RENDER = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -31,5 +34,21 @@ def document_page(markdown: str, title: str) -> str:
         "<link rel=\"stylesheet\" href=\"/static/style.css\">\n"
         "<link rel=\"icon\" href=\"data:,\">\n</head>\n"
         "<body class=\"doc-page\">\n<header><a href=\"/\" class=\"home\">wintergames</a></header>\n"
-        f"<main class=\"doc\">\n{_RENDER.render(markdown)}</main>\n</body>\n</html>\n"
+        f"<main class=\"doc\">\n{_rendered(markdown)}</main>\n</body>\n</html>\n"
     )
+
+
+def _rendered(markdown: str) -> str:
+    """The Markdown as HTML, each rule passage's heading (``### turn.place: …``) anchored as
+    ``#rule-turn.place``, where the pages' rule links point.
+
+    >>> _rendered("### turn.place: Placing")
+    '<h3 id="rule-turn.place">turn.place: Placing</h3>\\n'
+    """
+    tokens = _RENDER.parse(markdown)
+    for opening, inline in pairwise(tokens):
+        if opening.type == "heading_open" and opening.tag == "h3":
+            rule_id, colon, _ = inline.content.partition(": ")
+            if colon and is_rule_id(rule_id):
+                opening.attrSet("id", f"rule-{rule_id}")
+    return _RENDER.renderer.render(tokens, _RENDER.options, {})

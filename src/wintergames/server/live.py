@@ -42,12 +42,20 @@ class ServerError(Exception):
     ``MESSAGE_LIMIT`` characters, whatever it quotes)."""
 
     def __init__(self, status: int, code: str, message: str,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, rule: str | None = None) -> None:
         if len(message) > MESSAGE_LIMIT:
             message = message[:MESSAGE_LIMIT - 1] + "…"
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.headers = headers or {}
+        self.rule = rule  # the rule passage that refuses an action, where the game names one
+
+    def to_json(self) -> dict[str, str]:
+        """``code`` and ``message``, and ``rule`` where a rule refused the request."""
+        out = {"code": self.code, "message": self.message}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,7 @@ class LiveTable:
                 # drawn by the server and kept secret while it could predict hidden draws
                 "seed": self.seed if s.is_over else None,
                 "observation": s.observation(seat),
-                "log": [e.text for e in s.events_for(seat)],
+                "log": [e.view() for e in s.events_for(seat)],
                 "legal": [{"action": a.to_json(), "notation": str(a)} for a in legal],
             }
 
@@ -338,7 +346,8 @@ class LiveTable:
         except GameOverError as err:
             raise ServerError(409, "game-over", str(err)) from None
         except WintergamesError as err:
-            raise ServerError(422, "illegal", str(err)) from None
+            raise ServerError(422, "illegal", str(err),
+                              rule=getattr(err, "rule", None)) from None
         try:
             self.store.append(self.id, self.version, seat, action.to_json(),
                               self.progress(trial))

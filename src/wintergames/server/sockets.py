@@ -65,7 +65,7 @@ def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
 
 
 def _error_message(err: ServerError) -> dict[str, str]:
-    return {"type": "error", "code": err.code, "message": err.message}
+    return {"type": "error", **err.to_json()}
 
 
 async def _refuse(socket: WebSocket, err: ServerError) -> None:

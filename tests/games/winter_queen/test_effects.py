@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from tests.games.winter_queen.helpers import C, act, blank, depict, give_book, put
+from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen import scoring
+
+
+def said(scored: tuple[int, Phrase]) -> tuple[int, str]:
+    """An effect's VP and its reason in words."""
+    return scored[0], scored[1].text
 
 
 def test_border_guard_maxim_two_red_on_the_edge() -> None:
     # Rulebook, "Use a Spellbook": Border Guard with red gains 2 VP.
     s = blank(4)
     put(s, a2="red", e2="red", c3="red", b2="red", a3="green")
-    assert scoring.border_guard(s.board, C["red"]) == (2, "a2, e2")
+    assert said(scoring.border_guard(s.board, C["red"])) == (2, "a2 and e2")
 
 
 def test_border_guard_mikhail_three_red_not_in_one_line() -> None:
@@ -34,7 +40,7 @@ def test_northern_lights_green_four_zones() -> None:
     put(s, b1="green", c1="green", a2="green", b4="green", c3="green")
     vp, why = scoring.northern_lights(s.board, C["green"])
     assert vp == 4
-    assert why == "red province, purple province, blue province, royal domain"
+    assert why.text == "red province, purple province, blue province and royal domain"
 
 
 def test_northern_lights_counts_depicted_royal_floe_and_caps_at_five() -> None:
@@ -47,7 +53,7 @@ def test_northern_lights_counts_depicted_royal_floe_and_caps_at_five() -> None:
 def test_magic_clouds_two_singles_and_one_group() -> None:
     s = blank(4)
     put(s, b1="green", a5="green", c3="green", d3="green", d4="green", e1="red")
-    assert scoring.magic_clouds(s.board, C["green"]) == (3, "2 singles, 1 group")
+    assert said(scoring.magic_clouds(s.board, C["green"])) == (3, "2 singles, 1 group")
 
 
 def test_bright_path_stops_before_a_repeated_colour() -> None:
@@ -56,7 +62,7 @@ def test_bright_path_stops_before_a_repeated_colour() -> None:
     put(s, a2="purple", b2="red", c2="green", d2="green", e2="blue")
     vp, why = scoring.bright_path(s.board, C["purple"])
     assert vp == 3
-    assert why == "from a2 east: purple, red, green"
+    assert why.text == "from a2 east: purple, red and green"
 
 
 def test_bright_path_stops_at_an_empty_space_and_counts_a_lone_floe() -> None:
@@ -76,7 +82,7 @@ def test_bright_path_never_longer_than_five() -> None:
 def test_bright_path_without_a_floe_of_the_colour_scores_nothing() -> None:
     s = blank(4)
     put(s, a3="red")
-    assert scoring.bright_path(s.board, C["blue"]) == (0, "no blue floe on the board")
+    assert said(scoring.bright_path(s.board, C["blue"])) == (0, "no blue floe on the board")
 
 
 def test_forest_lights_purple_with_red_picks_the_best_floe() -> None:
@@ -86,7 +92,7 @@ def test_forest_lights_purple_with_red_picks_the_best_floe() -> None:
     put(s, c2="purple", d2="red", b2="red", c1="red", c4="purple")
     vp, why = scoring.forest_lights(s.board, C["purple"], C["red"])
     assert vp == 3
-    assert why == "chose the purple floe at c2, 3 red neighbours"
+    assert why.text == "chose the purple floe at c2, 3 red neighbours"
     s2 = blank(4)
     put(s2, c4="purple", d2="red", c2="purple")
     assert scoring.forest_lights(s2.board, C["purple"], C["red"])[0] == 1
@@ -104,7 +110,7 @@ def test_wind_rose_green_six() -> None:
     put(s, c3="green", e3="green", a3="green", c5="green", c1="green", d2="green", b2="green")
     vp, why = scoring.wind_rose(s.board, C["green"])
     assert vp == 6
-    assert why == "chose the green floe at c3"
+    assert why.text == "chose the green floe at c3"
 
 
 def test_wind_rose_lines_pass_over_empty_spaces_and_other_colours() -> None:
@@ -116,7 +122,7 @@ def test_wind_rose_lines_pass_over_empty_spaces_and_other_colours() -> None:
 def test_polar_star_two_empty_neighbours() -> None:
     s = blank(4)
     put(s, a1="purple")
-    assert scoring.polar_star(s.board, C["purple"]) == (2, "chose the purple floe at a1")
+    assert said(scoring.polar_star(s.board, C["purple"])) == (2, "chose the purple floe at a1")
 
 
 def test_polar_star_depicted_floe_is_not_an_empty_space() -> None:

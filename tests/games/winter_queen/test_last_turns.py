@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from tests.games.winter_queen.helpers import act, blank, give_book, put, stand_with
+from tests.games.winter_queen.helpers import BOOK, act, blank, give_book, put, stand_with
 from wintergames.games.winter_queen.state import WinterQueenState
+from wintergames.games.winter_queen.words import book
 
 
 def played_round() -> WinterQueenState:
@@ -33,7 +34,15 @@ def test_a_new_game_has_no_last_turns() -> None:
 def test_each_seat_s_last_turn_is_listed_oldest_first() -> None:
     s = played_round()
     took = s.observation(None)["books"][0][-1]["id"]  # the top of the red stack
-    assert s.observation(None)["last_turns"] == [
+    turns = s.observation(None)["last_turns"]
+    # each turn also in the engine's words, as the browser lists it
+    said = [turn.pop("said") for turn in turns]
+    assert [line["text"] for line in said] == [
+        f"Player 1: placed a red floe from stand 1 on c1 and took {book(BOOK[took]).text}",
+        f"Player 2: used {book(BOOK['SB12']).text} and returned the floe on a2 to the bag",
+        f"Player 3: placed a green floe from stand 3 on page B of {book(BOOK['SB03']).text}",
+    ]
+    assert turns == [
         {"player": 0, "placed": {"floe": "red", "stand": 1, "cell": "c1"}, "took": took,
          "used": None, "returned": None, "passed": False},
         {"player": 1, "placed": None, "took": None, "used": "SB12", "returned": "a2",

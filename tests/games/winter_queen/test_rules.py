@@ -22,10 +22,13 @@ from wintergames.games.winter_queen.actions import CODEC, PASS
 from wintergames.games.winter_queen.state import WinterQueenState
 
 
-def refused(s: WinterQueenState, text: str, match: str, player: int | None = None) -> None:
+def refused(s: WinterQueenState, text: str, match: str, rule: str) -> None:
+    """``text`` is refused with a message matching ``match``, naming rule passage ``rule``,
+    and nothing changes."""
     before = snapshot(s)
-    with pytest.raises(wg.IllegalActionError, match=match):
-        s.apply(CODEC.parse(text), player)
+    with pytest.raises(wg.IllegalActionError, match=match) as refusal:
+        s.apply(CODEC.parse(text))
+    assert refusal.value.rule == rule
     assert snapshot(s) == before
 
 
@@ -39,8 +42,9 @@ def test_place_in_a_province_offers_that_province_book() -> None:
     act(s, "r1-c1")  # red province
     assert s.board[cell("c1")] == C["red"] and s.stands[0][C["red"]] == 1
     assert [str(a) for a in s.legal_actions()] == ["take none", "take red"]
-    refused(s, "take blue", "red province lets you take a book from that province only")
-    refused(s, "r1-d1", "choose a spellbook")
+    refused(s, "take blue", "red province lets you take a book from that province only",
+            "turn.take-book")
+    refused(s, "r1-d1", "choose a spellbook", "turn.take-book")
     act(s, "take red")
     assert s.books[0] == [[top, -1, -1]] and len(s.stacks[0]) == 4
     assert s.to_move == (1,)
@@ -86,17 +90,17 @@ def test_cannot_place_on_an_occupied_or_depicted_space() -> None:
     put(s, b2="red")
     depict(s, "a1", "green")
     stand_with(s, 0, red=1, blue=1)
-    refused(s, "r1-b2", "b2 is not empty: it already holds a red floe")
-    refused(s, "r1-a1", "royal token depicts a green floe")
+    refused(s, "r1-b2", "b2 is not empty: it already holds a red floe", "turn.board")
+    refused(s, "r1-a1", "royal token depicts a green floe", "turn.board")
     act(s, "r1-e5")  # an open royal space is a space like any other
 
 
 def test_only_the_stands_to_your_left_and_right() -> None:
     s = blank(3)
     stand_with(s, 1, red=2)
-    refused(s, "r2-c1", "stand 2 is out of your reach.*stands 1, 3")
+    refused(s, "r2-c1", "stand 2 is out of your reach.*stands 1, 3", "turn.reach")
     stand_with(s, 0, red=1)
-    refused(s, "b1-c1", "stand 1 holds no blue floe; it holds red")
+    refused(s, "b1-c1", "stand 1 holds no blue floe; it holds red", "turn.reach")
 
 
 def test_taking_the_last_floe_of_a_stand_scores_and_refills() -> None:
@@ -106,7 +110,7 @@ def test_taking_the_last_floe_of_a_stand_scores_and_refills() -> None:
     act(s, "y1-b1")
     assert s.vp[0] == 1
     assert sum(s.stands[0]) == 4 and sum(s.bag) == in_bag - 4
-    assert any("took the last floe of stand 1" in e.text for e in s.log)
+    assert any("taking the last floe of stand 1" in e.text for e in s.log)
 
 
 def test_two_player_stands_refill_with_three() -> None:
@@ -128,14 +132,16 @@ def test_place_a_floe_on_a_page_without_effect_or_new_book() -> None:
     assert s.books[0] == [[BOOK["SB12"], -1, C["green"]]] and s.vp == vp
     assert s.to_move == (1,)
     s.current = 0
-    refused(s, "g1-SB12.B", "page B of SB12 already holds a green floe")
-    refused(s, "g1-SB11.A", "you do not hold spellbook SB11; yours: SB12")
+    refused(s, "g1-SB12.B", r"page B of SB12 \(the book with .*\) already holds a green floe",
+            "turn.book-page")
+    refused(s, "g1-SB11.A", r"you do not hold SB11 \(the book .*\); yours: SB12 \(the book",
+            "turn.use")
 
 
 def test_no_page_placement_without_books_on_the_first_turn() -> None:
     s = wg.make("winter-queen", 3, seed=5)
     assert not any(a.kind == "place-book" for a in s.legal_actions())
-    refused(s, "r1-SB01.A", "you do not hold spellbook SB01")  # type: ignore[arg-type]
+    refused(s, "r1-SB01.A", "you do not hold SB01", "turn.use")  # type: ignore[arg-type]
 
 
 def test_use_a_book_with_one_floe_maxim_border_guard() -> None:
@@ -161,8 +167,8 @@ def test_use_a_book_with_two_floes_mikhail_returns_a_floe() -> None:
     assert s.vp[0] == 5 and s.to_move == (0,)
     options = [str(a) for a in s.legal_actions()]
     assert "return a1" not in options and "return d4" in options and len(options) == 6
-    refused(s, "return a1", "never one depicted on a royal token")
-    refused(s, "r1-c1", "return one floe")
+    refused(s, "return a1", "never one depicted on a royal token", "turn.return-floe")
+    refused(s, "r1-c1", "return one floe", "turn.return-floe")
     purple_in_bag = s.bag[C["purple"]]
     act(s, "return d4")
     assert s.board[cell("d4")] == -1 and s.bag[C["purple"]] == purple_in_bag + 1
@@ -172,7 +178,7 @@ def test_use_a_book_with_two_floes_mikhail_returns_a_floe() -> None:
 def test_use_needs_a_floe_on_the_book() -> None:
     s = blank(3)
     give_book(s, 0, "SB12")
-    refused(s, "use SB12", "has no floe on it")
+    refused(s, "use SB12", "has no floe on it", "turn.use")
     assert all(a.kind != "use" for a in s.legal_actions())
 
 
@@ -185,9 +191,10 @@ def test_two_floe_book_with_no_floe_on_the_board_returns_nothing() -> None:
 
 def test_out_of_phase_choices_are_refused() -> None:
     s = blank(3)
-    refused(s, "take red", "only right after placing a floe on a space")
-    refused(s, "return c3", "only right after using a book with two floes")
-    refused(s, "pass", "only when no other action is legal")
+    refused(s, "take red", "only right after placing a floe on a space", "turn.take-book")
+    refused(s, "return c3", "only right after using a book with two floes",
+            "turn.return-floe")
+    refused(s, "pass", "only when no other action is legal", "turn.pass")
     before = snapshot(s)
     with pytest.raises(wg.NotYourTurnError,
                        match=r"^it is not Player 3's turn; waiting for Player 1$"):
@@ -228,7 +235,7 @@ def test_exact_turns_left_after_the_bag_empties(n: int, seat_index: int) -> None
 def test_final_phase_forbids_using_books_but_allows_filling_them() -> None:
     s = start_final_phase(3, 0)
     give_book(s, 1, "SB12", a="red")
-    refused(s, "use SB12", "can no longer be used")
+    refused(s, "use SB12", "can no longer be used", "end.final-phase")
     assert any(a.kind == "place-book" for a in s.legal_actions())
 
 

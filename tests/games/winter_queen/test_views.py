@@ -44,7 +44,8 @@ def test_vp_gains_are_public_in_the_log_but_totals_private() -> None:
     act(s, "use SB12")
     gain = next(e for e in s.log if e.kind == "vp")
     assert gain.visible_to is None and gain.vp == 2
-    assert gain.text == "Player 1 gains 2 VP: uses SB12: Border Guard with red (a2, e2)"
+    assert gain.text == "Player 1 gains 2 VP for Border Guard with a red floe (a2 and e2)"
+    assert gain.rule == "effect.border-guard"
     assert s.observation(1)["vp"] == [None, 0, None]
     assert s.observation(0)["vp"] == [2, None, None]
 

@@ -18,6 +18,7 @@ from wintergames.games.winter_queen.layout import layout
 from wintergames.games.winter_queen.scoring import score_breakdown
 from wintergames.games.winter_queen.state import WinterQueenState, check_invariants
 from wintergames.games.winter_queen.text import render
+from wintergames.games.winter_queen.words import MSG, RULES
 
 MAX_PLAYERS = 4
 
@@ -93,6 +94,8 @@ SPEC = GameSpec(
     heuristic_scale=heuristic.SCALE,
     check_invariants=check_invariants,
     rules_help=_rules_help(),
+    messages=MSG,
+    rules=RULES,
     score_unit="VP",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,

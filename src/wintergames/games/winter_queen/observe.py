@@ -11,9 +11,11 @@ used, took or returned what) are public too: the browser marks them on the board
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
+from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen.actions import (
     Pass,
     PlaceOnBoard,
@@ -23,11 +25,13 @@ from wintergames.games.winter_queen.actions import (
     UseBook,
 )
 from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
+from wintergames.games.winter_queen.words import MSG, book, floe, page_side, seat, space, stand
 
 if TYPE_CHECKING:
     from wintergames.games.winter_queen.state import WinterQueenState
 
 _PHASES = ("main", "take-book", "return-floe", "over")
+_BOOK_INDEX = {b.id: i for i, b in enumerate(WQ.books)}
 
 
 def _colour(c: int) -> str | None:
@@ -92,7 +96,26 @@ def _turn(s: WinterQueenState, actions: list[tuple[int, Any]]) -> dict[str, Any]
             turn["returned"] = WQ.cell_names[a.cell]
         elif isinstance(a, Pass):
             turn["passed"] = True
+    turn["said"] = MSG("turn-summary", seat=seat(player), steps=tuple(_steps(turn, actions))).view()
     return turn
+
+
+def _steps(turn: dict[str, Any], actions: list[tuple[int, Any]]) -> Iterator[Phrase]:
+    """What the turn did, step by step, as the last-turns list says it."""
+    for _, a in actions:
+        if isinstance(a, PlaceOnBoard):
+            yield MSG("did-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell))
+        elif isinstance(a, PlaceOnBook):
+            yield MSG("did-place-book", floe=floe(a.colour), stand=stand(a.stand),
+                      page=page_side(a.page), book=book(a.book))
+        elif isinstance(a, TakeBook) and turn["took"] is not None:
+            yield MSG("did-take", book=book(_BOOK_INDEX[turn["took"]]))
+        elif isinstance(a, UseBook):
+            yield MSG("did-use", book=book(a.book))
+        elif isinstance(a, ReturnFloe):
+            yield MSG("did-return", space=space(a.cell))
+        elif isinstance(a, Pass):
+            yield MSG("did-pass")
 
 
 def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:

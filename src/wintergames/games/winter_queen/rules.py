@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen.actions import (
     BOARD,
     ON_BOOK,
@@ -32,10 +33,26 @@ from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.scoring import (
     SOURCES,
     STAND,
-    describe_page,
+    effect_rule,
     score_page,
     source_of,
 )
+from wintergames.games.winter_queen.words import (
+    MSG,
+    amount,
+    book,
+    floe,
+    page,
+    page_side,
+    royal_token,
+    seat,
+    space,
+    stack,
+    vp,
+    zone,
+)
+from wintergames.games.winter_queen.words import book as book_named
+from wintergames.games.winter_queen.words import stand as stand_named
 
 if TYPE_CHECKING:
     from wintergames.games.winter_queen.state import WinterQueenState as S
@@ -84,8 +101,9 @@ def setup(s: S) -> None:
     s.final_phase = False
     s.turns_left = 0
     s.passes = 0
-    s.log.append(Event(f"Setup for {n} players: royal tokens {_royal_text(s)}. "
-                       f"{seat_name(s.first)} holds the Winter Queen token.", kind="setup"))
+    tokens = tuple(MSG("royal-token", space=space(cell), token=royal_token(token))
+                   for cell, token in zip(WQ.royal_cells, s.royal, strict=True))
+    s.log.append(Event(MSG("setup", n=n, tokens=tokens, seat=seat(s.first)), kind="setup"))
 
 
 def _setup_floes_and_stands(s: S) -> None:
@@ -120,15 +138,6 @@ def _setup_royal_tokens(s: S) -> None:
             s.board[cell] = depicts
             fixed[cell] = True
     s.fixed = tuple(fixed)
-
-
-def _royal_text(s: S) -> str:
-    parts = []
-    for cell, token in zip(WQ.royal_cells, s.royal, strict=True):
-        t = WQ.royal_tokens[token]
-        what = f"{_COLOURS[t.depicts]} floe" if t.depicts >= 0 else "open"
-        parts.append(f"{_NAMES[cell]} {t.id} ({what})")
-    return ", ".join(parts)
 
 
 def first_player_choices(num_players: int) -> tuple[str, ...]:
@@ -206,57 +215,57 @@ def check(s: S, a: Action, p: int) -> None:
         if not isinstance(a, TakeBook):
             raise IllegalActionError(
                 f"you placed a floe on a space and now choose a spellbook: "
-                f"{_options_text(legal_actions(s, p))}; not {a}"
-            )
+                f"{_options_text(legal_actions(s, p))}; not {a}", rule="turn.take-book")
         if a.province >= 0 and a.province not in _book_sources(s):
-            raise IllegalActionError(_take_refusal(s, a))
+            raise IllegalActionError(_take_refusal(s, a), rule="turn.take-book")
         return
     if s.phase == RETURN_FLOE:
         if not isinstance(a, ReturnFloe) or a.cell not in _returnable(s):
             raise IllegalActionError(
                 "after using a book with two floes you return one floe from the board to the "
                 "bag (never one depicted on a royal token): "
-                f"{_options_text(legal_actions(s, p))}; not {a}"
-            )
+                f"{_options_text(legal_actions(s, p))}; not {a}", rule="turn.return-floe")
         return
     if isinstance(a, PlaceOnBoard):
         _check_floe(s, a.stand, a.colour, p)
         if s.board[a.cell] >= 0:
             what = "its royal token depicts" if s.fixed[a.cell] else "it already holds"
             raise IllegalActionError(
-                f"space {_NAMES[a.cell]} is not empty: {what} a {_COLOURS[s.board[a.cell]]} floe"
-            )
+                f"space {_NAMES[a.cell]} is not empty: {what} a {_COLOURS[s.board[a.cell]]} floe",
+                rule="turn.board")
     elif isinstance(a, PlaceOnBook):
         _check_floe(s, a.stand, a.colour, p)
         entry = _held(s, p, a.book)
         if entry[1 + a.page] >= 0:
             raise IllegalActionError(
-                f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]} already holds a "
-                f"{_COLOURS[entry[1 + a.page]]} floe; only 1 floe can be placed on each page"
-            )
+                f"page {'AB'[a.page]} of {_book_both(a.book)} already holds a "
+                f"{_COLOURS[entry[1 + a.page]]} floe; only 1 floe can be placed on each page",
+                rule="turn.book-page")
     elif isinstance(a, UseBook):
         if s.final_phase:
             raise IllegalActionError(
                 "once the last floe has been drawn from the bag, spellbooks can no longer be used "
-                "(they score in the final scoring)"
-            )
+                "(they score in the final scoring)", rule="end.final-phase")
         entry = _held(s, p, a.book)
         if entry[1] < 0 and entry[2] < 0:
             raise IllegalActionError(
-                f"{_BOOK_IDS[a.book]} has no floe on it; only a spellbook with at least 1 floe "
-                "can be used"
-            )
+                f"{_book_both(a.book)} has no floe on it; only a spellbook with at least 1 floe "
+                "can be used", rule="turn.use")
     elif isinstance(a, Pass):
         if legal_actions(s, p) != [PASS]:
-            raise IllegalActionError("you may pass only when no other action is legal")
+            raise IllegalActionError("you may pass only when no other action is legal",
+                                     rule="turn.pass")
     elif isinstance(a, TakeBook):
-        raise IllegalActionError("a spellbook is taken only right after placing a floe on a space")
+        raise IllegalActionError(
+            "a spellbook is taken only right after placing a floe on a space",
+            rule="turn.take-book")
     elif isinstance(a, ReturnFloe):
         raise IllegalActionError(
-            "a floe is returned to the bag only right after using a book with two floes"
-        )
+            "a floe is returned to the bag only right after using a book with two floes",
+            rule="turn.return-floe")
     else:
-        raise IllegalActionError(f"{a!r} is not a Winter Queen action")
+        raise IllegalActionError(f"{a!r} is not a Winter Queen action",
+                                 rule="actions.notation")
 
 
 def _check_floe(s: S, stand: int, colour: int, p: int) -> None:
@@ -265,22 +274,26 @@ def _check_floe(s: S, stand: int, colour: int, p: int) -> None:
         names = ", ".join(str(x + 1) for x in allowed)
         raise IllegalActionError(
             f"stand {stand + 1} is out of your reach; only the floes on the stands to your left "
-            f"and right are available to you: stands {names}"
-        )
+            f"and right are available to you: stands {names}", rule="turn.reach")
     if not s.stands[stand][colour]:
         present = [_COLOURS[c] for c in range(NCOL) if s.stands[stand][c]]
         raise IllegalActionError(
             f"stand {stand + 1} holds no {_COLOURS[colour]} floe; it holds "
-            f"{', '.join(present) or 'nothing'}"
-        )
+            f"{', '.join(present) or 'nothing'}", rule="turn.reach")
 
 
-def _held(s: S, p: int, book: int) -> list[int]:
+def _held(s: S, p: int, b: int) -> list[int]:
     for entry in s.books[p]:
-        if entry[0] == book:
+        if entry[0] == b:
             return entry
-    mine = ", ".join(_BOOK_IDS[e[0]] for e in s.books[p]) or "none"
-    raise IllegalActionError(f"you do not hold spellbook {_BOOK_IDS[book]}; yours: {mine}")
+    mine = "; ".join(_book_both(e[0]) for e in s.books[p]) or "none"
+    raise IllegalActionError(f"you do not hold {_book_both(b)}; yours: {mine}",
+                             rule="turn.use")
+
+
+def _book_both(b: int) -> str:
+    """A book as a refusal names it: the id the notation types, then what players call it."""
+    return f"{_BOOK_IDS[b]} ({book_named(b).text})"
 
 
 def _take_refusal(s: S, a: TakeBook) -> str:
@@ -306,9 +319,9 @@ def do(s: S, a: Action, p: int) -> None:
 
 
 def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
-    s.log.append(Event(
-        f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} "
-        f"on {_NAMES[a.cell]} ({WQ.zone_name(WQ.zone[a.cell])})", kind="place", player=p))
+    s.log.append(Event(MSG("place", seat=seat(p), floe=floe(a.colour), stand=stand_named(a.stand),
+                           space=space(a.cell), zone=zone(WQ.zone[a.cell])),
+                       kind="place", player=p))
     s.board[a.cell] = a.colour
     s.passes = 0
     _take_floe(s, p, a.stand, a.colour)
@@ -321,9 +334,9 @@ def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
 
 
 def _place_on_book(s: S, a: PlaceOnBook, p: int) -> None:
-    s.log.append(Event(
-        f"{seat_name(p)} places a {_COLOURS[a.colour]} floe from stand {a.stand + 1} on "
-        f"page {'AB'[a.page]} of {_BOOK_IDS[a.book]}", kind="place-book", player=p))
+    s.log.append(Event(MSG("place-book", seat=seat(p), floe=floe(a.colour),
+                           stand=stand_named(a.stand), page=page_side(a.page), book=book(a.book)),
+                       kind="place-book", player=p))
     _held(s, p, a.book)[1 + a.page] = a.colour
     s.passes = 0
     _take_floe(s, p, a.stand, a.colour)
@@ -332,11 +345,10 @@ def _place_on_book(s: S, a: PlaceOnBook, p: int) -> None:
 
 def _take_book(s: S, a: TakeBook, p: int) -> None:
     if a.province >= 0:
-        book = s.stacks[a.province].pop()
-        s.books[p].append([book, -1, -1])
-        s.log.append(Event(
-            f"{seat_name(p)} takes {_BOOK_IDS[book]} ({_book_title(book)}) from the "
-            f"{WQ.provinces[a.province]} stack", kind="take", player=p))
+        taken = s.stacks[a.province].pop()
+        s.books[p].append([taken, -1, -1])
+        s.log.append(Event(MSG("take", seat=seat(p), book=book(taken), stack=stack(a.province)),
+                           kind="take", player=p))
     _end_turn(s)
 
 
@@ -344,38 +356,33 @@ def _return_floe(s: S, a: ReturnFloe, p: int) -> None:
     colour = s.board[a.cell]
     s.board[a.cell] = -1
     s.bag[colour] += 1
-    s.log.append(Event(
-        f"{seat_name(p)} returns the {_COLOURS[colour]} floe on {_NAMES[a.cell]} to the bag",
-        kind="return", player=p))
+    s.log.append(Event(MSG("return", seat=seat(p), floe=floe(colour), space=space(a.cell)),
+                       kind="return", player=p))
     _end_turn(s)
 
 
 def _pass(s: S, a: Pass, p: int) -> None:
     s.passes += 1
-    s.log.append(Event(f"{seat_name(p)} has no legal action and passes", kind="pass", player=p))
+    s.log.append(Event(MSG("pass", seat=seat(p)), kind="pass", player=p))
     _end_turn(s)
 
 
-def _book_title(book: int) -> str:
-    return " / ".join(page.title(_COLOURS) for page in WQ.books[book].pages)
-
-
-def _take_floe(s: S, p: int, stand: int, colour: int) -> None:
+def _take_floe(s: S, p: int, at: int, colour: int) -> None:
     """Take a floe; emptying a stand scores 1 VP and refills it from the bag."""
-    counts = s.stands[stand]
+    counts = s.stands[at]
     counts[colour] -= 1
     if any(counts):
         return
-    _gain(s, p, 1, STAND, f"took the last floe of stand {stand + 1}",
-          kind="stand-emptied", item=f"stand-{stand + 1}")
+    _gain(s, p, 1, STAND, MSG("stand-emptied", stand=stand_named(at)),
+          kind="stand-emptied", item=f"stand-{at + 1}")
     want = WQ.setups[s.num_players].floes_per_stand
     drawn = 0
     while drawn < want and any(s.bag):
         counts[_draw(s)] += 1
         drawn += 1
     if drawn:
-        s.log.append(Event(f"Stand {stand + 1} is refilled with {drawn} floes from the bag",
-                           kind="refill"))
+        s.log.append(Event(MSG("refill", stand=stand_named(at),
+                               floes=amount(drawn, "floes")), kind="refill"))
     if not s.final_phase and not any(s.bag):
         _begin_final_phase(s)
 
@@ -389,23 +396,21 @@ def _begin_final_phase(s: S) -> None:
     # Play goes on until it is the Winter Queen holder's turn, then everyone plays once more.
     position = (s.current - s.first) % n
     s.turns_left = (n - 1 - position) + n
-    s.log.append(Event(
-        f"The last floe has left the bag: the final phase begins. The {sum(pool)} remaining floes "
-        f"go to stand 1, available to everyone; spellbooks can no longer be used. "
-        f"{s.turns_left} more turns after this one.", kind="final-phase"))
+    s.log.append(Event(MSG("final-phase", floes=amount(sum(pool), "floes"), stand=stand_named(0),
+                           turns=s.turns_left), kind="final-phase"))
 
 
 def _use_book(s: S, a: UseBook, p: int) -> None:
-    book = a.book
-    entry = _held(s, p, book)
-    total = _score_book(s, p, entry, "uses", "vp")
+    used = a.book
+    entry = _held(s, p, used)
+    total = _score_book(s, p, entry, "vp")
     s.books[p].remove(entry)
-    s.discarded_books.append(book)
+    s.discarded_books.append(used)
     filled = [c for c in entry[1:] if c >= 0]
     for colour in filled:
         s.discarded[colour] += 1
     s.passes = 0
-    s.log.append(Event(f"{seat_name(p)} discards {_BOOK_IDS[book]} and its floes ({total} VP)",
+    s.log.append(Event(MSG("discard", seat=seat(p), book=book(used), vp=vp(total)),
                        kind="discard", player=p))
     if len(filled) == 2 and _returnable(s):
         s.phase = RETURN_FLOE
@@ -413,28 +418,30 @@ def _use_book(s: S, a: UseBook, p: int) -> None:
     _end_turn(s)
 
 
-def _score_book(s: S, p: int, entry: list[int], verb: str, kind: str) -> int:
+def _score_book(s: S, p: int, entry: list[int], kind: str) -> int:
     """Score each filled page of ``entry``: one event per page, ``kind`` "vp" for a book
     used during the game, "final-vp" for one applied at final scoring."""
     total = 0
     for side in (0, 1):
         colour = entry[1 + side]
         if colour >= 0:
-            vp, why = score_page(s, p, entry[0], side, colour)
-            total += vp
-            _gain(s, p, vp, source_of(entry[0], side),
-                  f"{verb} {_BOOK_IDS[entry[0]]}: {describe_page(entry[0], side, colour)} ({why})",
-                  kind=kind, item=_BOOK_IDS[entry[0]])
+            gained, why = score_page(s, p, entry[0], side, colour)
+            total += gained
+            said = MSG("page", rule=effect_rule(entry[0], side), page=page(entry[0], side),
+                       floe=floe(colour), why=why)
+            _gain(s, p, gained, source_of(entry[0], side), said, kind=kind,
+                  item=_BOOK_IDS[entry[0]])
     return total
 
 
-def _gain(s: S, p: int, vp: int, source: int, reason: str, *, kind: str, item: str) -> None:
-    """``vp`` VP for ``p``, counted under ``source`` (``scoring.SOURCES``) as well, and
-    logged as a scoring event of that category (``item``: the book or the stand)."""
-    s.vp[p] += vp
-    s.vp_by[p][source] += vp
-    s.log.append(Event(f"{seat_name(p)} gains {vp} VP: {reason}", kind=kind, player=p, vp=vp,
-                       category=SOURCES[source], item=item))
+def _gain(s: S, p: int, n: int, source: int, why: Phrase, *, kind: str, item: str) -> None:
+    """``n`` VP for ``p``, counted under ``source`` (``scoring.SOURCES``) as well, and
+    logged as a scoring event of that category (``item``: the book or the stand) under the
+    rule ``why`` applies."""
+    s.vp[p] += n
+    s.vp_by[p][source] += n
+    s.log.append(Event(MSG("gain", rule=why.rule, seat=seat(p), vp=vp(n), why=why), kind=kind,
+                       player=p, vp=n, category=SOURCES[source], item=item))
 
 
 def _end_turn(s: S) -> None:
@@ -447,7 +454,7 @@ def _end_turn(s: S) -> None:
             return
         s.turns_left -= 1
     elif s.passes >= n:
-        s.log.append(Event("No player can act any more: the game ends.", kind="stalemate"))
+        s.log.append(Event(MSG("stalemate"), kind="stalemate"))
         _final_scoring(s)
         return
     s.current = (s.current + 1) % n
@@ -455,20 +462,19 @@ def _end_turn(s: S) -> None:
 
 def _final_scoring(s: S) -> None:
     """Every player, from the first one clockwise, applies all books holding a floe."""
-    s.log.append(Event("Final scoring: books are applied without being discarded.",
-                       kind="final-scoring"))
+    s.log.append(Event(MSG("final-scoring"), kind="final-scoring"))
     n = s.num_players
     for offset in range(n):
         p = (s.first + offset) % n
         for entry in s.books[p]:
             if entry[1] >= 0 or entry[2] >= 0:
-                _score_book(s, p, entry, "scores", "final-vp")
+                _score_book(s, p, entry, "final-vp")
     s.phase = OVER
     best = max(s.vp)
-    winners = [seat_name(p) for p in range(n) if s.vp[p] == best]
-    s.log.append(Event(
-        "Final VP: " + ", ".join(f"{seat_name(p)} {s.vp[p]}" for p in range(n))
-        + f". {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}.", kind="game-over"))
+    winners = tuple(seat(p) for p in range(n) if s.vp[p] == best)
+    totals = tuple(MSG("seat-score", seat=seat(p), vp=vp(s.vp[p])) for p in range(n))
+    s.log.append(Event(MSG("game-over" if len(winners) == 1 else "game-over-tie",
+                           totals=totals, winners=winners), kind="game-over"))
 
 
 _HANDLERS: dict[type, Callable[[S, Any, int], None]] = {

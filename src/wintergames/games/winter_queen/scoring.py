@@ -2,31 +2,34 @@
 
 Each effect gets the board (a colour per space, -1 when empty, depicted floes
 included) and the colour of the floe on its page, and returns the VP with a short
-reason. Where the rulebook lets the player choose (a floe, a direction, an
-opponent) and the choice only decides how many VP are gained, the best choice is
-taken and named in the reason.
+reason (a phrase of the game's messages). Where the rulebook lets the player choose (a
+floe, a direction, an opponent) and the choice only decides how many VP are gained, the
+best choice is taken and named in the reason.
 
 >>> board = [-1] * 25
 >>> board[5] = board[9] = board[12] = 4   # red on a2, e2 (edge) and c3 (inner)
->>> border_guard(board, 4)
-(2, 'a2, e2')
+>>> vp, why = border_guard(board, 4)
+>>> vp, why.text
+(2, 'a2 and e2')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from wintergames.core.events import seat_name
+from wintergames.core.phrases import Mention, Phrase
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.winter_queen.components import EFFECT_TITLES, EFFECTS, WQ, Page
+from wintergames.games.winter_queen.words import MSG, amount, floe, seat, space, zone
+from wintergames.games.winter_queen.words import colour as colour_named
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.winter_queen.state import WinterQueenState
 
 Board = Sequence[int]
-_NAMES = WQ.cell_names
+Scored = tuple[int, Phrase]
 _COLOURS = WQ.colours
 _EDGE_CELLS = tuple(x for x in range(WQ.num_cells) if WQ.edge[x])
 _DIRECTION_NAMES = ("east", "west", "south-east", "north-west", "north-east", "south-west")
@@ -42,44 +45,49 @@ def _floes_of(board: Board, colour: int) -> list[int]:
     return [x for x, c in enumerate(board) if c == colour]
 
 
-def _best_floe(board: Board, colour: int, value: Callable[[int], int]) -> tuple[int, str]:
+def _best_floe(board: Board, colour: int, value: Callable[[int], int]) -> Scored:
     """The floe of ``colour`` worth most by ``value`` (the first one on a tie)."""
     floes = _floes_of(board, colour)
     if not floes:
-        return 0, f"no {_COLOURS[colour]} floe on the board"
+        return 0, MSG("no-floe", floe=floe(colour))
     best = max(floes, key=value)
-    return value(best), f"chose the {_COLOURS[colour]} floe at {_NAMES[best]}"
+    return value(best), MSG("chose-floe", floe=floe(colour), space=space(best))
 
 
-def forest_lights(board: Board, depicted: int, colour: int) -> tuple[int, str]:
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def forest_lights(board: Board, depicted: int, colour: int) -> Scored:
     """Pick a floe of either colour; 1 VP per neighbour of the other colour."""
-    best, why = 0, f"no {_COLOURS[depicted]} or {_COLOURS[colour]} floe scores"
+    best = 0
+    why = MSG("forest-none", colour=colour_named(depicted), other=colour_named(colour))
     for chosen, other in ((depicted, colour), (colour, depicted)):
         for x in _floes_of(board, chosen):
             vp = sum(1 for y in WQ.neighbours[x] if board[y] == other)
             if vp > best:
                 best = vp
-                why = (
-                    f"chose the {_COLOURS[chosen]} floe at {_NAMES[x]}, "
-                    f"{vp} {_COLOURS[other]} neighbour{'s' if vp != 1 else ''}"
-                )
+                why = MSG("forest-chose", floe=floe(chosen), space=space(x), neighbours=amount(
+                    vp, "neighbours", _count(vp, f"{_COLOURS[other]} neighbour")))
     return best, why
 
 
-def wind_rose(board: Board, colour: int) -> tuple[int, str]:
+def wind_rose(board: Board, colour: int) -> Scored:
     """Pick a floe: 1 VP for it and 1 per same-colour floe on its six straight lines."""
     return _best_floe(
         board, colour, lambda x: 1 + sum(1 for ray in WQ.rays[x] for y in ray if board[y] == colour)
     )
 
 
-def border_guard(board: Board, colour: int) -> tuple[int, str]:
+def border_guard(board: Board, colour: int) -> Scored:
     """1 VP per floe of the colour on an edge space."""
     hits = [x for x in _EDGE_CELLS if board[x] == colour]
-    return len(hits), ", ".join(_NAMES[x] for x in hits) or "none on the edge"
+    if not hits:
+        return 0, MSG("none-on-edge")
+    return len(hits), MSG("edge-floes", spaces=tuple(space(x) for x in hits))
 
 
-def magic_clouds(board: Board, colour: int) -> tuple[int, str]:
+def magic_clouds(board: Board, colour: int) -> Scored:
     """1 VP per single floe or connected group of the colour."""
     seen: set[int] = set()
     groups: list[int] = []
@@ -97,14 +105,14 @@ def magic_clouds(board: Board, colour: int) -> tuple[int, str]:
                     todo.append(y)
         groups.append(size)
     singles = sum(1 for g in groups if g == 1)
-    return len(groups), f"{singles} single{'s' if singles != 1 else ''}, " + (
-        f"{len(groups) - singles} group{'s' if len(groups) - singles != 1 else ''}"
-    )
+    many = len(groups) - singles
+    return len(groups), MSG("groups", singles=amount(singles, "singles", _count(singles, "single")),
+                            groups=amount(many, "groups", _count(many, "group")))
 
 
-def bright_path(board: Board, colour: int) -> tuple[int, str]:
+def bright_path(board: Board, colour: int) -> Scored:
     """From a floe of the colour, a straight line of adjacent floes of distinct colours."""
-    best, why = 0, f"no {_COLOURS[colour]} floe on the board"
+    best, why = 0, MSG("no-floe", floe=floe(colour))
     for x in _floes_of(board, colour):
         for d, ray in enumerate(WQ.rays[x]):
             path = [colour]
@@ -115,20 +123,25 @@ def bright_path(board: Board, colour: int) -> tuple[int, str]:
                 path.append(c)
             if len(path) > best:
                 best = len(path)
-                why = f"from {_NAMES[x]} {_DIRECTION_NAMES[d]}: " + ", ".join(
-                    _COLOURS[c] for c in path
-                )
+                why = MSG("path", space=space(x), direction=_direction(d),
+                          colours=tuple(colour_named(c) for c in path))
     return best, why
 
 
-def northern_lights(board: Board, colour: int) -> tuple[int, str]:
+def _direction(d: int) -> Mention:
+    name = _DIRECTION_NAMES[d]
+    return Mention("term", name, name)
+
+
+def northern_lights(board: Board, colour: int) -> Scored:
     """1 VP per zone (4 provinces, royal domain) holding a floe of the colour; at most 5."""
     zones = sorted({WQ.zone[x] for x in _floes_of(board, colour)})
-    names = [WQ.zone_name(z) for z in zones]
-    return min(len(zones), 5), ", ".join(names) or "in no zone"
+    if not zones:
+        return 0, MSG("no-zone")
+    return min(len(zones), 5), MSG("zones", zones=tuple(zone(z) for z in zones))
 
 
-def polar_star(board: Board, colour: int) -> tuple[int, str]:
+def polar_star(board: Board, colour: int) -> Scored:
     """Pick a floe of the colour: 1 VP per empty neighbouring space."""
     return _best_floe(board, colour, lambda x: sum(1 for y in WQ.neighbours[x] if board[y] < 0))
 
@@ -148,7 +161,7 @@ def book_floes_of(books: list[list[int]], colour: int, skip: tuple[int, int] | N
 
 def secret_knowledge(
     state: WinterQueenState, player: int, book: int, side: int, colour: int
-) -> tuple[int, str]:
+) -> Scored:
     """1 VP for this page's floe, 1 per other floe of its colour on your and an opponent's books."""
     mine = book_floes_of(state.books[player], colour, (book, side))
     best_vp, best_rival = -1, -1
@@ -158,14 +171,12 @@ def secret_knowledge(
             if vp > best_vp:
                 best_vp, best_rival = vp, rival
     theirs = best_vp - 1 - mine
-    return best_vp, (
-        f"chose {seat_name(best_rival)}: 1 for this page, {mine} on own books, {theirs} on theirs"
-    )
+    return best_vp, MSG("secret", seat=seat(best_rival), mine=mine, theirs=theirs)
 
 
 def score_page(
     state: WinterQueenState, player: int, book: int, side: int, colour: int
-) -> tuple[int, str]:
+) -> Scored:
     """VP and reason for using page ``side`` of ``book`` holding a floe of ``colour``."""
     page: Page = WQ.books[book].pages[side]
     board = state.board
@@ -177,8 +188,9 @@ def score_page(
     return _BOARD_EFFECTS[effect](board, colour)
 
 
-def describe_page(book: int, side: int, colour: int) -> str:
-    return f"{WQ.books[book].pages[side].title(_COLOURS)} with {_COLOURS[colour]}"
+def effect_rule(book: int, side: int) -> str:
+    """The rule passage of page ``side`` of ``book``'s effect: ``effect.wind-rose``."""
+    return f"effect.{WQ.books[book].pages[side].effect}"
 
 
 _BOARD_EFFECTS = {
@@ -198,7 +210,6 @@ def source_of(book: int, side: int) -> int:
 
 def score_breakdown(state: State) -> ScoreBreakdown:
     """Each seat's VP per spellbook effect and for emptied stands (``SOURCES``)."""
-    from wintergames.games.winter_queen.state import WinterQueenState  # imports this module
-
-    assert isinstance(state, WinterQueenState)
-    return ScoreBreakdown(SOURCES, tuple(tuple(row) for row in state.vp_by))
+    assert state.game_id == "winter-queen", state.game_id
+    wq = cast("WinterQueenState", state)  # the state module imports this one: no isinstance
+    return ScoreBreakdown(SOURCES, tuple(tuple(row) for row in wq.vp_by))

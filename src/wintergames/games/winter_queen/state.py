@@ -18,6 +18,7 @@ from wintergames.games.winter_queen import observe, rules
 from wintergames.games.winter_queen.actions import CODEC
 from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.rules import OVER
+from wintergames.games.winter_queen.words import MSG
 
 _SCALARS = ("first", "current", "phase", "pending_zone", "final_phase", "turns_left", "passes")
 
@@ -26,6 +27,7 @@ class WinterQueenState(State):
     """One game of Winter Queen. Build it with ``wintergames.make("winter-queen", ...)``."""
 
     game_id = "winter-queen"
+    messages = MSG
     __slots__ = (
         "bag",
         "board",

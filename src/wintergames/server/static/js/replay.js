@@ -7,6 +7,7 @@
 import { breakdownByCategory, unitOf } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
+import { logItem } from "./said.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -61,9 +62,9 @@ function drawLog() {
   const end = data.frames[step].log;
   const start = step > 0 ? data.frames[step - 1].log : 0;
   const log = $("log");
-  log.replaceChildren(...data.log.slice(0, end).map((line, i) => h("li", {
+  log.replaceChildren(...data.log.slice(0, end).map((line, i) => logItem(line, game, layout, {
     class: i >= start ? (i === end - 1 ? "current last" : "current") : "",
-  }, game?.logLine ? game.logLine(line, layout) : line)));  // with the game's icons (issue 21)
+  })));  // the engine's words, with the game's icons (said.js)
   const last = log.lastElementChild;
   if (last) {
     const top = last.offsetTop - log.offsetTop;
@@ -193,6 +194,7 @@ async function start() {
     return;
   }
   data = body;
+  document.body.dataset.game = data.game;  // said.js: a rule link's document
   game = await import(`./views/${data.game}.js`);
   layout = await getJSON(`/api/games/${data.game}/layout`);
   document.title = `Replay: ${data.title} — wintergames`;

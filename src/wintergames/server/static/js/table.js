@@ -11,6 +11,7 @@ import { breakdownRows, unitOf } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 import { Watch, wait } from "./watch.js";
+import { logItem, OPEN_RULE, ruleLink, sameLine } from "./said.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -38,8 +39,9 @@ function act(action) {
   socket.send(JSON.stringify({ type: "action", version: view.version, action }));
 }
 
-function showError(message) {
-  $("error").textContent = message;
+// A refusal, with the link to the rule that refuses it where the game names one.
+function showError(message, rule = null) {
+  $("error").replaceChildren(message, rule ? " " : "", rule ? ruleLink(rule) : "");
 }
 
 // "Ada (Player 1)": the name its person typed, with the seat the log speaks of.
@@ -121,9 +123,10 @@ let shownLog = [];
 function renderLog() {
   const log = $("log");
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-  // a game may name the components a line speaks of, with their icons, from its layout (issue 21)
-  const item = (line) => h("li", {}, game?.logLine ? game.logLine(line, layout) : line);
-  const goesOn = shownLog.length <= view.log.length && shownLog.every((line, i) => line === view.log[i]);
+  // the engine's words, each mention drawn by the game with its icon (said.js)
+  const item = (line) => logItem(line, game, layout);
+  const goesOn = shownLog.length <= view.log.length
+    && shownLog.every((line, i) => sameLine(line, view.log[i]));
   if (goesOn) {
     // the marks of the lines new in the view before (watch.js marks this view's own)
     for (const fresh of log.querySelectorAll("li.fresh")) fresh.classList.remove("fresh");
@@ -247,7 +250,7 @@ function connect() {
       watch.push(message);
     } else if (message.type === "error") {
       delete document.body.dataset.busy;
-      showError(message.message);
+      showError(message.message, message.rule);
     }
   });
   socket.addEventListener("close", (event) => {
@@ -279,6 +282,14 @@ async function setUpRules(gameId) {
     h("h3", {}, part.title),
     ...part.text.split("\n").map((paragraph) => h("p", {}, paragraph)),
   ]));
+  // Every log line, refusal and prompt links to one of these passages (said.js).
+  $("rules-passages").replaceChildren(...(rules.passages.length ? [
+    h("h3", {}, "The rules, passage by passage"),
+    ...rules.passages.map((p) => h("section", { class: "passage", id: `rule-${p.id}`, tabindex: "-1" },
+      h("h4", {}, p.title, " ", h("span", { class: "muted" }, `(${p.id})`)),
+      h("p", { class: "muted" }, `Rulebook: ${p.section}`),
+      h("p", {}, p.text))),
+  ] : []));
   $("rules-more").replaceChildren(...(rules.interpretations
     ? ["Where the rulebook is unclear, the readings this site plays by: ",
        h("a", { href: rules.interpretations, target: "_blank", rel: "noopener" },
@@ -289,6 +300,17 @@ async function setUpRules(gameId) {
   button.addEventListener("click", () => {
     $("rules").showModal();
     $("rules-title").focus();  // not the link at the bottom: the summary opens at its top
+  });
+  // A line's "§": the dialog opens at that line's passage, marked.
+  document.addEventListener(OPEN_RULE, (event) => {
+    const passage = document.getElementById(`rule-${event.detail}`);
+    if (!passage) return;
+    event.preventDefault();
+    for (const old of document.querySelectorAll(".passage.asked")) old.classList.remove("asked");
+    passage.classList.add("asked");
+    if (!$("rules").open) $("rules").showModal();
+    passage.scrollIntoView({ block: "start" });
+    passage.focus({ preventScroll: true });
   });
 }
 
@@ -338,6 +360,7 @@ async function start() {
     layout = await getJSON(`/api/games/${first.game}/layout`);
     watch.push(first);
     connect();
+    document.body.dataset.game = first.game;  // said.js: a rule link's document
     setUpRules(first.game);
   } catch (err) {
     // the server unreachable or failing: say so, never leave "connecting…" standing

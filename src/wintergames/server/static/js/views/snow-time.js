@@ -340,7 +340,8 @@ function revealedCards(line) {
  * points fly from its card to where the pawn lands.
  */
 export function animate(ctx, previous) {
-  const { fresh, signal, board } = ctx;
+  const { signal, board } = ctx;
+  const fresh = ctx.fresh.map((line) => line.text);  // (issue 38 turns these into data)
   const start = fresh.findIndex((line) => /^(After the Watcher, )?[Rr]evealed: /.test(line));
   if (start < 0) return null;  // a seat has chosen, or a Healer's choice: the usual step
   const steps = fresh.slice(start);

@@ -9,9 +9,8 @@ import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
-import { bookName, effectId, floeId, logLine, theBook } from "./winter-queen/names.js";
-
-export { logLine };
+import { saidNodes } from "../said.js";
+import { bookName, effectId, floeId, logLine } from "./winter-queen/names.js";
 
 const SIZE = 34;
 const COLOURS = PALETTE.games["winter-queen"];
@@ -75,18 +74,21 @@ function lastMarks(view) {
   return { cells, pages };
 }
 
-function turnText(view, layout, turn) {
-  const seat = view.seats[turn.player];
-  const who = seat?.nickname || view.observation.players[turn.player];
-  const p = turn.placed;
-  const parts = [
-    turn.passed ? "passed" : "",
-    turn.used ? `used ${theBook(turn.used, layout)}` : "",
-    turn.returned ? `returned the floe on ${turn.returned} to the bag` : "",
-    p ? `placed a ${p.floe} floe from stand ${p.stand} on ${p.cell || `page ${p.page} of ${theBook(p.book, layout)}`}` : "",
-    turn.took ? `took ${theBook(turn.took, layout)}` : "",
-  ].filter(Boolean);
-  return `${who}: ${parts.join(", then ")}`;
+/** How a mention of this game looks (said.js): a floe, a book and an effect with their
+ *  icons (known from the layout: its colours, its books and their pages' effects), each
+ *  with its tooltip; anything else as said.js draws it. */
+export function mention(m, layout) {
+  let id = null;
+  if (m.kind === "piece" && layout?.colours?.includes(m.ref)) id = floeId(m.ref);
+  else if (m.kind === "card" && layout?.books?.[m.ref]) id = "wq-book";
+  else if (m.kind === "term" && Object.values(layout?.books || {}).flat().some((p) => p.effect === m.ref)) {
+    id = effectId(m.ref);
+  }
+  if (!id) return null;
+  // the icon stays with the first word; a long name ("the book with …") wraps after it
+  const [first, ...rest] = m.text.split(" ");
+  return h("span", { "data-term": m.term ?? null, "data-ref": m.ref, class: `said-${m.kind}` },
+    h("span", { class: "named" }, icon(id, { size: "1.05em" }), first), rest.length ? ` ${rest.join(" ")}` : "");
 }
 
 function drawLastTurns(view, layout) {
@@ -95,7 +97,7 @@ function drawLastTurns(view, layout) {
   return h("div", { class: "wq-last-turn", id: "wq-last-turns" },
     h("b", {}, "Last turns "), h("span", { class: "muted" }, "(marked on the board with a dashed ring)"),
     h("ul", {}, turns.map((turn, i) => h("li", { class: i === turns.length - 1 ? "newest" : "",
-                                                 "data-player": turn.player }, logLine(turnText(view, layout, turn), layout)))));
+                                                 "data-player": turn.player }, ...saidNodes(turn.said, { mention }, layout)))));
 }
 
 // The floes on the books' pages, by "book.page".
@@ -150,16 +152,14 @@ export function animate(ctx, previous) {
     const back = cardBack(icon("wq-book-back", { size: "100%" }), INK["book-back"]);
     motions.push(flip(card, { back, duration: pace * 0.8, signal }));
   }));
-  // Another seat's VP stay hidden, but the log says what it gained: "Player 2 gains 3 VP".
-  ctx.fresh.forEach((line, i) => {
-    const gained = /^(.+?) gains (\d+) VP/.exec(line);
-    const seat = gained ? obs.players.findIndex((name, at) => name === gained[1]
-                                                  || view.seats[at]?.nickname === gained[1]) : -1;
-    if (seat < 0) return;
+  // Another seat's VP stay hidden, but the log says what it gained (each gain a line of
+  // the engine's with its seat and its VP).
+  ctx.fresh.filter((line) => line.vp > 0 && line.player !== null).forEach((line, i) => {
+    const seat = line.player;
     const from = placed[0] || board.querySelector(`.player-books[data-seat='${seat}']`);
     const row = document.querySelector(`#players li[data-seat='${seat}']`);
     const to = row?.querySelector(".score b") || row?.querySelector(".who") || row;
-    motions.push(flyPoints(from, to, `+${gained[2]} VP`,
+    motions.push(flyPoints(from, to, `+${line.vp} VP`,
                            { delay: (placed.length ? slideTime * 0.8 : 0) + i * 120, duration: pace, signal }));
   });
   return all([...motions, wait(pace * 1.5, signal)]).then(() => {

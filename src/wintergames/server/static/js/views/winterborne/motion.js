@@ -134,7 +134,7 @@ export function animate(ctx, previous) {
   const now = view.observation;
   const base = seen.before && seen.before.log === previous.log.length ? seen.before.obs : previous.observation;
   if (!base || base.seats.length !== now.seats.length) return null;
-  const lines = ctx.fresh.map(String);
+  const lines = ctx.fresh.map((line) => line.text);
   const motions = [];
   // partway through another seat's step: only its figures walk (the line says the rest)
   const partway = !lines.length;
