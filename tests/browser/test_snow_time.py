@@ -89,7 +89,10 @@ def test_on_a_phone_the_board_opens_on_its_left_edge_with_the_pannable_side_shad
     table = server.create("snow-time", ["human", "human", "random"], seed=8)
     page = open_seat(browser, page_errors, server.url + table["seats"][0]["invite"], PHONE, "light")
     pan = page.locator("#board .st-pan")
-    assert pan.evaluate("p => p.scrollWidth > p.clientWidth")  # it pans
+    # it pans (once the board is laid out: on a loaded machine the first look came before)
+    page.wait_for_function("() => { const p = document.querySelector('#board .st-pan');"
+                           " return p !== null && p.scrollWidth > p.clientWidth; }",
+                           timeout=TIMEOUT)
     assert pan.evaluate("p => p.scrollLeft") == 0
     assert page.evaluate("document.getElementById('board').scrollLeft") == 0
     # the dice and the fruit supply too: under the tree, not in the part that pans away
