@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import wintergames as wg
+from wintergames.core.testing import snapshot
 from wintergames.games.snow_time.actions import CODEC, PLAY
 from wintergames.games.snow_time.components import ST
 from wintergames.games.snow_time.state import SnowTimeState
@@ -47,6 +50,19 @@ def act(s: SnowTimeState, text: str) -> None:
     """Apply an action in notation for the colour it names."""
     action = CODEC.parse(text)
     s.apply(action, s.owner[action.colour])  # type: ignore[attr-defined]
+
+
+def refused(s: SnowTimeState, text: str, match: str, rule: str,
+            player: int | None = None) -> None:
+    """``text`` (for the seat running its colour, or for ``player``) is refused with a
+    message matching ``match``, naming rule passage ``rule``, and nothing changes."""
+    action = CODEC.parse(text)
+    seat = s.owner[action.colour] if player is None else player  # type: ignore[attr-defined]
+    before = snapshot(s)
+    with pytest.raises(wg.IllegalActionError, match=match) as refusal:
+        s.apply(action, seat)
+    assert refusal.value.rule == rule
+    assert snapshot(s) == before
 
 
 def fruit_before_roll(s: SnowTimeState) -> list[int]:

@@ -34,7 +34,7 @@ def test_marie_scores_2_fight_3_fruit_and_the_fight_bonus() -> None:
     assert s.pawn[MARIE] == START[MARIE] + 5 + 2
     assert summary(s)[0] == (
         "Player 1 (red): 2 fight (knocked out Player 2 (blue) and Player 3 (green)), "
-        "3 fruit, Fight bonus +2"
+        "3 fruit and fight bonus +2"
     )
 
 
@@ -65,7 +65,7 @@ def test_hugo_scores_1_fight_1_mana_and_the_mana_bonus() -> None:
     s = example()
     assert s.pawn[HUGO] == START[HUGO] + 2 + 1
     assert summary(s)[1] == (
-        "Player 4 (yellow): 1 fight (knocked out Player 5 (purple)), 1 mana, Mana bonus +1"
+        "Player 4 (yellow): 1 fight (knocked out Player 5 (purple)), 1 mana and mana bonus +1"
     )
     assert len(summary(s)) == 2
 

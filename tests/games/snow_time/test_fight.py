@@ -33,7 +33,7 @@ def test_a_character_two_levels_down_is_saved_when_the_one_above_it_falls() -> N
     assert numbers(s.discard[1]) == [6] and s.discard[2] == 0
     assert summary(s) == [
         "Player 1 (red): 1 fight (knocked out Player 2 (blue))",
-        "Player 3 (green): 1 fruit, 1 mana",
+        "Player 3 (green): 1 fruit and 1 mana",
     ]
 
 

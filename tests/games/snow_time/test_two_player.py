@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-import wintergames as wg
 from wintergames.games.snow_time.rules import WATCH
 
-from .helpers import act, game, play
+from .helpers import act, game, play, refused
 
 
 def test_each_player_runs_two_colours() -> None:
@@ -21,13 +18,12 @@ def test_two_cards_each_turn_one_colour_after_the_other() -> None:
     s = game(2)
     assert s.to_move == (0, 1)
     assert {str(a).split()[0] for a in s.legal_actions(0)} == {"red"}
-    with pytest.raises(wg.IllegalActionError, match="choose for red first, then for blue"):
-        act(s, "blue 3")
+    refused(s, "blue 3", "choose for red first, then for blue", "two-player")
+    refused(s, "green 3", "you play red and blue, not green", "two-player", player=0)
     act(s, "red 3")
     assert s.to_move == (0, 1)
     assert {str(a).split()[0] for a in s.legal_actions(0)} == {"blue"}
-    with pytest.raises(wg.IllegalActionError, match="already chosen for red"):
-        act(s, "red 4")
+    refused(s, "red 4", "already chosen for red", "turn.play")
     act(s, "blue 4")
     assert s.to_move == (1,)
     act(s, "green 7")
@@ -58,10 +54,21 @@ def test_either_pawn_reaching_the_end_wins_and_scores_count_the_furthest_pawn() 
     assert s.scores() == [30, 20]
 
 
+def test_only_the_healers_colour_chooses_what_it_takes_back() -> None:
+    s = game(2, discard={0: [3], 1: [4]})
+    play(s, "healer", "5", "4", "2")
+    assert s.to_move == (0,)
+    refused(s, "blue heal 4", "blue has no choice to make in this step; choose for red",
+            "special.healer")
+    act(s, "red heal 3")
+
+
 def test_a_watcher_replays_only_its_own_colour() -> None:
     s = game(2)
     play(s, "watcher", "5", "4", "healer")
     assert s.phase == WATCH and s.to_move == (0,)
     assert {str(a).split()[0] for a in s.legal_actions(0)} == {"red"}
+    refused(s, "blue 3", "blue has no choice to make in this step; choose for red",
+            "special.watcher")
     act(s, "red 6")
     assert s.pawn == [1, 0, 1, 0]  # red knocks its own blue 5; green is the lowest

@@ -19,6 +19,7 @@ from wintergames.games.snow_time.layout import layout
 from wintergames.games.snow_time.resolution import METRIC_KINDS, score_breakdown
 from wintergames.games.snow_time.state import SnowTimeState, check_invariants
 from wintergames.games.snow_time.text import render
+from wintergames.games.snow_time.words import MSG, RULES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # 3-5, and the two-player variant (two colours a seat)
 
@@ -108,6 +109,8 @@ SPEC = GameSpec(
     score_breakdown=score_breakdown,
     metric_kinds=METRIC_KINDS,
     observation_encoding=observation_encoding,
+    messages=MSG,
+    rules=RULES,
 )
 
 __all__ = ["SPEC", "SnowTimeState"]

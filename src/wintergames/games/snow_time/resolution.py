@@ -11,23 +11,41 @@ bonuses) are moved together, so several pawns can reach the end together.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Mention, Phrase
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.snow_time.actions import Heal
 from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KINDS, ST, cards_in
+from wintergames.games.snow_time.words import (
+    BONUS,
+    KIND_RULES,
+    MSG,
+    bonus_points,
+    bonus_space,
+    category,
+    change,
+    colour,
+    points,
+    seat,
+    space,
+    total,
+    who,
+)
+from wintergames.games.snow_time.words import card as card_named
+from wintergames.games.snow_time.words import level as level_named
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.snow_time.state import SnowTimeState
 
-BONUS = 3
 # The kinds of points (``SnowTimeState.earned``), as the rulebook's turn resolution names them.
 KIND_TITLES = ("Fight", "Fruit", "Mana", "Bonus")
 # colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason, item: the card that scored
 # ("5", "snowstorm") or the bonus space ("space-12")
-Award = tuple[int, int, int, str, str]
+Award = tuple[int, int, int, Phrase, str]
 
 
 # Event kinds statistics count (``GameSpec.metric_kinds``). Points themselves are the
@@ -46,7 +64,7 @@ class Ledger:
 
     def __init__(self, colours: int) -> None:
         self.points = [[0, 0, 0, 0] for _ in range(colours)]
-        self.fights: list[list[str]] = [[] for _ in range(colours)]
+        self.fights: list[list[Phrase]] = [[] for _ in range(colours)]
         self.bonus_kind: list[int] = [-1] * colours
 
     def scored(self, k: int, kind: int) -> bool:
@@ -77,33 +95,34 @@ def _specials(s: SnowTimeState, ledger: Ledger) -> list[int]:
     if not storms:
         return []
     blown = [k for k in range(s.colours) if ST.is_character(s.played[k])]
-    names = " and ".join(s.name(k) for k in storms)
-    fallen = _names(s, blown) or "nobody"
-    s.log.append(Event(f"Snowstorm from {names}: every character falls ({fallen})",
-                       kind="snowstorm"))
+    storm = card_named(ST.snowstorm)
+    owners, fallen = _who(s, storms), _who(s, blown)
+    said = (MSG("snowstorm", card=storm, who=owners, fallen=fallen) if blown
+            else MSG("snowstorm-empty", card=storm, who=owners))
+    s.log.append(Event(said, kind="snowstorm"))
     _fall(s, blown)
-    awards = []
+    awards: list[Award] = []
     for k in storms:
         # One storm scores the opposing characters; several each score every character.
-        points = len(blown) if len(storms) > 1 else sum(j != k for j in blown)
-        if points:
-            awards.append((k, FIGHT, points, f"Snowstorm discarded {_names(s, blown)}",
+        scored = len(blown) if len(storms) > 1 else sum(j != k for j in blown)
+        if scored:
+            awards.append((k, FIGHT, scored, MSG("why-snowstorm", card=storm, who=fallen),
                            ST.card_name(ST.snowstorm)))
     return _score(s, ledger, awards)
 
 
 def _heal(s: SnowTimeState, k: int) -> None:
     if s.discard[k] == ST.all_characters:
-        taken, why = s.discard[k], "every character was discarded, so all come back"
+        taken, msg = s.discard[k], "heal-all"
     else:
         choice = s.pending[k]
         taken = choice.cards if isinstance(choice, Heal) else 0
-        why = "nothing was discarded" if not s.discard[k] else "chosen by its owner"
+        msg = "heal-empty" if not s.discard[k] else "heal" if taken else "heal-none"
     s.discard[k] &= ~taken
     s.hand[k] |= taken
-    cards = ", ".join(str(c + 1) for c in cards_in(taken)) or "no card"
-    s.log.append(Event(f"{s.name(k)}'s Healer takes back {cards} ({why})", kind="heal",
-                       player=s.owner[k]))
+    cards = tuple(card_named(c) for c in cards_in(taken))
+    s.log.append(Event(MSG(msg, who=who(s.owner[k], k), healer=card_named(ST.healer), cards=cards),
+                       kind="heal", player=s.owner[k]))
 
 
 # -- B. fight and C. fruit, level by level from the top ---------------------------------
@@ -129,39 +148,40 @@ def _tree(s: SnowTimeState, ledger: Ledger) -> list[int]:
     return []
 
 
-def _brawl(s: SnowTimeState, ledger: Ledger, level: int, here: list[int]) -> list[int]:
+def _brawl(s: SnowTimeState, ledger: Ledger, n: int, here: list[int]) -> list[int]:
     """Several characters on one level: all fall, each scores one per other character."""
-    s.log.append(Event(f"Level {level}: {_names(s, here)} fight and all fall", kind="fight"))
+    s.log.append(Event(MSG("brawl", level=level_named(n), who=_who(s, here)), kind="fight"))
     cards = {k: ST.card_name(s.played[k]) for k in here}
     _fall(s, here)
-    awards = [
-        (k, FIGHT, len(here) - 1, "fought " + _names(s, [j for j in here if j != k]), cards[k])
+    awards: list[Award] = [
+        (k, FIGHT, len(here) - 1, MSG("why-brawl", who=_who(s, [j for j in here if j != k])),
+         cards[k])
         for k in here
     ]
     return _score(s, ledger, awards)
 
 
 def _knock_down(
-    s: SnowTimeState, ledger: Ledger, level: int, k: int, below: list[int]
+    s: SnowTimeState, ledger: Ledger, n: int, k: int, below: list[int]
 ) -> list[int]:
     """A lone character knocks every character on the level just below off the tree."""
     if not below:
         return []
-    s.log.append(Event(f"Level {level}: {s.name(k)} knocks {_names(s, below)} off level "
-                       f"{level - 1}", kind="fight"))
+    fallen = _who(s, below)
+    s.log.append(Event(MSG("knock-down", level=level_named(n), who=who(s.owner[k], k),
+                           fallen=fallen, below=level_named(n - 1)), kind="fight"))
     _fall(s, below)
-    return _score(s, ledger, [(k, FIGHT, len(below), "knocked out " + _names(s, below),
+    return _score(s, ledger, [(k, FIGHT, len(below), MSG("why-knock-down", who=fallen),
                                ST.card_name(s.played[k]))])
 
 
-def _eat(s: SnowTimeState, ledger: Ledger, level: int, k: int) -> list[int]:
-    eaten = s.fruit[level - 1]
+def _eat(s: SnowTimeState, ledger: Ledger, n: int, k: int) -> list[int]:
+    eaten = s.fruit[n - 1]
     if not eaten:
         return []
-    s.fruit[level - 1] = 0
+    s.fruit[n - 1] = 0
     s.supply += eaten  # eaten fruit goes back to the supply
-    return _score(s, ledger, [(k, FRUIT, eaten, f"ate {eaten} fruit on level {level}",
-                               ST.card_name(s.played[k]))])
+    return _score(s, ledger, [(k, FRUIT, eaten, _ate(eaten, n), ST.card_name(s.played[k]))])
 
 
 # -- D. mana and E. bonus spaces ---------------------------------------------------------
@@ -170,26 +190,36 @@ def _eat(s: SnowTimeState, ledger: Ledger, level: int, k: int) -> list[int]:
 def _mana(s: SnowTimeState, ledger: Ledger) -> list[int]:
     present = [k for k in range(s.colours) if ST.is_character(s.played[k])]
     if not present:
-        s.log.append(Event("Nobody is left in the tree: no Mana point", kind="mana"))
+        s.log.append(Event(MSG("mana-none"), kind="mana"))
         return []
     lowest = min(present, key=lambda k: s.played[k])
-    level = ST.level(s.played[lowest])
-    return _score(s, ledger, [(lowest, MANA, 1, f"lowest in the tree, on level {level}",
-                               ST.card_name(s.played[lowest]))])
+    why = _lowest(ST.level(s.played[lowest]))
+    return _score(s, ledger, [(lowest, MANA, 1, why, ST.card_name(s.played[lowest]))])
+
+
+# The reasons that depend only on a count and a level, made once each.
+@cache
+def _ate(eaten: int, n: int) -> Phrase:
+    return MSG("why-fruit", fruit=total(eaten, FRUIT), level=level_named(n))
+
+
+@cache
+def _lowest(n: int) -> Phrase:
+    return MSG("why-mana", level=level_named(n))
 
 
 def _bonuses(s: SnowTimeState, ledger: Ledger) -> list[int]:
     """Each pawn ending on a bonus space whose kind it scored this turn; never chained."""
-    awards = []
-    for k, space in enumerate(s.pawn):
-        bonus = ST.bonus_at(space)
+    awards: list[Award] = []
+    for k, at in enumerate(s.pawn):
+        bonus = ST.bonus_at(at)
         if bonus is None:
             continue
         kind = POINT_KINDS.index(bonus[0])
         if ledger.scored(k, kind):
             ledger.bonus_kind[k] = kind
-            awards.append((k, BONUS, bonus[1], f"{bonus[0].capitalize()} bonus space {space}",
-                           f"space-{space}"))
+            awards.append((k, BONUS, bonus[1], MSG("why-bonus", space=bonus_space(at)),
+                           f"space-{at}"))
     return _score(s, ledger, awards)
 
 
@@ -210,45 +240,47 @@ def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
     seat's points by kind become its own: "lead" events carry the difference per kind.
     """
     reached = []
-    for k, kind, points, reason, item in awards:
-        ledger.points[k][kind] += points
+    for k, kind, scored, reason, item in awards:
+        ledger.points[k][kind] += scored
         if kind == FIGHT:
             ledger.fights[k].append(reason)
-        seat = s.owner[k]
-        before = leading(s, seat)
-        moved = min(s.pawn[k] + points, ST.finish) - s.pawn[k]  # overshooting ends on the last
+        player = s.owner[k]
+        before = leading(s, player)
+        moved = min(s.pawn[k] + scored, ST.finish) - s.pawn[k]  # overshooting ends on the last
         s.pawn[k] += moved
         s.earned[k][kind] += moved  # what the pawn moved, so a colour's kinds sum to its space
-        after = leading(s, seat)
-        word = "bonus" if kind == BONUS else POINT_KINDS[kind]
+        after = leading(s, player)
+        # a fight's rule is its reason's (a brawl, a knock-down, a Snowstorm)
+        rule = reason.rule if kind == FIGHT else KIND_RULES[kind]
         s.log.append(Event(
-            f"{s.name(k)} +{points} {word} ({reason}) → space {s.pawn[k]}",
-            kind="score", player=seat, vp=moved if before == after == k else 0,
+            MSG("score", rule=rule, who=who(player, k), points=points(scored, kind), why=reason,
+                space=space(s.pawn[k])),
+            kind="score", player=player, vp=moved if before == after == k else 0,
             category=KIND_TITLES[kind], item=item,
         ))
         if before != after:
-            _log_lead(s, seat, before, after)
+            _log_lead(s, player, before, after)
         if s.pawn[k] >= ST.finish:
             reached.append(k)
     if not reached:
         return []
     winners = sorted({s.owner[k] for k in reached})
-    s.log.append(Event(f"{_names(s, reached)} reach{'es' * (len(reached) == 1)} the last "
-                       "space: the game ends", kind="end"))
+    s.log.append(Event(MSG("reach" if len(reached) == 1 else "reach-many", who=_who(s, reached)),
+                       kind="end"))
     return winners
 
 
-def _log_lead(s: SnowTimeState, seat: int, old: int, new: int) -> None:
+def _log_lead(s: SnowTimeState, player: int, old: int, new: int) -> None:
     """A two-player seat's other pawn is now its furthest: its points by kind replace
     those of the pawn behind, one event per kind that changes."""
     for kind, title in enumerate(KIND_TITLES):
-        change = s.earned[new][kind] - s.earned[old][kind]
-        if change:
+        diff = s.earned[new][kind] - s.earned[old][kind]
+        if diff:
             s.log.append(Event(
-                f"{s.name(new)} is now ahead of {ST.colours[old]} (space {s.pawn[new]} to "
-                f"{s.pawn[old]}) and scores for {seat_name(seat)}: {title.lower()} points "
-                f"{change:+d}",
-                kind="lead", player=seat, vp=change, category=title))
+                MSG("lead", who=who(player, new), other=colour(old), ahead=s.pawn[new],
+                    behind=s.pawn[old], seat=seat(player), kind=category(kind),
+                    change=change(diff, kind)),
+                kind="lead", player=player, vp=diff, category=title))
 
 
 def _fall(s: SnowTimeState, colours: list[int]) -> None:
@@ -258,28 +290,27 @@ def _fall(s: SnowTimeState, colours: list[int]) -> None:
         s.played[k] = -1
 
 
-def _names(s: SnowTimeState, colours: list[int]) -> str:
-    names = [s.name(k) for k in colours]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _who(s: SnowTimeState, colours: list[int]) -> tuple[Phrase, ...]:
+    """Colours with their seats, said "A, B and C"."""
+    return tuple(who(s.owner[k], k) for k in colours)
 
 
 def _log_summary(s: SnowTimeState, ledger: Ledger) -> None:
     """One line per colour that scored: "Player 4 (yellow): 1 fight (knocked out ...)"."""
     for k, (fight, fruit, mana, bonus) in enumerate(ledger.points):
-        parts = []
+        parts: list[Mention | Phrase] = []
         if fight:
-            parts.append(f"{fight} fight ({'; '.join(ledger.fights[k])})")
+            parts.append(MSG("summary-fight", points=total(fight, FIGHT),
+                             why=tuple(ledger.fights[k])))
         if fruit:
-            parts.append(f"{fruit} fruit")
+            parts.append(total(fruit, FRUIT))
         if mana:
-            parts.append(f"{mana} mana")
+            parts.append(total(mana, MANA))
         if bonus:
-            parts.append(f"{POINT_KINDS[ledger.bonus_kind[k]].capitalize()} bonus +{bonus}")
+            parts.append(bonus_points(bonus, ledger.bonus_kind[k]))
         if parts:
-            s.log.append(Event(f"{s.name(k)}: {', '.join(parts)}", kind="summary",
-                               player=s.owner[k]))
+            s.log.append(Event(MSG("summary", who=who(s.owner[k], k), parts=tuple(parts)),
+                               kind="summary", player=s.owner[k]))
 
 
 def _clean_up(s: SnowTimeState) -> None:

@@ -14,14 +14,20 @@ step ``resolution.resolve`` scores the turn and the next turn's fruit is rolled.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event, seat_name
+from wintergames.core.phrases import Phrase
 from wintergames.games.snow_time import resolution
 from wintergames.games.snow_time.actions import HEAL, HEAL_MASKS, PLAY, Heal, PlayCard
 from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.words import MSG, die, level, played, who
+from wintergames.games.snow_time.words import card as card_named
+from wintergames.games.snow_time.words import colour as colour_named
+from wintergames.games.snow_time.words import seat as seat_named
 
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState
@@ -74,21 +80,22 @@ def begin_turn(s: SnowTimeState) -> None:
     for face in s.dice:
         s.fruit[ST.die_levels[face - 1] - 1] += 1
         s.supply -= 1
-    s.log.append(Event(_roll_text(s), kind="fruit"))
+    s.log.append(Event(_roll_said(s), kind="fruit"))
     s.phase = CHOOSE
     s.owes = [True] * s.colours
     update_movers(s)
 
 
-def _roll_text(s: SnowTimeState) -> str:
-    head = f"Turn {s.turn}: "
+def _roll_said(s: SnowTimeState) -> Phrase:
     if not s.dice:
-        return head + "the fruit supply is empty, no dice are rolled"
-    levels = " and ".join(str(ST.die_levels[f - 1]) for f in s.dice)
-    faces = " and ".join(map(str, s.dice))
-    one = " (one fruit left: one die)" if len(s.dice) < ST.dice else ""
-    where = f"levels {levels}" if len(s.dice) > 1 else f"level {levels}"
-    return f"{head}the dice show {faces}{one}: fruit on {where}"
+        return MSG("roll-none", turn=s.turn)
+    faces = tuple(die(f) for f in s.dice)
+    levels = [ST.die_levels[f - 1] for f in s.dice]
+    if len(levels) == 1:
+        return MSG("roll-one", turn=s.turn, face=faces[0], level=level(levels[0]))
+    if len(set(levels)) == 1:
+        return MSG("roll-double", turn=s.turn, faces=faces, level=level(levels[0]))
+    return MSG("roll", turn=s.turn, faces=faces, levels=tuple(level(n) for n in levels))
 
 
 def update_movers(s: SnowTimeState) -> None:
@@ -127,38 +134,43 @@ def legal_actions(s: SnowTimeState, player: int) -> list[Action]:
 
 def check(s: SnowTimeState, action: Action, player: int) -> None:
     if not isinstance(action, PlayCard | Heal):
-        raise IllegalActionError(f"{action!r} is not a Snow Time action")
+        raise IllegalActionError(f"{action!r} is not a Snow Time action",
+                                 rule="actions.notation")
     mine = s.colours_of(player)
     names = " and ".join(ST.colours[k] for k in mine)
     colour = action.colour
     if colour not in mine:
-        raise IllegalActionError(f"you play {names}, not {ST.colours[colour]}")
+        raise IllegalActionError(f"you play {names}, not {ST.colours[colour]}",
+                                 rule="two-player" if len(mine) > 1 else "setup.colours")
     k = deciding_colour(s, player)
     if s.phase == HEAL_STEP:
         if not isinstance(action, Heal):
             raise IllegalActionError(
                 "now the Healer's owners choose which discarded cards to take back "
-                f"(e.g. '{ST.colours[k]} heal none'), no card is played"
-            )
+                f"(e.g. '{ST.colours[k]} heal none'), no card is played", rule="special.healer")
     elif not isinstance(action, PlayCard):
         raise IllegalActionError(
-            "the Healer's cards are chosen after the reveal; now choose a card to play"
-        )
+            "the Healer's cards are chosen after the reveal; now choose a card to play",
+            rule="turn.play")
     if colour != k:
-        raise IllegalActionError(_not_this_colour(s, colour, k))
+        raise IllegalActionError(*_not_this_colour(s, colour, k))
     if isinstance(action, Heal):
         _check_heal(s, action)
     else:
         _check_play(s, action)
 
 
-def _not_this_colour(s: SnowTimeState, colour: int, k: int) -> str:
+def _not_this_colour(s: SnowTimeState, colour: int, k: int) -> tuple[str, str]:
+    """Why ``colour`` may not choose now (``k`` may), and the rule that says so."""
     name = ST.colours[colour]
     if not s.owes[colour]:
-        return f"{name} has no choice to make in this step; choose for {ST.colours[k]}"
+        # only a Watcher's or a Healer's colour chooses in those steps
+        step = "special.watcher" if s.phase == WATCH else "special.healer"
+        return f"{name} has no choice to make in this step; choose for {ST.colours[k]}", step
     if s.pending[colour] is not None:
-        return f"you have already chosen for {name} in this step; choose for {ST.colours[k]}"
-    return f"choose for {ST.colours[k]} first, then for {name}"
+        return (f"you have already chosen for {name} in this step; choose for "
+                f"{ST.colours[k]}", "turn.play")
+    return f"choose for {ST.colours[k]} first, then for {name}", "two-player"
 
 
 def _check_play(s: SnowTimeState, action: PlayCard) -> None:
@@ -170,11 +182,14 @@ def _check_play(s: SnowTimeState, action: PlayCard) -> None:
     if s.discard[k] >> card & 1:
         why = (f"the {ST.colours[k]} {name} fell from the tree and lies in the discard "
                "(a Healer can take it back)")
+        rule = "cards.discard"
     elif s.used[k] >> card & 1:
         why = f"the {name} is single use and {ST.colours[k]} has used it"
+        rule = "special.single-use"
     else:  # the Watcher just revealed
         why = f"the {name} is already on the table this turn; play another card"
-    raise IllegalActionError(f"{why}; {ST.colours[k]} holds {in_hand}")
+        rule = "special.watcher"
+    raise IllegalActionError(f"{why}; {ST.colours[k]} holds {in_hand}", rule=rule)
 
 
 def _check_heal(s: SnowTimeState, action: Heal) -> None:
@@ -183,8 +198,7 @@ def _check_heal(s: SnowTimeState, action: Heal) -> None:
         there = ", ".join(str(c + 1) for c in cards_in(s.discard[k]))
         raise IllegalActionError(
             f"the Healer takes back only discarded {ST.colours[k]} cards; the discard holds "
-            f"{there}: choose at most two of them, or none"
-        )
+            f"{there}: choose at most two of them, or none", rule="special.healer")
 
 
 # -- doing ---------------------------------------------------------------------------
@@ -193,10 +207,7 @@ def _check_heal(s: SnowTimeState, action: Heal) -> None:
 def do(s: SnowTimeState, action: Action, player: int) -> None:
     assert isinstance(action, PlayCard | Heal)
     s.pending[action.colour] = action
-    s.log.append(
-        Event(f"You chose {action} (hidden until everyone has chosen)", frozenset({player}),
-              kind="choice", player=player)
-    )
+    s.log.append(Event(_choice_said(action), frozenset({player}), kind="choice", player=player))
     update_movers(s)
     if s.movers:
         return
@@ -204,6 +215,20 @@ def do(s: SnowTimeState, action: Action, player: int) -> None:
         _resolve(s)
     else:
         _reveal(s)
+
+
+@cache
+def _choice_said(action: PlayCard | Heal) -> Phrase:
+    """Your own choice, as only you see it until the reveal (the same words every time an
+    action is chosen: made once per action)."""
+    k = action.colour
+    if isinstance(action, PlayCard):
+        return MSG("chose", colour=colour_named(k), card=card_named(action.card))
+    healer = card_named(ST.healer)
+    if not action.cards:
+        return MSG("chose-heal-none", colour=colour_named(k), healer=healer)
+    cards = tuple(card_named(c) for c in _MASK_CARDS[action.cards])
+    return MSG("chose-heal", cards=cards, colour=colour_named(k), healer=healer)
 
 
 def _reveal(s: SnowTimeState) -> None:
@@ -216,22 +241,22 @@ def _reveal(s: SnowTimeState) -> None:
         assert isinstance(choice, PlayCard)
         card = choice.card
         s.hand[k] &= ~(1 << card)
-        shown.append(f"{s.name(k)} {ST.card_name(card)}")
+        shown.append(played(s.owner[k], k, card))
         if card == ST.watcher:
             s.used[k] |= 1 << card  # single use: discarded for good at once
             s.watched[k] = True
         else:
             s.played[k] = card
     s.pending = [None] * s.colours
-    head = "After the Watcher, revealed" if second else "Revealed"
-    s.log.append(Event(f"{head}: " + ", ".join(shown), kind="reveal"))
+    s.log.append(Event(MSG("reveal-again" if second else "reveal", cards=tuple(shown)),
+                       kind="reveal"))
     watchers = [k for k in range(s.colours) if s.watched[k] and s.played[k] < 0]
     if watchers:
         s.phase = WATCH
         s.owes = [k in watchers for k in range(s.colours)]
-        names = " and ".join(s.name(k) for k in watchers)
-        s.log.append(Event(f"{names} saw every card and now play{'s' * (len(watchers) == 1)} "
-                           "another card", kind="watch"))
+        said = MSG("watch" if len(watchers) == 1 else "watch-many",
+                   who=tuple(who(s.owner[k], k) for k in watchers))
+        s.log.append(Event(said, kind="watch"))
         update_movers(s)
         return
     _to_healers(s)
@@ -260,5 +285,5 @@ def _resolve(s: SnowTimeState) -> None:
     s.winners_ = winners
     s.owes = [False] * s.colours
     update_movers(s)
-    names = " and ".join(seat_name(p) for p in winners)
-    s.log.append(Event(f"{names} win{'s' * (len(winners) == 1)} the game", kind="end"))
+    s.log.append(Event(MSG("win" if len(winners) == 1 else "win-many",
+                           seats=tuple(seat_named(p) for p in winners)), kind="end"))

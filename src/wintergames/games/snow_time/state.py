@@ -18,6 +18,7 @@ from wintergames.games.snow_time import observe, rules
 from wintergames.games.snow_time.actions import CODEC
 from wintergames.games.snow_time.components import ST
 from wintergames.games.snow_time.rules import OVER, SIMULTANEOUS_PHASES
+from wintergames.games.snow_time.words import MSG
 
 _SCALARS = ("phase", "turn", "supply")
 
@@ -26,6 +27,7 @@ class SnowTimeState(State):
     """One game of Snow Time. Build it with ``wintergames.make("snow-time", ...)``."""
 
     game_id = "snow-time"
+    messages = MSG
     __slots__ = (
         "colours",
         "dice",
