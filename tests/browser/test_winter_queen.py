@@ -7,11 +7,16 @@ from __future__ import annotations
 import random
 import re
 import time
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
+from rich.console import Console
 
+import wintergames as wg
+from wintergames.cli.play import TerminalGame
+from wintergames.cli.seats import Seat
 from wintergames.games.winter_queen.components import WQ
 
 from .conftest import PageErrors, Server, open_page, screenshot
@@ -184,7 +189,7 @@ def test_no_code_is_read_on_the_board_in_hands_buttons_log_or_replay_only_names(
         assert f"the book with {book_name(book['id'])}" in log, log
     use = page.locator("button.use")
     assert use.count() >= 1
-    expect(use.first).to_have_text("Use this book")
+    expect(use.first).to_contain_text("Use the book with ")  # the engine's label, as the terminal's
     screenshot(page, "winter-queen-names", tmp_path)
     while view["to_move"]:  # to the end, using books: the end screen and the replay
         server.act(table, 0, book_minded(server.legal(table, 0), rng, ("use", "take", "return",
@@ -254,3 +259,35 @@ def test_each_log_line_links_to_its_rule_passage_in_the_rules_dialog(
     expect(passage).to_contain_text("Placing a floe on the board")
     expect(passage).to_be_in_viewport()
     expect(page.locator("dialog#rules .passage.asked")).to_have_count(1)
+
+
+def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: the prompt, its limit and the choices' labels are the engine's words, so
+    the table page shows exactly what the terminal prints for the same position."""
+    table = server.create("winter-queen", ["human", "human"], seed=8, first_player="1")
+    state = wg.make("winter-queen", 2, seed=8, options={"first_player": "1"})
+
+    def terminal() -> list[str]:
+        out = StringIO()
+        game = TerminalGame(wg.get_spec("winter-queen"), state, [Seat("human"), Seat("human")],
+                            Console(file=out, width=2000), lambda _: "quit")
+        game.show_decision(0, state.legal_actions(0))
+        return out.getvalue().splitlines()
+
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    prompt = page.locator("#choices .wq-prompt")
+    expect(prompt).to_have_text(terminal()[0] + " §")
+    # a floe chosen: the page names it as the terminal heads its line of spaces
+    page.locator(".stand button.floe").first.click()
+    heads = [line.split(":")[0].strip() for line in terminal()[1:] if ":" in line]
+    said = page.locator("#choices p").nth(1).inner_text().split(":")[0]
+    assert said in heads, (said, heads)
+    # placed on a province's space: the next prompt, and "Take no book" as the terminal lists it
+    place = next(a for a in server.legal(table, 0)
+                 if a["kind"] == "place" and a["cell"] in ("b1", "c1", "d1"))
+    server.act(table, 0, place)
+    state.apply(wg.get_spec("winter-queen").action_from_json(place), 0)
+    lines = terminal()
+    expect(prompt).to_have_text(lines[0] + " §")
+    expect(page.locator("#take-none")).to_have_text(lines[1].split(" ", 3)[-1])

@@ -388,3 +388,25 @@ def test_why_explains_a_log_line_by_its_rule_and_a_refusal_names_its_rule() -> N
     assert "winter-queen has no rule passage 'nothing'" in said
     assert "(rule turn.use: Using a spellbook; 'why turn.use' says it)" in said
     assert len(state.history) == 1  # the refused line changed nothing; "1" was played
+
+
+def test_the_terminal_prints_the_games_prompt_and_labels_and_explains_a_choice() -> None:
+    """Issue 38: where a game states its decisions, the terminal shows its prompt (with the
+    limit), its choices by their labels (a floe's spaces on one line under the floe), and
+    'explain N' says what choice N does and the rule it applies."""
+    state = wg.make("winter-queen", 2, seed=3, options={"first_player": "1"})
+    decision = state.decision(0)
+    assert decision is not None and decision.limit is not None
+    third, choice = state.choices(0)[2]
+    assert choice is not None and choice.group is not None
+    out = StringIO()
+    lines = iter(["explain 3", "explain 0", "1"])
+    game = TerminalGame(wg.get_spec("winter-queen"), state, [Seat("human"), Seat("human")],
+                        Console(file=out, width=2000), lambda _: next(lines))
+    game.human_turn(0)
+    said = out.getvalue()
+    assert f"{decision.prompt.text} ({decision.limit.text})" in said
+    assert f"{choice.group.text}: " in said and f"3 {choice.label.text}" in said
+    assert f"{third}: {choice.explain.text} (rule {choice.explain.rule})" in said
+    assert "'explain N' takes a choice's number, 1 to " in said
+    assert len(state.history) == 1

@@ -25,7 +25,8 @@ PROMPT_HELP = (
     "Type the number of an action or its notation. Other commands: "
     "'help' (notation), 'help TERM' (what a card, effect or piece does), 'rules' (the "
     "rules in brief), 'log' (the whole log, numbered), 'why N' (the rule log line N "
-    "applies; 'why RULE' a rule by its id), 'board' (redraw), 'quit'."
+    "applies; 'why RULE' a rule by its id), 'explain N' (what choice N does), 'board' "
+    "(redraw), 'quit'."
 )
 
 
@@ -178,7 +179,7 @@ class TerminalGame:
         self.draw(player)
         self.show_new_events()
         actions = self.state.legal_actions(player)
-        self.list_actions(actions)
+        self.show_decision(player, actions)
         while True:
             line = self.ask(f"{seat_name(player)}> ").strip()
             if not line and len(actions) == 1:
@@ -196,11 +197,14 @@ class TerminalGame:
                 continue
             if word == "board":
                 self.draw(player)
-                self.list_actions(actions)
+                self.show_decision(player, actions)
                 continue
             if word == "log":
                 for number, event in enumerate(self.state.events_for(player), 1):
                     self.console.print(Text(f"{number:>4} {event.text}"))
+                continue
+            if word.startswith("explain "):
+                self.explain_choice(line.strip()[8:].strip(), player)
                 continue
             if word == "why" or word.startswith("why "):
                 self.why(line.strip()[4:].strip(), player)
@@ -222,6 +226,45 @@ class TerminalGame:
                 raise ActionFormatError(f"choose a number from 1 to {len(actions)}")
             return actions[index - 1]
         return self.spec.parse_action(line)
+
+    def show_decision(self, player: int, actions: list[Action]) -> None:
+        """The game's prompt and its choices' labels, as the browser shows them; a game
+        that states none yet gets its actions' notations."""
+        decision = self.state.decision(player)
+        choices = self.state.choices(player)
+        if decision is None or any(choice is None for _, choice in choices):
+            self.list_actions(actions)
+            return
+        limits = [p.text for p in (decision.cost, decision.limit) if p is not None]
+        self.console.print(Text(decision.prompt.text + (f" ({'; '.join(limits)})" if limits
+                                                        else ""), style="bold"))
+        groups: dict[str, list[str]] = {}
+        for i, (_, choice) in enumerate(choices, 1):
+            assert choice is not None  # checked above
+            head = "" if choice.group is None else choice.group.text
+            groups.setdefault(head, []).append(f"[bold]{i}[/] {escape(choice.label.text)}")
+        for head, items in groups.items():
+            if head:
+                self.console.print(f"  [cyan]{escape(head)}:[/] " + " · ".join(items),
+                                   highlight=False)
+            else:
+                for item in items:
+                    self.console.print("  " + item, highlight=False)
+        self.console.print("[dim]Number or notation; 'explain N' says what a choice does; "
+                           "'help' explains.[/]" if len(actions) > 1 else
+                           "[dim]The only choice: press Enter to take it.[/]")
+
+    def explain_choice(self, asked: str, player: int) -> None:
+        """``explain N``: what choice N does, its cost included, and the rule it applies."""
+        choices = self.state.choices(player)
+        if not asked.isdigit() or not 1 <= int(asked) <= len(choices):
+            self.console.print(f"[red]'explain N' takes a choice's number, 1 to {len(choices)}.[/]")
+            return
+        action, choice = choices[int(asked) - 1]
+        if choice is None:
+            self.console.print(f"{escape(str(action))}: {self.spec.title} explains no choice yet.")
+            return
+        self.console.print(Text(f"{action}: {choice.explain.text} (rule {choice.explain.rule})"))
 
     def list_actions(self, actions: list[Action]) -> None:
         """Numbered actions; those sharing a notation prefix ("r1-") share a line.

@@ -57,3 +57,24 @@ def check_refusal(state: State, err: IllegalActionError) -> None:
         return
     assert err.rule is not None, f"a refusal names no rule: {err}"
     assert err.rule in rules, f"the refusal {str(err)!r} names no passage: {err.rule!r}"
+
+
+def check_decisions(state: State) -> None:
+    """Each seat to move has a prompt, and each of its legal actions a label and an
+    explanation, in phrases of the game that name a passage (once the game states them:
+    a game whose ``decision`` is still ``None`` is not checked yet)."""
+    spec = get_spec(state.game_id)
+    if spec.messages is None or spec.rules is None:
+        return
+    for player in state.to_move:
+        decision = state.decision(player)
+        if decision is None:
+            continue
+        said = decision.phrases()
+        for action, choice in state.choices(player):
+            assert choice is not None, f"{action} has no label though the seat has a prompt"
+            said += choice.phrases()
+        for phrase in said:
+            assert phrase.catalogue is spec.messages, f"{phrase.msg!r} is no message of {spec.id}"
+            check_phrase(phrase, spec.id)
+            assert phrase.rule in spec.rules, f"{phrase.text!r} names no passage: {phrase.rule!r}"

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.errors import GameOverError, NotYourTurnError
 from wintergames.core.events import Event, seat_name
 from wintergames.core.phrases import Catalogue
@@ -87,6 +88,16 @@ class State(ABC):
     def scores(self) -> list[int]:
         """Each seat's score so far (the final score once the game is over)."""
 
+    def _decision(self, player: int) -> Decision | None:
+        """What ``player`` (to move) decides now, in the game's words; ``None`` while the
+        game states no prompt yet."""
+        return None
+
+    def _choice(self, action: Action, player: int) -> Choice | None:
+        """Legal ``action`` of ``player`` as people read it; ``None`` while the game states
+        no labels yet."""
+        return None
+
     @abstractmethod
     def _observation(self, player: int | None) -> dict[str, Any]:
         """JSON-ready view of seat ``player`` (a checked seat, or ``None``: a spectator)."""
@@ -132,6 +143,18 @@ class State(ABC):
         A seat that is no seat of this game raises ``InvalidSeatError``.
         """
         return self._observation(check_seat(player, self.num_players, spectator=True))
+
+    def decision(self, player: int) -> Decision | None:
+        """What seat ``player`` decides now: the prompt, for which piece, its cost, its
+        limit and the choices left; ``None`` for a seat that owes no decision."""
+        if check_seat(player, self.num_players) not in self.to_move:
+            return None
+        return self._decision(player)
+
+    def choices(self, player: int) -> list[tuple[Action, Choice | None]]:
+        """Each legal action of ``player`` with its label and explanation, in the order of
+        ``legal_actions``."""
+        return [(a, self._choice(a, player)) for a in self.legal_actions(player)]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal decision of ``player`` now (default: the single player to move);

@@ -17,7 +17,12 @@ from typing import Any
 from wintergames.core.actions import Action
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.events import seat_name
-from wintergames.core.phrase_check import check_catalogue, check_log_phrases, check_refusal
+from wintergames.core.phrase_check import (
+    check_catalogue,
+    check_decisions,
+    check_log_phrases,
+    check_refusal,
+)
 from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
@@ -517,6 +522,7 @@ def play_checked(
                 spec.check_invariants(state)
             if steps % deep_every == 0:
                 check_actions(state, rng, applied=applied)
+                check_decisions(state)
                 check_observations(state, rng)
                 check_clone(state, rng)
                 check_hidden_choices(state, rng)

@@ -162,8 +162,10 @@ class LiveTable:
         """Everything ``viewer`` may see, and (for a seat to move) what it may do."""
         with self.lock:
             s, seat = self.state, viewer.seat
-            legal = (s.legal_actions(seat) if seat is not None and seat in s.to_move
-                     and not self.closed_by else [])
+            deciding = seat is not None and seat in s.to_move and not self.closed_by
+            # each legal action with its label and explanation, in the game's words
+            legal = s.choices(seat) if deciding and seat is not None else []
+            decision = s.decision(seat) if deciding and seat is not None else None
             return {
                 "table": self.id,
                 "game": self.spec.id,
@@ -188,7 +190,11 @@ class LiveTable:
                 "seed": self.seed if s.is_over else None,
                 "observation": s.observation(seat),
                 "log": [e.view() for e in s.events_for(seat)],
-                "legal": [{"action": a.to_json(), "notation": str(a)} for a in legal],
+                # what the seat decides (the prompt, its limit...) where the game says it
+                "decision": None if decision is None else decision.view(),
+                "legal": [{"action": a.to_json(), "notation": str(a),
+                           **({} if choice is None else choice.view())}
+                          for a, choice in legal],
             }
 
     def _breakdown(self) -> dict[str, Any] | None:

@@ -173,9 +173,9 @@ def _draw(s: S) -> int:
 
 def legal_actions(s: S, p: int) -> list[Action]:
     if s.phase == TAKE_BOOK:
-        return [TAKE[-1], *(TAKE[z] for z in _book_sources(s))]
+        return [TAKE[-1], *(TAKE[z] for z in book_sources(s))]
     if s.phase == RETURN_FLOE:
-        return [RETURN[x] for x in _returnable(s)]
+        return [RETURN[x] for x in returnable(s)]
     board = s.board
     empties = [x for x in range(len(board)) if board[x] < 0]
     hand = s.books[p]
@@ -194,15 +194,20 @@ def legal_actions(s: S, p: int) -> list[Action]:
     return acts or [PASS]
 
 
-def _book_sources(s: S) -> list[int]:
+def book_sources(s: S) -> list[int]:
     """Provinces whose top book may be taken after filling a space of ``pending_zone``."""
-    zone = s.pending_zone
+    return stacks_after(s, s.pending_zone)
+
+
+def stacks_after(s: S, zone: int) -> list[int]:
+    """Provinces whose top book a floe placed in ``zone`` lets its player take: that
+    province's, or any after an open royal token; none whose stack is empty."""
     if zone == ROYAL:
         return [z for z in range(len(s.stacks)) if s.stacks[z]]
     return [zone] if s.stacks[zone] else []
 
 
-def _returnable(s: S) -> list[int]:
+def returnable(s: S) -> list[int]:
     return [x for x, c in enumerate(s.board) if c >= 0 and not s.fixed[x]]
 
 
@@ -216,11 +221,11 @@ def check(s: S, a: Action, p: int) -> None:
             raise IllegalActionError(
                 f"you placed a floe on a space and now choose a spellbook: "
                 f"{_options_text(legal_actions(s, p))}; not {a}", rule="turn.take-book")
-        if a.province >= 0 and a.province not in _book_sources(s):
+        if a.province >= 0 and a.province not in book_sources(s):
             raise IllegalActionError(_take_refusal(s, a), rule="turn.take-book")
         return
     if s.phase == RETURN_FLOE:
-        if not isinstance(a, ReturnFloe) or a.cell not in _returnable(s):
+        if not isinstance(a, ReturnFloe) or a.cell not in returnable(s):
             raise IllegalActionError(
                 "after using a book with two floes you return one floe from the board to the "
                 "bag (never one depicted on a royal token): "
@@ -327,7 +332,7 @@ def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
     _take_floe(s, p, a.stand, a.colour)
     if len(s.books[p]) < WQ.max_books:
         s.pending_zone = WQ.zone[a.cell]
-        if _book_sources(s):
+        if book_sources(s):
             s.phase = TAKE_BOOK
             return
     _end_turn(s)
@@ -412,7 +417,7 @@ def _use_book(s: S, a: UseBook, p: int) -> None:
     s.passes = 0
     s.log.append(Event(MSG("discard", seat=seat(p), book=book(used), vp=vp(total)),
                        kind="discard", player=p))
-    if len(filled) == 2 and _returnable(s):
+    if len(filled) == 2 and returnable(s):
         s.phase = RETURN_FLOE
         return
     _end_turn(s)

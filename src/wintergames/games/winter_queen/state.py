@@ -12,9 +12,10 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.invariants import check_in_range
 from wintergames.core.state import State
-from wintergames.games.winter_queen import observe, rules
+from wintergames.games.winter_queen import observe, prompts, rules
 from wintergames.games.winter_queen.actions import CODEC
 from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.rules import OVER
@@ -93,6 +94,12 @@ class WinterQueenState(State):
 
     def scores(self) -> list[int]:
         return self.vp.copy()
+
+    def _decision(self, player: int) -> Decision:
+        return prompts.decision(self, player)
+
+    def _choice(self, action: Action, player: int) -> Choice:
+        return prompts.choice(self, action, player)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)

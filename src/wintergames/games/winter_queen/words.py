@@ -54,7 +54,7 @@ def stand(i: int) -> Mention:
 
 def stack(province: int) -> Mention:
     name = WQ.provinces[province]
-    return Mention("place", f"{name}-stack", f"{name} stack", term=name)
+    return Mention("place", f"{name}-stack", f"the {name} stack", term=name)
 
 
 def book(b: int) -> Mention:

@@ -4,13 +4,13 @@
 // empty page of one of your books. Only legal choices are offered (they pulse).
 // Every component is drawn with its icon (static/icons/winter-queen.svg): a floe's colour
 // also has a glyph of its own, so players who cannot tell the colours apart still can.
-import { h, s } from "../dom.js";
+import { h, s, sameAction } from "../dom.js";
 import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
-import { saidNodes } from "../said.js";
-import { bookName, effectId, floeId, logLine } from "./winter-queen/names.js";
+import { ruleLink, saidNodes } from "../said.js";
+import { bookName, effectId, floeId } from "./winter-queen/names.js";
 
 const SIZE = 34;
 const COLOURS = PALETTE.games["winter-queen"];
@@ -51,6 +51,15 @@ function centre(q, r) {
 function floeIcon(colour, size = "1.5em") {
   return icon(floeId(colour), { size, class: "floe-icon", title: `${colour} floe` });
 }
+
+// A legal action's entry in the view (its label, explanation and group, in the engine's
+// words), by the action.
+function entryOf(view, action) {
+  return view.legal.find((l) => sameAction(l.action, action)) || null;
+}
+
+// What a target says when pointed at: the engine's one-line explanation of the action.
+const explained = (view, action) => (action ? entryOf(view, action)?.explain?.text ?? null : null);
 
 function legalOf(view, kind) {
   return view.legal.map((l) => l.action).filter((a) => a.kind === kind);
@@ -181,7 +190,8 @@ function drawMap(ctx, targets, returns) {
     const here = board[cell.cell];
     const target = targets.get(cell.cell) || returns.get(cell.cell);
     const group = s("g", { class: `cell${target ? " clickable" : ""}`, "data-cell": cell.cell,
-                           "data-term": cell.cell, onclick: target ? () => act(target) : null });
+                           "data-term": cell.cell, "data-tip": explained(view, target),
+                           onclick: target ? () => act(target) : null });
     group.append(s("polygon", { points: hexPoints(cx, cy, SIZE - 1), fill: ZONE_FILL[cell.zone],
                                 stroke: INK["cell-line"], "stroke-width": cell.edge ? 2 : 1,
                                 class: target ? "target" : "" }));
@@ -266,7 +276,8 @@ function drawStacks({ view, act }, svg) {
     const take = takes.get(stack.province);
     const g = s("g", { class: `stack${take ? " clickable" : ""}`, "data-province": stack.province,
                        "data-code": stack.top?.id ?? "",
-                       "data-term": "stack", "data-tip": `The ${stack.province} stack: ${stack.size} books`,
+                       "data-term": "stack",
+                       "data-tip": explained(view, take) ?? `The ${stack.province} stack: ${stack.size} books`,
                        onclick: take ? () => act(take) : null });
     g.append(s("rect", { x, y, width: STACK_W, height: 74, rx: 6, fill: INK.stack,
                          stroke: FLOE[stack.province], "stroke-width": 3, class: take ? "target" : "" }));
@@ -346,7 +357,8 @@ function bookCard(ctx, book, owner, pageTargets, marks, use) {
     card.append(h("div", {
       class: `page${target ? " playable" : ""}${mark ? ` wq-last-page${mark.newest ? " newest" : ""}` : ""}`,
       "data-page": key, "data-term": page.title, "data-tip-icon": effectId(page.effect),
-      "data-tip": `Page ${page.page} of the book with ${name}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
+      "data-tip": explained(ctx.view, target)
+        ?? `Page ${page.page} of the book with ${name}${page.floe ? `, holding a ${page.floe} floe` : ", empty"}`,
       onclick: target ? () => act(target) : null,
     }, icon(effectId(page.effect), { size: "1.6em", class: "effect" }),
     h("span", { class: "page-title" }, page.title,
@@ -355,8 +367,10 @@ function bookCard(ctx, book, owner, pageTargets, marks, use) {
       : icon("wq-floe-empty", { size: "1.6em", class: "empty-page", title: "empty page" })));
   }
   if (use) {  // in the card, so "Use this book" says which; its full name for screen readers
+    const entry = entryOf(ctx.view, use);  // the engine's label, its explanation the tooltip
     card.append(h("button", { class: "use", "data-book": book.id, "data-code": book.id,
-                              "aria-label": `Use the book with ${name}`, onclick: () => act(use) }, "Use this book"));
+                              "data-tip": entry?.explain?.text ?? null, onclick: () => act(use) },
+      entry?.label?.text ?? "Use this book"));
   }
   return card;
 }
@@ -408,19 +422,34 @@ export function render(ctx) {
     drawBooks(ctx, pageTargets));
 
   choices.replaceChildren();
+  // The engine's prompt (what is decided, its limit), then how this page lets you do it.
+  const decision = view.decision;
+  if (decision) {
+    choices.append(h("p", { class: "wq-prompt", "data-msg": decision.prompt.msg },
+      ...saidNodes(decision.prompt, { mention }, ctx.layout),
+      decision.limit ? h("span", { class: "muted" }, " (", ...saidNodes(decision.limit, { mention }, ctx.layout), ")") : "",
+      " ", ruleLink(decision.prompt.rule)));
+  }
+  const button = (action, id) => {
+    const entry = entryOf(view, action);
+    return h("button", { id, "data-tip": entry.explain.text, onclick: () => act(action) },
+      ...saidNodes(entry.label, { mention }, ctx.layout));
+  };
   if (local.selected) {
-    choices.append(h("p", {}, logLine(`Place the ${local.selected.floe} floe from stand ${local.selected.stand}: `),
-      "click a space ringed in orange, or a book page. ", h("button", { onclick: () => { local.selected = null; ctx.rerender(); } }, "Cancel")));
+    const group = view.legal.find((l) => l.group && chosen(l.action))?.group;
+    choices.append(h("p", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : []),
+      ": click a space ringed in orange, or a book page. ",
+      h("button", { onclick: () => { local.selected = null; ctx.rerender(); } }, "Cancel")));
   } else if (legal.some((a) => a.kind === "place" || a.kind === "place-book")) {
-    choices.append(h("p", {}, "Click a floe on one of your stands."));
+    choices.append(h("p", { class: "muted" }, "Click a floe on one of your stands."));
   }
   const takeNone = legal.find((a) => a.kind === "take" && a.province === null);
   if (legal.some((a) => a.kind === "take")) {
-    choices.append(h("p", {}, "Take the top book of a stack ringed in orange, or none."));
-    if (takeNone) choices.append(h("button", { id: "take-none", onclick: () => act(takeNone) }, "Take no book"));
+    choices.append(h("p", { class: "muted" }, "Click a stack ringed in orange to take its top book."));
+    if (takeNone) choices.append(button(takeNone, "take-none"));
   }
-  if (returns.size) choices.append(h("p", {}, "Click the floe to return to the bag."));
+  if (returns.size) choices.append(h("p", { class: "muted" }, "Click the floe to return to the bag."));
   const pass = legal.find((a) => a.kind === "pass");
-  if (pass) choices.append(h("button", { id: "pass", onclick: () => act(pass) }, "Pass"));
+  if (pass) choices.append(button(pass, "pass"));
   if (legal.some((a) => a.kind === "use")) choices.append(h("p", { class: "muted" }, "Or use one of your books (its Use button)."));
 }

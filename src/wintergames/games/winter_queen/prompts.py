@@ -1,0 +1,145 @@
+"""What a Winter Queen seat is deciding, and each of its choices, in the game's words.
+
+The terminal and the browser both show these (``State.decision``, ``State.choices``). A
+floe is placed in two steps on the page (the floe, then its space or page), so each
+placement's ``group`` names the floe ("Place the red floe from stand 1") and its label
+the target ("on c3").
+
+>>> import wintergames as wg
+>>> s = wg.make("winter-queen", 2, seed=1, options={"first_player": "1"})
+>>> s.decision(0).prompt.text
+'Your turn: place a floe on an empty space'
+>>> a, choice = s.choices(0)[0]
+>>> choice.group.text, choice.label.text
+('Place the blue floe from stand 1', 'on b1')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
+from wintergames.core.phrases import Phrase
+from wintergames.games.winter_queen.actions import (
+    Pass,
+    PlaceOnBoard,
+    PlaceOnBook,
+    ReturnFloe,
+    TakeBook,
+    UseBook,
+)
+from wintergames.games.winter_queen.components import ROYAL, WQ
+from wintergames.games.winter_queen.rules import (
+    RETURN_FLOE,
+    TAKE_BOOK,
+    book_sources,
+    legal_actions,
+    stacks_after,
+)
+from wintergames.games.winter_queen.words import (
+    MSG,
+    book,
+    floe,
+    page,
+    page_side,
+    space,
+    stack,
+    stand,
+    zone,
+)
+
+if TYPE_CHECKING:
+    from wintergames.games.winter_queen.state import WinterQueenState as S
+
+
+def decision(s: S, p: int) -> Decision:
+    """The prompt of seat ``p``, who is to move."""
+    if s.phase == TAKE_BOOK:
+        stacks = tuple(stack(z) for z in book_sources(s))
+        return Decision(MSG("ask-take", stacks=stacks), limit=_books_held(s, p))
+    if s.phase == RETURN_FLOE:
+        return Decision(MSG("ask-return"))
+    kinds = {type(a) for a in legal_actions(s, p)}
+    if kinds == {Pass}:
+        return Decision(MSG("ask-pass"))
+    ask = {(True, True): "ask-turn", (True, False): "ask-place-or-page",
+           (False, True): "ask-place-or-use", (False, False): "ask-place"}
+    prompt = MSG(ask[PlaceOnBook in kinds, UseBook in kinds])
+    limit = (MSG("limit-final", turns=s.turns_left) if s.final_phase else _books_held(s, p))
+    return Decision(prompt, limit=limit)
+
+
+def _books_held(s: S, p: int) -> Phrase:
+    return MSG("limit-books", n=len(s.books[p]), most=WQ.max_books)
+
+
+def choice(s: S, a: Action, p: int) -> Choice:
+    """Legal action ``a`` of seat ``p`` as a label, an explanation and (for a floe placed)
+    the floe it places."""
+    if isinstance(a, PlaceOnBoard):
+        what = MSG("do-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell),
+                   zone=zone(WQ.zone[a.cell]))
+        return Choice(MSG("on-space", space=space(a.cell)),
+                      _with_then(what, [*_book_after(s, p, a.cell), *_stand_after(s, a)]),
+                      _group(a.colour, a.stand))
+    if isinstance(a, PlaceOnBook):
+        what = MSG("do-place-book", floe=floe(a.colour), stand=stand(a.stand),
+                   page=page_side(a.page), book=book(a.book), effect=page(a.book, a.page))
+        return Choice(MSG("on-page", page=page_side(a.page), book=book(a.book)),
+                      _with_then(what, _stand_after(s, a)), _group(a.colour, a.stand))
+    if isinstance(a, UseBook):
+        return Choice(MSG("use", book=book(a.book)), _use_explained(s, p, a.book))
+    if isinstance(a, TakeBook):
+        if a.province < 0:
+            return Choice(MSG("take-none"), MSG("do-take-none"))
+        top = s.stacks[a.province][-1]
+        return Choice(MSG("take-book", book=book(top), stack=stack(a.province)),
+                      MSG("do-take", book=book(top)))
+    if isinstance(a, ReturnFloe):
+        colour = s.board[a.cell]
+        return Choice(MSG("return-floe", floe=floe(colour), space=space(a.cell)),
+                      MSG("do-return", floe=floe(colour), space=space(a.cell)))
+    return Choice(MSG("pass-label"), MSG("do-pass"))
+
+
+def _group(colour: int, at: int) -> Phrase:
+    return MSG("with-floe", floe=floe(colour), stand=stand(at))
+
+
+def _with_then(what: Phrase, then: list[Phrase]) -> Phrase:
+    """``what``, then each consequence after a semicolon."""
+    for after in then:
+        what = MSG("explain", rule=what.rule, what=what, then=after)
+    return what
+
+
+def _book_after(s: S, p: int, cell: int) -> list[Phrase]:
+    """What placing on ``cell`` lets ``p`` take: the rule of the space's province (any
+    stack after an open royal token), at most ``max_books`` held."""
+    if len(s.books[p]) >= WQ.max_books:
+        return [MSG("then-full", most=WQ.max_books)]
+    sources = stacks_after(s, WQ.zone[cell])
+    if not sources:
+        return [MSG("then-empty-stack")]
+    if WQ.zone[cell] == ROYAL and len(sources) == len(s.stacks):
+        return [MSG("then-take-any")]
+    return [MSG("then-take", stacks=tuple(stack(q) for q in sources))]
+
+
+def _stand_after(s: S, a: PlaceOnBoard | PlaceOnBook) -> list[Phrase]:
+    """Taking a stand's last floe: 1 VP and the stand refilled."""
+    if sum(s.stands[a.stand]) == 1:
+        return [MSG("then-stand-emptied", stand=stand(a.stand))]
+    return []
+
+
+def _use_explained(s: S, p: int, used: int) -> Phrase:
+    entry = next(e for e in s.books[p] if e[0] == used)
+    pages = tuple(MSG("page-with", page=page(used, side), floe=floe(entry[1 + side]))
+                  for side in (0, 1) if entry[1 + side] >= 0)
+    what = MSG("do-use", pages=pages, book=book(used))
+    two = len(pages) == 2 and any(c >= 0 and not fixed for c, fixed in zip(
+        s.board, s.fixed, strict=True))
+    return _with_then(what, [MSG("then-return")] if two else [])
+
