@@ -92,4 +92,5 @@ def test_the_breakdown_is_json_and_its_totals_are_the_row_sums() -> None:
         s.apply(s.legal_actions()[0])
     b = breakdown(s)
     assert list(b.totals) == s.scores()
-    assert b.to_json() == {"categories": list(b.categories), "rows": [list(r) for r in b.rows]}
+    assert b.to_json() == {"categories": list(b.categories), "ids": list(b.ids),
+                           "rows": [list(r) for r in b.rows]}

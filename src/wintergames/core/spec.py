@@ -120,19 +120,27 @@ def _shown(values: tuple[Any, ...], description: str, most: int = 12) -> str:
 class ScoreBreakdown:
     """Where each seat's final score comes from: ``categories`` in the game's own words
     and, per seat, one whole number per category. A seat's row adds up to its score
-    (``core.testing.check_score_breakdown`` holds every game to that).
+    (``core.testing.check_score_breakdown`` holds every game to that). Each category also
+    has an id (``ids``: the words in lower case joined by hyphens unless the game names
+    them), which screens key their icons on, never the words.
 
-    >>> b = ScoreBreakdown(("exams", "lessons", "spells"), ((5, 3, 1), (2, 4, 0)))
+    >>> b = ScoreBreakdown(("Exams", "Lessons taken", "spells"), ((5, 3, 1), (2, 4, 0)))
     >>> b.totals
     (9, 6)
-    >>> b.to_json()
-    {'categories': ['exams', 'lessons', 'spells'], 'rows': [[5, 3, 1], [2, 4, 0]]}
+    >>> b.to_json()["ids"]
+    ['exams', 'lessons-taken', 'spells']
     """
 
     categories: tuple[str, ...]
     rows: tuple[tuple[int, ...], ...]
+    ids: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if not self.ids:
+            object.__setattr__(self, "ids", tuple(category_id(c) for c in self.categories))
+        if len(self.ids) != len(self.categories):
+            raise ValueError(f"a score breakdown names {len(self.ids)} ids for "
+                             f"{len(self.categories)} categories")
         # A ragged table would misalign every column after the gap: refuse it when built.
         for seat, row in enumerate(self.rows):
             if len(row) != len(self.categories):
@@ -146,7 +154,17 @@ class ScoreBreakdown:
         return tuple(sum(row) for row in self.rows)
 
     def to_json(self) -> dict[str, Any]:
-        return {"categories": list(self.categories), "rows": [list(r) for r in self.rows]}
+        return {"categories": list(self.categories), "ids": list(self.ids),
+                "rows": [list(r) for r in self.rows]}
+
+
+def category_id(category: str) -> str:
+    """A scoring category's id from its words: ``"Stands emptied"`` is ``stands-emptied``.
+
+    >>> category_id("Forest Lights"), category_id("VP from rooms & exams")
+    ('forest-lights', 'vp-from-rooms-exams')
+    """
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in category.lower()).split())
 
 
 class ActionCodec(Protocol):

@@ -26,9 +26,10 @@ function totalHead(view) {
 }
 
 // A category's icon, when the game's view gives one, on a chip of the boards' light table
-// in its ink: the icons are drawn for that table, whatever the page's theme.
-function categoryMark(iconOf, category) {
-  const mark = iconOf?.(category);
+// in its ink: the icons are drawn for that table, whatever the page's theme. The view is
+// handed the category's words and its id (the engine's: a view keys its icons on the id).
+function categoryMark(iconOf, category, id) {
+  const mark = iconOf?.(category, id);
   return mark ? [h("span", { class: "category-icon", style: `color:${PALETTE.themes.light.ink}` }, mark),
                  " "] : "";
 }
@@ -40,8 +41,8 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
   const b = view.breakdown;
   const head = h("tr", {},
     h("th", { scope: "col" }, "Player"),
-    b.categories.map((c) => h("th", { scope: "col", class: "num", "data-category": c },
-      categoryMark(iconOf, c), c)),
+    b.categories.map((c, k) => h("th", { scope: "col", class: "num", "data-category": c },
+      categoryMark(iconOf, c, b.ids?.[k]), c)),
     h("th", { scope: "col", class: "num total" }, totalHead(view)));
   const rows = b.rows.map((row, i) => {
     const won = view.winners.includes(i);
@@ -64,7 +65,7 @@ export function breakdownByCategory(view, name = (i) => seatLabel(view, i), icon
     seats.map((i) => h("th", { scope: "col", class: `num${view.winners.includes(i) ? " winner" : ""}`,
                                "data-seat": i }, name(i))));
   const rows = b.categories.map((c, k) => h("tr", { "data-category": c },
-    h("th", { scope: "row" }, categoryMark(iconOf, c), c),
+    h("th", { scope: "row" }, categoryMark(iconOf, c, b.ids?.[k]), c),
     seats.map((i) => h("td", { class: "num", "data-seat": i }, String(b.rows[i][k])))));
   const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, totalHead(view)),
     seats.map((i) => h("td", { class: "num", "data-seat": i }, String(sum(b.rows[i])))));

@@ -2,8 +2,7 @@
 //
 // The server is the authority: this page draws the view it is sent and offers only the
 // legal actions listed in it. Each game draws its board in its own module,
-// views/<game>.js, which exports render(ctx) and, optionally, endNotes(view), logLine(line,
-// layout) and seatBadge(view, seat) (a node for that seat's row in the players list, or null).
+// views/<game>.js: the hooks it may export, and what they are given, are in docs/views.md.
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over

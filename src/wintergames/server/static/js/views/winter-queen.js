@@ -27,10 +27,11 @@ const SIDES = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
 // module); without it the board is still drawn, its icons empty.
 await loadIcons("winter-queen").catch((err) => console.warn("Winter Queen's icons", err));
 
-/** The end screen's column heads: a spellbook effect's icon (table.js, breakdown.js). */
-export function categoryIcon(category) {
-  const id = effectId(category.toLowerCase().replace(/ /g, "-"));
-  return document.getElementById(id) ? icon(id, { size: "1.1em" }) : null;
+/** The end screen's column heads: a spellbook effect's icon, by the category's id (its
+ *  effect's id; breakdown.js). */
+export function categoryIcon(category, id) {
+  const symbol = id ? effectId(id) : null;
+  return symbol && document.getElementById(symbol) ? icon(symbol, { size: "1.1em" }) : null;
 }
 
 export function seatColour(view, seat) {
