@@ -163,9 +163,9 @@ def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
                 click_and_wait(page, "button.heal")
         expect(second.locator("#log")).to_contain_text(re.compile(r"Revealed: Player 1 \(red\) "))
         assert second.locator("#log li").count() > log_before
-        revealed = [t for t in second.locator("#log li").all_text_contents()
-                    if t.startswith("Revealed")]
-        assert f"Player 1 (red) {chosen}" in revealed[-1], (turn, revealed[-1])
+        # red's card is the first the reveal mentions (by its id: the words say "Healer")
+        revealed = second.locator("#log li[data-msg='reveal']").last.locator(".said-card")
+        expect(revealed.first).to_have_attribute("data-ref", chosen or "")
         for page in pages:
             wait_for_my_turn_or_the_end(page)
         if turn == 1:

@@ -205,3 +205,46 @@ def test_the_end_screens_bonus_column_is_headed_by_a_bonus_space(
         expect(page.locator(f"#final-scores thead th[data-category='{category}'] svg.icon"))\
             .to_have_count(1)
     screenshot(page, "snow-time-end", tmp_path, full_page=False)
+
+
+def test_the_log_draws_the_engines_words_with_the_games_icons_and_links_each_line_to_its_rule(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 38: a log line is the engine's words and mentions, read by their kind and ref
+    (a colour with its pawn, a card with its face's icon, a level, a kind of points), and
+    its "§" opens the Rules dialog at the passage it applies."""
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    choose_snow_time_cards(server, table, [0, 1, 2])  # the turn resolves on the last one
+    view = server.view(table, 0)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    lines = page.locator("#log li")
+    expect(lines).to_have_count(len(view["log"]), timeout=TIMEOUT)
+    for i, line in enumerate(view["log"]):  # the engine's words, then the rule's link
+        expect(lines.nth(i)).to_have_text(line["text"] + " §")
+        assert lines.nth(i).get_attribute("data-rule") == line["rule"]
+        expect(lines.nth(i).locator("a.rule-link")).to_have_attribute("data-rule", line["rule"])
+    reveal = page.locator("#log li[data-msg='reveal']")
+    expect(reveal).to_have_count(1)
+    for colour in ("red", "blue", "green"):  # each colour led by its pawn, with its tooltip
+        named = reveal.locator(f".said-piece[data-ref='{colour}']")
+        expect(named.locator("use")).to_have_attribute("href", f"#st-pawn-{colour}")
+        expect(named).to_have_attribute("data-term", colour)
+    cards = reveal.locator(".said-card")
+    expect(cards).to_have_count(3)
+    for card in cards.all():
+        ref = card.get_attribute("data-ref")
+        expect(card.locator("use")).to_have_attribute("href", f"#st-card-{ref}")
+    points = page.locator("#log li[data-msg='score'] .said-amount use")
+    assert points.count() > 0
+    assert {use.get_attribute("href") for use in points.all()} <= {
+        "#st-bonus-fight", "#st-fruit", "#st-bonus-mana", "#st-bonus"}
+    levels = page.locator("#log li[data-msg^='roll'] .said-place use")
+    assert levels.count() > 0
+    assert all((use.get_attribute("href") or "").startswith("#st-level-") for use in levels.all())
+    screenshot(page, "snow-time-log", tmp_path, full_page=False)
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    reveal.locator("a.rule-link").click()
+    expect(page.locator("dialog#rules")).to_be_visible()
+    passage = page.locator("#rule-turn\\.reveal")
+    expect(passage).to_have_class(re.compile(r"\basked\b"))
+    expect(passage).to_contain_text("Revealing the cards")
+    expect(passage).to_be_in_viewport()

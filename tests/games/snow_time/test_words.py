@@ -68,14 +68,13 @@ def test_a_score_line_mentions_the_colour_the_points_and_the_space() -> None:
     mentions = [(p.kind, p.ref, p.text, p.unit, p.term) for p in parts if isinstance(p, Mention)]
     assert mentions == [
         ("seat", 0, "Player 1", None, None),
-        ("piece", "red", "red", None, "red"),
+        ("piece", "red", "(red)", None, "red"),
         ("amount", 1, "+1 fight", "fight", "fight"),
         ("seat", 1, "Player 2", None, None),
-        ("piece", "blue", "blue", None, "blue"),
+        ("piece", "blue", "(blue)", None, "blue"),
         ("place", "space-1", "space 1", None, "score track"),
     ]
-    assert [p for p in parts if isinstance(p, str)] == [" (", ") ", " (knocked out ", " (",
-                                                       ")) → "]
+    assert [p for p in parts if isinstance(p, str)] == [" ", " ", " (knocked out ", " ", ") → "]
 
 
 def test_special_cards_are_named_as_players_name_them() -> None:

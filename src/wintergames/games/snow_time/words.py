@@ -64,18 +64,21 @@ def _space(n: int) -> Mention:
 def _bonus_space(n: int) -> Mention:
     bonus = ST.bonus_at(n)
     assert bonus is not None, f"space {n} is no bonus space"
-    return Mention("place", f"space-{n}", f"the {bonus[0]} bonus space {n}",
+    return Mention("place", f"space-{n}", f"{bonus[0]} bonus space {n}",
                    term=f"{bonus[0]} bonus")
 
 
 _COLOURS = tuple(_colour(k) for k in range(len(ST.colours)))
+# A colour after the seat that runs it, in brackets: one word, so a page keeps it whole
+# with its pawn's icon where the line wraps.
+_BRACKETED = tuple(Mention("piece", m.ref, f"({m.text})", term=m.term) for m in _COLOURS)
 _CARDS = tuple(_card(c) for c in range(ST.cards))
 _LEVELS = (None, *(_level(n) for n in range(1, ST.levels + 1)))  # by level number
 _SPACES = tuple(_space(n) for n in range(ST.finish + 1))
 _BONUS_SPACES = {n: _bonus_space(n) for n in ST.bonuses}
 _DICE = (None, *(Mention("amount", f, str(f), unit="pips", term="dice") for f in range(1, 7)))
 # "Player 2 (blue)" for every seat and colour: the same phrase every time.
-_WHO = tuple(tuple(MSG("colour-name", seat=seat(p), colour=_COLOURS[k])
+_WHO = tuple(tuple(MSG("colour-name", seat=seat(p), colour=_BRACKETED[k])
                    for k in range(len(ST.colours))) for p in range(MAX_SEATS))
 _UNITS = (*POINT_KINDS, "bonus")  # by kind of point: FIGHT, FRUIT, MANA, BONUS
 _TERMS = (*POINT_KINDS, "bonus space")
@@ -116,7 +119,7 @@ def space(n: int) -> Mention:
 
 
 def bonus_space(n: int) -> Mention:
-    """A bonus space as a bonus's reason: "the fight bonus space 7"."""
+    """A bonus space as a bonus's reason: "fight bonus space 7"."""
     return _BONUS_SPACES[n]
 
 

@@ -8,8 +8,9 @@
 import { h, s } from "../dom.js";
 import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
-import { icon, loadIcons, useIcon, withIcons } from "../icons.js";
+import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
+import { saidNodes } from "../said.js";
 
 const GAME = PALETTE.games["snow-time"];
 const COLOUR = GAME.components.pawn;
@@ -26,8 +27,8 @@ await loadIcons("snow-time").catch((err) => console.warn("Snow Time's icons", er
 
 const cardId = (card) => `st-card-${card}`;
 const pawnId = (colour) => `st-pawn-${colour}`;
-const COLOURS_RE = Object.keys(COLOUR).join("|");
-const LOG_WORDS = new RegExp(`\\((?:${COLOURS_RE})\\)|\\b(?:[Hh]ealer|[Ww]atcher|[Ss]nowstorm|[Ff]ruit|Mana)\\b`, "g");
+// A card id is a character's number ("5") or a special card's name ("healer").
+const isNumber = (card) => String(Number.parseInt(card, 10)) === String(card);
 
 // The end screen's column heads (table.js, breakdown.js): the kinds of points the server's
 // breakdown names (resolution.py's KIND_TITLES). A bonus space scores any kind, so its
@@ -38,15 +39,42 @@ export function categoryIcon(category) {
   return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
 }
 
-/** A log line with its colours, special cards, fruit and Mana led by their icons. */
-export function logLine(line) {
-  return withIcons(line, LOG_WORDS, (word) => {
-    if (word.startsWith("(")) return pawnId(word.slice(1, -1));
-    const lower = word.toLowerCase();
-    if (lower === "fruit") return "st-fruit";
-    if (lower === "mana") return "st-bonus-mana";
-    return cardId(lower);
-  });
+// The icon of each kind of points a line mentions (its unit): a bonus space's kind's own,
+// fruit's fruit, a bonus move the bonus space's; a die's face a die.
+const UNIT_ICON = { fight: "st-bonus-fight", fruit: "st-fruit", mana: "st-bonus-mana", bonus: "st-bonus",
+                    pips: "st-die" };
+
+// The icon of a place the engine mentions: a level of the tree ("level-3") or a bonus
+// space of the track ("space-7"); a plain space has none.
+function placeIcon(ref, layout) {
+  for (let level = 1; level <= (layout?.levels ?? 0); level++) {
+    if (ref === `level-${level}`) return `st-level-${level}`;
+  }
+  const bonus = layout?.bonuses?.find((b) => ref === `space-${b.space}`);
+  return bonus ? `st-bonus-${bonus.kind}` : null;
+}
+
+function mentionIcon(m, layout) {
+  if (m.kind === "piece") return COLOUR[m.ref] ? pawnId(m.ref) : null;
+  if (m.kind === "card") return layout?.cards?.includes(String(m.ref)) ? cardId(m.ref) : null;
+  if (m.kind === "place") return placeIcon(m.ref, layout);
+  if (m.kind === "amount") return UNIT_ICON[m.unit] ?? null;
+  if (m.kind === "category") return CATEGORY_ICON[m.ref] ?? null;
+  return null;
+}
+
+/** How a mention of this game looks in a line (said.js): a colour with its pawn, a card
+ *  with its face's icon, a level, a bonus space and a kind of points with theirs, each
+ *  with its tooltip; a seat and a plain space as said.js draws them. Read from the
+ *  mention's kind, ref and unit (and the layout's levels and bonus spaces), never from
+ *  its words. */
+export function mention(m, layout) {
+  const id = mentionIcon(m, layout);
+  if (!id) return null;
+  // the icon stays with the first word; a longer name wraps after it
+  const [first, ...rest] = m.text.split(" ");
+  return h("span", { class: `said-${m.kind}`, "data-ref": m.ref, "data-term": m.term ?? null },
+    h("span", { class: "named" }, icon(id, { size: "1.05em" }), first), rest.length ? ` ${rest.join(" ")}` : "");
 }
 
 // A symbol's own shapes, copied into the board (not a <use>): so the pieces' circles and
@@ -136,7 +164,7 @@ function glyphImage(colour) {
 }
 
 function label(card) {
-  return /^\d+$/.test(String(card)) ? String(card) : String(card)[0].toUpperCase() + String(card).slice(1);
+  return isNumber(card) ? String(card) : String(card)[0].toUpperCase() + String(card).slice(1);
 }
 
 /** A card as a card, in HTML: its face (colour, icon, name) or, face down, its back. */
@@ -325,9 +353,20 @@ function drawColours(ctx) {
   return box;
 }
 
-// "Player 1 (red) 3, Player 2 (blue) snowstorm": the cards of a reveal line, by colour.
+// The cards a reveal line mentions, each after its colour ("Player 1 (red) 3, ..."):
+// read from its mentions' kinds and refs, with the card's name in the engine's words.
 function revealedCards(line) {
-  return [...line.matchAll(/\(([a-z]+)\) ([\w-]+)/g)].map(([, colour, card]) => ({ colour, card }));
+  const cards = [];
+  let colour = null;
+  for (const part of line.parts) {
+    if (typeof part === "string") continue;
+    if (part.kind === "piece") colour = part.ref;
+    else if (part.kind === "card" && colour) {
+      cards.push({ colour, card: String(part.ref), name: part.text });
+      colour = null;
+    }
+  }
+  return cards;
 }
 
 /**
@@ -340,15 +379,16 @@ function revealedCards(line) {
  * points fly from its card to where the pawn lands.
  */
 export function animate(ctx, previous) {
-  const { signal, board } = ctx;
-  const fresh = ctx.fresh.map((line) => line.text);  // (issue 38 turns these into data)
-  const start = fresh.findIndex((line) => /^(After the Watcher, )?[Rr]evealed: /.test(line));
+  const { signal, board, layout } = ctx;
+  // the engine's lines as data: the reveal by its kind, its cards by its mentions
+  const start = ctx.fresh.findIndex((line) => line.kind === "reveal");
   if (start < 0) return null;  // a seat has chosen, or a Healer's choice: the usual step
-  const steps = fresh.slice(start);
-  const cards = h("div", { class: "revealed" }, revealedCards(steps[0]).map(({ colour, card }) =>
+  const steps = ctx.fresh.slice(start);
+  const revealed = revealedCards(steps[0]);
+  const cards = h("div", { class: "revealed" }, revealed.map(({ colour, card, name }) =>
     h("span", { style: `background:${COLOUR[colour] || INK["card-back"]};color:${onColour(colour)}`,
                 "data-colour": colour, "data-term": card },
-    COLOUR[colour] ? icon(pawnId(colour), { title: `${colour} pawn` }) : "", icon(cardId(card)), label(card))));
+    COLOUR[colour] ? icon(pawnId(colour), { title: `${colour} pawn` }) : "", icon(cardId(card)), name)));
   const list = h("ol", {});
   const panel = h("section", { class: "panel st-resolution", id: "st-resolution", "aria-live": "polite" },
     h("b", {}, "This turn, step by step"), cards, list);
@@ -356,10 +396,12 @@ export function animate(ctx, previous) {
   const pan = board.querySelector(".st-pan-box");
   if (pan) pan.after(panel);  // under the tree and track, outside their panning box
   else board.prepend(panel);
-  const shown = tree ? revealOnTree(tree, revealedCards(steps[0])) : [];
+  const shown = tree ? revealOnTree(tree, revealed) : [];
   // Every line is laid out at once, hidden until its turn: the panel has its final
-  // height from the start, so nothing below it moves while the motions run.
-  const items = steps.map((line) => h("li", { class: "st-later" }, line));
+  // height from the start, so nothing below it moves while the motions run. Each is drawn
+  // as the log draws it, its mentions with their icons.
+  const items = steps.map((line) => h("li", { class: "st-later", "data-msg": line.msg },
+    ...saidNodes(line, { mention }, layout)));
   list.append(...items);
   // a readable pace, but a long resolution takes no more than about six seconds
   const pace = Math.max(ctx.pace * 0.6, Math.min(ctx.pace, 6000 / steps.length));
@@ -407,7 +449,7 @@ function revealOnTree(tree, cards) {
   const perLevel = {};
   let specials = 0;
   return cards.map(({ colour, card }) => {
-    const level = /^\d+$/.test(card) ? Number(card) : null;
+    const level = isNumber(card) ? Number(card) : null;
     const [x, y, width, height] = level
       ? [420 + 46 * (perLevel[level] = (perLevel[level] ?? -1) + 1), 390 - level * 52 - 44, 32, 40]
       : [600, 40 + 36 * specials++, 140, 30];
