@@ -206,7 +206,8 @@ def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:
               "--plot", str(tmp_path)], input=typed)
     assert result.exit_code == 0, result.output
     assert "288 listed flick choices; any in-range one may be typed" in result.output
-    assert "Player 1 flicks: flick 10.5 0.33 -0.2" in result.output
+    # the flick typed as notation is logged in words
+    assert "Player 1 flicks: right, medium (33%), a little spin, curving left" in result.output
     pictures = sorted(tmp_path.glob("*.png"))
     assert len(pictures) == 2 and all(p.stat().st_size > 10_000 for p in pictures)
 

@@ -32,11 +32,12 @@ def test_hot_seat_hides_each_fire_discard_until_all_are_in() -> None:
     _, _, rest = text.partition("Hand the screen to Player 2")
     second, _, rest = rest.partition("Hand the screen to Player 3")
     third = rest.partition("Hand the screen to Player 1")[0]
-    assert "You chose to discard your H" in second
-    before, chose, after = third.partition("You chose to discard your S")
+    assert "You chose to discard your Hourglass" in second
+    before, chose, after = third.partition("You chose to discard your Star")
     assert chose and "Chosen: Player 2" in before  # that player 2 chose, never what
-    assert "Player 2 discards" not in before and "your H" not in before
-    assert "Fire: Player 2 discards H, Player 3 discards S" in after  # all in: revealed
+    assert "Player 2 discards" not in before and "your Hourglass" not in before
+    # all in: revealed
+    assert "Fire: Player 2 discards Hourglass and Player 3 discards Star" in after
 
 
 def test_the_map_shows_who_has_chosen_and_only_your_own_discard() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import wintergames as wg
+from wintergames.core.testing import snapshot
 from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.rules import AFTER
@@ -97,6 +100,16 @@ def after_flick(s: IcecoolState, *, collect: tuple[str, ...] = (),
 
 def act(s: IcecoolState, text: str, player: int | None = None) -> None:
     s.apply(CODEC.parse(text), player)
+
+
+def refused(s: IcecoolState, text: str, match: str, rule: str, player: int | None = None) -> None:
+    """``text`` is refused with a message matching ``match``, naming rule passage ``rule``
+    (issue 38: every refusal names the rule that refuses it), and nothing changes."""
+    before = snapshot(s)
+    with pytest.raises(wg.IllegalActionError, match=match) as refusal:
+        act(s, text, player)
+    assert refusal.value.rule == rule
+    assert snapshot(s) == before
 
 
 def exam_of(icons: str) -> int:

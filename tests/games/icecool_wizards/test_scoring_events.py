@@ -50,11 +50,18 @@ def test_johns_22_magic_points_are_scored_card_by_card_at_the_end() -> None:
         ("final-score", 0, 2, "Spells", None),
         ("final-score", 1, 1, "Lessons", None),
     ]
-    texts = [e.text for e in s.log if e.kind == "final-score"]
-    assert texts[2] == "Player 1 scores 9 Magic Points for the exam P+S+F"
-    assert texts[3] == "Player 1 scores 2 Magic Points for face-up lessons (F, P)"
-    assert texts[4] == "Player 1 scores 2 Magic Points for face-down spells (H-fire, S-wind)"
-    assert texts[5] == "Player 2 scores 1 Magic Point for face-up lessons (W)"
+    scored = [e for e in s.log if e.kind == "final-score"]
+    assert [e.text for e in scored[2:]] == [
+        "Player 1 scores 9 Magic Points for the Potion + Star + Magic Fishbone exam",
+        "Player 1 scores 2 Magic Points for face-up lessons: Magic Fishbone and Potion",
+        "Player 1 scores 2 Magic Points for face-down spells: Hourglass (fire spell) and "
+        "Star (wind spell)",
+        "Player 2 scores 1 Magic Point for face-up lessons: Wand",
+    ]
+    assert {e.rule for e in scored} == {"end.score"}
+    # the lessons are named as players call them; the codes stay in the mentions' refs
+    assert [m.ref for m in scored[4].said.mentions()  # type: ignore[union-attr]
+            if m.kind == "card"] == ["H-fire", "S-wind"]
     # the totals line and the winner keep their text and add nothing
     assert all(e.vp == 0 and e.category is None for e in s.log if e.kind == "end")
     testing.check_scoring_events(s)

@@ -24,6 +24,7 @@ from wintergames.games.icecool_wizards.layout import layout, place_names
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState, check_invariants, score_breakdown
 from wintergames.games.icecool_wizards.text import render
+from wintergames.games.icecool_wizards.words import MSG, RULES
 
 TITLE = "ICECOOL Wizards"
 
@@ -166,6 +167,8 @@ SPEC = GameSpec(
     plot=save_png,
     plot_after=frozenset({"flick"}),
     rules_help=_rules_help(),
+    messages=MSG,
+    rules=RULES,
     score_unit="Magic Points",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,

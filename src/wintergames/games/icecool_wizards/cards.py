@@ -9,8 +9,19 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Phrase
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.words import (
+    MSG,
+    exam,
+    exam_space,
+    icon,
+    lesson,
+    lesson_place,
+    points,
+    seat,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
@@ -20,23 +31,21 @@ _BY_ICON = tuple(tuple(t for t, k in enumerate(IW.types) if k.icon == i)
                  for i in range(len(IW.icons)))
 
 
-def _log(s: IcecoolState, text: str, kind: str, player: int | None = None) -> None:
-    s.log.append(Event(text, kind=kind, player=player))
-
-
-def _names(types: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(IW.type_name(t) for t in types) or "nothing"
+def _log(s: IcecoolState, said: Phrase, kind: str, player: int | None = None) -> None:
+    s.log.append(Event(said, kind=kind, player=player))
 
 
 # -- the lesson deck and the board --------------------------------------------------------
 
 
-def draw_onto_board(s: IcecoolState) -> bool:
+def draw_onto_board(s: IcecoolState, rule: str) -> bool:
     """Draw lesson cards until one lands on its empty place; False if none can.
 
     A card whose icon is already on the board is discarded and another drawn (RB
     "Setup" 4); an empty deck is reshuffled from the discard (RB "End of a Player's
     Turn"). Drawing stops when every place is full or no card left could fill one.
+    ``rule`` is why the card is drawn (setup, the end of a turn, a Mountain spell): the
+    line saying where it is laid names it.
     """
     while True:
         if all(t >= 0 for t in s.board):
@@ -46,42 +55,40 @@ def draw_onto_board(s: IcecoolState) -> bool:
                 return False
             s.lesson_deck, s.lesson_discard = s.lesson_discard, []
             s.rng.shuffle(s.lesson_deck)
-            _log(s, "The lesson deck is reshuffled from the discard pile", "deck")
+            _log(s, MSG("reshuffle"), "deck")
         card = s.lesson_deck.pop()
-        icon = IW.types[card].icon
-        if s.board[icon] >= 0:
+        place = IW.types[card].icon
+        if s.board[place] >= 0:
             s.lesson_discard.append(card)
-            _log(s, f"{IW.type_name(card)} is drawn, but a {IW.icon_names[icon]} lesson is "
-                    "already on the board: discarded", "deck")
+            _log(s, MSG("redrawn", card=lesson(card), icon=icon(place)), "deck")
             continue
-        s.board[icon] = card
-        _log(s, f"{IW.type_name(card)} is placed on the {IW.icon_names[icon]} place", "deck")
+        s.board[place] = card
+        _log(s, MSG("laid", rule, card=lesson(card), place=lesson_place(place)), "deck")
         return True
 
 
-def refill_lessons(s: IcecoolState) -> None:
+def refill_lessons(s: IcecoolState, rule: str = "lessons.refill") -> None:
     """Until exactly the usual number of different lessons lie on the board."""
-    while sum(t >= 0 for t in s.board) < IW.lessons_on_board and draw_onto_board(s):
+    while sum(t >= 0 for t in s.board) < IW.lessons_on_board and draw_onto_board(s, rule):
         pass
 
 
-def refill_exams(s: IcecoolState) -> None:
+def refill_exams(s: IcecoolState, rule: str = "exams.refill") -> None:
     """Fill every empty exam space; when the deck cannot, the game's last round begins."""
-    for x, exam in enumerate(s.exam_spaces):
-        if exam >= 0:
+    for x, lying in enumerate(s.exam_spaces):
+        if lying >= 0:
             continue
         if s.exam_deck:
-            s.exam_spaces[x] = s.exam_deck.pop()
-            _log(s, f"Exam space {IW.exam_spaces[x]} gets {exam_title(s.exam_spaces[x])}",
-                 "deck")
+            e = s.exam_spaces[x] = s.exam_deck.pop()
+            _log(s, MSG("exam-laid", rule, exam=exam(e), points=points(IW.exams[e].points),
+                        space=exam_space(x)), "deck")
         elif not s.final_round:
             s.final_round = True
-            _log(s, f"Exam space {IW.exam_spaces[x]} cannot be refilled: the game ends when "
-                    "this round is complete", "end")
+            _log(s, MSG("exams-out", space=exam_space(x)), "end")
 
 
 def exam_title(exam: int) -> str:
-    """``"exam F+H (6 points)"``."""
+    """``"exam F+H (6 points)"``: the terminal's table names exams by their code."""
     e = IW.exams[exam]
     return f"exam {'+'.join(IW.icon_letters[i] for i in e.icons)} ({e.points} points)"
 
@@ -89,13 +96,19 @@ def exam_title(exam: int) -> str:
 # -- collecting, exams, trades ------------------------------------------------------------
 
 
-def collect(s: IcecoolState, player: int, icon: int) -> None:
-    card = s.board[icon]
-    s.board[icon] = -1
+def collect(s: IcecoolState, player: int, place: int) -> None:
+    card = s.board[place]
+    s.board[place] = -1
     s.lessons_up[player][card] += 1
-    s.collectable.remove(icon)
-    _log(s, f"{seat_name(player)} collects {IW.type_name(card)} from the "
-            f"{IW.icon_names[icon]} place", "collect", player)
+    s.collectable.remove(place)
+    _log(s, MSG("collect", collect_rule(place), seat=seat(player), card=lesson(card),
+                place=lesson_place(place)), "collect", player)
+
+
+def collect_rule(place: int) -> str:
+    """The rule that lets a lesson be collected from icon ``place``'s place: a doorway's
+    or a classroom's."""
+    return "collect.doorway" if IW.places[place].doorway else "collect.classroom"
 
 
 def pays(paid: tuple[int, ...], icons: tuple[int, ...]) -> bool:
@@ -122,24 +135,25 @@ def payments(hand: list[int], icons: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def take_exam(s: IcecoolState, player: int, space: int, paid: tuple[int, ...]) -> None:
-    exam = s.exam_spaces[space]
+    taken = s.exam_spaces[space]
     for t in paid:
         s.lessons_up[player][t] -= 1
         s.lesson_discard.append(t)
     s.exam_spaces[space] = -1
-    s.exams[player].append(exam)
-    _log(s, f"{seat_name(player)} takes the {exam_title(exam)} on {IW.exam_spaces[space]}, "
-            f"paying {_names(paid)}", "exam", player)
+    s.exams[player].append(taken)
+    _log(s, MSG("exam", seat=seat(player), exam=exam(taken),
+                points=points(IW.exams[taken].points), space=exam_space(space),
+                paid=tuple(lesson(t) for t in paid)), "exam", player)
 
 
-def trade(s: IcecoolState, player: int, seat: int, give: int, take: int) -> None:
+def trade(s: IcecoolState, player: int, other: int, give: int, take: int) -> None:
     s.lessons_up[player][give] -= 1
-    s.lessons_up[seat][give] += 1
-    s.lessons_up[seat][take] -= 1
+    s.lessons_up[other][give] += 1
+    s.lessons_up[other][take] -= 1
     s.lessons_up[player][take] += 1
-    s.traded.append(seat)
-    _log(s, f"{seat_name(player)} exchanges knowledge with {seat_name(seat)}: gives "
-            f"{IW.type_name(give)}, takes {IW.type_name(take)}", "trade", player)
+    s.traded.append(other)
+    _log(s, MSG("trade", seat=seat(player), other=seat(other), give=lesson(give),
+                take=lesson(take)), "trade", player)
 
 
 # -- spells --------------------------------------------------------------------------------
@@ -150,16 +164,15 @@ def cast(s: IcecoolState, player: int, card: int) -> None:
     s.lessons_up[player][card] -= 1
     s.lessons_down[player][card] += 1
     spell = IW.types[card].spell
-    name = IW.type_name(card)
+    who, name = seat(player), lesson(card)
     if spell == "extra-flick":
         s.flicks_left += 1
-        _log(s, f"{seat_name(player)} casts {name}: one extra flick this turn", "spell", player)
+        _log(s, MSG("cast-wind", seat=who, card=name), "spell", player)
     elif spell == "draw-two":
-        _log(s, f"{seat_name(player)} casts {name}: {IW.mountain_draws} lessons are drawn "
-                "onto the board", "spell", player)
+        _log(s, MSG("cast-mountain", seat=who, card=name, n=IW.mountain_draws), "spell", player)
         for _ in range(IW.mountain_draws):
-            if not draw_onto_board(s):
-                _log(s, "No more lesson cards can be placed", "deck")
+            if not draw_onto_board(s, "spell.mountain"):
+                _log(s, MSG("no-place"), "deck")
                 break
     else:  # "discard"
         victims = [q for q in _from_left_of(s, player)
@@ -167,9 +180,9 @@ def cast(s: IcecoolState, player: int, card: int) -> None:
         # "All other players choose": at once, each unseen by the others, as a
         # simultaneous step (State.simultaneous) that resolves when the last is in.
         s.fire_queue = victims
-        who = ", ".join(seat_name(q) for q in victims) or "nobody (no one else has lessons)"
-        _log(s, f"{seat_name(player)} casts {name}: every other player chooses a lesson to "
-                f"discard, all at once and hidden ({who})", "spell", player)
+        said = (MSG("cast-fire", seat=who, card=name, seats=tuple(seat(q) for q in victims))
+                if victims else MSG("cast-fire-nobody", seat=who, card=name))
+        _log(s, said, "spell", player)
 
 
 def _from_left_of(s: IcecoolState, player: int) -> list[int]:
@@ -196,17 +209,15 @@ def choose_discard(s: IcecoolState, player: int, card: int, face_down: bool) -> 
     """
     s.fire_choice[player] = pack_discard(card, face_down)
     s.fire_queue.remove(player)
-    how = "face-down " if face_down else ""
-    s.log.append(Event(f"You chose to discard your {how}{IW.type_name(card)} (hidden until "
-                       "everyone has chosen)", frozenset({player}), kind="choice",
-                       player=player))
+    s.log.append(Event(MSG("chose-down" if face_down else "chose", card=lesson(card)),
+                       frozenset({player}), kind="choice", player=player))
     if not s.fire_queue:
         _resolve_fire(s)
 
 
 def _resolve_fire(s: IcecoolState) -> None:
     """Every Fire discard is in: all are discarded together, in turn order."""
-    shown = []
+    shown: list[Phrase] = []
     for q in _from_left_of(s, s.current):
         if s.fire_choice[q] < 0:
             continue
@@ -214,6 +225,6 @@ def _resolve_fire(s: IcecoolState) -> None:
         s.fire_choice[q] = -1
         (s.lessons_down if face_down else s.lessons_up)[q][card] -= 1
         s.lesson_discard.append(card)
-        how = "the face-down " if face_down else ""
-        shown.append(f"{seat_name(q)} discards {how}{IW.type_name(card)}")
-    _log(s, "Fire: " + ", ".join(shown), "discard")
+        shown.append(MSG("discards-down" if face_down else "discards", seat=seat(q),
+                         card=lesson(card)))
+    _log(s, MSG("fire", discards=tuple(shown)), "discard")

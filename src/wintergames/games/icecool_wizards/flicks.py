@@ -10,9 +10,19 @@ import functools
 import math
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Mention, Phrase
 from wintergames.games.icecool_wizards.actions import Flick
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.words import (
+    MSG,
+    doorway,
+    exam_space,
+    room,
+    seat,
+    walls,
+)
+from wintergames.games.icecool_wizards.words import flick as flick_mention
 from wintergames.physics import FlickResult, simulate
 from wintergames.physics.table import nearest_free_point, rect_distance, wall_clearance
 
@@ -46,8 +56,7 @@ def enter(s: IcecoolState, player: int) -> None:
         spot = next(c for c in candidates
                     if _free(c, others) and wall_clearance(IW.table, c) > R)
     s.penguins[player] = spot
-    s.log.append(Event(f"{seat_name(player)}'s penguin enters at the starting spot",
-                       kind="enter", player=player))
+    s.log.append(Event(MSG("enter", seat=seat(player)), kind="enter", player=player))
 
 
 def may_relocate(s: IcecoolState, player: int) -> bool:
@@ -70,9 +79,19 @@ def relocate(s: IcecoolState, player: int) -> None:
     target = nearest_free_point(IW.table.white_lines, p, _others(s, player), 2 * R)
     if target is None:  # every point of every white line is covered by penguins
         return
-    s.penguins[player] = (round(target[0], 3), round(target[1], 3))
-    s.log.append(Event(f"{seat_name(player)} moves their penguin onto the white line at "
-                       f"({target[0]:.1f}, {target[1]:.1f})", kind="relocate", player=player))
+    moved = s.penguins[player] = (round(target[0], 3), round(target[1], 3))
+    rooms = _rooms_at(moved)
+    said = (MSG("relocate", seat=seat(player), rooms=rooms) if rooms
+            else MSG("relocate-plain", seat=seat(player)))
+    s.log.append(Event(said, kind="relocate", player=player))
+
+
+def _rooms_at(point: tuple[float, float]) -> tuple[Mention, ...]:
+    """The classrooms whose floor holds ``point`` (two on a shared border): where a
+    penguin moved to a white line now stands, said as players name the rooms."""
+    x, y = point
+    return tuple(room(r.id) for r in IW.table.rooms
+                 if r.rect[0] <= x <= r.rect[2] and r.rect[1] <= y <= r.rect[3])
 
 
 def flick(s: IcecoolState, player: int, action: Flick) -> FlickResult:
@@ -85,24 +104,28 @@ def flick(s: IcecoolState, player: int, action: Flick) -> FlickResult:
     s.last_path = result.path
     for q, (old, new) in enumerate(zip(before, result.final, strict=True)):
         s.penguins[q] = old if new is None else (round(new[0], 6), round(new[1], 6))
-    s.log.append(Event(f"{seat_name(player)} flicks: {action}", kind="flick", player=player))
+    s.log.append(Event(MSG("flick", seat=seat(player), flick=flick_mention(action)),
+                       kind="flick", player=player))
     for q in sorted(result.off_board):
-        s.log.append(Event(f"{seat_name(q)}'s penguin flies off the board and goes back to "
-                           "where it was", kind="off-board", player=q))
+        s.log.append(Event(MSG("off-board", seat=seat(q)), kind="off-board", player=q))
     return result
 
 
-def describe(result: FlickResult) -> str:
-    """What a flick reached, for the log."""
+def describe(player: int, result: FlickResult) -> Phrase:
+    """What ``player``'s flick reached, for the log: "Player 1's penguin visited Magic
+    101, touched the exam space in Potions and bumped Player 2"."""
     parts = []
     if result.rooms:
-        parts.append("visited " + ", ".join(IW.room_names[r] for r in sorted(result.rooms)))
+        parts.append(MSG("visited", rooms=tuple(room(r) for r in sorted(result.rooms))))
     if result.doorways:
-        parts.append("passed through " + ", ".join(sorted(result.doorways)))
+        parts.append(MSG("passed", doorways=tuple(doorway(d) for d in sorted(result.doorways))))
     if result.spots:
-        parts.append("touched exam spaces " + ", ".join(sorted(result.spots)))
+        parts.append(MSG("touched", spaces=tuple(exam_space(IW.exam_spaces.index(x))
+                                                 for x in sorted(result.spots))))
     if result.touched:
-        parts.append("bumped " + ", ".join(seat_name(q) for q in sorted(result.touched)))
+        parts.append(MSG("bumped", seats=tuple(seat(q) for q in sorted(result.touched))))
     if result.hops:
-        parts.append(f"hopped {result.hops} wall{'s' * (result.hops > 1)}")
-    return "; ".join(parts) or "stayed where it was"
+        parts.append(MSG("hopped", walls=walls(result.hops)))
+    if not parts:
+        return MSG("stayed", seat=seat(player))
+    return MSG("reached", seat=seat(player), reached=tuple(parts))

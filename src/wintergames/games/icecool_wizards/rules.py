@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.icecool_wizards import cards, flicks
 from wintergames.games.icecool_wizards.actions import (
     CAST,
@@ -41,6 +41,7 @@ from wintergames.games.icecool_wizards.actions import (
     Trade,
 )
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.words import MSG, exam, exam_code, lesson, points, seat
 
 if TYPE_CHECKING:
     from wintergames.games.icecool_wizards.state import IcecoolState
@@ -83,14 +84,14 @@ def setup(s: IcecoolState) -> None:
     s.turns = s.flicks = 0
     s.last_path = ()
     s.current = 0
-    cards.refill_lessons(s)
-    cards.refill_exams(s)
+    cards.refill_lessons(s, "setup")
+    cards.refill_exams(s, "setup")
     _start_turn(s)
 
 
 def _start_turn(s: IcecoolState) -> None:
     player = s.current
-    s.log.append(Event(f"{seat_name(player)}'s turn", kind="turn", player=player))
+    s.log.append(Event(MSG("turn", seat=seat(player)), kind="turn", player=player))
     if s.penguins[player] is None:
         flicks.enter(s, player)
     s.flicks_left = IW.flicks_per_turn
@@ -143,7 +144,8 @@ def check(s: IcecoolState, action: Action, player: int) -> None:
         _check_discard(s, action, player)
         return
     if isinstance(action, Discard):
-        raise IllegalActionError("a lesson is discarded only when another player casts Fire")
+        raise IllegalActionError("a lesson is discarded only when another player casts Fire",
+                                 rule="spell.fire")
     if isinstance(action, Cast):
         _check_cast(s, action, player)
         return
@@ -151,79 +153,80 @@ def check(s: IcecoolState, action: Action, player: int) -> None:
         if isinstance(action, Relocate) and not flicks.may_relocate(s, player):
             raise IllegalActionError(
                 "only a penguin close to a wall or stuck in a doorway may be moved to a "
-                "white line"
-            )
+                "white line", rule="flick.white-line")
         if not isinstance(action, Flick | Relocate):
             raise IllegalActionError(
-                f"'{action}' comes after a flick; now relocate, cast a spell or flick"
-            )
+                f"'{action}' comes after a flick; now relocate, cast a spell or flick",
+                rule="turn.before-flick")
         if isinstance(action, Flick) and action.power100 < MIN_POWER100:
             raise IllegalActionError(
                 "a flick pushes the penguin forward (RB \"How to Flick\"), so its power is "
                 f"at least {MIN_POWER100 / 100:g} (the smallest step of the quantised "
-                "power), up to 1; power 0 is no flick"
-            )
+                "power), up to 1; power 0 is no flick", rule="turn.flick")
         return
     if isinstance(action, Flick | Relocate):
         raise IllegalActionError(
-            "finish this flick's actions first ('done'), then make the next flick"
-        )
+            "finish this flick's actions first ('done'), then make the next flick",
+            rule="turn.after-flick")
     if not isinstance(action, Done) and action not in _after_flick_choices(s, player):
-        raise IllegalActionError(_why_not(s, action, player))
+        raise IllegalActionError(*_why_not(s, action, player))
 
 
 def _check_discard(s: IcecoolState, action: Action, player: int) -> None:
     allowed = ", ".join(f"'{d}'" for d in discards(s, player))
     if not isinstance(action, Discard):
         raise IllegalActionError(
-            f"a Fire spell was cast: first choose one of your lessons to discard: {allowed}")
+            f"a Fire spell was cast: first choose one of your lessons to discard: {allowed}",
+            rule="spell.fire")
     held = (s.lessons_down if action.face_down else s.lessons_up)[player][action.card]
     if not held:
         side = "face-down" if action.face_down else "face-up"
         raise IllegalActionError(
-            f"you have no {side} {IW.type_name(action.card)} to discard; you may: {allowed}")
+            f"you have no {side} {IW.type_name(action.card)} to discard; you may: {allowed}",
+            rule="spell.fire")
 
 
 def _check_cast(s: IcecoolState, action: Cast, player: int) -> None:
     name = IW.type_name(action.card)
     if IW.types[action.card].spell == "wild":
         raise IllegalActionError(
-            f"{name}'s Water spell is used only as a wild card when taking an exam"
-        )
+            f"{name}'s Water spell is used only as a wild card when taking an exam",
+            rule="spell.water")
     if not s.lessons_up[player][action.card]:
-        raise IllegalActionError(f"you have no face-up {name} to cast")
+        raise IllegalActionError(f"you have no face-up {name} to cast", rule="spell.cast")
 
 
-def _why_not(s: IcecoolState, action: Action, player: int) -> str:
-    """The rule an after-flick action breaks."""
+def _why_not(s: IcecoolState, action: Action, player: int) -> tuple[str, str]:
+    """What an after-flick action breaks, and the id of the rule it breaks."""
     if isinstance(action, Collect):
-        name = IW.icon_names[action.icon]
+        name, rule = IW.icon_names[action.icon], cards.collect_rule(action.icon)
         if s.board[action.icon] < 0:
-            return f"there is no lesson card on the {name} place"
+            return f"there is no lesson card on the {name} place", rule
         return (f"you collect only a lesson card that lay on the board during this flick, "
                 f"in a classroom your penguin visited or across a doorway it passed "
-                f"completely through; the {name} card is not one of them")
+                f"completely through; the {name} card is not one of them"), rule
     if isinstance(action, TakeExam):
         space = IW.exam_spaces[action.space]
         if action.space not in s.exams_touched:
             return (f"your penguin did not touch exam space {space} before, during or after "
-                    "this flick")
-        exam = s.exam_spaces[action.space]
-        if exam < 0:
-            return f"exam space {space} is empty"
+                    "this flick"), "exam.take"
+        on_space = s.exam_spaces[action.space]
+        if on_space < 0:
+            return f"exam space {space} is empty", "exam.take"
         hand = s.lessons_up[player]
-        options = cards.payments(hand, IW.exams[exam].icons)
+        options = cards.payments(hand, IW.exams[on_space].icons)
         allowed = "; ".join("+".join(IW.type_name(t) for t in p) for p in options) or "none"
-        return (f"the {cards.exam_title(exam)} needs one face-up lesson per icon (a water "
-                f"card pays any icon); you can pay: {allowed}")
+        return (f"the {cards.exam_title(on_space)} needs one face-up lesson per icon (a water "
+                f"card pays any icon); you can pay: {allowed}"), "exam.take"
     if isinstance(action, Trade):
+        whose = seat(action.seat).text
         if action.seat not in s.penguins_touched:
-            return f"your penguin did not touch {seat_name(action.seat)}'s penguin this flick"
+            return f"your penguin did not touch {whose}'s penguin this flick", "trade"
         if action.seat in s.traded:
-            return f"you have already exchanged knowledge with {seat_name(action.seat)}"
+            return f"you have already exchanged knowledge with {whose}", "trade"
         return ("a trade swaps one of your face-up lessons for a face-up lesson of theirs "
-                "of another type")
-    return f"'{action}' is not possible now"
+                "of another type"), "trade"
+    return f"'{action}' is not possible now", "turn.after-flick"
 
 
 # -- doing it ------------------------------------------------------------------------------
@@ -251,11 +254,10 @@ def do(s: IcecoolState, action: Action, player: int) -> None:
 def _flick(s: IcecoolState, player: int, action: Flick) -> None:
     result = flicks.flick(s, player, action)
     if player in result.off_board:
-        s.log.append(Event(f"{seat_name(player)} loses this flick", kind="lost", player=player))
+        s.log.append(Event(MSG("lost", seat=seat(player)), kind="lost", player=player))
         _next_flick(s)
         return
-    s.log.append(Event(f"{seat_name(player)}'s penguin {flicks.describe(result)}",
-                       kind="flick-result", player=player))
+    s.log.append(Event(flicks.describe(player, result), kind="flick-result", player=player))
     s.phase = AFTER
     # RB: "passed through a doorway or through a classroom with a Lesson card": the card
     # must lie there during the flick, so one a Mountain spell draws after it is not
@@ -286,20 +288,16 @@ def _end_turn(s: IcecoolState) -> None:
     round_complete = s.current == s.num_players - 1
     if s.final_round and round_complete:
         s.phase = OVER
-        scores = s.scores()
-        board = ", ".join(f"{seat_name(p)} {v}" for p, v in enumerate(scores))
-        s.log.append(Event(f"The round is complete: the game ends. Magic Points: {board}",
-                           kind="end"))
+        totals = tuple(MSG("seat-total", seat=seat(p), points=points(v))
+                       for p, v in enumerate(s.scores()))
+        s.log.append(Event(MSG("game-end", totals=totals), kind="end"))
         _final_scoring(s)
-        names = " and ".join(seat_name(p) for p in s.winners())
-        s.log.append(Event(f"{names} win{'s' * (len(s.winners()) == 1)}", kind="end"))
+        best = s.winners()
+        s.log.append(Event(MSG("winner" if len(best) == 1 else "winners",
+                               seats=tuple(seat(p) for p in best)), kind="end"))
         return
     s.current = (s.current + 1) % s.num_players
     _start_turn(s)
-
-
-def _points(n: int) -> str:
-    return f"{n} Magic Point{'s' * (n != 1)}"
 
 
 def _final_scoring(s: IcecoolState) -> None:
@@ -307,17 +305,17 @@ def _final_scoring(s: IcecoolState) -> None:
     event per Exam card (its points, under "Exams"), then one for the face-up lessons
     ("Lessons") and one for the face-down ones ("Spells"), 1 point a card."""
     for p in range(s.num_players):
-        for exam in s.exams[p]:
-            e = IW.exams[exam]
-            item = "exam " + "+".join(IW.icon_letters[i] for i in e.icons)
-            s.log.append(Event(f"{seat_name(p)} scores {_points(e.points)} for the {item}",
-                               kind="final-score", player=p, vp=e.points, category=EXAMS,
-                               item=item))
-        for held, category, what in ((s.lessons_up[p], LESSONS, "face-up lessons"),
-                                     (s.lessons_down[p], SPELLS, "face-down spells")):
+        for e in s.exams[p]:
+            value = IW.exams[e].points
+            s.log.append(Event(MSG("score-exam", seat=seat(p), points=points(value),
+                                   exam=exam(e)),
+                               kind="final-score", player=p, vp=value, category=EXAMS,
+                               item=exam_code(e)))
+        for held, category, msg in ((s.lessons_up[p], LESSONS, "score-lessons"),
+                                    (s.lessons_down[p], SPELLS, "score-spells")):
             if sum(held):
-                names = ", ".join(IW.type_name(t) for t in range(len(held))
-                                  for _ in range(held[t]))
-                s.log.append(Event(f"{seat_name(p)} scores {_points(sum(held))} for {what} "
-                                   f"({names})", kind="final-score", player=p, vp=sum(held),
+                names = tuple(lesson(t) for t in range(len(held)) for _ in range(held[t]))
+                s.log.append(Event(MSG(msg, seat=seat(p), points=points(sum(held)),
+                                       cards=names),
+                                   kind="final-score", player=p, vp=sum(held),
                                    category=category))

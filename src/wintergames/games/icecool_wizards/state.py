@@ -20,6 +20,7 @@ from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.encoding import MOST_FLICKS
 from wintergames.games.icecool_wizards.rules import OVER
+from wintergames.games.icecool_wizards.words import MSG
 
 _SCALARS = ("current", "phase", "flicks_left", "final_round", "turns", "flicks")
 _LISTS = ("board", "lesson_deck", "lesson_discard", "exam_deck", "exam_spaces",
@@ -31,6 +32,7 @@ class IcecoolState(State):
     """One game of ICECOOL Wizards. Build it with ``wintergames.make("icecool-wizards")``."""
 
     game_id = "icecool-wizards"
+    messages = MSG
     __slots__ = (
         "board",
         "collectable",
