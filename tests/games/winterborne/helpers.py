@@ -94,14 +94,19 @@ def legal(s: WinterborneState) -> set[str]:
     return {str(a) for a in s.legal_actions()}
 
 
-def refused(s: WinterborneState, move: str, words: Iterable[str] = ()) -> str:
-    """Apply ``move``, expect a refusal whose message contains ``words``, and check the
-    state is exactly as it was. Returns the message."""
+def refused(s: WinterborneState, move: str, words: Iterable[str] = (),
+            rule: str | None = None) -> str:
+    """Apply ``move``, expect a refusal whose message contains ``words`` and (when given)
+    names the rule passage ``rule``, and check the state is exactly as it was. Returns
+    the message."""
     before = snapshot(s)
     with pytest.raises(IllegalActionError) as info:
         s.apply(SPEC.parse_action(move))
     message = str(info.value)
     for word in words:
         assert word in message, f"{word!r} not in {message!r}"
+    if rule is not None:
+        assert info.value.rule == rule, f"{move!r} refused by {info.value.rule!r}, not {rule!r}"
+        assert SPEC.rules is not None and rule in SPEC.rules, rule  # the passage exists
     assert snapshot(s) == before, "a refused action changed the state"
     return message

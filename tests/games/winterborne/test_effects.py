@@ -395,7 +395,7 @@ def test_wylds_explorer_step_leaves_the_castle() -> None:
     assert legal(s) == {"wylds WY3", "done"}  # "take no action"; the other Wylds remain
     act(s, "done")
     assert s.pending == ()
-    assert "WY4, leaves the castle to G5" in s.log[-1].text
+    assert "Wylds: Wander, leaves the castle to G5" in s.log[-1].text
     ok(s)
 
 

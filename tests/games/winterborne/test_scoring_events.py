@@ -92,12 +92,12 @@ def test_the_rulebooks_buildings_example_scored_item_by_item() -> None:
     assert [x for x in scored(s) if x[0] == 1] == [(1, 1, "Favor", None)]
     texts = [e.text for e in s.log if e.kind == "score" and e.player == 0]
     assert texts[6] == "Player 1 scores 8 VP for 2 buildings in the purple province (4 sections)"
-    assert texts[0] == "Player 1 scores 2 VP for the black ally BK1"
+    assert texts[0] == "Player 1 scores 2 VP for the black ally"
     # the totals keep their text, with no points of their own
     totals = [e for e in s.log if e.kind == "total"]
     assert [(e.player, e.vp, e.category) for e in totals] == [(0, 0, None), (1, 0, None)]
-    assert totals[0].text == ("Player 1 scores 30: allies 7, buildings 15, banners 2, "
-                              "favor 4, resources 2")
+    assert totals[0].text == ("Player 1 scores 30 VP: allies 7, buildings 15, banners 2, "
+                              "favor 4 and resources 2")
     assert s.scores() == [30, 1]
     check_scoring_events(s)
 
@@ -123,7 +123,7 @@ def test_solo_objectives_scored_and_the_balaur_is_no_seat() -> None:
         (None, 6, "Exploration sets", None),
         (None, 1, "Banners", None),
     ]
-    assert last(s, "total").text == ("The Balaur scores 47: sets 6, banners 1, base 40; "
+    assert last(s, "total").text == ("The Balaur scores 47 VP: sets 6, banners 1 and base 40; "
                                      "Player 1 does not beat the Balaur")
     check_scoring_events(s)
 
@@ -140,7 +140,7 @@ def test_a_move_is_named_after_its_first_special_action() -> None:
         s.apply(wg.get_spec("winterborne").parse_action(move))
     assert s.observation(None)["conquer_cost"] == {"gold": 1, "military": 1}
     line = s.log[-1]
-    assert line.kind == "trade" and "trades with the red ally RE1" in line.text
+    assert line.kind == "trade" and "trades with the red ally (pays" in line.text
     assert "conquers C2" in line.text
     # a warrior's conquest on its own
     s = fresh(hand=["WAR1", "SHA1"], res=(1, 0, 1))
@@ -150,7 +150,8 @@ def test_a_move_is_named_after_its_first_special_action() -> None:
     # a card played for its resources is a plain move
     s = fresh(hand=["SHA1"])
     s.apply(wg.get_spec("winterborne").parse_action("SHA1 +1g"))
-    assert (s.log[-1].kind, s.log[-1].text) == ("move", "Player 1 plays SHA1 (+1g): +1 gold")
+    assert (s.log[-1].kind, s.log[-1].text) == (
+        "move", "Player 1 plays Shaman I (take 1 gold): +1 gold")
 
 
 def test_a_saved_game_from_before_the_line_kind_loads() -> None:

@@ -8,6 +8,7 @@ from rich.console import Console
 
 import wintergames as wg
 from tests.games.winterborne.scenario import act, new, set_hand, to_winter
+from wintergames.core.phrases import Mention, Phrase
 from wintergames.games.winterborne.actions import Build
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.state import WinterborneState
@@ -154,22 +155,42 @@ def test_solo_shows_the_balaur_and_objectives() -> None:
 
 def test_a_trade_line_says_what_was_paid_without_a_dangling_nothing() -> None:
     """"pays nothing + 1 gold" read wrong for an ally paid with any one resource (chosen
-    after the trade), and "pays nothing + 1 favor" for one paid in favor."""
-    lines = []
+    after the trade), and "pays nothing + 1 favor" for one paid in favor. The trade's
+    clause names the ally (its id the mention's ref) and says the deal."""
+    deals = []
     for seed in range(40):
         state = _random_play(wg.make("winterborne", 2, seed=seed), 400, seed)  # type: ignore[arg-type]
-        lines += [e.text for e in state.log if e.kind == "trade"]
-    paid = [line.split("(pays ", 1)[1].split(";")[0].split(")")[0] for line in lines]
-    assert not any("nothing +" in p or p.startswith("+") for p in paid), paid
-    allies = [line.split(" ally ", 1)[1].split(" ")[0] for line in lines]
-    by_id = dict(zip(allies, paid, strict=True))
+        deals += [clause for e in state.log if e.kind == "trade"
+                  for clause in _clauses(e.said) if clause.msg == "trade"]
+    by_id: dict[str, str] = {}
+    for clause in deals:
+        ally_mention = clause.args["ally"]
+        deal = clause.args["deal"]
+        assert isinstance(ally_mention, Mention) and isinstance(ally_mention.ref, str)
+        assert isinstance(deal, Phrase)
+        colour = WB.colours[WB.allies[WB.ally_by_id[ally_mention.ref]].colour]
+        assert ally_mention.text == f"{colour} ally"  # named by its province, never its id
+        paid = deal.text.removeprefix("pays ").split(";")[0].split(", sacks")[0]
+        assert not ("nothing and" in paid or paid.startswith("+")), paid
+        by_id[ally_mention.ref] = paid
     for ally_id, what in by_id.items():
         ally = WB.allies[WB.ally_by_id[ally_id]]
         if ally.pay_any and not any(ally.pay) and not ally.pay_favor:
-            assert what.startswith("1 "), (ally_id, what)  # the resource chosen, alone
+            assert what in ("1 gold", "1 meat", "1 military"), (ally_id, what)  # chosen, alone
         if ally.pay_favor and not any(ally.pay):
             assert what == f"{ally.pay_favor} favor", (ally_id, what)
     assert any(WB.allies[WB.ally_by_id[a]].pay_any for a in by_id)  # the case was met
+
+
+def _clauses(said: Phrase | str) -> list[Phrase]:
+    """A compound move's clauses, last first (each holds the line before it)."""
+    assert isinstance(said, Phrase) and said.msg == "move"
+    out = []
+    line: object = said.args["did"]
+    while isinstance(line, Phrase):
+        out.append(line)
+        line = line.args.get("before")
+    return out
 
 
 def test_the_view_prices_explore_settle_and_conquer_as_they_are_paid() -> None:

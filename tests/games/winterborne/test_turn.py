@@ -168,9 +168,9 @@ def test_reserve_cards_placed_and_picked_up_during_the_turn() -> None:
     act(s, "unreserve T4")
     assert not _reserve_moves(s)
     moves = [e.text for e in s.log if e.kind == "reserve"]
-    assert moves[-3:] == ["Player 1 puts T4 into the reserve",
-                          "Player 1 takes T2 from the reserve into hand",
-                          "Player 1 takes T4 from the reserve into hand"]
+    assert moves[-3:] == ["Player 1 puts Treasure 4 into the reserve",
+                          "Player 1 takes Treasure 2 from the reserve into hand",
+                          "Player 1 takes Treasure 4 from the reserve into hand"]
     # The clean-up may place them again ("You may place exploration cards from your hand
     # with the reserve icon face-up into your reserve").
     act(s, "end")

@@ -20,6 +20,7 @@ from wintergames.games.winterborne.ranges import check_ranges
 from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
 from wintergames.games.winterborne.text import render
+from wintergames.games.winterborne.words import MSG, RULES
 
 MAX_PLAYERS = 4
 DEFAULT_DIFFICULTY = "medium"
@@ -157,6 +158,8 @@ SPEC = GameSpec(
     render=render,
     layout=layout,
     rules_help=RulesHelp.load(DATA, "Winterborne", extra=_help_extra()),
+    messages=MSG,
+    rules=RULES,
     score_unit="VP",  # the rulebook's victory points
     score_breakdown=score_breakdown,
     heuristic=heuristic.estimate,

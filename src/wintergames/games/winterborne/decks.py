@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
-from wintergames.games.winterborne.components import SEASONS, WB
+from wintergames.core.events import Event
+from wintergames.games.winterborne.words import MSG, cards, season, seat
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 WINTER = 3
 
 
-def draw(s: WinterborneState, p: int, n: int) -> None:
+def draw(s: WinterborneState, p: int, n: int, rule: str | None = None) -> None:
     """Draw ``n`` cards; "whenever your personal deck is empty and you need to draw a card,
-    reshuffle the discard pile"."""
+    reshuffle the discard pile". ``rule``: the passage that draws, when not the end of the
+    turn's draw."""
     drawn = []
     for _ in range(n):
         if not s.deck[p]:
@@ -29,13 +30,12 @@ def draw(s: WinterborneState, p: int, n: int) -> None:
             s.deck[p] = s.discard[p]
             s.discard[p] = []
             s.rng.shuffle(s.deck[p])
-            s.log.append(Event(f"{seat_name(p)} shuffles the discard pile into a new deck",
-                               kind="shuffle", player=p))
+            s.log.append(Event(MSG("shuffle", seat=seat(p)), kind="shuffle", player=p))
         card = s.deck[p].pop()
         s.hand[p].append(card)
         drawn.append(card)
     if drawn:
-        s.log.append(Event(f"You draw {', '.join(WB.cards[c].id for c in drawn)}",
+        s.log.append(Event(MSG("draw", rule, cards=cards(drawn)),
                            visible_to=frozenset({p}), kind="draw", player=p))
 
 
@@ -74,9 +74,8 @@ def next_exploration_card(s: WinterborneState) -> int:
 def deck_emptied(s: WinterborneState, d: int) -> None:
     if d < 2:
         s.season = d + 1
-        s.log.append(Event(f"The {SEASONS[d]} deck is empty: it is now {SEASONS[d + 1]}",
+        s.log.append(Event(MSG("season", season=season(d), next=season(d + 1)),
                            kind="season"))
     elif d == 2 and not s.autumn_out:
         s.autumn_out = True
-        s.log.append(Event("The autumn deck is empty: this round is completed, then winter "
-                           "begins", kind="season"))
+        s.log.append(Event(MSG("autumn-out"), kind="season"))

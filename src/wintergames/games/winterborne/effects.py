@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import moving, specials
-from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB, WHITE
+from wintergames.games.winterborne import words as w
+from wintergames.games.winterborne.components import POWERS, RESOURCES, WB, WHITE
 from wintergames.games.winterborne.decks import draw
 from wintergames.games.winterborne.frames import (
     ACT,
@@ -41,6 +42,7 @@ from wintergames.games.winterborne.frames import (
     push,
     replace_top,
     room_for,
+    say,
     take_favor,
     wylds_in_reserve,
 )
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
 
 def activate_wylds(s: WinterborneState, p: int) -> None:
     push(s, WYLDS, *wylds_in_reserve(s, p))
-    s.line += ", activates the Wylds"
+    say(s, "activate-wylds")
 
 
 def wylds_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -92,22 +94,22 @@ def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int
     rest.remove(card)
     replace_top(s, WYLDS, *rest)
     effect = WB.cards[card].wylds
-    s.line += f"; {WB.cards[card].id}"
+    say(s, "wylds-card", card=w.card(card))
     if effect in ("gold", "meat", "military"):
         s.res[p][RESOURCES.index(effect)] += 1
-        s.line += f" +1 {effect}"
+        say(s, "wylds-gain", gain=w.plus(1, RESOURCES.index(effect)))
     elif effect == "military-to-meat":
         s.res[p][2] -= 1
         s.res[p][1] += 2
-        s.line += " 1 military for 2 meat"
+        say(s, "wylds-exchange", paid=w.res(1, 2), got=w.res(2, 1))
     elif effect == "meat-to-military":
         s.res[p][1] -= 1
         s.res[p][2] += 2
-        s.line += " 1 meat for 2 military"
+        say(s, "wylds-exchange", paid=w.res(1, 1), got=w.res(2, 2))
     elif effect == "swap-shaman-explorer":
         figs = s.figures[p]
         figs[SHAMAN], figs[EXPLORER] = figs[EXPLORER], figs[SHAMAN]
-        s.line += " swaps the shaman and the explorer"
+        say(s, "wylds-swap", first=w.figure(SHAMAN), second=w.figure(EXPLORER))
     elif effect == "explorer-step":
         if s.figures[p][EXPLORER] == CASTLE:
             # Potion: "it costs 1 movement to move it onto any dark gray section": the
@@ -125,7 +127,7 @@ def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int
         push(s, PAY_ANY, FOR_SACKED, 0)
     elif effect == "favor":
         s.res[p][1] -= 1
-        s.line += " returns 1 meat"
+        say(s, "wylds-return", meat=w.res(1, 1))
         push(s, PAY_ANY, FOR_FAVOR, 0)
 
 
@@ -155,10 +157,10 @@ def pay_any(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) 
     if purpose == FOR_FAVOR:
         s.res[p][resource] -= 1
         take_favor(s, p)
-        s.line += f" and 1 {RESOURCES[resource]} for 1 favor"
+        say(s, "favor-for", resource=w.res(1, resource), favor=w.favor(1))
     elif purpose == FOR_SACKED:
         s.res[p][resource] -= 1
-        s.line += f" spends 1 {RESOURCES[resource]}"
+        say(s, "spends", resource=w.res(1, resource))
     else:
         specials.pay_any_for_ally(s, p, arg, resource)
 
@@ -177,7 +179,7 @@ def take_sacked(s: WinterborneState, p: int, tile: int) -> None:
     pop(s)
     s.sacked_spoils.remove(tile)
     s.spoils[p].append(tile)
-    s.line += f" and takes back the sacked {WB.spoils[tile].id}"
+    say(s, "takes-back", spoils=w.spoils(tile))
 
 
 # -- banners: Horn, Bag, Potion -------------------------------------------------------------
@@ -206,8 +208,8 @@ def horn_build(s: WinterborneState, p: int, frame: tuple[int, ...], action: act.
 
 
 def bag_draw(s: WinterborneState, p: int) -> None:
-    draw(s, p, 1)
-    s.line += ", draws 1 card"
+    draw(s, p, 1, "banners.bag")
+    say(s, "bag-draw")
 
 
 # -- Winterborne powers -------------------------------------------------------------------
@@ -248,13 +250,17 @@ def power_possible(s: WinterborneState, p: int, code: str) -> bool:
     return True  # two resources, the explore discount, the round action
 
 
+_POWER_RULES = {code: f"power.{code}" for code in POWERS}  # each power's passage
+
+
 def use_power(s: WinterborneState, p: int, power: int) -> None:
     r = s.winter_round
     s.favor[p] -= r
     s.favor_card[p] += r
     s.power_used[p][r - 1] = 1
     code = POWERS[power]
-    s.line += f"uses the Winterborne power {code} ({r} favor)"
+    s.line = w.MSG("power", _POWER_RULES[code], seat=w.seat(p), power=w.power(code),
+                   favor=w.favor(r))
     if code == "move-building":
         push(s, RELOCATE)
     elif code == "two-resources":
@@ -274,7 +280,7 @@ def use_power(s: WinterborneState, p: int, power: int) -> None:
     else:  # round-action: round 1 the shaman, 2 the explorer, 3 the warrior
         character = WB.round_power_character[r - 1]
         push(s, ACT, character, figure_for(s, p, character))
-        s.line += f": the {CHARACTERS[character]} acts without moving"
+        say(s, "round-action", figure=w.figure(character))
 
 
 def relocate_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -287,7 +293,7 @@ def relocate(s: WinterborneState, p: int, source: int, target: int) -> None:
     pop(s)
     s.buildings[p][target] = s.buildings[p][source]
     s.buildings[p][source] = 0
-    s.line += f": moves a building from {WB.section_names[source]} to {WB.section_names[target]}"
+    say(s, "relocate", source=w.section(source), target=w.section(target))
 
 
 def gain_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -301,7 +307,7 @@ def gain_one(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int)
     else:
         pop(s)
     s.res[p][resource] += 1
-    s.line += f" +1 {RESOURCES[resource]}"
+    say(s, "power-gain", gain=w.plus(1, resource))
 
 
 def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -312,8 +318,8 @@ def power_discard(s: WinterborneState, p: int, card: int) -> None:
     pop(s)
     leave_hand(s, p, card)
     s.discard[p].append(card)
-    s.line += f": discards {WB.cards[card].id} and draws 2"
-    draw(s, p, 2)
+    say(s, "power-discard", card=w.card(card))
+    draw(s, p, 2, "power.discard-draw")
 
 
 def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -329,8 +335,7 @@ def swap(s: WinterborneState, p: int, card: int, province: int) -> None:
     got = s.explore_slot[province]
     leave_hand(s, p, card)
     s.explore_slot[province] = card
-    s.line += (f": swaps {WB.cards[card].id} for {WB.cards[got].id} of "
-               f"{WB.colours[province]}")
+    say(s, "swap", card=w.card(card), got=w.card(got), province=w.province(province))
     specials.receive_card(s, p, got)
 
 
@@ -349,7 +354,7 @@ def replace_figure(s: WinterborneState, p: int, character: int) -> None:
     figs = s.figures[p]
     figs[WHITE], figs[character] = figs[character], OUT
     s.white_used[p] = 1
-    s.line += f": the white meeple replaces the {CHARACTERS[character]}"
+    say(s, "replace", white=w.figure(WHITE), figure=w.figure(character))
 
 
 def trade_only_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.games.winterborne.components import RESOURCES, WB, WHITE
+from wintergames.core.phrases import Arg
+from wintergames.games.winterborne.components import WB, WHITE
 from wintergames.games.winterborne.setup import CASTLE, OUT
+from wintergames.games.winterborne.words import MSG
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -131,6 +133,14 @@ def figures_for_hex(s: WinterborneState, p: int, hex_char: int) -> list[int]:
     return figs
 
 
+def say(s: WinterborneState, msg: str, rule: str | None = None, **args: Arg) -> None:
+    """Add a clause (message ``msg``) to the line of the compound move in progress: the
+    line so far becomes its ``before``."""
+    line = s.line
+    assert line is not None, f"{msg!r} said with no move in progress"
+    s.line = MSG(msg, rule, before=line, **args)
+
+
 def mark(s: WinterborneState, kind: str) -> None:
     """Name the compound move in progress after its first special action: its log line's
     event kind (``trade``, ``explore``, ``conquer``, ``build``, ``tax``, ``pray``,
@@ -162,11 +172,6 @@ def take_favor(s: WinterborneState, p: int, n: int = 1) -> int:
     s.favor_supply -= got
     s.favor[p] += got
     return got
-
-
-def cost_text(cost: tuple[int, int, int] | list[int]) -> str:
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n]
-    return " + ".join(parts) if parts else "nothing"
 
 
 def explore_cost(s: WinterborneState, p: int) -> int:

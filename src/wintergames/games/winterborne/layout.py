@@ -36,6 +36,19 @@ POWER_TEXT = {
     "its special actions where it stands, without moving, paying its usual cost.",
 }
 
+# Each power's name, as the log names it ("uses the Winterborne power Move a Building").
+POWER_NAMES = {
+    "move-building": "Move a Building",
+    "two-resources": "Two Resources",
+    "discard-draw": "Discard and Draw",
+    "explore-discount": "Explore Discount",
+    "swap-card": "Swap a Card",
+    "spoils-any": "Spoils from Anywhere",
+    "white-meeple": "White Meeple",
+    "trade": "Trade",
+    "round-action": "Round Action",
+}
+
 # Colours are the client's (js/palette.js); the layout sends only names and places.
 
 

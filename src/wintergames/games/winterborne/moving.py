@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.games.winterborne import actions as act
-from wintergames.games.winterborne.components import CHARACTERS, WB
+from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.frames import (
     ACT,
     EXIT,
@@ -23,13 +23,14 @@ from wintergames.games.winterborne.frames import (
     pop,
     push,
     replace_top,
+    say,
 )
 from wintergames.games.winterborne.setup import CASTLE
+from wintergames.games.winterborne.words import CASTLE as CASTLE_PLACE
+from wintergames.games.winterborne.words import COUNTER_CLOCKWISE, counted, figure, res, space
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
-
-FIGURE_NAMES = (*CHARACTERS, "white meeple")
 
 
 def movement_sources(s: WinterborneState, p: int, besides: int = -1,
@@ -79,7 +80,7 @@ def figure_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[
 
 def choose_figure(s: WinterborneState, p: int, frame: tuple[int, ...], fig: int) -> None:
     replace_top(s, MOVE, fig, frame[1])
-    s.line += f", moving the {FIGURE_NAMES[fig]}"
+    say(s, "figure", figure=figure(fig))
 
 
 def move_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -102,13 +103,13 @@ def exit_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Ac
     return list(act.EXIT)
 
 
-def leave_castle(s: WinterborneState, p: int, frame: tuple[int, ...], space: int) -> None:
+def leave_castle(s: WinterborneState, p: int, frame: tuple[int, ...], to: int) -> None:
     """Potion: "it costs 1 movement to move it onto any dark gray section. If your
     character has any remaining movement, it must continue moving as normal." """
     _, fig, hex_char, steps, ccw, act = frame
     pop(s)
-    s.figures[p][fig] = space
-    s.line += f", leaves the castle to {WB.space_names[space]}"
+    s.figures[p][fig] = to
+    say(s, "leave-castle", castle=CASTLE_PLACE, space=space(to))
     walk(s, p, fig, steps - 1, bool(ccw))
     if act:
         push(s, ACT, hex_char, fig)
@@ -127,16 +128,20 @@ def walk(s: WinterborneState, p: int, fig: int, steps: int, ccw: bool) -> None:
         pos = (pos - 1) % 6 if ccw else (pos + 1) % 6
     s.figures[p][fig] = pos
     if steps:
-        way = " counter-clockwise" if ccw else ""
-        s.line += f", {FIGURE_NAMES[fig]} moves {steps}{way} to {WB.space_names[pos]}"
+        walked = counted(steps, "space", "spaces")
+        if ccw:
+            say(s, "walk-ccw", figure=figure(fig), steps=walked, way=COUNTER_CLOCKWISE,
+                space=space(pos))
+        else:
+            say(s, "walk", figure=figure(fig), steps=walked, space=space(pos))
     if income:
         s.res[p][0] += income
-        s.line += f" (+{income} gold income)"
+        say(s, "income", gold=res(income, 0))
 
 
 def to_castle(s: WinterborneState, p: int, character: int) -> None:
     s.figures[p][character] = CASTLE
-    s.line += f", the {CHARACTERS[character]} goes to the castle"
+    say(s, "to-castle", figure=figure(character), castle=CASTLE_PLACE)
 
 
 def is_castle_card_usable(s: WinterborneState, p: int, character: int) -> bool:

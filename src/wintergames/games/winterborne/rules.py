@@ -15,11 +15,16 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Phrase
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import effects, moving, specials, turn
 from wintergames.games.winterborne import frames as fr
-from wintergames.games.winterborne.components import CHARACTERS, WB, Use
+from wintergames.games.winterborne.components import WB, Use
+from wintergames.games.winterborne.refusals import why_not
+from wintergames.games.winterborne.words import MSG, first_clause, gains, res, seat, spoils
+from wintergames.games.winterborne.words import card as card_named
+from wintergames.games.winterborne.words import use as use_named
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -229,113 +234,9 @@ def check(s: WinterborneState, action: Action, p: int) -> None:
     if action in legal:
         return
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    raise IllegalActionError(f"{action} is not allowed: {why_not(s, action, p)}. Now you "
-                             f"{prompt(s, p)}; allowed: {shown}")
-
-
-def why_not(s: WinterborneState, action: Action, p: int) -> str:
-    """The rule an illegal action breaks, as precisely as the common cases allow."""
-    frame = fr.top(s)
-    if isinstance(action, act.PlayCard):
-        card = action.card
-        if card not in fr.playable_cards(s, p):
-            return f"{WB.cards[card].id} is not in your hand or reserve"
-        use = WB.cards[card].uses[action.use]
-        if frame is not None and frame[0] == fr.MOVE and use.kind != "move":
-            return "after a hex comes a card with a movement circle"
-        if use.kind == "move" and (frame is None or frame[0] != fr.MOVE):
-            return "a movement circle is played after a card with a character hex"
-        if use.kind in ("hex", "hire"):
-            if use.kind == "hire" and s.res[p][0] < 1:
-                return "hiring the mercenary costs 1 gold"
-            return (f"moving the {CHARACTERS[action.choice]} needs another card or spoils "
-                    "with a movement circle")
-        if use.kind == "wylds":
-            return "there is no Wylds card in your reserve to activate"
-        if use.kind == "castle":
-            return (f"the {CHARACTERS[use.character]} must stand on a gray space to go to the "
-                    "castle")
-    special = _SPECIAL_OF.get(type(action)) if action not in _WORD_SPECIALS \
-        else _WORD_SPECIALS[action]
-    if special is not None and frame is not None and frame[0] != fr.FREE_CONQUER \
-            and not (frame[0] == fr.HORN and isinstance(action, act.Build)):
-        acting = _acting_character(frame)
-        if frame[0] == fr.MOVE:
-            return "after a hex comes a card with a movement circle; the special action follows"
-        if acting is None:
-            return "a special action follows a character's move (play a hex, then a circle)"
-        if acting != special:
-            return (f"after a {CHARACTERS[acting]} hex only the {CHARACTERS[acting]}'s special "
-                    "actions may follow")
-    if special is not None and frame is None:
-        return "a special action follows a character's move (play a hex, then a circle)"
-    if action is act.PRAY and not s.favor_supply:
-        return "praying takes 1 favor token from the supply, and none are left"
-    if isinstance(action, act.Conquer):
-        if s.res[p][0] < 1 or s.res[p][2] < 1:
-            return "conquering costs 1 gold and 1 military"
-        if action.section < 6 or s.sections[p][action.section] >= 0:
-            return f"{WB.section_names[action.section]} is not an empty conquer section"
-        if action.colour not in WB.borders[action.section - 6]:
-            return "the conquer tile must match one of the two colours bordering the section"
-        return "the warrior conquers an empty section adjacent to it, after moving"
-    if isinstance(action, act.Build):
-        if action.building == 1 and s.rows[p][action.row] != 2:
-            return "a church needs both settlements of its row built first"
-        if action.building == 0 and s.rows[p][action.row] >= 2:
-            return "both settlements of that row are built"
-        if s.buildings[p][action.section]:
-            return "only 1 building may stand on each province section"
-        return ("the warrior builds on a province section adjacent to it, after moving; "
-                "a settlement costs 1 gold and 1 meat")
-    if isinstance(action, act.Explore):
-        return (f"exploring costs {fr.explore_cost(s, p)} meat this season and takes the card "
-                "of a province adjacent to the explorer")
-    if isinstance(action, act.Trade):
-        return "the shaman trades with the top ally of an adjacent province it can pay"
-    if isinstance(action, act.Power):
-        if not s.winter_round:
-            return "Winterborne powers are used only during winter"
-        if s.power_used[p][s.winter_round - 1]:
-            return "only 1 power may be used each round"
-        if s.favor[p] < s.winter_round:
-            return f"a power costs {s.winter_round} favor this round"
-        return "that power is not on your Winterborne card or cannot do anything now"
-    if isinstance(action, act.Reserve | act.Unreserve):
-        return _why_not_reserve(s, action, p, frame)
-    if action is act.DONE and frame is not None and frame[0] == fr.CLEANUP:
-        # the only clean-up refusal of done: turn.cleanup_actions offers it within the limit
-        return (f"your hand holds {len(s.hand[p])} cards: discard down to {WB.hand_size} "
-                "(reserve cards do not count towards the hand limit)")
-    return "it does not answer the open decision"
-
-
-def _why_not_reserve(s: WinterborneState, action: act.Reserve | act.Unreserve, p: int,
-                     frame: tuple[int, ...] | None) -> str:
-    """Why a card may not go into the reserve or out of it now."""
-    card = action.value
-    name = WB.cards[card].id
-    # (a full reserve's card also goes back to hand for an arriving Wylds card: ROOM)
-    answers = (fr.CLEANUP, fr.ROOM) if isinstance(action, act.Unreserve) else (fr.CLEANUP,)
-    if frame is not None and frame[0] not in answers:
-        return ("cards go into and out of the reserve when no other decision is open, or in "
-                "the clean-up")
-    if isinstance(action, act.Unreserve):
-        if card not in s.reserve[p]:
-            return f"{name} is not in your reserve"
-        if fr.is_wylds(card):
-            return "the Wylds cards are locked in the reserve"
-        return "a card moves between hand and reserve at most once in the clean-up"
-    if card not in s.hand[p]:
-        return f"{name} is not in your hand"
-    if not WB.cards[card].reserve:
-        return f"{name} has no reserve icon: only such cards may lie in the reserve"
-    if len(s.reserve[p]) >= WB.reserve_size:
-        return f"the reserve holds up to {WB.reserve_size} cards (the Wylds count)"
-    if frame is None:
-        return (f"{name} was picked up from the reserve this turn: it stays in hand until the "
-                "clean-up (or until it leaves your hand)")
-    return "a card moves between hand and reserve at most once in the clean-up"
+    reason, rule = why_not(s, action, p)
+    raise IllegalActionError(f"{action} is not allowed: {reason}. Now you "
+                             f"{prompt(s, p)}; allowed: {shown}", rule=rule)
 
 
 # -- doing ----------------------------------------------------------------------------------
@@ -345,37 +246,39 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
     frame = fr.top(s)
     if frame is None:
         if action is act.END:
-            s.log.append(Event(f"{seat_name(p)} ends the turn", kind="end", player=p))
+            s.log.append(Event(MSG("end", seat=seat(p)), kind="end", player=p))
             turn.end_turn(s, p)
             return
         if isinstance(action, act.Reserve | act.Unreserve):
             turn.play_reserve(s, p, action)  # its own log line, no compound move
             return
-        s.line, s.line_kind = f"{seat_name(p)} ", "move"
-        _do_main(s, p, action)
+        s.line_kind = "move"
+        _do_main(s, p, action)  # begins the move's line
     else:
         _do_frame(s, p, frame, action)
     # Every Wylds card resolved: the activation is over, nothing is left to decide.
     while s.pending and s.pending[-1][0] == fr.WYLDS and len(s.pending[-1]) == 1:
         fr.pop(s)
-    if not s.pending and s.line:
-        s.log.append(Event(s.line, kind=s.line_kind, player=p))
-        s.line, s.line_kind = "", "move"
+    if not s.pending and s.line is not None:
+        s.log.append(Event(MSG("move", _line_rule(s, s.line), did=s.line), kind=s.line_kind,
+                           player=p))
+        s.line, s.line_kind = None, "move"
 
 
-_SPECIAL_OF: dict[type, int] = {act.Trade: fr.SHAMAN, act.Explore: fr.EXPLORER,
-                                 act.Conquer: fr.WARRIOR, act.Build: fr.WARRIOR}
-_WORD_SPECIALS: dict[Action, int] = {act.TAX: fr.SHAMAN, act.PRAY: fr.SHAMAN,
-                                     act.RAID: fr.EXPLORER}
+# A move's line applies the rule of its first special action (its kind, frames.mark) when
+# it began by moving a character; otherwise the rule of the card, spoils or power it
+# began with (a Horn's build is the Horn's, a power's trade the power's).
+_KIND_RULES = {"trade": "shaman.trade", "tax": "shaman.tax", "pray": "shaman.pray",
+               "explore": "explorer.explore", "raid": "explorer.raid",
+               "conquer": "warrior.conquer", "build": "warrior.build"}
+_MOVING = frozenset({"turn.move", "cards.mercenary", "cards.spoils"})
 
 
-def _acting_character(frame: tuple[int, ...] | None) -> int | None:
-    """The character whose special action the open frame asks for, if any."""
-    if frame is not None and frame[0] == fr.ACT:
-        return frame[1]
-    if frame is not None and frame[0] == fr.TRADE_ONLY:
-        return fr.SHAMAN
-    return None
+def _line_rule(s: WinterborneState, line: Phrase) -> str:
+    rule = first_clause(line).rule
+    if rule in _MOVING and s.line_kind in _KIND_RULES:
+        return _KIND_RULES[s.line_kind]
+    return rule
 
 
 def _remove_played(s: WinterborneState, p: int, card: int) -> None:
@@ -386,6 +289,12 @@ def _remove_played(s: WinterborneState, p: int, card: int) -> None:
         s.reserve[p].remove(card)
 
 
+# The rule a move that begins with a card applies, by the use it is played for.
+_USE_RULES = {"hex": "turn.move", "hire": "cards.mercenary", "gain": "turn.play",
+              "gain-any": "turn.play", "wylds": "cards.wylds", "draw": "banners.bag",
+              "castle": "banners.potion", "horn": "banners.horn"}
+
+
 def _do_main(s: WinterborneState, p: int, action: Action) -> None:
     if isinstance(action, act.Power):
         effects.use_power(s, p, action.value)
@@ -393,7 +302,7 @@ def _do_main(s: WinterborneState, p: int, action: Action) -> None:
     if isinstance(action, act.UseSpoils):
         tile = WB.spoils[action.value]
         s.spoils[p].remove(action.value)
-        s.line += f"uses the spoils {tile.id}"
+        s.line = MSG("use-spoils", seat=seat(p), spoils=spoils(action.value))
         if tile.kind == "hex":
             s.sacked_spoils.append(action.value)  # "Sack the tile after use"
             moving.start_move(s, p, tile.character)
@@ -404,7 +313,8 @@ def _do_main(s: WinterborneState, p: int, action: Action) -> None:
     assert isinstance(action, act.PlayCard)
     card, use = action.card, WB.cards[action.card].uses[action.use]
     _remove_played(s, p, card)
-    s.line += f"plays {WB.cards[card].id} ({action.code})"
+    s.line = MSG("play", _USE_RULES[use.kind], seat=seat(p), card=card_named(card),
+                 use=use_named(card, action.code))
     if use.kind == "horn":
         s.sacked_cards.append(card)  # "Sack the card after performing the special action"
         fr.push(s, fr.HORN, fr.HORN_VARIANTS.index(use.variant), card)
@@ -417,11 +327,11 @@ def _do_main(s: WinterborneState, p: int, action: Action) -> None:
         moving.start_move(s, p, action.choice)
     elif use.kind == "hire":
         s.res[p][0] -= 1
-        s.line += " paying 1 gold"
+        fr.say(s, "hire", gold=res(1, 0))
         moving.start_move(s, p, action.choice)
     elif use.kind == "gain":
         fr.gain(s, p, use.resources)
-        s.line += f": +{fr.cost_text(use.resources)}"
+        fr.say(s, "gain", gains=gains(use.resources))
     elif use.kind == "gain-any":
         s.res[p][action.choice] += 1
     elif use.kind == "wylds":
@@ -441,14 +351,15 @@ def _do_frame(s: WinterborneState, p: int, frame: tuple[int, ...], action: Actio
         if isinstance(action, act.UseSpoils):
             s.spoils[p].remove(action.value)
             s.sacked_spoils.append(action.value)
-            s.line += f" with the spoils {WB.spoils[action.value].id}"
+            fr.say(s, "with-spoils", spoils=spoils(action.value))
             moving.play_movement(s, p, frame, WB.spoils[action.value].value, ccw=False)
         else:
             assert isinstance(action, act.PlayCard)
             use = WB.cards[action.card].uses[action.use]
             _remove_played(s, p, action.card)
             s.played.append(action.card)
-            s.line += f" with {WB.cards[action.card].id} ({action.code})"
+            fr.say(s, "with-card", card=card_named(action.card),
+                   use=use_named(action.card, action.code))
             moving.play_movement(s, p, frame, action.choice, ccw=use.ccw)
     elif kind == fr.EXIT:
         assert isinstance(action, act.Exit)

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, cast
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Arg, Mention, Phrase
 from wintergames.core.spec import ScoreBreakdown
+from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.components import SET_TYPES, WB
 from wintergames.games.winterborne.frames import owned_cards
 
@@ -40,8 +42,20 @@ class Breakdown:
     def total(self) -> int:
         return sum(self.parts.values())
 
-    def describe(self) -> str:
-        return ", ".join(f"{k} {v}" for k, v in self.parts.items() if v) or "nothing"
+    def said(self) -> Arg:
+        """The parts that score, as a total line lists them ("allies 7, buildings 15 and
+        favor 4"), or "nothing"."""
+        parts = tuple(w.MSG("part", category=_part_name(k), vp=v)
+                      for k, v in self.parts.items() if v)
+        return parts or w.NOTHING
+
+
+def _part_name(part: str) -> Mention:
+    """A part of a score: a category of the end screen, or the Balaur's base (no category
+    of the seats' breakdown: the difficulty sets it)."""
+    if part == "base":
+        return Mention("term", "difficulty", "base", term="difficulty")
+    return w.category(CATEGORY_TITLES[part], part)
 
 
 def set_score(counts: list[int], runes: int) -> int:
@@ -217,34 +231,34 @@ def scoring_events(s: WinterborneState, p: int) -> list[Event]:
     item by item (each ally, each banner, each province's buildings, each objective) and
     one event per other category; only what scores. Their ``vp`` add up to ``score``'s
     parts, category by category (``core.testing.check_scoring_events``)."""
-    who = seat_name(p)
+    who = w.seat(p)
     out: list[Event] = []
 
-    def add(part: str, vp: int, what: str, item: str | None = None) -> None:
+    def add(part: str, vp: int, said: str, item: str | None = None, **args: Arg) -> None:
         if vp:
-            out.append(Event(f"{who} scores {vp} VP for {what}", kind="score", player=p,
-                             vp=vp, category=CATEGORY_TITLES[part], item=item))
+            out.append(Event(w.MSG(said, None, seat=who, vp=w.vp(vp), **args), kind="score",
+                             player=p, vp=vp, category=CATEGORY_TITLES[part], item=item))
 
     for a in s.allies[p]:
-        ally = WB.allies[a]
-        add("allies", ally_score(s, p, a), f"the {WB.colours[ally.colour]} ally {ally.id}",
-            ally.id)
+        add("allies", ally_score(s, p, a), "score-ally", WB.allies[a].id, ally=w.ally(a))
     for colour, b, n in province_buildings(s, p):
-        add("buildings", b * n, f"{b} building{'s' * (b > 1)} in the {WB.colours[colour]} "
-            f"province ({n} section{'s' * (n > 1)})", f"{WB.colours[colour]} province")
-    add("sets", sets_points(owned(s, p)), "exploration sets")
+        add("buildings", b * n, "score-buildings", f"{WB.colours[colour]} province",
+            buildings=w.counted(b, "building", "buildings"), province=w.province(colour),
+            sections=w.counted(n, "section", "sections"))
+    add("sets", sets_points(owned(s, p)), "score-sets")
     for c, points in banner_scores(s, p):
-        card = WB.cards[c]
-        add("banners", points, f"the banner {card.id} ({card.name})", card.id)
+        add("banners", points, "score-banner", WB.cards[c].id, card=w.card(c))
     favor = s.favor[p] + s.favor_card[p]
-    add("favor", favor, f"{favor} favor")
-    add("resources", sum(s.res[p]) // 3, f"{sum(s.res[p])} resources")
+    add("favor", favor, "score-favor", favor=w.favor(favor))
+    held = sum(s.res[p])
+    add("resources", held // 3, "score-resources",
+        resources=w.counted(held, "resource", "resources"))
     if s.num_players == 1:
         for slot, o in enumerate(s.objectives):
             letter = WB.objectives[o].letter
             if objective_met(s, p, letter):
-                add("objectives", WB.objective_vp[slot], f"objective {letter}",
-                    f"objective {letter}")
+                add("objectives", WB.objective_vp[slot], "score-objective",
+                    f"objective {letter}", objective=w.objective(letter))
     return out
 
 
@@ -254,10 +268,13 @@ def balaur_events(s: WinterborneState) -> list[Event]:
     b = balaur_score(s).parts
     out = []
     n = b["banners"]
-    for part, what in (("sets", "exploration sets"), ("banners", f"{n} banner{'s' * (n > 1)}")):
+    said: tuple[tuple[str, Phrase], ...] = (
+        ("sets", w.MSG("balaur-score-sets", vp=w.vp(b["sets"]))),
+        ("banners", w.MSG("balaur-score-banners", vp=w.vp(n),
+                          banners=w.counted(n, "banner", "banners"))))
+    for part, line in said:
         if b[part]:
-            out.append(Event(f"The Balaur scores {b[part]} VP for {what}", kind="score",
-                             vp=b[part], category=CATEGORY_TITLES[part]))
+            out.append(Event(line, kind="score", vp=b[part], category=CATEGORY_TITLES[part]))
     return out
 
 

@@ -9,8 +9,9 @@ from itertools import combinations
 from random import Random
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.words import MSG, banner_set, cards, seat
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -125,7 +126,7 @@ def setup(s: WinterborneState) -> None:
     s.season_decks.append(deck)  # the rest is Winter
     s.season, s.autumn_out, s.winter_round = 0, False, 0
     s.played, s.moved, s.pending = [], [], ()
-    s.discount, s.over, s.line, s.line_kind = 0, False, "", "move"
+    s.discount, s.over, s.line, s.line_kind = 0, False, None, "move"
     # The solo Balaur.
     s.difficulty = opts["difficulty"] if solo else ""
     s.balaur_deck, s.balaur_board, s.balaur_spoils, s.balaur_pile = [], [], [], []
@@ -141,9 +142,8 @@ def setup(s: WinterborneState) -> None:
     first = opts["first_player"]
     s.first = rng.randrange(n) if first == "random" else int(first) - 1
     s.current = s.first
-    s.log.append(Event(
-        f"Banner sets: {', '.join(banners)}; {chart.wylds} Wylds cards; "
-        f"{seat_name(s.first)} plays first", kind="setup"))
+    s.log.append(Event(MSG("setup", sets=tuple(banner_set(b) for b in banners),
+                           wylds=chart.wylds, seat=seat(s.first)), kind="setup"))
     for p in range(n):
-        s.log.append(Event("Your hand: " + ", ".join(WB.cards[c].id for c in sorted(s.hand[p])),
+        s.log.append(Event(MSG("hand", cards=cards(sorted(s.hand[p]))),
                            visible_to=frozenset({p}), kind="draw", player=p))

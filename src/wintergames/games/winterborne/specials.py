@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
+from wintergames.core.phrases import Arg, Mention
 from wintergames.games.winterborne import actions as act
-from wintergames.games.winterborne.components import RESOURCES, WB
+from wintergames.games.winterborne import words as w
+from wintergames.games.winterborne.components import WB, Ally
 from wintergames.games.winterborne.frames import (
     CONQUER_COST,
     EXPLORER,
@@ -26,7 +28,6 @@ from wintergames.games.winterborne.frames import (
     adjacent_provinces,
     adjacent_sections,
     can_pay,
-    cost_text,
     explore_cost,
     gain,
     is_wylds,
@@ -34,6 +35,7 @@ from wintergames.games.winterborne.frames import (
     pay,
     push,
     room_for,
+    say,
     take_favor,
 )
 from wintergames.games.winterborne.setup import is_solo
@@ -73,15 +75,15 @@ def do_special(s: WinterborneState, p: int, action: Action) -> None:
     if action is act.TAX:
         gain(s, p, TAX)
         mark(s, "tax")
-        s.line += ", taxes (+1 gold +1 military)"
+        say(s, "tax", gains=w.gains(TAX))
     elif action is act.PRAY:
-        take_favor(s, p)
+        got = take_favor(s, p)
         mark(s, "pray")
-        s.line += ", prays (+1 favor)"
+        say(s, "pray", favor=w.plus_favor(got))
     elif action is act.RAID:
         gain(s, p, RAID)
         mark(s, "raid")
-        s.line += ", raids (+2 meat)"
+        say(s, "raid", gains=w.gains(RAID))
     elif isinstance(action, act.Trade):
         trade(s, p, action.value)
     elif isinstance(action, act.Explore):
@@ -116,8 +118,11 @@ def conquer(s: WinterborneState, p: int, sec: int, colour: int, free: bool) -> N
     s.sections[p][sec] = colour
     s.conquer_left[colour] -= 1
     mark(s, "conquer")
-    paid = "" if free else " for 1 gold + 1 military"
-    s.line += f", conquers {WB.section_names[sec]} with a {WB.colours[colour]} tile{paid}"
+    if free:
+        say(s, "conquer-free", section=w.section(sec), tile=w.tile(colour))
+    else:
+        say(s, "conquer", section=w.section(sec), tile=w.tile(colour),
+            cost=w.resources(CONQUER_COST))
     if s.prov_spoils[colour]:
         push(s, SPOILS, colour)
 
@@ -143,13 +148,13 @@ def take_spoils(s: WinterborneState, p: int, action: Action, province: int = -1)
     else:
         assert isinstance(action, act.Take)
         if action.value == 0:
-            s.line += ", takes no spoils"
+            say(s, "no-spoils")
             return
         tile = action.value - 1
         province = next(c for c in range(6) if tile in s.prov_spoils[c])
     s.prov_spoils[province].remove(tile)
     s.spoils[p].append(tile)
-    s.line += f", takes the {WB.colours[province]} spoils {WB.spoils[tile].id}"
+    say(s, "take-spoils", spoils=w.spoils(tile), province=w.province(province))
 
 
 def build_targets(s: WinterborneState, p: int, sections: tuple[int, ...] | range) -> list[int]:
@@ -184,18 +189,23 @@ def build(s: WinterborneState, p: int, action: act.Build, free: bool) -> None:
         s.rows[p][action.row] += 1
         s.buildings[p][sec] = 1
         got = take_favor(s, p)
-        s.line += (f", builds a settlement (row {action.row + 1}) on "
-                   f"{WB.section_names[sec]}{' (+1 favor)' if got else ''}")
+        if got:
+            say(s, "build-favor", building=w.building(1), row=action.row + 1,
+                section=w.section(sec), favor=w.plus_favor(got))
+        else:
+            say(s, "build", building=w.building(1), row=action.row + 1,
+                section=w.section(sec))
         return
     s.rows[p][action.row] = 3
     s.buildings[p][sec] = 2
-    s.line += f", builds a church (row {action.row + 1}) on {WB.section_names[sec]}"
+    say(s, "build", "warrior.church", building=w.building(2), row=action.row + 1,
+        section=w.section(sec))
     # "immediately take the exploration card from the province board matching the
     # province where you built the church"
     card = s.explore_slot[colour]
     if card >= 0 and room_for(s, p, card):
         s.explore_slot[colour] = -1
-        s.line += f" and takes {WB.cards[card].id} from {WB.colours[colour]}"
+        say(s, "church-card", card=w.card(card), province=w.province(colour))
         receive_card(s, p, card)
 
 
@@ -208,8 +218,7 @@ def explore(s: WinterborneState, p: int, province: int) -> None:
     card = s.explore_slot[province]
     s.explore_slot[province] = -1  # refilled only at the end of the turn
     mark(s, "explore")
-    s.line += (f", explores {WB.colours[province]} for {cost} meat and takes "
-               f"{WB.cards[card].id} ({WB.cards[card].name})")
+    say(s, "explore", province=w.province(province), meat=w.res(cost, 1), card=w.card(card))
     receive_card(s, p, card)
 
 
@@ -233,7 +242,7 @@ def make_room(s: WinterborneState, p: int, wylds: int, back: int) -> None:
     s.reserve[p].remove(back)
     s.hand[p].append(back)
     s.reserve[p].append(wylds)
-    s.line += f" ({WB.cards[back].id} back to hand to make room)"
+    say(s, "make-room", card=w.card(back))
 
 
 def room_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -267,12 +276,8 @@ def trade(s: WinterborneState, p: int, province: int) -> None:
     pay(s, p, ally.pay)
     s.favor[p] -= ally.pay_favor
     s.favor_supply += ally.pay_favor
-    # "pays 1 favor", "pays 1 gold" (any one resource, chosen next), "pays nothing": the
-    # resources, the favor and the chosen resource joined by "+" only where there are two
-    paid = [cost_text(ally.pay)] if any(ally.pay) else []
-    paid += [f"{ally.pay_favor} favor"] if ally.pay_favor else []
-    paid_text = " + ".join(paid) if paid or ally.pay_any else "nothing"
-    s.line += f", trades with the {WB.colours[province]} ally {ally.id} (pays {paid_text}"
+    # The trade is said whole once it is paid (finish_trade): what the ally takes may be
+    # chosen first, a resource or a spoils tile to sack.
     if ally.pay_any:
         push(s, PAY_ANY, FOR_ALLY, a)
         return
@@ -282,26 +287,38 @@ def trade(s: WinterborneState, p: int, province: int) -> None:
     finish_trade(s, p, a)
 
 
-def finish_trade(s: WinterborneState, p: int, a: int) -> None:
-    """The rewards of the ally after its payment."""
+def finish_trade(s: WinterborneState, p: int, a: int, chosen: int = -1,
+                 sacked: int = -1) -> None:
+    """The rewards of the ally after its payment (``chosen``: the resource of the
+    player's choice it took; ``sacked``: the spoils tile it took), and the trade's words."""
     ally = WB.allies[a]
     gain(s, p, ally.gain)
     got = take_favor(s, p, ally.gain_favor) if ally.gain_favor else 0
-    rewards = cost_text(ally.gain) if any(ally.gain) else ""
-    if got:
-        rewards = f"{rewards} + {got} favor" if rewards else f"{got} favor"
-    s.line += f"; gains {rewards})" if rewards else ")"
+    paid = _paid(ally, chosen)
+    rewards: tuple[Mention, ...] = (*w.resources_list(ally.gain),
+                                    *((w.favor(got),) if got else ()))
+    if sacked >= 0:
+        deal = (w.MSG("deal-sack", paid=paid, spoils=w.spoils(sacked), gains=rewards)
+                if rewards else w.MSG("deal-sack-no-gain", paid=paid, spoils=w.spoils(sacked)))
+    else:
+        deal = (w.MSG("deal", paid=paid, gains=rewards) if rewards
+                else w.MSG("deal-no-gain", paid=paid))
+    say(s, "trade", ally=w.ally(a), deal=deal)
     if ally.conquer:
         push(s, FREE_CONQUER)
 
 
+def _paid(ally: Ally, chosen: int) -> Arg:
+    """What an ally took: its printed resources, its favor, the resource chosen for it
+    ("1 favor and 1 gold"), or "nothing"."""
+    paid = (*w.resources_list(ally.pay), *((w.favor(ally.pay_favor),) if ally.pay_favor else ()),
+            *((w.res(1, chosen),) if chosen >= 0 else ()))
+    return paid if paid else w.NOTHING
+
+
 def pay_any_for_ally(s: WinterborneState, p: int, a: int, resource: int) -> None:
     s.res[p][resource] -= 1
-    ally = WB.allies[a]
-    # after what the ally also costs ("1 favor + 1 gold"), or alone ("1 gold")
-    joint = " + " if any(ally.pay) or ally.pay_favor else ""
-    s.line += f"{joint}1 {RESOURCES[resource]}"
-    finish_trade(s, p, a)
+    finish_trade(s, p, a, chosen=resource)
 
 
 def sack_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
@@ -311,8 +328,7 @@ def sack_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Ac
 def sack_for_ally(s: WinterborneState, p: int, a: int, tile: int) -> None:
     s.spoils[p].remove(tile)
     s.sacked_spoils.append(tile)
-    s.line += f", sacks {WB.spoils[tile].id}"
-    finish_trade(s, p, a)
+    finish_trade(s, p, a, sacked=tile)
 
 
 def free_conquer_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:

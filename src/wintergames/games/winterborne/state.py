@@ -13,10 +13,13 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.errors import InvalidStateError
+from wintergames.core.phrases import Phrase
 from wintergames.core.state import State
 from wintergames.games.winterborne import conservation, observe, rules, scoring, setup
 from wintergames.games.winterborne.actions import CODEC
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.words import MSG
 
 # Lists of ints, per seat (copied one level deep) or shared (copied flat).
 _PER_SEAT = ("res", "hand", "deck", "discard", "reserve", "figures", "sections",
@@ -28,17 +31,19 @@ _SHARED_LISTS = ("favor", "favor_card", "power_card", "white_used",
                  "balaur_pile", "objectives")
 _NESTED = ("ally_decks", "prov_spoils", "season_decks")
 _SCALARS = ("first", "current", "season", "autumn_out", "winter_round", "favor_supply",
-            "discount", "over", "difficulty", "solo_conquered", "line", "line_kind")
+            "discount", "over", "difficulty", "solo_conquered", "line_kind")
 # Fields newer than some saved games, with the value they stand for when missing.
 _SCALAR_DEFAULTS = {"line_kind": "move"}
 _TUPLES = ("pending",)
+_PHRASES = ("line",)  # saved as the phrase's JSON
 
 
 class WinterborneState(State):
     """One game of Winterborne. Build it with ``wintergames.make("winterborne", ...)``."""
 
     game_id = "winterborne"
-    __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES)
+    messages = MSG
+    __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES, *_PHRASES)
 
     # -- per seat --
     res: list[list[int]]  # gold, meat, military
@@ -87,7 +92,7 @@ class WinterborneState(State):
     over: bool
     difficulty: str  # solo only
     solo_conquered: int  # conquer tiles the Balaur removed
-    line: str  # the log line of the compound move in progress
+    line: Phrase | None  # the log line of the compound move in progress, said so far
     line_kind: str  # its event kind: "move", or the first special action it performs
     pending: tuple[tuple[int, ...], ...]  # the open decision frames, innermost last
 
@@ -217,6 +222,7 @@ class WinterborneState(State):
         for name in _SCALARS:
             out[name] = getattr(self, name)
         out["pending"] = [list(f) for f in self.pending]
+        out["line"] = None if self.line is None else self.line.to_json()
         return out
 
     @classmethod
@@ -232,7 +238,19 @@ class WinterborneState(State):
         for name in _SCALARS:
             setattr(new, name, s[name] if name in s else _SCALAR_DEFAULTS[name])
         new.pending = tuple(tuple(f) for f in s["pending"])
+        new.line = _line_from_json(s["line"])
         return new
+
+
+def _line_from_json(obj: Any) -> Phrase | None:
+    """A move's line as saved: a phrase, or none. A game saved before lines were phrases
+    holds "" between moves, read as none; its words in the middle of a move cannot become
+    a phrase again, so such a snapshot is refused."""
+    if obj is None or obj == "":
+        return None
+    if not isinstance(obj, dict):
+        raise InvalidStateError(f"a move's line is a phrase, not {obj!r:.40}")
+    return MSG.phrase_from_json(obj)
 
 
 def _reshuffle(rng: random.Random, places: list[list[int]]) -> None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import scoring
+from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.balaur import balaur_turn
-from wintergames.games.winterborne.components import RESOURCES, WB
+from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.decks import WINTER, draw, replenish
 from wintergames.games.winterborne.frames import CAP, CLEANUP, is_wylds, pop, push
 
@@ -59,14 +60,14 @@ def play_reserve(s: WinterborneState, p: int, action: act.Reserve | act.Unreserv
 def place_in_reserve(s: WinterborneState, p: int, card: int) -> None:
     s.hand[p].remove(card)
     s.reserve[p].append(card)
-    s.log.append(Event(f"{seat_name(p)} puts {WB.cards[card].id} into the reserve",
+    s.log.append(Event(w.MSG("reserve", seat=w.seat(p), card=w.card(card)),
                        kind="reserve", player=p))
 
 
 def pick_up_from_reserve(s: WinterborneState, p: int, card: int) -> None:
     s.reserve[p].remove(card)
     s.hand[p].append(card)
-    s.log.append(Event(f"{seat_name(p)} takes {WB.cards[card].id} from the reserve into hand",
+    s.log.append(Event(w.MSG("unreserve", seat=w.seat(p), card=w.card(card)),
                        kind="reserve", player=p))
 
 
@@ -98,7 +99,7 @@ def cleanup(s: WinterborneState, p: int, action: Action) -> None:
     elif isinstance(action, act.Discard):
         s.hand[p].remove(action.value)
         s.discard[p].append(action.value)
-        s.log.append(Event(f"{seat_name(p)} discards {WB.cards[action.value].id}",
+        s.log.append(Event(w.MSG("discard", seat=w.seat(p), card=w.card(action.value)),
                            kind="discard", player=p))
     else:
         pop(s)
@@ -116,8 +117,8 @@ def return_resource(s: WinterborneState, p: int, resource: int) -> None:
     """"You cannot have more than 12 resources at the end of your turn; return the excess
     to the general supply" (one at a time, of the player's choice)."""
     s.res[p][resource] -= 1
-    s.log.append(Event(f"{seat_name(p)} returns 1 {RESOURCES[resource]} (more than "
-                       f"{WB.resource_cap} resources)", kind="cap", player=p))
+    s.log.append(Event(w.MSG("cap", seat=w.seat(p), resource=w.res(1, resource),
+                             cap=WB.resource_cap), kind="cap", player=p))
     if sum(s.res[p]) <= WB.resource_cap:
         pop(s)
         finish_turn(s, p)
@@ -153,11 +154,11 @@ def end_round(s: WinterborneState) -> None:
             end_game(s)
             return
         s.winter_round += 1
-        s.log.append(Event(f"Winter, round {s.winter_round}", kind="season"))
+        s.log.append(Event(w.MSG("winter-round", round=s.winter_round), kind="season"))
     elif s.autumn_out:
         s.season, s.winter_round = WINTER, 1
-        s.log.append(Event("Winter begins: round 1 (Winterborne powers cost 1 favor)",
-                           kind="season"))
+        # a power costs as much favor as the round's number
+        s.log.append(Event(w.MSG("winter-begins", round=1, cost=w.favor(1)), kind="season"))
 
 
 def end_game(s: WinterborneState) -> None:
@@ -167,11 +168,11 @@ def end_game(s: WinterborneState) -> None:
     for p in range(s.num_players):
         s.log += scoring.scoring_events(s, p)
         b = scoring.score(s, p)
-        s.log.append(Event(f"{seat_name(p)} scores {b.total}: {b.describe()}", kind="total",
-                           player=p))
+        s.log.append(Event(w.MSG("total", seat=w.seat(p), total=w.vp(b.total),
+                                 parts=b.said()), kind="total", player=p))
     if s.num_players == 1:
         s.log += scoring.balaur_events(s)
         balaur = scoring.balaur_score(s)
-        won = "beats" if s.winners() else "does not beat"
-        s.log.append(Event(f"The Balaur scores {balaur.total}: {balaur.describe()}; "
-                           f"{seat_name(0)} {won} the Balaur", kind="total"))
+        said = "balaur-total-beaten" if s.winners() else "balaur-total"
+        s.log.append(Event(w.MSG(said, total=w.vp(balaur.total), parts=balaur.said(),
+                                 seat=w.seat(0)), kind="total"))
