@@ -13,6 +13,7 @@ import wintergames as wg
 from wintergames.core.events import Event
 from wintergames.core.phrases import Mention, Phrase
 from wintergames.games.snow_time.layout import layout
+from wintergames.games.snow_time.resolution import score_breakdown
 from wintergames.games.snow_time.state import SnowTimeState
 from wintergames.games.snow_time.words import MSG, RULES
 
@@ -175,7 +176,7 @@ def test_every_mention_has_an_icon_id_the_layout_knows_and_a_glossary_term(n: in
         "card": set(known["cards"]),
         "place": ({f"level-{n}" for n in range(1, known["levels"] + 1)}
                   | {f"space-{n}" for n in range(known["finish"] + 1)}),
-        "category": {"Fight", "Fruit", "Mana", "Bonus"},
+        "category": set(score_breakdown(played_out(3, 0)).ids),
     }
     assert SPEC.rules_help is not None
     terms = set(SPEC.rules_help.terms)

@@ -22,6 +22,7 @@ from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KIN
 from wintergames.games.snow_time.words import (
     BONUS,
     KIND_RULES,
+    KIND_TITLES,
     MSG,
     bonus_points,
     bonus_space,
@@ -41,8 +42,6 @@ if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.snow_time.state import SnowTimeState
 
-# The kinds of points (``SnowTimeState.earned``), as the rulebook's turn resolution names them.
-KIND_TITLES = ("Fight", "Fruit", "Mana", "Bonus")
 # colour, kind (FIGHT/FRUIT/MANA/BONUS), points, reason, item: the card that scored
 # ("5", "snowstorm") or the bonus space ("space-12")
 Award = tuple[int, int, int, Phrase, str]

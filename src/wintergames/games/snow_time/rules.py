@@ -24,7 +24,7 @@ from wintergames.core.phrases import Phrase
 from wintergames.games.snow_time import resolution
 from wintergames.games.snow_time.actions import HEAL, HEAL_MASKS, PLAY, Heal, PlayCard
 from wintergames.games.snow_time.components import ST, cards_in
-from wintergames.games.snow_time.words import MSG, die, level, played, who
+from wintergames.games.snow_time.words import KIND_TITLES, MSG, die, level, played, who
 from wintergames.games.snow_time.words import card as card_named
 from wintergames.games.snow_time.words import colour as colour_named
 from wintergames.games.snow_time.words import seat as seat_named
@@ -50,7 +50,7 @@ def setup(s: SnowTimeState) -> None:
     s.played = [-1] * m
     s.watched = [False] * m
     s.pawn = [0] * m
-    s.earned = [[0] * len(resolution.KIND_TITLES) for _ in range(m)]
+    s.earned = [[0] * len(KIND_TITLES) for _ in range(m)]
     s.owes = [False] * m
     s.pending = [None] * m
     s.fruit = [0] * ST.levels

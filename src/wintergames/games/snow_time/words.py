@@ -25,20 +25,24 @@ from functools import cache
 from wintergames.core.events import seat
 from wintergames.core.phrases import Catalogue, Mention, Phrase
 from wintergames.core.provenance import RuleIndex
+from wintergames.core.spec import category_id
 from wintergames.games.snow_time.components import DATA, FRUIT, MANA, POINT_KINDS, ST
 
 MSG = Catalogue.load(DATA / "messages.toml", "snow-time")
 RULES = RuleIndex.load(DATA / "rules.toml", "snow-time")
 
 MAX_SEATS = 5  # the game's most players (a seat never runs more colours than there are)
-BONUS = 3  # the fourth kind of points (resolution.KIND_TITLES): a bonus space's move
+# The kinds of points (``SnowTimeState.earned``), as the rulebook's turn resolution names
+# them: the score breakdown's categories (its ids: "fight", "fruit", "mana", "bonus").
+KIND_TITLES = ("Fight", "Fruit", "Mana", "Bonus")
+BONUS = 3  # the fourth kind of points: a bonus space's move
 # The rule each kind of point applies, where the kind alone says it (a fight's reason
 # names knock-down or brawl itself).
 KIND_RULES = {FRUIT: "fruit.eat", MANA: "mana", BONUS: "bonus"}
 
-__all__ = ["BONUS", "KIND_RULES", "MSG", "RULES", "bonus_points", "bonus_space", "card",
-           "category", "change", "colour", "die", "level", "played", "points", "seat", "space",
-           "total", "who"]
+__all__ = ["BONUS", "KIND_RULES", "KIND_TITLES", "MSG", "RULES", "bonus_points", "bonus_space",
+           "card", "category", "change", "colour", "die", "level", "played", "points", "seat",
+           "space", "total", "who"]
 
 
 def _colour(k: int) -> Mention:
@@ -82,7 +86,7 @@ _WHO = tuple(tuple(MSG("colour-name", seat=seat(p), colour=_BRACKETED[k])
                    for k in range(len(ST.colours))) for p in range(MAX_SEATS))
 _UNITS = (*POINT_KINDS, "bonus")  # by kind of point: FIGHT, FRUIT, MANA, BONUS
 _TERMS = (*POINT_KINDS, "bonus space")
-_CATEGORIES = ("Fight", "Fruit", "Mana", "Bonus")  # resolution.KIND_TITLES
+_CATEGORY_IDS = tuple(category_id(title) for title in KIND_TITLES)
 
 
 def colour(k: int) -> Mention:
@@ -150,8 +154,8 @@ def bonus_points(n: int, kind: int) -> Mention:
 
 
 def category(kind: int) -> Mention:
-    """A kind of points as the score breakdown's category: "fight"."""
-    return Mention("category", _CATEGORIES[kind], _UNITS[kind], term=_TERMS[kind])
+    """A kind of points as the score breakdown's category (ref: the category's id)."""
+    return Mention("category", _CATEGORY_IDS[kind], _UNITS[kind], term=_TERMS[kind])
 
 
 def change(n: int, kind: int) -> Mention:

@@ -30,19 +30,17 @@ const pawnId = (colour) => `st-pawn-${colour}`;
 // A card id is a character's number ("5") or a special card's name ("healer").
 const isNumber = (card) => String(Number.parseInt(card, 10)) === String(card);
 
-// The end screen's column heads (table.js, breakdown.js): the kinds of points the server's
-// breakdown names (resolution.py's KIND_TITLES). A bonus space scores any kind, so its
-// column wears a bonus space of its own, not one kind's icon.
-const CATEGORY_ICON = { Fight: "st-bonus-fight", Fruit: "st-fruit", Mana: "st-bonus-mana", Bonus: "st-bonus" };
+// The icon of each kind of points, by its id (words.py's KIND_TITLES as ids): the end
+// screen's column heads (breakdown.js) and the log's points and categories. A bonus space
+// scores any kind, so a bonus wears a bonus space of its own, not one kind's icon.
+const KIND_ICON = { fight: "st-bonus-fight", fruit: "st-fruit", mana: "st-bonus-mana", bonus: "st-bonus" };
 
-export function categoryIcon(category) {
-  return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
+export function categoryIcon(category, id) {
+  return KIND_ICON[id] ? icon(KIND_ICON[id], { size: "1.1em" }) : null;
 }
 
-// The icon of each kind of points a line mentions (its unit): a bonus space's kind's own,
-// fruit's fruit, a bonus move the bonus space's; a die's face a die.
-const UNIT_ICON = { fight: "st-bonus-fight", fruit: "st-fruit", mana: "st-bonus-mana", bonus: "st-bonus",
-                    pips: "st-die" };
+// The icon of what an amount counts (its unit): a kind of points, or a die's face.
+const UNIT_ICON = { ...KIND_ICON, pips: "st-die" };
 
 // The icon of a place the engine mentions: a level of the tree ("level-3") or a bonus
 // space of the track ("space-7"); a plain space has none.
@@ -59,7 +57,7 @@ function mentionIcon(m, layout) {
   if (m.kind === "card") return layout?.cards?.includes(String(m.ref)) ? cardId(m.ref) : null;
   if (m.kind === "place") return placeIcon(m.ref, layout);
   if (m.kind === "amount") return UNIT_ICON[m.unit] ?? null;
-  if (m.kind === "category") return CATEGORY_ICON[m.ref] ?? null;
+  if (m.kind === "category") return KIND_ICON[m.ref] ?? null;
   return null;
 }
 
