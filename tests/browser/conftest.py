@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -26,7 +27,7 @@ from typing import Any, Literal
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
 
 from wintergames.core.actions import Action
 from wintergames.server.app import create_app
@@ -268,3 +269,16 @@ def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) ->
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def opens_its_rule_passage(page: Page, line: Locator, rule: str, title: str) -> None:
+    """A log line's "§" opens the Rules dialog at passage ``rule`` (issue 38): that passage,
+    headed ``title``, in view and alone marked as the one asked for."""
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    line.locator("a.rule-link").click()
+    expect(page.locator("dialog#rules")).to_be_visible()
+    passage = page.locator("#rule-" + rule.replace(".", "\\."))
+    expect(passage).to_have_class(re.compile(r"\basked\b"))
+    expect(passage).to_contain_text(title)
+    expect(passage).to_be_in_viewport()
+    expect(page.locator("dialog#rules .passage.asked")).to_have_count(1)

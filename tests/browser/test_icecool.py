@@ -1,4 +1,5 @@
-"""ICECOOL Wizards in the browser: hidden Fire discards, and no flick without power."""
+"""ICECOOL Wizards in the browser: hidden Fire discards, no flick without power, and a
+log that says what the engine says, with the game's icons and a link to each rule."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ from playwright.sync_api import Browser, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
+from wintergames.core.phrases import Phrase
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import PageErrors, Server, open_page, opens_its_rule_passage, screenshot
 from .test_phone import play_one_icecool_decision
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
 FIRE = frozenset(IW.spell_types("discard"))
+DOORWAYS = frozenset(d.id for d in IW.table.doorways)
 
 
 def seeded_play(seed: int, players: int, stop: Callable[[IcecoolState, int, list[Action]], bool],
@@ -102,9 +105,49 @@ def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
     for page in pages.values():
         fire_line = page.locator("#log li", has_text=f"Fire: Player {first + 1} discards")
         expect(fire_line).to_have_count(1)
-        # the card discarded is drawn and named, its code kept as the tooltip
-        expect(fire_line.locator(f"[data-code='{card}']").first).to_have_attribute("title", card)
+        # the card discarded is drawn with its icon and named, its code the mention's ref
+        expect(fire_line.locator(f".said-card[data-ref='{card}'] use[href^='#iw-lesson-']")
+               .first).to_be_attached()
         expect(page.locator("#fire")).to_have_count(0)
+
+
+def test_each_log_line_is_the_engines_words_with_icons_and_a_link_to_its_rule(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: a log line is the engine's words and mentions, each lesson, exam, doorway
+    and seat led by its icon (a flick in words, its notation the mention's ref), and its
+    "§" opens the Rules dialog at the passage the line applies."""
+    def a_doorway_card(seed: int) -> bool:  # a setup that lays a card across a doorway
+        return any(e.said.msg == "laid" and any(m.ref in DOORWAYS for m in e.said.mentions())
+                   for e in wg.make("icecool-wizards", 2, seed=seed).log
+                   if isinstance(e.said, Phrase))
+    seed = next(k for k in range(40) if a_doorway_card(k))
+    table = server.create("icecool-wizards", ["human", "human"], seed=seed)
+    server.act(table, 0, {"kind": "flick", "angle": 90, "power": 0.5, "spin": 0})
+    view = server.view(table, 0)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    lines = page.locator("#log li")
+    expect(lines).to_have_count(len(view["log"]), timeout=TIMEOUT)
+    for i, line in enumerate(view["log"]):  # the engine's words, then the rule's link
+        assert line["msg"] and line["rule"], line
+        expect(lines.nth(i)).to_have_text(line["text"] + " §")
+        assert lines.nth(i).get_attribute("data-rule") == line["rule"]
+        expect(lines.nth(i).locator("a.rule-link")).to_have_attribute("data-rule", line["rule"])
+    log = page.locator("#log")
+    door = log.locator("li[data-msg='laid'] .said-place[data-ref^='D']").first
+    expect(door.locator("use[href='#iw-doorway']")).to_have_count(1)
+    expect(log.locator("li[data-msg='laid'] .said-card use[href^='#iw-lesson-']").first
+           ).to_be_attached()
+    expect(log.locator("li[data-msg='exam-laid'] .said-card use[href='#iw-exam']").first
+           ).to_be_attached()
+    flicked = log.locator("li[data-msg='flick']")
+    expect(flicked).to_have_count(1)
+    colour = IW.colours[0]
+    expect(flicked.locator(f".said-seat[data-seat='0'] use[href='#iw-penguin-{colour}']")
+           ).to_have_count(1)
+    flick = flicked.locator("[data-ref='flick 90 0.5 0']")
+    expect(flick).to_have_text("up, medium (50%), no spin")
+    expect(flick).to_have_attribute("data-term", "flick")
+    opens_its_rule_passage(page, flicked, "turn.flick", "Flicking the penguin")
 
 
 def test_a_drag_without_length_sends_no_flick(server: Server, browser: Browser,
@@ -168,8 +211,9 @@ def test_a_trade_is_chosen_in_two_steps_give_then_take(
     page.locator(f"#trade button.trade-give[data-card='{give}']").click()
     take = page.locator("#trade button.act-trade").first.get_attribute("data-card")
     click_and_wait(page, "#trade button.act-trade")
-    sent = [line["text"] for line in server.view(table, 0)["log"][-3:]]
-    assert any(give in line and f"{take}" in line for line in sent), sent
+    traded = [line for line in server.view(table, 0)["log"] if line["msg"] == "trade"][-1]
+    cards = [p["ref"] for p in traded["parts"] if isinstance(p, dict) and p["kind"] == "card"]
+    assert cards == [give, take] and traded["rule"] == "trade", traded
 
 
 def test_the_board_is_drawn_with_its_icons_in_both_themes(
@@ -203,14 +247,14 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     board_captions = board.locator("text.iw-caption").all_text_contents()
     words = {w for n in names for w in (n, *n.split())}  # a long name takes two lines
     assert board_captions and set(board_captions) <= words, board_captions
-    # the log draws lessons and exams: each code ("P-water", "exam W+P+S") is icons and
-    # words, the code only the tooltip
-    coded = page.locator("#log .iw-named[data-code]")  # a place or a flick is words only
+    # the log draws lessons and exams as the engine names them, each led by its icons; the
+    # code ("P-water", "exam W+P+S") is only the mention's ref
+    coded = page.locator("#log .said-card[data-ref]")
     assert coded.count() >= 1
     for i in range(coded.count()):
         node = coded.nth(i)
-        code = node.get_attribute("data-code") or ""
-        assert node.locator("svg.icon use").count() >= 1 and node.get_attribute("title") == code
+        code = node.get_attribute("data-ref") or ""
+        assert node.locator("svg.icon use").count() >= 1, code
         shown = node.inner_text()  # "Hourglass (water spell)", a single letter's name
         assert shown.strip() != code and (len(code) == 1 or code not in shown), (code, shown)
     # each room's name is at least 10.5 px (on two lines where its wall is short)
@@ -249,7 +293,8 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     """Issue 21 audit: the log printed "flick 60 0.5 0" and "touched exam spaces X6", the
     board "X1".."X6"; and a long game's line numbers lost their first digit ("473." for
-    1473): the list's markers are drawn in its padding, which fitted three digits."""
+    1473): the list's markers are drawn in its padding, which fitted three digits. Since
+    issue 38 the engine's own words name places and flicks, on both screens."""
     table = server.create("icecool-wizards", ["random", "random"], seed=3)
     deadline = time.monotonic() + WHOLE_GAME
     while not server.view(table, None)["over"]:  # the bots play on the server
@@ -258,10 +303,10 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
     page = open_page(browser, page_errors, f"{server.url}/table/{table['table']}")
     page.wait_for_selector("dialog#end[open]", timeout=TIMEOUT)
     raw = " ".join(line["text"] for line in server.view(table, None)["log"])
-    assert CODES.search(raw) and raw.count("flicks:") >= 100  # codes to hide, a long log
+    assert raw.count("flicks:") >= 100  # a long log
     board = page.locator("#ic-board").evaluate(
         "svg => [...svg.querySelectorAll('text')].map((t) => t.textContent).join(' ')")
-    shown = {"board": board, "log": page.locator("#log").inner_text(),
+    shown = {"engine's words": raw, "board": board, "log": page.locator("#log").inner_text(),
              "end screen": page.locator("dialog#end").inner_text()}
     for where, text in shown.items():
         assert not CODES.findall(text), (where, CODES.findall(text)[:5])
@@ -269,8 +314,8 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
     said = (r"flicks: (up|down|left|right)[a-z ]*, (soft|medium|hard|very hard) \(\d+%\), "
             r"(no spin|(a little )?spin, curving (left|right))")
     assert re.search(said, shown["log"]), shown["log"][:400]
-    flick = page.locator("#log [data-code^='flick ']").first
-    assert CODES.search(flick.get_attribute("title") or "")  # the code is the tooltip's
+    flick = page.locator("#log [data-ref^='flick ']").first
+    assert CODES.search(flick.get_attribute("data-ref") or "")  # the code is the ref's
     # each line's number fits the room the list keeps for it, the last (longest) above all
     log = page.locator("#log")
     room, number, widest = log.evaluate("""(log) => {

@@ -206,8 +206,8 @@ def test_an_icecool_flick_is_aimed_by_dragging_and_its_path_is_drawn(
     page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
     expect(page.locator("#flick-path")).to_be_attached()
     line = page.locator("#log li", has_text="Player 1 flicks").first
-    # the log says the flick in words; its notation stays the words' tooltip and data-code
-    flick = line.locator("[data-code^='flick ']").get_attribute("data-code") or ""
+    # the log says the flick in words; its notation stays the mention's ref
+    flick = line.locator("[data-ref^='flick ']").get_attribute("data-ref") or ""
     found = re.search(r"^flick (\S+) (\S+) (\S+)$", flick)
     assert found, flick
     expect(line).to_contain_text("up and right")

@@ -5,13 +5,15 @@
 // server simulates the flick; each new path is animated when it arrives. A flick has
 // power (the rulebook's flick pushes the penguin): a drag too short to mean one is not
 // sent. After a Fire spell the others choose their discards at once: until all have
-// chosen a seat sees only who has chosen, and its own hidden choice.
+// chosen a seat sees only who has chosen, and its own hidden choice. The log is the
+// engine's words (said.js); `mention` gives its lessons, exams, doorways and seats their
+// icons, known by each mention's ref, never by its words.
 import { unitOf } from "../breakdown.js";
 import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { K, geometry, rect } from "./icecool-wizards/geometry.js";
-import { placeNames, placeWords } from "./icecool-wizards/places.js";
+import { placeNames } from "./icecool-wizards/places.js";
 
 // Another seat's flick played back, and what a step won (views/icecool-wizards/motion.js).
 export { animate } from "./icecool-wizards/motion.js";
@@ -56,75 +58,66 @@ if (!document.getElementById("iw-style")) {
 }
 
 const lessonIcon = (iconName) => `iw-lesson-${iconName}`;
-// "F-wind" -> its icon and its element (null for a plain card).
+// A lesson card's code ("F-wind", as the notation and the observation name it) -> its
+// icon's id and name (from the layout) and its element (null for a plain card).
 function cardParts(layout, card) {
-  const [letter, element] = card.split("-");
+  const [letter, element] = String(card).split("-");
   const found = layout.icons.find((i) => i.letter === letter);
   return { icon: found ? found.id : null, name: found ? found.name : letter, element: element || null };
 }
 
-// Lesson card types, exams, icon names: a log line names them; each is led by its icon.
-const ICON_OF_LETTER = { F: "fishbone", H: "hourglass", W: "wand", P: "potion", S: "star" };
-const ICON_OF_NAME = { "Magic Fishbone": "fishbone", Hourglass: "hourglass", Wand: "wand",
-                       Potion: "potion", Star: "star" };
-const LOG_WORDS = /(?<![\w+-])(?:exam [FHWPS](?:\+[FHWPS])*|[FHWPS](?:-(?:wind|mountain|water|fire))?|Magic Fishbone|Hourglass|Wand|Potion|Star)(?![\w+-])/g;
+// The end screen's column heads (table.js, breakdown.js), by the category's id: a spell
+// cast is a lesson lying face down, so it shows the lesson's back.
+const CATEGORY_ICON = { exams: "iw-exam", lessons: "iw-lesson-star", spells: "iw-lesson-back" };
 
-// The end screen's column heads (table.js, breakdown.js): a spell cast is a lesson lying
-// face down, so it shows the lesson's back.
-const CATEGORY_ICON = { Exams: "iw-exam", Lessons: "iw-lesson-star", Spells: "iw-lesson-back" };
-
-export function categoryIcon(category) {
-  return CATEGORY_ICON[category] ? icon(CATEGORY_ICON[category], { size: "1.1em" }) : null;
+export function categoryIcon(category, id) {
+  return CATEGORY_ICON[id] ? icon(CATEGORY_ICON[id], { size: "1.1em" }) : null;
 }
 
-const NAME_OF_LETTER = { F: "Magic Fishbone", H: "Hourglass", W: "Wand", P: "Potion", S: "Star" };
-const NAME_OF_ICON = Object.fromEntries(Object.entries(ICON_OF_NAME).map(([name, id]) => [id, name]));
+// The icons of a mention of this game, by its kind and ref (the engine's codes): a lesson
+// card ("H-fire": the hourglass and the fire element), an exam ("exam F+H"), a lesson
+// icon, a doorway or exam space, a seat's penguin. Rooms, flicks and amounts have none.
+function mentionIcons(m, layout) {
+  const ref = String(m.ref);
+  if (m.kind === "seat") return layout.colours[m.ref] ? [`iw-penguin-${layout.colours[m.ref]}`] : [];
+  if (m.kind === "card" && ref.startsWith("exam ")) return ["iw-exam"];
+  if (m.kind === "card") {
+    const { icon: iconName, element } = cardParts(layout, ref);
+    return iconName ? [lessonIcon(iconName), ...(element ? [`iw-spell-${element}`] : [])] : [];
+  }
+  if (m.kind === "term" && layout.icons.some((i) => i.id === ref)) return [lessonIcon(ref)];
+  if (m.kind === "place" && layout.doorways.some((d) => d.id === ref)) return ["iw-doorway"];
+  if (m.kind === "place" && layout.exam_spaces.some((x) => x.id === ref)) return ["iw-exam"];
+  return [];
+}
 
-// A lesson card's words and pictures: "H-water" -> the hourglass and "Hourglass", then its
-// spell's element and "water spell". The code the rules and the terminal use is kept as the
-// tooltip (title) and in data-code.
-function lessonName(code) {
-  const [letter, element] = code.split("-");
-  const name = h("span", { class: "named" }, icon(lessonIcon(ICON_OF_LETTER[letter]), { size: "1.05em" }),
-    NAME_OF_LETTER[letter]);
-  if (!element) return h("span", { class: "iw-named", title: code, "data-code": code }, name);
-  return h("span", { class: "iw-named", title: code, "data-code": code }, name, " ",
+/** How a mention of this game looks (said.js): the engine's words, led by the icons of
+ *  what it names (a lesson with its spell's element, an exam, a doorway, a seat's
+ *  penguin); anything without an icon is drawn by said.js. */
+export function mention(m, layout) {
+  const ids = mentionIcons(m, layout);
+  if (!ids.length) return null;
+  // the icons stay with the first word; a long name wraps after it
+  const [first, ...rest] = m.text.split(" ");
+  return h("span", { class: `said-${m.kind}`, "data-ref": m.ref, "data-term": m.term ?? null,
+                     "data-seat": m.kind === "seat" ? m.ref : null },
+    h("span", { class: "named" }, ...ids.map((id) => icon(id, { size: "1.05em" })), first),
+    rest.length ? ` ${rest.join(" ")}` : "");
+}
+
+// A lesson card in a button the view builds: its icon and name, a spell's element too
+// ("H-water" -> the hourglass, "Hourglass", the water symbol, "(water spell)"). The code
+// the notation uses is kept as the tooltip (title) and in data-code.
+function lessonName(layout, code) {
+  const { icon: iconName, name, element } = cardParts(layout, code);
+  const named = h("span", { class: "named" }, icon(lessonIcon(iconName), { size: "1.05em" }), name);
+  if (!element) return h("span", { class: "iw-named", title: code, "data-code": code }, named);
+  return h("span", { class: "iw-named", title: code, "data-code": code }, named, " ",
     h("span", { class: "named" }, "(", icon(`iw-spell-${element}`, { size: "1.05em" }), `${element} spell)`));
 }
 
-// An exam: its card's icon, then the lessons it asks for as their icons (each named for a
-// screen reader and on hover): "exam W+P+S" -> exam [wand][potion][star].
-function examName(code) {
-  const letters = code.slice("exam ".length).split("+");
-  return h("span", { class: "named iw-named", title: code, "data-code": code },
-    icon("iw-exam", { size: "1.05em" }), "exam ",
-    h("span", { class: "iw-asks" }, letters.map((l) => icon(lessonIcon(ICON_OF_LETTER[l]),
-                                                            { size: "1.1em", title: NAME_OF_LETTER[l] }))));
-}
-
-/** A log line (or a button's words) with its lessons and exams drawn: a card's code
- *  ("H-water", "exam W+P+S") becomes its icons and name; a lesson's name is led by its
- *  icon; a place and a flick are said in words, from the layout (places.js; table.js,
- *  replay.js). */
-export function logLine(line, layout) {
-  return placeWords(line, layout).flatMap((part) => (typeof part === "string" ? lessonWords(part) : [part]));
-}
-
-function lessonWords(line) {
-  const parts = [];
-  let at = 0;
-  for (const match of line.matchAll(LOG_WORDS)) {
-    const word = match[0];
-    let node;
-    if (word.startsWith("exam ")) node = examName(word);
-    else if (ICON_OF_NAME[word]) node = h("span", { class: "named" }, icon(lessonIcon(ICON_OF_NAME[word]), { size: "1.05em" }), word);
-    else node = lessonName(word);
-    parts.push(line.slice(at, match.index), node);
-    at = match.index + word.length;
-  }
-  parts.push(line.slice(at));
-  return parts.filter((part) => part !== "");
-}
+// Nodes joined with `between` ("Magic Fishbone + Potion").
+const joined = (nodes, between) => nodes.flatMap((node, i) => (i ? [between, node] : [node]));
 
 export function scores(view) {
   return view.observation.scores;
@@ -383,17 +376,23 @@ function aimControl(ctx, svg, g) {
     h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout), box);
 }
 
+// Each button's words, built from its action's fields (a later step of issue 38 has the
+// engine label every choice).
 const NICE = {
-  relocate: () => "Move my penguin to the white line",
-  cast: (a) => `Cast ${a.card}`,
-  collect: (a) => `Collect the ${NAME_OF_ICON[a.icon] || a.icon} lesson`,
-  exam: (a, layout) => `Take the exam on the ${placeNames(layout)[a.space]}, paying ${a.paid.join(" + ")}`,
-  trade: (a) => `Trade with Player ${a.player}: give ${a.give}, take ${a.take}`,
-  discard: (a) => `Discard ${a.card}${a.face_down ? " (face down)" : ""}`,
-  done: () => "Done",
+  relocate: () => ["Move my penguin to the white line"],
+  cast: (a, layout) => ["Cast ", lessonName(layout, a.card)],
+  collect: (a, layout) => {
+    const found = layout.icons.find((i) => i.id === a.icon);
+    return ["Collect the ", h("span", { class: "named" }, icon(lessonIcon(a.icon), { size: "1.05em" }),
+      found ? found.name : a.icon), " lesson"];
+  },
+  exam: (a, layout) => [`Take the exam on the ${placeNames(layout)[a.space]}, paying `,
+    ...joined(a.paid.map((card) => lessonName(layout, card)), " + ")],
+  discard: (a, layout) => ["Discard ", lessonName(layout, a.card), a.face_down ? " (face down)" : ""],
+  done: () => ["Done"],
 };
 
-function drawFire(view) {
+function drawFire(view, layout) {
   // Only who still chooses and who has chosen are public; the choice is the owner's alone.
   const obs = view.observation;
   if (!obs.fire_discards.length) return null;
@@ -402,7 +401,14 @@ function drawFire(view) {
   return h("div", { class: "panel", id: "fire", "data-term": "fire-discard" },
     h("b", {}, "Fire! "), "The other players choose a lesson to discard, all at once; each choice stays hidden until everyone has chosen.",
     h("ul", {}, seats.map(([i, what]) => h("li", { "data-seat": i, class: "fire-seat" }, `${obs.players[i]}: ${what}`))),
-    obs.your_discard ? h("div", { id: "your-discard" }, logLine(`Your hidden choice: ${obs.your_discard}`)) : "");
+    obs.your_discard ? h("div", { id: "your-discard" }, "Your hidden choice: ", ...hiddenChoice(obs.your_discard, layout)) : "");
+}
+
+// The seat's own pending discard, as the observation states it in notation ("discard
+// H-fire down"): the card drawn and named, "(face down)" for a used spell.
+function hiddenChoice(notation, layout) {
+  const [, card, down] = notation.split(" ");
+  return ["discard ", lessonName(layout, card), down ? " (face down)" : ""];
 }
 
 // A lesson card in a hand: face up, its icon and name (a spell's element in a badge);
@@ -456,7 +462,7 @@ export function render(ctx) {
   const { view, layout, board, choices, act } = ctx;
   const g = geometry(layout);
   const svg = drawBoard(ctx, g);
-  const fire = drawFire(view);
+  const fire = drawFire(view, layout);
   // the board and, beside it when there is room, the hands: read at a glance
   board.replaceChildren(...(fire ? [fire] : []), h("div", { class: "iw-table" }, svg, drawHands(view, layout)));
   drawPath(view, svg, g);
@@ -467,7 +473,7 @@ export function render(ctx) {
   for (const action of others.filter((a) => a.kind !== "trade")) {
     choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
                                  "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
-      logLine((NICE[action.kind] || ((a) => JSON.stringify(a)))(action, layout), layout)));
+      ...(NICE[action.kind] || ((a) => [JSON.stringify(a)]))(action, layout)));
   }
   const trades = others.filter((a) => a.kind === "trade");
   if (trades.length) choices.append(tradeChoice(ctx, trades));
@@ -476,24 +482,24 @@ export function render(ctx) {
 // A trade is two choices, as at the table: the lesson you give, then the one you take
 // (one button per pair was a wall of buttons). Nothing is sent before the second.
 function tradeChoice(ctx, trades) {
-  const { act, local } = ctx;
+  const { act, local, layout } = ctx;
   const giving = trades.some((a) => a.give === local.tradeGive) ? local.tradeGive : null;
   const box = h("div", { class: "trade", id: "trade" },
     h("p", { "data-term": "trade" }, `Trade with Player ${trades[0].player}: `,
-      giving ? ["you give ", h("b", { "data-term": giving }, logLine(giving)), "; take which?"]
+      giving ? ["you give ", h("b", { "data-term": giving }, lessonName(layout, giving)), "; take which?"]
         : "choose the lesson you give."));
   const pick = (give) => () => { local.tradeGive = give; box.replaceWith(tradeChoice(ctx, trades)); };
   if (!giving) {
     for (const give of [...new Set(trades.map((a) => a.give))]) {
       box.append(h("button", { class: "trade-give", "data-card": give, "data-term": give, onclick: pick(give) },
-        logLine(`Give ${give}`)));
+        "Give ", lessonName(layout, give)));
     }
     return box;
   }
   for (const action of trades.filter((a) => a.give === giving)) {
     box.append(h("button", { class: "act-trade", "data-card": action.take, "data-term": action.take,
                              onclick: () => { local.tradeGive = null; act(action); } },
-      logLine(`Take ${action.take}`)));
+      "Take ", lessonName(layout, action.take)));
   }
   box.append(h("button", { class: "trade-back", onclick: pick(null) }, "Back: give another"));
   return box;
