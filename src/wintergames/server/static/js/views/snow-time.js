@@ -52,6 +52,10 @@ function placeIcon(ref, layout) {
   return bonus ? `st-bonus-${bonus.kind}` : null;
 }
 
+// Icons drawn in the board's dark ink (the fight's swords, a level's branch), which a dark
+// page would swallow: in a line they sit on a chip of the boards' light table.
+const INKED = ["st-bonus-fight", "st-level-"];
+
 function mentionIcon(m, layout) {
   if (m.kind === "piece") return COLOUR[m.ref] ? pawnId(m.ref) : null;
   if (m.kind === "card") return layout?.cards?.includes(String(m.ref)) ? cardId(m.ref) : null;
@@ -71,8 +75,10 @@ export function mention(m, layout) {
   if (!id) return null;
   // the icon stays with the first word; a longer name wraps after it
   const [first, ...rest] = m.text.split(" ");
+  const chip = INKED.some((prefix) => id.startsWith(prefix)) ? "st-chip" : null;
   return h("span", { class: `said-${m.kind}`, "data-ref": m.ref, "data-term": m.term ?? null },
-    h("span", { class: "named" }, icon(id, { size: "1.05em" }), first), rest.length ? ` ${rest.join(" ")}` : "");
+    h("span", { class: "named" }, icon(id, { size: "1.05em", class: chip }), first),
+    rest.length ? ` ${rest.join(" ")}` : "");
 }
 
 // A symbol's own shapes, copied into the board (not a <use>): so the pieces' circles and
@@ -108,6 +114,7 @@ document.head.append(h("style", { id: "st-style" }, `
 .st-mini { display: inline-flex; align-items: center; justify-content: center; width: 1.3rem;
   height: 1.75rem; border-radius: .2rem; border: 1px solid ${INK["card-line"]}; vertical-align: middle; }
 .st-mini .icon { width: 1.05rem; height: 1.05rem; }
+svg.icon.st-chip { background: var(--table); border-radius: .2em; }
 #board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
 #board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
 .st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
