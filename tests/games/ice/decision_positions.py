@@ -13,6 +13,7 @@ from wintergames.games.ice import logbook, pieces
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import covers
 from wintergames.games.ice.state import IceState
+from wintergames.games.ice.words import COLLAPSED
 
 
 def follow() -> IceState:
@@ -47,7 +48,7 @@ def collect() -> IceState:
     give(s, 0, "D-PHI-1a")  # 2 Anima: a Philosophical effect ready
     slot = place("S19")
     for cover in covers(s.tiles, slot)[:2]:
-        s.tile_discard.append(pieces.remove_tile(s, cover, "test"))
+        s.tile_discard.append(pieces.remove_tile(s, cover, COLLAPSED))
     s.leaders[0] = slot
     s.ep[0] = 6
     s.overwork = 1

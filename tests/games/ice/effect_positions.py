@@ -82,10 +82,12 @@ def snapshot(s: IceState) -> object:
     return s.to_json()["state"]
 
 
-def refused(s: IceState, text: str) -> None:
+def refused(s: IceState, text: str, rule: str = "snow.play") -> None:
+    """``text`` is refused, naming the rule passage ``rule``, and nothing changes."""
     before = snapshot(s)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as refusal:
         act(s, text)
+    assert refusal.value.rule == rule
     assert snapshot(s) == before
 
 

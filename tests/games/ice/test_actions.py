@@ -18,10 +18,13 @@ from wintergames.games.ice.state import IceState
 T27, T19, T26, T20 = place("T27"), place("T19"), place("T26"), place("T20")
 
 
-def refused(s: IceState, text: str, match: str) -> None:
+def refused(s: IceState, text: str, match: str, rule: str) -> None:
+    """``text`` is refused with a message matching ``match``, naming the rule passage
+    ``rule``, and nothing changes."""
     before = s.to_json()["state"]
-    with pytest.raises(IllegalActionError, match=match):
+    with pytest.raises(IllegalActionError, match=match) as refusal:
         act(s, text)
+    assert refusal.value.rule == rule
     assert s.to_json()["state"] == before
 
 
@@ -40,7 +43,7 @@ def test_build_a_camp_own_first_then_a_white_one_leader_comes_along() -> None:
     assert s.camps[1] == place("T3") and s.camps[4] == place("T2")
     assert not any(t.startswith("camp") for t in texts(s))
     assert encampment == s.camps[3]
-    refused(s, f"camp {_name(s.camps[3])}", "no Camp to build")
+    refused(s, f"camp {_name(s.camps[3])}", "no Camp to build", "turn.build-camp")
     check(s)
 
 
@@ -55,9 +58,9 @@ def test_a_camp_never_goes_on_a_covered_tile_an_edge_or_azulia() -> None:
     sites = {t.split()[1] for t in texts(s) if t.startswith("camp")}
     # At setup only the 48 Snow tiles are uncovered; one of them holds the Encampment's Camp.
     assert sites == {f"T{i}" for i in range(1, 49)} - {_name(s.camps[3])}
-    refused(s, "camp S19", "uncovered tile")
-    refused(s, "camp E1", "uncovered tile")
-    refused(s, "camp A1", "uncovered tile")
+    refused(s, "camp S19", "uncovered tile", "turn.build-camp")
+    refused(s, "camp E1", "uncovered tile", "turn.build-camp")
+    refused(s, "camp A1", "uncovered tile", "turn.build-camp")
 
 
 def test_recruit_and_sail_go_to_tiles_with_a_camp() -> None:
@@ -69,9 +72,10 @@ def test_recruit_and_sail_go_to_tiles_with_a_camp() -> None:
     act(s, f"sail {_name(camp)}")
     assert s.leaders[0] == camp and s.spent == 2
     s2 = fresh(3, seed=2)
-    refused(s2, "recruit T1" if s2.camps[3] != place("T1") else "recruit T2", "Camp")
+    refused(s2, "recruit T1" if s2.camps[3] != place("T1") else "recruit T2", "Camp",
+            "turn.recruit")
     s2.arch_supply, s2.archs[0] = 0, s2.archs[0] + s2.arch_supply
-    refused(s2, f"recruit {_name(s2.camps[3])}", "no Archaeologist")
+    refused(s2, f"recruit {_name(s2.camps[3])}", "no Archaeologist", "turn.recruit")
 
 
 def test_move_brings_up_to_three_archaeologists_from_the_leaders_tile() -> None:
@@ -100,7 +104,7 @@ def test_a_rift_blocks_its_two_sides_for_moves() -> None:
         blocked = {BOARD.sides[T27][axis], BOARD.sides[T27][axis + 3]}
         assert not steps & blocked
         assert {q for q in BOARD.sides[T27] if q >= 0} - blocked <= steps
-        refused(s, f"move {_name(BOARD.sides[T27][axis])}", "not adjacent")
+        refused(s, f"move {_name(BOARD.sides[T27][axis])}", "not adjacent", "turn.move")
 
 
 def test_moves_go_down_onto_what_shows_and_onto_board_edges_but_not_top_edges() -> None:
@@ -126,17 +130,17 @@ def test_study_takes_the_type_under_the_leader_once_never_prismatic() -> None:
     s.leaders[0] = place("S19")
     act(s, "study")
     assert s.study[0] == [1, 0, 0, 0, 0]
-    refused(s, "study", "Study")
+    refused(s, "study", "Study", "turn.study")
     swap_into(s, place("S19"), "S-PRI-1")
     s.study[0][0] = 0
-    refused(s, "study", "Study")
+    refused(s, "study", "Study", "turn.study")
 
 
 def test_plan_one_token_at_a_time() -> None:
     s = fresh(3, seed=6)
     act(s, "plan")
     assert s.planning[0] == 1
-    refused(s, "plan", "Planning token")
+    refused(s, "plan", "Planning token", "turn.plan")
 
 
 def test_fluent_move_two_steps_for_one_ep_once_a_day() -> None:

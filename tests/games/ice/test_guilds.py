@@ -68,7 +68,7 @@ def test_incandescent_twice_in_a_day() -> None:
     act(s, "trigger achievement")
     assert s.ep[0] == 4 and s.activation[0] == fr.SPENT
     assert triggers(s) == []
-    refused(s, "trigger achievement")
+    refused(s, "trigger achievement", "artifact.trigger")
     days.sunrise(s)
     assert s.activation[0] == fr.READY and s.day_flags[0][fr.DAY_INCANDESCENT] == 0
 
@@ -168,7 +168,7 @@ def test_nourisher_once_a_turn_onto_any_snow_tile() -> None:
     act(s, "nourish T40")
     assert s.archs[place("T40")] == 1 and s.guild_archs[0] == 1
     assert archaeologists(s) == total and s.ep[0] == 5
-    refused(s, "nourish T41")
+    refused(s, "nourish T41", "guild.nourisher")
 
 
 def pool(s: IceState, n: int) -> None:
@@ -293,7 +293,7 @@ def test_cryoarchitect_discount_is_a_choice_kept_for_the_deep_tile() -> None:
     obs = s.observation(0)
     assert obs["excavation_cost"] is None and obs["cryo_excavation_cost"] == 1
     assert "excavate cryoarchitect" in texts(s) and "excavate" not in texts(s)
-    refused(s, "excavate")
+    refused(s, "excavate", "excavate.cost")
     other = s.clone()
     other.turn_flags[0][fr.TURN_CRYO] = 1
     with pytest.raises(IllegalActionError, match="already taken this turn"):
@@ -303,7 +303,7 @@ def test_cryoarchitect_discount_is_a_choice_kept_for_the_deep_tile() -> None:
     while s.pending:  # the Explorers go down to Azulia
         s.apply(s.legal_actions(0)[0], 0)
     line = next(e.text for e in reversed(s.log) if e.kind == "excavate")
-    assert line.endswith("(1 EP, the CryoArchitect's discount).") and "Deep" in line, line
+    assert line.endswith("(1 EP with the CryoArchitect's discount).") and "Deep" in line, line
     conservation.check(s)
 
 
@@ -354,4 +354,4 @@ def test_cryoarchitect_rebuilds_its_camp_once_a_day() -> None:
     act(s, "put T40")
     assert s.camps[0] == s.leaders[0] == place("T40")
     assert "rebuild" not in texts(s)
-    refused(s, "rebuild")
+    refused(s, "rebuild", "guild.cryoarchitect")

@@ -12,6 +12,7 @@ from wintergames.games.ice.components import IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.geometry import BOARD, covers
 from wintergames.games.ice.state import IceState
+from wintergames.games.ice.words import COLLAPSED
 
 
 def twins(s: IceState, viewer: int, n: int = 30) -> list[IceState]:
@@ -30,7 +31,7 @@ def test_determinize_at_a_collect_decision_keeps_every_tile_somewhere() -> None:
     give(s, 0, "D-PHI-1a")  # 2 Anima: a Philosophical effect ready
     slot = place("S19")
     for cover in covers(s.tiles, slot)[:2]:
-        s.tile_discard.append(pieces.remove_tile(s, cover, "test"))
+        s.tile_discard.append(pieces.remove_tile(s, cover, COLLAPSED))
     s.pending = ()
     s.leaders[0] = slot
     s.ep[0] = 6
@@ -125,7 +126,7 @@ def test_a_navigator_camp_with_no_snow_tile_left_goes_back_without_a_deadlock() 
     camp_slot = next(q for q in (place("T27"), place("T26")) if q not in s.camps)
     for slot in BOARD.slots[3]:
         if slot != camp_slot and s.tiles[slot] >= 0:
-            s.tile_discard.append(pieces.remove_tile(s, slot, "test"))
+            s.tile_discard.append(pieces.remove_tile(s, slot, COLLAPSED))
     s.pending = ()
     s.camps[0] = camp_slot
     s.leaders[0] = camp_slot

@@ -72,10 +72,12 @@ def snap(s: IceState) -> Any:
     return s.to_json()["state"]
 
 
-def refused(s: IceState, text: str) -> None:
+def refused(s: IceState, text: str, rule: str) -> None:
+    """``text`` is refused, naming the rule passage ``rule``, and nothing changes."""
     before = snap(s)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as refusal:
         act(s, text)
+    assert refusal.value.rule == rule
     assert snap(s) == before
 
 
@@ -163,7 +165,7 @@ def test_achievement_once_a_day_and_never_above_six() -> None:
     assert s.ep[0] == 4 and s.spent == 0
     assert s.used[0][ACH] == 1 and s.down[tile("D-ACH-1a")] == 1
     assert triggers(s) == []
-    refused(s, "trigger achievement")
+    refused(s, "trigger achievement", "artifact.trigger")
     # "Any further Artifacts of this Type that you might Excavate during this Day are
     # placed face down."
     artifacts.place_artifact(s, 0, tile("S-ACH-1a"), ACH)
@@ -171,7 +173,7 @@ def test_achievement_once_a_day_and_never_above_six() -> None:
     s.ep[0] = IC.ep_max
     s.used[0][ACH] = 0
     assert triggers(s) == []  # nothing to gain at 6 EP
-    refused(s, "trigger achievement")
+    refused(s, "trigger achievement", "artifact.trigger")
 
 
 def test_achievement_does_not_raise_the_turns_spending() -> None:
@@ -184,7 +186,7 @@ def test_achievement_does_not_raise_the_turns_spending() -> None:
     act(s, "trigger achievement")
     assert s.ep[0] == 4 and s.spent == 2
     assert not any(a.startswith("move") for a in texts(s))
-    refused(s, "move T27")
+    refused(s, "move T27", "turn.actions")
 
 
 def test_sunrise_reloads_the_artifacts() -> None:
@@ -232,7 +234,7 @@ def test_exalted_needs_ep_this_turn_and_someone_to_bring() -> None:
     assert triggers(s) == ["trigger exalted"]
     s.spent = 2
     assert triggers(s) == []
-    refused(s, "trigger exalted")
+    refused(s, "trigger exalted", "artifact.trigger")
     s.spent, s.ep[0] = 0, 0
     assert triggers(s) == []
 
@@ -274,7 +276,7 @@ def test_harmony_window_closes_with_the_next_action() -> None:
     assert triggers(s) == ["trigger harmony"]
     act(s, f"move {texts(s)[0].split()[1]}")
     assert triggers(s) == []
-    refused(s, "trigger harmony")
+    refused(s, "trigger harmony", "turn.move")  # asked now: how many follow the Leader
 
 
 def test_harmony_during_its_own_excavation() -> None:
@@ -316,8 +318,8 @@ def test_obliteration_targets_ignore_rifts_and_covered_tiles() -> None:
     assert s.pending[-1] == (fr.EFFECT, 0, fr.EFFECT_OBLITERATE)
     expected = {"T20", "T21", "T28", "T27", "T19", "T13", "T14"}
     assert {a.split()[1] for a in texts(s)} == expected
-    refused(s, "put S13")  # covered, and not next to the Leader's tile
-    refused(s, "put T1")
+    refused(s, "put S13", "artifact.obliteration")  # covered, and not next to the Leader's tile
+    refused(s, "put T1", "artifact.obliteration")
 
 
 def test_obliteration_returns_the_pieces() -> None:
@@ -412,7 +414,7 @@ def test_philosophical_is_no_free_action() -> None:
     art(s, 0, "D-PHI-1a")
     s.leaders[0] = T20
     assert triggers(s) == []
-    refused(s, "trigger philosophical")
+    refused(s, "trigger philosophical", "artifact.trigger")
 
 
 # -- apply_effect (the Anima Gemstone's way in) ----------------------------------------------

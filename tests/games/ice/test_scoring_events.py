@@ -35,7 +35,8 @@ def test_the_rulebooks_40_rp_end_scoring_events() -> None:
         (0, 2, "Bonus", None),
         (0, 1, "Planning", None),
     ]
-    assert events[0].text == "Player 1 scores 2 RP for the Decree DEC-SETS (sets)."
+    assert events[0].text == "Player 1 scores 2 RP for the Sets Decree."
+    assert events[0].rule == "scoring.decrees" and events[3].rule == "sunset.bonus"
     assert events[3].text == "Player 1 scores 2 RP for 1 second Request of a Day."
     assert all(e.kind == "score" for e in events)
     before = len(s.log)
@@ -45,7 +46,7 @@ def test_the_rulebooks_40_rp_end_scoring_events() -> None:
     mine = s.log[before:before + len(events)]
     assert rows(mine) == rows(events)
     assert next(e for e in s.log[before:] if e.kind == "total").text == (
-        "Player 1 scores 41 RP (decrees 11, requests 24, bonuses 2, tokens 3, planning 1).")
+        "Player 1 scores 41 RP (Decrees 11, Requests 24, Bonus 2, RP tokens 3 and Planning 1).")
 
 
 def give_prism_requests(s: IceState, p: int, count: int) -> list[int]:
@@ -84,7 +85,11 @@ def test_validations_of_day_two_the_request_then_its_rp_token() -> None:
         (0, rp[1], "Requests", b),  # its 2 RP bonus waits for the end
     ]
     assert s.log[before + 1].text == "Player 1 takes 1 RP token for the first Request of Day 2."
-    assert s.log[before].text == f"Player 1 validates {a} ({rp[0]} RP, +1 RP token)."
+    assert s.log[before].text == f"Player 1 validates Prism Request ({rp[0]} RP, +1 RP token)."
+    assert s.log[before + 2].text == (
+        f"Player 1 validates Prism Request ({rp[1]} RP, +2 RP at the end).")
+    assert [e.rule for e in s.log[before:before + 3]] == [
+        "sunset.validate", "sunset.bonus", "sunset.validate"]
     # what the events hold so far is the breakdown's Requests and RP tokens
     assert sum(e.vp for e in s.log if e.player == 0 and e.category == "RP tokens") == s.rp[0]
     assert sum(e.vp for e in s.log if e.player == 0 and e.category == "Requests") == sum(rp)

@@ -23,6 +23,7 @@ from wintergames.games.ice.ranges import check_ranges
 from wintergames.games.ice.scoring_state import score_breakdown
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import render
+from wintergames.games.ice.words import MSG, RULES
 
 MAX_PLAYERS = 5
 
@@ -191,6 +192,8 @@ SPEC = GameSpec(
     observation_encoding=observation_encoding,
     check_options=setup.check_guilds,
     rules_help=RulesHelp.load(DATA, "ICE", extra=help_terms()),
+    messages=MSG,
+    rules=RULES,
     score_unit="RP",  # Renown Points, the rulebook's victory points
     score_breakdown=score_breakdown,
     metric_kinds={

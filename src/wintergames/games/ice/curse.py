@@ -14,10 +14,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import RP_TOKENS
+from wintergames.games.ice.words import (
+    DARK_CURSE,
+    DARK_CURSE_TOKEN,
+    LIGHT_CURSE,
+    LIGHT_CURSE_TOKEN,
+    MSG,
+    archaeologists,
+    rp_tokens,
+    seat,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -43,26 +53,27 @@ def advance_marker(s: IceState, p: int, anima: int) -> None:
 
 def _enter(s: IceState, p: int, space: int) -> None:
     token = s.trigger[p]
-    name = seat_name(p)
     if s.curse_tokens[space] > 0:
         dark = is_dark_space(space)
         have = token in (DARK_TOKENS if dark else LIGHT_TOKENS)
         if not have:
             s.curse_tokens[space] -= 1
             s.trigger[p] = fr.TRIGGER_DARK if dark else fr.TRIGGER_LIGHT
-            kind = "dark" if dark else "light"
-            s.log.append(Event(f"{name} is cursed: a {kind} Curse token (space {space}).",
+            s.log.append(Event(MSG("cursed", seat=seat(p), space=space,
+                                   token=DARK_CURSE_TOKEN if dark else LIGHT_CURSE_TOKEN),
                                kind="curse", player=p))
     if space == IC.curse_flip[0] and s.trigger[p] == fr.TRIGGER_LIGHT:
         s.trigger[p] = fr.TRIGGER_LIGHT_FLIPPED
-        s.follow_cap[p] = min(s.follow_cap[p], IC.move_followers["light-flipped"])
-        s.log.append(Event(f"{name}'s light Curse grows (space {space}): at most 2 "
-                           "Archaeologists follow a Move.", kind="curse", player=p))
+        most = IC.move_followers["light-flipped"]
+        s.follow_cap[p] = min(s.follow_cap[p], most)
+        s.log.append(Event(MSG("curse-grows", seat=seat(p), curse=LIGHT_CURSE, space=space,
+                               n=archaeologists(most)), kind="curse", player=p))
     if space == IC.curse_flip[1] and s.trigger[p] == fr.TRIGGER_DARK:
         s.trigger[p] = fr.TRIGGER_DARK_FLIPPED
-        s.follow_cap[p] = min(s.follow_cap[p], IC.move_followers["dark-flipped"])
-        s.log.append(Event(f"{name}'s dark Curse grows (space {space}): at most 1 "
-                           "Archaeologist follows a Move.", kind="curse", player=p))
+        most = IC.move_followers["dark-flipped"]
+        s.follow_cap[p] = min(s.follow_cap[p], most)
+        s.log.append(Event(MSG("curse-grows", seat=seat(p), curse=DARK_CURSE, space=space,
+                               n=archaeologists(most)), kind="curse", player=p))
 
 
 def gentle(s: IceState) -> None:
@@ -76,7 +87,7 @@ def gentle(s: IceState) -> None:
             continue
         if all(s.study[p]):
             s.rp[p] += IC.all_studies_rp
-            s.log.append(Event(f"{seat_name(p)} (last on the Curse track) takes 2 RP tokens.",
+            s.log.append(Event(MSG("gentle-rp", seat=seat(p), rp=rp_tokens(IC.all_studies_rp)),
                                kind="gentle", player=p, vp=IC.all_studies_rp,
                                category=RP_TOKENS, item="gentle"))
         else:

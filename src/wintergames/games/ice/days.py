@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import logbook, pieces
 from wintergames.games.ice.components import IC
@@ -16,6 +16,7 @@ from wintergames.games.ice.curse import gentle
 from wintergames.games.ice.model import REQUESTS, RP_TOKENS
 from wintergames.games.ice.payment import Item, payments, rp_of, study
 from wintergames.games.ice.scoring_state import log_final
+from wintergames.games.ice.words import MSG, ep, request, rp, rp_tokens, seat
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -35,7 +36,7 @@ def opening_discard(s: IceState, p: int, card: int) -> None:
     s.request_discard.append(card)
     if to_discard(s, p) == 0:
         s.keep_choice[p] = 1
-        s.log.append(Event(f"{seat_name(p)} keeps their Requests.", kind="keep", player=p))
+        s.log.append(Event(MSG("keep", seat=seat(p)), kind="keep", player=p))
     if all(s.keep_choice):
         sunrise(s)
 
@@ -49,8 +50,7 @@ def sunrise(s: IceState) -> None:
     n = s.num_players
     if s.day > 1:
         s.first = (s.first + 1) % n  # "The player to the left of the first player"
-    s.log.append(Event(f"Day {s.day} begins; {seat_name(s.first)} is the first player.",
-                       kind="day"))
+    s.log.append(Event(MSG("day", day=s.day, seat=seat(s.first)), kind="day"))
     for p in range(n):
         _guild_reset(s, p)
     s.finished = [0] * n
@@ -114,11 +114,13 @@ def end_turn(s: IceState, stop: bool) -> None:
     when it is out of EP or stopped)."""
     p = s.current
     if stop or s.ep[p] == 0:
-        s.log.append(Event(f"{seat_name(p)} ends their day.", kind="stop", player=p))
+        # Out of EP is the usual end; with EP left it is the way out of a dead end.
+        said = MSG("end-day", seat=seat(p), rule="turn.stop" if s.ep[p] else None)
+        s.log.append(Event(said, kind="stop", player=p))
         _start_sunset(s, p)
     else:
-        s.log.append(Event(f"{seat_name(p)} ends their turn ({s.ep[p]} EP left).",
-                           kind="end-turn", player=p))
+        s.log.append(Event(MSG("end-turn", seat=seat(p), ep=ep(s.ep[p])), kind="end-turn",
+                           player=p))
         next_turn(s)
     if len(s.hand[p]) > IC.snow_hand_limit:
         fr.push(s, fr.SNOW_LIMIT, p)
@@ -152,8 +154,9 @@ def _start_sunset(s: IceState, p: int) -> None:
                 break
             s.row.append(card)
             s.request_seen[card] = 1
-        names = ", ".join(IC.requests[c].id for c in s.row)
-        s.log.append(Event(f"The Request row: {names}.", kind="row"))
+        said = (MSG("row", cards=tuple(request(c) for c in s.row)) if s.row
+                else MSG("row-empty"))
+        s.log.append(Event(said, kind="row"))
     fr.push(s, fr.HAND_LIMIT, p)
     if s.day >= 2:
         fr.push(s, fr.VALIDATE, p, 0)
@@ -243,7 +246,7 @@ def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
     the first validation of Day 2 or 3 earns 1 RP token now, the second 2 RP at the end."""
     have = {item_code(i): i for i in holdings(s, p)}
     paid = [have[c] for c in chosen]
-    rp = rp_of(IC.requests[card], paid)
+    gained = rp_of(IC.requests[card], paid)
     for item in paid:
         if item.kind == "artifact":
             for t in range(5):
@@ -257,23 +260,26 @@ def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
     s.requests[p].remove(card)
     s.request_seen[card] = 1
     today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
-    s.validated[p] += [card, s.day, rp]
-    bonus = ""
+    s.validated[p] += [card, s.day, gained]
     token = s.day < IC.days and today == 0
+    named = request(card)
     if token:
         s.rp[p] += IC.first_validation_rp
-        bonus = f", +{IC.first_validation_rp} RP token"
+        said = MSG("validate-first", seat=seat(p), request=named, rp=rp(gained),
+                   token=rp_tokens(IC.first_validation_rp))
     elif s.day < IC.days and today == 1:
         s.bonus2[p] += 1
-        bonus = f", +{IC.second_validation_rp} RP at the end"
-    request = IC.requests[card].id
-    s.log.append(Event(f"{seat_name(p)} validates {request} ({rp} RP{bonus}).",
-                       kind="validate", player=p, vp=rp, category=REQUESTS, item=request))
+        said = MSG("validate-second", seat=seat(p), request=named, rp=rp(gained),
+                   bonus=rp(IC.second_validation_rp))
+    else:
+        said = MSG("validate", seat=seat(p), request=named, rp=rp(gained))
+    s.log.append(Event(said, kind="validate", player=p, vp=gained, category=REQUESTS,
+                       item=IC.requests[card].id))
     if token:  # an RP token, a category of its own
         n = IC.first_validation_rp
-        s.log.append(Event(f"{seat_name(p)} takes {n} RP token{'s' * (n > 1)} for the first "
-                           f"Request of Day {s.day}.", kind="rp", player=p, vp=n,
-                           category=RP_TOKENS, item="first-request"))
+        s.log.append(Event(MSG("first-request-rp", seat=seat(p), rp=rp_tokens(n), day=s.day),
+                           kind="rp", player=p, vp=n, category=RP_TOKENS,
+                           item="first-request"))
 
 
 # -- the end of a Day and of the game ------------------------------------------------------
@@ -293,7 +299,7 @@ def end_day(s: IceState) -> None:
             for slot in s.art[p]:
                 for tile in slot:
                     s.seen[tile] = 1
-        s.log.append(Event("The fourth Day is over: the expedition returns.", kind="end"))
+        s.log.append(Event(MSG("game-end"), kind="end"))
         log_final(s)
         return
     sunrise(s)

@@ -20,13 +20,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Arg
 from wintergames.games.ice import excavate, pieces, powers
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice.actions import PLACES, Choose, Follow, Play, Put
+from wintergames.games.ice.actions import Choose, Follow, Play, Put
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, adjacent, excavation, exposed, uncovered_tiles
-from wintergames.games.ice.model import PRISMATIC, RP_TOKENS, TYPES
+from wintergames.games.ice.model import FRONTS, PRISMATIC, RP_TOKENS
+from wintergames.games.ice.words import (
+    MSG,
+    archaeologists,
+    artifact_type,
+    close,
+    ep,
+    front,
+    grow,
+    hidden,
+    place,
+    rp_tokens,
+    seat,
+    tile,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -37,11 +52,8 @@ E = IC.effects
 HARMONY = 0
 # Fronts that only act inside an excavation (excavate.py's PREPARE step), and the blank.
 NOT_PLAYED = ("abseiling-rope", "expedition-survivors", "blank")
-
-
-def _title(front: str) -> str:
-    return {"polar-termites": "Swarm of Polar Termites"}.get(
-        front, front.replace("-", " ").title().replace(" Of ", " of "))
+# The passage of each front (its effect's rule).
+FRONT_RULES = {code: f"snow.{code}" for code in FRONTS if code != "blank"}
 
 
 # -- what each front could do now ------------------------------------------------------
@@ -169,13 +181,13 @@ def playable(s: IceState, p: int) -> list[Action]:
         return []
     known: dict[tuple[str, int], bool] = {}
     out: list[Action] = []
-    for tile in sorted(s.hand[p]):
-        t = IC.tiles[tile]
+    for n in sorted(s.hand[p]):
+        t = IC.tiles[n]
         key = (t.front, t.talisman)
         if key not in known:
-            known[key] = can_play(s, p, tile)
+            known[key] = can_play(s, p, n)
         if known[key]:
-            out.append(Play.ALL[tile])
+            out.append(Play.ALL[n])
     return out
 
 
@@ -187,13 +199,13 @@ def play(s: IceState, p: int, action: Action) -> None:
     """Play the Snow tile (already checked legal): it goes face up to the discard pile and
     its effect starts."""
     assert isinstance(action, Play)
-    tile = action.value
-    s.hand[p].remove(tile)
-    s.seen[tile] = 1
-    s.tile_discard.append(tile)
-    front = IC.tiles[tile].front
-    s.line = f"{seat_name(p)} plays {IC.tiles[tile].id} ({_title(front)})"
-    _START[front](s, p, tile)
+    n = action.value
+    s.hand[p].remove(n)
+    s.seen[n] = 1
+    s.tile_discard.append(n)
+    code = IC.tiles[n].front
+    s.line = MSG("play", rule=FRONT_RULES[code], seat=seat(p), tile=tile(n))
+    _START[code](s, p, n)
 
 
 def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
@@ -239,11 +251,11 @@ def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
         _ask(s, p, fr.EFFECT_WHISTLE_COUNT, args[0], value)
     elif code == fr.EFFECT_WHISTLE_COUNT:
         _shift(s, args[0], args[1], value)
-        _done(s, p, f": {value} Archaeologist{'s' if value > 1 else ''} from "
-                    f"{PLACES[args[0]]} to {PLACES[args[1]]}")
+        _done(s, p, "shift-archaeologists", n=archaeologists(value), origin=place(args[0]),
+              to=place(args[1]))
     elif code == fr.EFFECT_SAILBOAT:
         n = pieces.add_archaeologists(s, value, E["sailboat_archaeologists"])
-        _done(s, p, f", {n} on {PLACES[value]}")
+        _done(s, p, "sailboat-there", n=archaeologists(n), place=place(value))
     elif code in (fr.EFFECT_MANTA, fr.EFFECT_SPIDERS):
         _leader_to(s, p, value, code)
     elif code == fr.EFFECT_SMILODON_FROM:
@@ -251,14 +263,17 @@ def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     elif code == fr.EFFECT_SMILODON_TO:
         n = s.archs[args[0]]
         _shift(s, args[0], value, n)
-        _done(s, p, f": {n} Archaeologist{'s' if n > 1 else ''} from {PLACES[args[0]]} "
-                    f"to {PLACES[value]}")
+        _done(s, p, "shift-archaeologists", n=archaeologists(n), origin=place(args[0]),
+              to=place(value))
     elif code == fr.EFFECT_FOLLOW:
         origin, base = args[0], args[1]
         _shift(s, origin, s.leaders[p], value)
         if value > base:  # the Navigator's once-a-turn extra follower was used
             s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
-        _done(s, p, f" with {value} Archaeologist{'s' if value > 1 else ''}" if value else "")
+        if value:
+            _done(s, p, "followers", n=archaeologists(value))
+        else:
+            _done(s, p)
     else:
         raise AssertionError(f"no Snow-tile question {code}")
 
@@ -277,11 +292,14 @@ def _ask(s: IceState, p: int, code: int, *args: int) -> None:
         fr.push(s, fr.EFFECT, p, code, *args)
 
 
-def _done(s: IceState, p: int, text: str = "", vp: int = 0, item: str | None = None) -> None:
-    """Log the Snow tile's effect; ``vp`` RP tokens it gave (the Wreck's)."""
-    s.log.append(Event(s.line + text + ".", kind="snow-tile", player=p, vp=vp,
+def _done(s: IceState, p: int, msg: str | None = None, vp: int = 0, item: str | None = None,
+          **args: Arg) -> None:
+    """Log the Snow tile's effect, its last clause ``msg`` (with ``args``) added; ``vp``
+    RP tokens it gave (the Wreck's)."""
+    line = s.line if msg is None else grow(s.line, msg, **args)
+    s.log.append(Event(close(line, "played"), kind="snow-tile", player=p, vp=vp,
                        category=RP_TOKENS if vp else None, item=item))
-    s.line = ""
+    s.line = None
 
 
 def _shift(s: IceState, origin: int, to: int, count: int) -> None:
@@ -297,11 +315,11 @@ def _nav_extra(s: IceState, p: int) -> int:
     return 0
 
 
-def _leader_to(s: IceState, p: int, place: int, code: int) -> None:
+def _leader_to(s: IceState, p: int, to: int, code: int) -> None:
     """Ice Manta Ray / White Spiders: the Leader moves; Archaeologists may follow."""
     origin = s.leaders[p]
-    s.leaders[p] = place
-    s.line += f": the Leader to {PLACES[place]}"
+    s.leaders[p] = to
+    s.line = grow(s.line, "leader-to", place=place(to))
     base = E["spiders_followers"] if code == fr.EFFECT_SPIDERS else 0
     most = min(s.archs[origin], base + _nav_extra(s, p))
     _ask(s, p, fr.EFFECT_FOLLOW, origin, base, most)
@@ -310,13 +328,13 @@ def _leader_to(s: IceState, p: int, place: int, code: int) -> None:
 # -- each front's start ----------------------------------------------------------------
 
 
-def _talisman(s: IceState, p: int, tile: int) -> None:
+def _talisman(s: IceState, p: int, n: int) -> None:
     """"Excavate a tile of the corresponding Artifact Type for free, if your Expedition
     Leader is on it." The excavation is free, so it neither spends the Polar Termites'
     discount nor the CryoArchitect's once-a-turn reduction (``start`` without ``cryo``)."""
-    slot = talisman_slot(s, p, tile)
-    _done(s, p, f": {TYPES[IC.tiles[tile].talisman].title()}, on {PLACES[slot]}")
-    excavate.start(s, p, slot, 0, "Talisman")
+    slot = talisman_slot(s, p, n)
+    _done(s, p, "talisman-on", place=place(slot))
+    excavate.start(s, p, slot, 0, front("talisman"), rule=FRONT_RULES["talisman"])
     excavate.advance(s)
 
 
@@ -328,8 +346,8 @@ def _destroy(s: IceState, p: int, slot: int) -> None:
     """"Destroy (without looking underneath) 1 fully uncovered tile ... Any game elements
     on it are returned"; a Philosophical Artifact may collect it, and a chain collapse
     may follow."""
-    _done(s, p, f": destroys {excavate.public_name(s.tiles[slot])} on {PLACES[slot]}")
-    excavate.lose_tile(s, p, slot, "Explosive Rune")
+    _done(s, p, "rune", tile=hidden(s.tiles[slot]), place=place(slot))
+    excavate.lose_tile(s, p, slot, front("explosive-rune"))
     excavate.collapse_chain(s, p)
     pieces.award_icons(s, p)
 
@@ -345,7 +363,7 @@ def _gemstone(s: IceState, p: int, tile: int) -> None:
 def _trigger(s: IceState, p: int, t: int) -> None:
     """Anima Gemstone: the effect of type ``t`` as if triggered, no Artifact of the
     player's flipped; ``powers.apply_effect`` logs the line and charges Exalted's 1 EP."""
-    s.line += f", the {TYPES[t].title()} effect"
+    s.line = grow(s.line, "gem", type=artifact_type(t))
     powers.apply_effect(s, p, t)
 
 
@@ -360,26 +378,26 @@ def _sailboat(s: IceState, p: int, tile: int) -> None:
     at = s.leaders[p]
     if at >= 0:
         n = pieces.add_archaeologists(s, at, E["sailboat_archaeologists"])
-        s.line += f": {n} Archaeologist on {PLACES[at]}"
+        s.line = grow(s.line, "sailboat-here", n=archaeologists(n), place=place(at))
     if sailboat_others(s, p) and s.arch_supply > 0:
         _ask(s, p, fr.EFFECT_SAILBOAT)
     else:
         _done(s, p)
 
 
-def _wreck(s: IceState, p: int, tile: int) -> None:
+def _wreck(s: IceState, p: int, n: int) -> None:
     """"Gain 1 EP and 1 RP" (EP "can never exceed 6", RB FAQ)."""
-    ep = min(E["wreck_ep"], IC.ep_max - s.ep[p])
-    s.ep[p] += ep
+    gained = min(E["wreck_ep"], IC.ep_max - s.ep[p])
+    s.ep[p] += gained
     s.rp[p] += E["wreck_rp"]
-    _done(s, p, f": +{ep} EP, +{E['wreck_rp']} RP token", vp=E["wreck_rp"],
-          item=IC.tiles[tile].id)
+    _done(s, p, "wreck", vp=E["wreck_rp"], item=IC.tiles[n].id, ep=ep(gained),
+          rp=rp_tokens(E["wreck_rp"]))
 
 
 def _termites(s: IceState, p: int, tile: int) -> None:
     """"Excavate for 1 EP less": the next excavation this turn (turn.py applies it)."""
     s.turn_flags[p][fr.TURN_DISCOUNT] += E["termites_discount"]
-    _done(s, p, ": the next excavation this turn costs 1 EP less")
+    _done(s, p, "termites", ep=ep(E["termites_discount"]))
 
 
 def _manta(s: IceState, p: int, tile: int) -> None:

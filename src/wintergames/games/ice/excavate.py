@@ -15,14 +15,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Arg, Mention
 from wintergames.games.ice import artifacts, pieces
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.curse import advance_marker
 from wintergames.games.ice.geometry import BOARD, chain_collapse, excavation
-from wintergames.games.ice.model import PRISMATIC, TYPES
+from wintergames.games.ice.words import (
+    CHAIN_COLLAPSED,
+    COLLAPSED,
+    GRAPPLING,
+    MSG,
+    archaeologists,
+    close,
+    grow,
+    hidden,
+    place,
+    seat,
+    tile,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -63,33 +75,27 @@ def cryo_applies(s: IceState, p: int, slot: int) -> bool:
             and pieces.has_guild(s, p, "cryoarchitect") and not s.turn_flags[p][fr.TURN_CRYO])
 
 
-def start(s: IceState, p: int, slot: int, paid: int, how: str, cryo: bool = False) -> None:
+def start(s: IceState, p: int, slot: int, paid: int, how: Arg, rule: str | None = None,
+          cryo: bool = False) -> None:
     """Pay and begin excavating the tile on ``slot``; the steps run from ``advance``.
-    ``cryo``: the CryoArchitect's discount is taken (its use for the turn is spent)."""
+    ``how`` says what it cost (or what made it free), ``rule`` the passage that excavates
+    (Excavate unless a Snow tile does). ``cryo``: the CryoArchitect's discount is taken
+    (its use for the turn is spent)."""
     s.ep[p] -= paid
     s.spent += paid
     if cryo and cryo_applies(s, p, slot):
         s.turn_flags[p][fr.TURN_CRYO] = 1
-    tile = s.tiles[slot]
-    what = public_name(tile)
-    s.line = f"{seat_name(p)} excavates {what} ({how})"
-    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, tile, 0, 0, -1, 0, 0, 0, 0, 0)
-
-
-def public_name(tile: int) -> str:
-    t = IC.tiles[tile]
-    if t.level == 3:
-        return f"{'an' if t.back[0] in 'aeiou' else 'a'} {t.back} Snow tile"
-    kind = "Prismatic" if t.type == PRISMATIC else TYPES[t.type].title()
-    return f"a {'Deep' if t.level == 1 else 'Surface'} {kind} Artifact"
+    on = s.tiles[slot]
+    s.line = MSG("excavate", rule=rule, seat=seat(p), tile=hidden(on), how=how)
+    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, on, 0, 0, -1, 0, 0, 0, 0, 0)
 
 
 def targets(slot: int) -> list[int]:
     """The distinct places under ``slot`` (a district owning 2-3 of the cells once)."""
     out: list[int] = []
-    for place in BOARD.below[slot]:
-        if place not in out:
-            out.append(place)
+    for q in BOARD.below[slot]:
+        if q not in out:
+            out.append(q)
     return out
 
 
@@ -125,9 +131,9 @@ def _collapse(s: IceState, frame: list[int]) -> bool:
     cover = excavation(s.tiles, slot)
     _next(s, frame, TAKE)
     if cover is not None and cover >= 0:
-        s.line += f"; the tile above ({public_name(s.tiles[cover])}) collapses"
+        s.line = grow(s.line, "cover-collapses", tile=hidden(s.tiles[cover]))
         before = len(s.pending)
-        lose_tile(s, p, cover, "collapse")
+        lose_tile(s, p, cover, COLLAPSED)
         collapse_chain(s, p)
         _in_order(s, before)
         return s.pending[-1][0] != fr.EXCAVATION
@@ -188,26 +194,25 @@ def _in_order(s: IceState, before: int) -> None:
     s.pending = (*s.pending[:before], *reversed(s.pending[before:]))
 
 
-def gain(s: IceState, p: int, tile: int) -> None:
-    """A tile to seat ``p``: Snow into the hand, an Artifact onto its slot (a Prismatic's
-    slot is the player's choice)."""
-    t = IC.tiles[tile]
-    if t.level == 3:
-        s.hand[p].append(tile)
-        s.known[tile] |= 1 << p
-        s.log.append(Event(f"{seat_name(p)} takes {public_name(tile)} into their hand.",
+def gain(s: IceState, p: int, n: int) -> None:
+    """Tile ``n`` to seat ``p``: Snow into the hand, an Artifact onto its slot (a
+    Prismatic's slot is the player's choice)."""
+    if IC.tiles[n].level == 3:
+        s.hand[p].append(n)
+        s.known[n] |= 1 << p
+        s.log.append(Event(MSG("take-snow", seat=seat(p), tile=hidden(n)),
                            kind="take-tile", player=p))
-        s.log.append(Event(f"It is {t.id} ({t.front}).", visible_to=frozenset({p}),
+        s.log.append(Event(MSG("take-snow-private", tile=tile(n)), visible_to=frozenset({p}),
                            kind="take-tile", player=p))
         return
-    slot = artifacts.natural_slot(tile)
+    slot = artifacts.natural_slot(n)
     if slot < 0:
-        fr.push(s, fr.PRISM_SLOT, p, tile)
+        fr.push(s, fr.PRISM_SLOT, p, n)
         return
-    artifacts.place_artifact(s, p, tile, slot)
-    face = t.id if not s.down[tile] else f"face down ({public_name(tile)})"
-    s.log.append(Event(f"{seat_name(p)} places {face} on their guild board.",
-                       kind="take-tile", player=p))
+    artifacts.place_artifact(s, p, n, slot)
+    said = (MSG("place-face-down", seat=seat(p), tile=hidden(n)) if s.down[n]
+            else MSG("place-artifact", seat=seat(p), tile=tile(n)))
+    s.log.append(Event(said, kind="take-tile", player=p))
 
 
 def prepare_options(s: IceState) -> list[int]:
@@ -250,19 +255,21 @@ def _prepare(s: IceState, frame: list[int]) -> bool:
     return False
 
 
-def play_prepared(s: IceState, tile: int) -> None:
-    """Abseiling Rope or Expedition Survivors played into the excavation under way."""
+def play_prepared(s: IceState, n: int) -> None:
+    """Abseiling Rope or Expedition Survivors (tile ``n``) played into the excavation under
+    way."""
     frame = _excavation(s)
     p = frame[1]
-    s.hand[p].remove(tile)
-    s.seen[tile] = 1
-    s.tile_discard.append(tile)
-    if IC.tiles[tile].front == ROPE_FRONT:
+    s.hand[p].remove(n)
+    s.seen[n] = 1
+    s.tile_discard.append(n)
+    if IC.tiles[n].front == ROPE_FRONT:
         frame[6] = 1
-        s.line += f"; Abseiling Rope ({IC.tiles[tile].id})"
+        s.line = grow(s.line, "rope", tile=tile(n))
     else:
-        frame[8] += pieces.from_pool(s, IC.effects["survivors_archaeologists"])
-        s.line += f"; Expedition Survivors ({IC.tiles[tile].id}) join"
+        joined = pieces.from_pool(s, IC.effects["survivors_archaeologists"])
+        frame[8] += joined
+        s.line = grow(s.line, "survivors", tile=tile(n), n=archaeologists(joined))
     _set_excavation(s, frame)
 
 
@@ -274,7 +281,7 @@ def grapple(s: IceState) -> None:
     s.grapple[p] -= 1
     s.turn_flags[p][fr.TURN_GRAPPLE] = 1
     frame[6] = 2  # the Leader alone is placed apart
-    s.line += "; a Grappling token"
+    s.line = grow(s.line, "grapple", token=GRAPPLING)
     _set_excavation(s, frame)
 
 
@@ -355,8 +362,8 @@ def _leaders(s: IceState, frame: list[int]) -> bool:
             return True
         place_leader(s, q, open_places[0])
     frame = list(s.pending[-1])
-    for i, place in enumerate(places):  # the rest are Archaeologists
-        s.archs[place] += frame[10 + i]
+    for i, q in enumerate(places):  # the rest are Archaeologists
+        s.archs[q] += frame[10 + i]
         frame[8] -= frame[10 + i]
         frame[10 + i] = 0
     _next(s, frame, ROPE)
@@ -389,17 +396,17 @@ def _apart(s: IceState, frame: list[int]) -> bool:
     return False
 
 
-def place_apart(s: IceState, place: int) -> None:
+def place_apart(s: IceState, to: int) -> None:
     """The Rope's or Grappling token's place was chosen."""
     frame = _excavation(s)
     p = frame[1]
-    s.leaders[p] = place
+    s.leaders[p] = to
     if frame[5]:
-        s.archs[place] += 1
+        s.archs[to] += 1
         frame[8] -= 1
         frame[5] = 0
         _set_excavation(s, frame)
-    s.line += f"; {seat_name(p)}'s Leader goes to {PLACES[place]}"
+    s.line = grow(s.line, "apart", seat=seat(p), place=place(to))
 
 
 def apart_choices(s: IceState) -> list[int]:
@@ -443,8 +450,8 @@ def _after(s: IceState, frame: list[int]) -> bool:
     s.turn_flags[p][fr.TURN_EXCAVATED] = s.leaders[p] + 1
     # The log only grows (a watcher and the terminal read it from where they left off):
     # the excavation's line comes as it ends, after what it revealed on the way.
-    s.log.append(Event(s.line + ".", kind="excavate", player=p))
-    s.line = ""
+    s.log.append(Event(close(s.line, "excavated"), kind="excavate", player=p))
+    s.line = None
     # "If a player uncovers a whole 1 RP icon after an excavation": its chain collapse too.
     pieces.award_icons(s, p)
     return True
@@ -455,12 +462,13 @@ def collapse_chain(s: IceState, p: int, maybe_collect: bool = False) -> None:
     a chain collapse can trigger another one. ``maybe_collect``: see ``lose_tile``."""
     for slot in chain_collapse(s.tiles):
         if s.tiles[slot] >= 0:
-            s.log.append(Event(f"{public_name(s.tiles[slot])} collapses (chain collapse).",
-                               kind="collapse", player=p))
-            lose_tile(s, p, slot, "chain collapse", maybe_collect)
+            s.log.append(Event(MSG("chain-collapse", tile=hidden(s.tiles[slot]),
+                                   place=place(slot)), kind="collapse", player=p))
+            lose_tile(s, p, slot, CHAIN_COLLAPSED, maybe_collect)
 
 
-def lose_tile(s: IceState, p: int, slot: int, why: str, maybe_collect: bool = False) -> None:
+def lose_tile(s: IceState, p: int, slot: int, why: Mention,
+              maybe_collect: bool = False) -> None:
     """A tile collapses or is destroyed on seat ``p``'s turn: pieces return, the tile is
     discarded, unless ``p`` collects it with a Philosophical Artifact (a frame asks).
     ``maybe_collect``: the frame waits even if no Philosophical effect is ready yet (a

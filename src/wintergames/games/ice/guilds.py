@@ -13,12 +13,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
-from wintergames.games.ice.actions import PLACES, WORDS, Choose, Nourish, Put, Word
+from wintergames.games.ice.actions import WORDS, Choose, Nourish, Put, Word
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.model import GUILDS, PRISMATIC, TYPES
+from wintergames.games.ice.model import GUILDS, PRISMATIC
+from wintergames.games.ice.words import (
+    ACTIVATION,
+    ARCHAEOLOGIST,
+    CAMP,
+    MSG,
+    artifact_type,
+    ep,
+    place,
+    seat,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -92,8 +102,8 @@ def navigate(s: IceState, p: int) -> None:
     origin = s.leaders[p]
     s.leaders[p] = s.camps[p]
     s.day_flags[p][fr.DAY_NAV_CAMP] = 1
-    s.log.append(Event(f"{seat_name(p)}'s Navigator goes to their Camp on "
-                       f"{PLACES[s.camps[p]]} (free, once a Day).", kind="navigate", player=p))
+    s.log.append(Event(MSG("navigate", seat=seat(p), camp=CAMP, place=place(s.camps[p])),
+                       kind="navigate", player=p))
     pieces.navigator_follower(s, p, origin)  # the one rule for every Navigator move
 
 
@@ -111,16 +121,16 @@ def activate(s: IceState, p: int) -> None:
 
 def _place_token(s: IceState, p: int, t: int) -> None:
     s.activation[p] = t
-    s.log.append(Event(f"{seat_name(p)} places the Activation token on their "
-                       f"{TYPES[t].title()} slot.", kind="activate", player=p))
+    s.log.append(Event(MSG("activation", seat=seat(p), token=ACTIVATION, type=artifact_type(t)),
+                       kind="activate", player=p))
 
 
-def nourish(s: IceState, p: int, place: int) -> None:
+def nourish(s: IceState, p: int, to: int) -> None:
     s.guild_archs[p] -= NOURISH_ARCHAEOLOGISTS
-    s.archs[place] += NOURISH_ARCHAEOLOGISTS
+    s.archs[to] += NOURISH_ARCHAEOLOGISTS
     s.turn_flags[p][fr.TURN_NOURISH] = 1
-    s.log.append(Event(f"{seat_name(p)} brings an Archaeologist from their Nourisher board "
-                       f"to {PLACES[place]} (free).", kind="nourish", player=p))
+    s.log.append(Event(MSG("nourish", seat=seat(p), archaeologist=ARCHAEOLOGIST, place=place(to)),
+                       kind="nourish", player=p))
 
 
 def rebuild_sites(s: IceState, p: int) -> list[int]:
@@ -143,8 +153,8 @@ def resolve_ability(s: IceState, frame: tuple[int, ...], action: Action) -> None
         assert isinstance(action, Put)
         s.camps[p] = action.value
         s.leaders[p] = action.value
-        s.log.append(Event(f"{seat_name(p)} rebuilds their Camp on {PLACES[action.value]}, "
-                           "their Leader with it (1 EP, once a Day).", kind="camp", player=p))
+        s.log.append(Event(MSG("rebuild", seat=seat(p), camp=CAMP, place=place(action.value),
+                               ep=ep(1)), kind="camp", player=p))
     elif frame[2] == fr.ABILITY_ACTIVATE:
         assert isinstance(action, Choose)
         _place_token(s, p, action.value)

@@ -110,6 +110,7 @@ def layout() -> dict[str, Any]:
                       for t in IC.tiles if t.level < 3},
         "requests": {r.id: {"kind": r.kind, "text": r.text} for r in IC.requests},
         "decrees": {d.id: d.text for d in IC.decrees},
+        "logbook": {b.id: {"event": b.event, "text": b.text} for b in IC.logbook},
         "guilds": {g.id: {"name": g.name, "leader": g.leader, "text": g.text,
                           "short": IC.glossary[f"guild:{g.id}"]}
                    for g in IC.guilds if g.id in GUILDS},

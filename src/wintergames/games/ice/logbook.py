@@ -26,12 +26,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Phrase
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
-from wintergames.games.ice.actions import PLACES, WORDS, Buy, Choose, Move, Put, Sell, Word
+from wintergames.games.ice.actions import WORDS, Buy, Choose, Move, Put, Sell, Word
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.excavate import public_name as _public
 from wintergames.games.ice.geometry import (
     BOARD,
     adjacent,
@@ -41,7 +41,24 @@ from wintergames.games.ice.geometry import (
     snowstorm_slots,
     uncovered,
 )
-from wintergames.games.ice.model import BACKS, PRISMATIC, RP_TOKENS, TYPES
+from wintergames.games.ice.model import BACKS, PRISMATIC, RP_TOKENS
+from wintergames.games.ice.words import (
+    ARCHAEOLOGIST,
+    CAMP,
+    CATACLYSM,
+    CHAIN_COLLAPSED,
+    MSG,
+    archaeologists,
+    close,
+    hidden,
+    logbook_card,
+    logbook_effect,
+    place,
+    rp_tokens,
+    seat,
+    study_token,
+    tile,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -49,12 +66,13 @@ if TYPE_CHECKING:
 PASS, DONE = WORDS.index("pass"), WORDS.index("done")
 SOLD, BOUGHT = 1, 2  # the Merchant Caravan's done mask
 Ask = tuple[int, ...] | None  # a frame's arguments after the seat, or None: nothing to ask
+_FLOW_RULES = {fr.LOGBOOK_FLOW: "logbook.prismatic-flow", fr.LOGBOOK_HAVEN: "logbook.safe-haven"}
 
 
-def _log(s: IceState, text: str, p: int | None = None, rp: int = 0,
+def _log(s: IceState, said: Phrase, p: int | None = None, rp: int = 0,
          item: str | None = None) -> None:
     """A Logbook line; ``rp``: the RP tokens it gives seat ``p`` (negative: pays)."""
-    s.log.append(Event(text, kind="logbook", player=p, vp=rp,
+    s.log.append(Event(said, kind="logbook", player=p, vp=rp,
                        category=RP_TOKENS if rp else None, item=item))
 
 
@@ -65,7 +83,7 @@ def reveal(s: IceState) -> None:
         return
     card = s.logbook_deck.pop()
     s.logbook_shown.append(card)
-    _log(s, f"Logbook: {IC.logbook[card].id} — {IC.logbook[card].text}")
+    _log(s, MSG("logbook", card=logbook_card(card), effect=logbook_effect(card)))
     _START[IC.logbook[card].event](s)
 
 
@@ -91,23 +109,29 @@ def _flow(s: IceState, code: int) -> None:
     """"Place an Archaeologist from the reserve on each ... tile. If there is not enough
     Archaeologists in the reserve, the first player chooses the ... tiles"."""
     slots = _flow_tiles(s, code)
+    rule = _FLOW_RULES[code]
     if len(slots) <= s.arch_supply:
         for slot in slots:
             pieces.add_archaeologists(s, slot, 1)
-        where = ", ".join(PLACES[q] for q in slots)
-        _log(s, f"An Archaeologist goes on each of {len(slots)} tiles: {where}." if len(slots) > 1
-             else f"An Archaeologist goes on {where}." if slots
-             else "No tile takes an Archaeologist.")
+        if len(slots) > 1:
+            said = MSG("flow-each", rule=rule, archaeologist=ARCHAEOLOGIST, n=len(slots),
+                       places=tuple(place(q) for q in slots))
+        elif slots:
+            said = MSG("flow-one", rule=rule, archaeologist=ARCHAEOLOGIST, place=place(slots[0]))
+        else:
+            said = MSG("flow-none", rule=rule, archaeologist=ARCHAEOLOGIST)
+        _log(s, said)
     elif s.arch_supply > 0:
         fr.push(s, fr.LOGBOOK, s.first, code)
     else:
-        _log(s, "The pool has no Archaeologist left.")
+        _log(s, MSG("flow-pool-empty", rule=rule, archaeologist=ARCHAEOLOGIST))
 
 
 def _flow_pick(s: IceState, frame: tuple[int, ...], slot: int) -> None:
     code, chosen = frame[2], (*frame[3:], slot)
     pieces.add_archaeologists(s, slot, 1)
-    _log(s, f"{seat_name(frame[1])} puts an Archaeologist on {PLACES[slot]}.", frame[1])
+    _log(s, MSG("flow-pick", rule=_FLOW_RULES[code], seat=seat(frame[1]),
+                archaeologist=ARCHAEOLOGIST, place=place(slot)), frame[1])
     if s.arch_supply > 0 and [q for q in _flow_tiles(s, code) if q not in chosen]:
         fr.push(s, fr.LOGBOOK, frame[1], code, *chosen)
 
@@ -122,7 +146,7 @@ def _lacking(s: IceState, p: int) -> list[int]:
 
 def _take_study(s: IceState, p: int, t: int) -> None:
     s.study[p][t] = 1
-    _log(s, f"{seat_name(p)} takes a {TYPES[t].title()} Study token.", p)
+    _log(s, MSG("study-token", seat=seat(p), token=study_token(t)), p)
 
 
 def _artifact_study(s: IceState) -> None:
@@ -132,7 +156,7 @@ def _artifact_study(s: IceState) -> None:
         lacking = _lacking(s, p)
         if not lacking:
             s.rp[p] += IC.all_studies_rp
-            _log(s, f"{seat_name(p)} has every Study token: +{IC.all_studies_rp} RP tokens.", p,
+            _log(s, MSG("all-studies", seat=seat(p), rp=rp_tokens(IC.all_studies_rp)), p,
                  rp=IC.all_studies_rp, item="artifact-study")
         elif len(lacking) == 1:
             _take_study(s, p, lacking[0])
@@ -159,7 +183,7 @@ def _advance(s: IceState, code: int, i: int, extra: tuple[int, ...] = ()) -> Non
             break
         i += 1
     if ask is None and code == fr.LOGBOOK_CARAVAN:
-        _log(s, "The Merchant Caravan leaves: the tiles not bought stay in the discard pile.")
+        _log(s, MSG("caravan-leaves"))
     for batch in reversed(batches):  # the earliest on top
         s.pending = (*s.pending, *batch)
 
@@ -182,18 +206,18 @@ def _coming_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
     return (fr.LOGBOOK_COMING, i) if _coming_steps(s, p) else None
 
 
-def _coming_move(s: IceState, p: int, place: int) -> None:
+def _coming_move(s: IceState, p: int, to: int) -> None:
     """A free Move as a normal Move: up to 3 Archaeologists from the Leader's place may
     follow (fewer under a flipped Curse token); a FOLLOW frame asks how many."""
     origin = s.leaders[p]
-    s.leaders[p] = place
-    s.line = f"{seat_name(p)} moves to {PLACES[place]} (Something is Coming, free)"
+    s.leaders[p] = to
+    s.line = MSG("coming", seat=seat(p), place=place(to))
     most = min(fr.followers_limit(s, p), s.archs[origin])
     if most > 0:
         fr.push(s, fr.FOLLOW, p, origin, most, 0)
         return
-    s.log.append(Event(s.line + ".", kind="move", player=p))
-    s.line = ""
+    s.log.append(Event(close(s.line, "moved"), kind="move", player=p))
+    s.line = None
 
 
 # -- Merchant Caravan -------------------------------------------------------------------------
@@ -206,8 +230,8 @@ def _caravan_display(s: IceState) -> None:
     shown = tuple(sorted(s.rng.sample(snow, min(IC.caravan_display, len(snow)))))
     for t in shown:
         s.seen[t] = 1
-    names = ", ".join(f"{IC.tiles[t].id} ({IC.tiles[t].front})" for t in shown)
-    _log(s, f"The Merchant Caravan shows: {names or 'no Snow tile'}.")
+    _log(s, MSG("caravan-shows", tiles=tuple(tile(t) for t in shown)) if shown
+         else MSG("caravan-empty"))
     _advance(s, fr.LOGBOOK_CARAVAN, 0, shown)
 
 
@@ -238,25 +262,24 @@ def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, 
     each at most once, in either order; ``done`` ends the seat's visit."""
     p, i, done, display = frame[1], frame[3], frame[4], frame[5:]
     if isinstance(action, Sell):
-        tile = action.value
+        n = action.value
         for slot in s.art[p]:
-            if tile in slot:
-                slot.remove(tile)
-        s.down[tile] = 0
-        s.seen[tile] = 1
-        s.tile_discard.append(tile)
+            if n in slot:
+                slot.remove(n)
+        s.down[n] = 0
+        s.seen[n] = 1
+        s.tile_discard.append(n)
         s.rp[p] += IC.caravan_sell_rp
-        _log(s, f"{seat_name(p)} sells {IC.tiles[tile].id} to the Merchant Caravan: "
-                f"+{IC.caravan_sell_rp} RP tokens.", p, rp=IC.caravan_sell_rp,
-             item="merchant-caravan")
+        _log(s, MSG("sell", seat=seat(p), tile=tile(n), rp=rp_tokens(IC.caravan_sell_rp)), p,
+             rp=IC.caravan_sell_rp, item="merchant-caravan")
         done |= SOLD
     elif isinstance(action, Buy):
-        tile = action.value
-        s.tile_discard.remove(tile)
-        s.hand[p].append(tile)
+        n = action.value
+        s.tile_discard.remove(n)
+        s.hand[p].append(n)
         s.rp[p] -= IC.caravan_buy_rp
-        display = tuple(t for t in display if t != tile)
-        _log(s, f"{seat_name(p)} buys {IC.tiles[tile].id} for {IC.caravan_buy_rp} RP token.", p,
+        display = tuple(t for t in display if t != n)
+        _log(s, MSG("buy", seat=seat(p), tile=tile(n), rp=rp_tokens(IC.caravan_buy_rp)), p,
              rp=-IC.caravan_buy_rp, item="merchant-caravan")
         done |= BOUGHT
     else:
@@ -275,11 +298,11 @@ def _nearest(s: IceState, p: int) -> list[int]:
                    lambda q: s.archs[q] > 0 and q not in camped)
 
 
-def _blizzard_take(s: IceState, p: int, place: int, count: int) -> None:
-    s.archs[place] -= count
+def _blizzard_take(s: IceState, p: int, at: int, count: int) -> None:
+    s.archs[at] -= count
     s.archs[s.camps[p]] += count
-    _log(s, f"Blizzard: {count} Archaeologist{'s' if count > 1 else ''} from {PLACES[place]} "
-            f"come back to {seat_name(p)}'s Camp on {PLACES[s.camps[p]]}.", p)
+    _log(s, MSG("blizzard", n=archaeologists(count), place=place(at), seat=seat(p), camp=CAMP,
+                to=place(s.camps[p])), p)
 
 
 def _blizzard(s: IceState, p: int, i: int, need: int) -> Ask:
@@ -328,12 +351,12 @@ def _cataclysm(s: IceState, p: int, slot: int) -> None:
     """Discard the tile (what stood on it goes back), then any chain collapse. No
     Philosophical collect: it is nobody's turn. An Azulia icon it uncovers pays the
     discarding player (docs/rules/ice.md)."""
-    name = _public(s.tiles[slot])
-    pieces.discard_tile(s, pieces.remove_tile(s, slot, "Cataclysm"))
-    _log(s, f"Cataclysm: {seat_name(p)} discards {name} from {PLACES[slot]}.", p)
+    name = hidden(s.tiles[slot])
+    pieces.discard_tile(s, pieces.remove_tile(s, slot, CATACLYSM))
+    _log(s, MSG("cataclysm", seat=seat(p), tile=name, place=place(slot)), p)
     for q in chain_collapse(s.tiles):
-        _log(s, f"{_public(s.tiles[q])} on {PLACES[q]} collapses (chain collapse).")
-        pieces.discard_tile(s, pieces.remove_tile(s, q, "chain collapse"))
+        _log(s, MSG("chain-collapse", tile=hidden(s.tiles[q]), place=place(q)))
+        pieces.discard_tile(s, pieces.remove_tile(s, q, CHAIN_COLLAPSED))
     pieces.award_icons(s, p)
 
 
@@ -347,8 +370,7 @@ def _storm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
     snow = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3)
     slots = snowstorm_slots(s.tiles)
     if not snow or not slots:
-        _log(s, f"Snowstorm: {seat_name(p)} has "
-                f"{'no discarded Snow tile' if not snow else 'no slot'} to place.", p)
+        _log(s, MSG("storm-nothing" if not snow else "storm-no-slot", seat=seat(p)), p)
         return None
     back = BACKS.index(IC.tiles[s.rng.choice(snow)].back)
     if len(slots) == 1:
@@ -359,12 +381,11 @@ def _storm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
 def _storm_place(s: IceState, p: int, i: int, back: int, slot: int) -> Ask:
     same = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3
                   and IC.tiles[t].back == BACKS[back])
-    tile = s.rng.choice(same)
-    s.tile_discard.remove(tile)
-    s.tiles[slot] = tile
-    s.rift[slot] = s.rng.randrange(3) if IC.tiles[tile].back == "rift" else -1
-    _log(s, f"Snowstorm: {seat_name(p)} places a {BACKS[back]} Snow tile on {PLACES[slot]}.",
-         p)
+    n = s.rng.choice(same)
+    s.tile_discard.remove(n)
+    s.tiles[slot] = n
+    s.rift[slot] = s.rng.randrange(3) if IC.tiles[n].back == "rift" else -1
+    _log(s, MSG("storm-place", seat=seat(p), tile=hidden(n), place=place(slot)), p)
     if _storm_collapse(s, slot):
         return None
     return _storm_spread(s, p, i, slot)
@@ -378,10 +399,8 @@ def _storm_collapse(s: IceState, slot: int) -> bool:
     Philosophical collect: it is nobody's turn. Whether it collapsed."""
     gone = chain_collapse(s.tiles)  # only the new tile: the board was stable before it
     for q in gone:
-        _log(s, f"Snowstorm: {_public(s.tiles[q])} on {PLACES[q]} has at most one tile "
-                "beside it on its level and collapses at once (chain collapse): it goes "
-                "back to the discard pile.")
-        pieces.discard_tile(s, pieces.remove_tile(s, q, "chain collapse"))
+        _log(s, MSG("storm-collapse", tile=hidden(s.tiles[q]), place=place(q)))
+        pieces.discard_tile(s, pieces.remove_tile(s, q, CHAIN_COLLAPSED))
     return slot in gone
 
 
@@ -407,17 +426,17 @@ def _storm_tied(s: IceState, place: int, slot: int) -> list[int]:
     return [q for q in near if counts[q] == low]
 
 
-def _storm_step(s: IceState, place: int, to: int) -> None:
-    """The next Explorer on ``place`` (Leaders first, by seat) goes to ``to``."""
-    leaders = pieces.leaders_at(s, place)
+def _storm_step(s: IceState, at: int, to: int) -> None:
+    """The next Explorer on ``at`` (Leaders first, by seat) goes to ``to``."""
+    leaders = pieces.leaders_at(s, at)
     if leaders:
         s.leaders[leaders[0]] = to
-        what = f"{seat_name(leaders[0])}'s Leader"
+        said = MSG("storm-step-leader", seat=seat(leaders[0]), origin=place(at), to=place(to))
     else:
-        s.archs[place] -= 1
+        s.archs[at] -= 1
         s.archs[to] += 1
-        what = "an Archaeologist"
-    _log(s, f"Snowstorm: {what} moves from {PLACES[place]} to {PLACES[to]}.")
+        said = MSG("storm-step", archaeologist=ARCHAEOLOGIST, origin=place(at), to=place(to))
+    _log(s, said)
 
 
 def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
@@ -425,22 +444,22 @@ def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
     keeps a visible part they stay ("first move Explorers on another area of the same
     tile"). A Camp on a covered tile goes back to its owner or the pool (a Navigator's
     Camp moves by its ability)."""
-    for place in _covered(s, slot):
-        camp = pieces.camp_at(s, place)
+    for at in _covered(s, slot):
+        camp = pieces.camp_at(s, at)
         if camp >= 0:
             s.camps[camp] = fr.OFF
             owner = pieces.camp_owner(s, camp)
-            _log(s, f"Snowstorm: the Camp on {PLACES[place]} is buried and goes back.")
+            _log(s, MSG("storm-camp", camp=CAMP, place=place(at)))
             if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
-                pieces.move_navigator_camp(s, owner, place)
-        while pieces.explorers_at(s, place):
-            tied = _storm_tied(s, place, slot)
-            leader = bool(pieces.leaders_at(s, place))
+                pieces.move_navigator_camp(s, owner, at)
+        while pieces.explorers_at(s, at):
+            tied = _storm_tied(s, at, slot)
+            leader = bool(pieces.leaders_at(s, at))
             if len(tied) == 1:
-                _storm_step(s, place, tied[0])
-            elif not leader and len(tied) <= s.archs[place]:
+                _storm_step(s, at, tied[0])
+            elif not leader and len(tied) <= s.archs[at]:
                 for q in tied:
-                    _storm_step(s, place, q)
+                    _storm_step(s, at, q)
             else:
                 return (fr.LOGBOOK_STORM_MOVE, i, slot)
     return None
@@ -491,7 +510,7 @@ def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
         if isinstance(action, Move):
             _coming_move(s, p, value)
         else:
-            _log(s, f"{seat_name(p)} stays put (Something is Coming).", p)
+            _log(s, MSG("stays", seat=seat(p)), p)
     elif code == fr.LOGBOOK_CARAVAN:
         ask, extra = _caravan(s, frame, action)
     elif code == fr.LOGBOOK_BLIZZARD:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Mention
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import (
@@ -20,6 +21,7 @@ from wintergames.games.ice.geometry import (
     uncovered_tiles,
 )
 from wintergames.games.ice.model import GUILDS, RP_TOKENS
+from wintergames.games.ice.words import CAMP, LEADER, MSG, rp_tokens, seat
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -86,7 +88,6 @@ def navigator_follower(s: IceState, p: int, origin: int) -> None:
     you move via Sail or Build a Camp actions, ..." (and its move to its Camp)."""
     if origin >= 0 and s.archs[origin] > 0 and has_guild(s, p, "navigator") \
             and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
-        s.line = f"{seat_name(p)}'s Navigator ability"
         fr.push(s, fr.FOLLOW, p, origin, 1, fr.NAVIGATOR_FOLLOW)
 
 
@@ -106,7 +107,7 @@ def from_pool(s: IceState, count: int) -> int:
     return n
 
 
-def remove_tile(s: IceState, slot: int, why: str) -> int:
+def remove_tile(s: IceState, slot: int, why: Mention) -> int:
     """Take the tile off ``slot`` (to the discard pile unless the caller keeps it) and
     return what stood on it: Archaeologists to the pool, Leaders to their players, Camps
     to their owners or the pool. A Navigator's Camp moves instead: a frame asks where.
@@ -119,7 +120,7 @@ def remove_tile(s: IceState, slot: int, why: str) -> int:
     s.archs[slot] = 0
     for p in leaders_at(s, slot):
         s.leaders[p] = fr.OFF
-        s.log.append(Event(f"{seat_name(p)}'s Expedition Leader returns to them ({why}).",
+        s.log.append(Event(MSG("leader-off", seat=seat(p), leader=LEADER, why=why),
                            kind="leader-off", player=p))
     camp = camp_at(s, slot)
     if camp >= 0:
@@ -160,8 +161,8 @@ def move_navigator_camp(s: IceState, owner: int, slot: int) -> None:
     if nav_camp_sites(s, slot):
         fr.push(s, fr.NAV_CAMP, owner, slot)
     else:
-        s.log.append(Event(f"{seat_name(owner)}'s Navigator Camp has no Snow tile to go to "
-                           "and returns to them.", kind="camp", player=owner))
+        s.log.append(Event(MSG("nav-camp-back", seat=seat(owner), camp=CAMP), kind="camp",
+                           player=owner))
 
 
 def discard_tile(s: IceState, tile: int) -> None:
@@ -175,6 +176,6 @@ def award_icons(s: IceState, p: int) -> None:
         if not s.icons_taken[i] and icon_uncovered(s.tiles, i):
             s.icons_taken[i] = 1
             s.rp[p] += IC.azulia_rp
-            s.log.append(Event(f"{seat_name(p)} uncovers an RP icon of Azulia: +1 RP token.",
+            s.log.append(Event(MSG("azulia-icon", seat=seat(p), rp=rp_tokens(IC.azulia_rp)),
                                kind="rp", player=p, vp=IC.azulia_rp, category=RP_TOKENS,
                                item="azulia-icon"))

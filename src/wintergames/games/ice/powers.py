@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import artifacts, excavate, guilds, pieces
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice.actions import PLACES, Put, Trigger
+from wintergames.games.ice.actions import Put, Trigger
 from wintergames.games.ice.artifacts import (
     ACHIEVEMENT,
     EXALTED,
@@ -34,7 +34,18 @@ from wintergames.games.ice.artifacts import (
 )
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, adjacent, uncovered
-from wintergames.games.ice.model import TYPES
+from wintergames.games.ice.words import (
+    ACTIVATION,
+    ARCHAEOLOGIST,
+    DESTROYED,
+    MSG,
+    archaeologists,
+    artifact_type,
+    close,
+    ep,
+    place,
+    seat,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -44,6 +55,9 @@ ACHIEVEMENT_EP = 1  # "Immediately add 1 EP to your Exploration Track"
 HARMONY_ARCHAEOLOGISTS = 1  # "take one Archaeologist from the reserve"
 # Obliteration's "adjacent" is the Adjacency Rule, not a Move: a Rift does not stop it.
 NO_RIFT = (-1,) * BOARD.n
+# The passage of each effect, by type.
+EFFECT_RULES = ("artifact.harmony", "artifact.exalted", "artifact.achievement",
+                "artifact.philosophical", "artifact.obliteration")
 
 
 # -- what can be used now ------------------------------------------------------------------
@@ -112,8 +126,11 @@ def trigger(s: IceState, p: int, t: int) -> None:
     token goes back grey side up), then apply the effect."""
     token = not artifacts.slot_ready(s, p, t)
     artifacts.use(s, p, t)
-    how = "with the Activation token" if token else "an Artifact turns face down"
-    s.line = f"{seat_name(p)} triggers {TYPES[t].title()} ({how})"
+    if token:
+        s.line = MSG("trigger-token", rule=EFFECT_RULES[t], seat=seat(p), type=artifact_type(t),
+                     token=ACTIVATION)
+    else:
+        s.line = MSG("trigger", rule=EFFECT_RULES[t], seat=seat(p), type=artifact_type(t))
     apply_effect(s, p, t)
 
 
@@ -124,14 +141,14 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
     trigger an Exalted Artifact"); Obliteration opens a frame for its target.
     """
     at = s.leaders[p]
+    if s.line is None:
+        s.line = MSG("use-effect", rule=EFFECT_RULES[t], seat=seat(p), type=artifact_type(t))
     if t == OBLITERATION:
-        if not s.line:
-            s.line = f"{seat_name(p)} uses an Obliteration effect"
         fr.push(s, fr.EFFECT, p, fr.EFFECT_OBLITERATE)
         return
     if t == HARMONY:
         n = pieces.add_archaeologists(s, at, HARMONY_ARCHAEOLOGISTS)
-        what = f"{n} Archaeologist from the pool joins their Leader on {PLACES[at]}"
+        said = close(s.line, "harmony", n=archaeologists(n), place=place(at))
     elif t == EXALTED:
         s.ep[p] -= EXALTED_EP
         s.spent += EXALTED_EP
@@ -139,17 +156,16 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
         for q in sources:
             s.archs[q] -= 1
             s.archs[at] += 1
-        names = ", ".join(PLACES[q] for q in sources)
-        what = f"1 EP; an Archaeologist from each of {names} comes to {PLACES[at]}"
+        said = close(s.line, "exalted", ep=ep(EXALTED_EP), archaeologist=ARCHAEOLOGIST,
+                     places=tuple(place(q) for q in sources), place=place(at))
     elif t == ACHIEVEMENT:
         s.ep[p] = min(IC.ep_max, s.ep[p] + ACHIEVEMENT_EP)
-        what = f"+{ACHIEVEMENT_EP} EP ({s.ep[p]} EP)"
+        said = close(s.line, "achievement", ep=ep(ACHIEVEMENT_EP), now=ep(s.ep[p]))
     else:
         s.turn_flags[p][fr.TURN_PHILOSOPHICAL] = 1
-        what = "the next tile collapsing or destroyed this turn may be collected"
-    lead = s.line or f"{seat_name(p)} uses a {TYPES[t].title()} effect"
-    s.line = ""
-    s.log.append(Event(f"{lead}: {what}.", kind="trigger", player=p))
+        said = close(s.line, "philosophical")
+    s.line = None
+    s.log.append(Event(said, kind="trigger", player=p))
 
 
 # -- the frames ------------------------------------------------------------------------------
@@ -176,11 +192,10 @@ def obliterate(s: IceState, p: int, slot: int) -> None:
     unless a Philosophical Artifact collects it ("this can be combined with the
     Philosophical Artifact to collect that tile"); then chain collapses, and an Azulia
     icon it uncovered pays seat ``p`` (whose turn uncovered it)."""
-    lead = s.line or f"{seat_name(p)} uses an Obliteration effect"
-    s.line = ""
-    s.log.append(Event(f"{lead}: the tile on {PLACES[slot]} is destroyed.", kind="destroy",
+    s.log.append(Event(close(s.line, "destroyed", place=place(slot)), kind="destroy",
                        player=p))
-    excavate.lose_tile(s, p, slot, "destroyed")
+    s.line = None
+    excavate.lose_tile(s, p, slot, DESTROYED)
     excavate.collapse_chain(s, p)
     pieces.award_icons(s, p)
 

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import artifacts, days, excavate, free, logbook, pieces, turn
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
     ITEMS,
-    PLACES,
-    REQUEST_IDS,
     TILE_IDS,
     WORDS,
     Discard,
@@ -37,6 +35,7 @@ from wintergames.games.ice.actions import (
 )
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import adjacent
+from wintergames.games.ice.words import CAMP, MSG, artifact_type, place, request, seat, tile
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -63,7 +62,7 @@ def check(s: IceState, action: Action, p: int) -> None:
     else:
         legal = action in legal_actions(s, p)
     if not legal:
-        raise IllegalActionError(why_not(s, action, p))
+        raise IllegalActionError(*why_not(s, action, p))
 
 
 def do(s: IceState, action: Action, p: int) -> None:
@@ -103,18 +102,21 @@ def settle(s: IceState) -> None:
         return
 
 
-def why_not(s: IceState, action: Action, p: int) -> str:
-    """Which rule refuses ``action``, and what is allowed now."""
+def why_not(s: IceState, action: Action, p: int) -> tuple[str, str]:
+    """Which rule refuses ``action``: what is allowed now in words, and the id of the
+    rule's passage."""
     legal = legal_actions(s, p)
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     if s.day == 0:
         return (f"{action} is not possible now: choose the opening Requests to discard "
                 f"(keep {IC.first_game_keep if s.options['first_game'] else IC.keep}); "
-                f"allowed: {shown}")
+                f"allowed: {shown}", "setup.requests")
     if not s.pending:
-        reason = turn.why_not_main(s, p, action)
-        return f"{reason}; allowed: {shown}"
-    return f"{action} is not possible now: {prompt_for(s.pending[-1])}; allowed: {shown}"
+        reason, rule = turn.why_not_main(s, p, action)
+        return f"{reason}; allowed: {shown}", rule
+    frame = s.pending[-1]
+    return (f"{action} is not possible now: {prompt_for(frame)}; allowed: {shown}",
+            rule_for(frame))
 
 
 # -- the frames ---------------------------------------------------------------------------
@@ -144,11 +146,12 @@ def _prism_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
 
 
 def _prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    p, tile = frame[1], frame[2]
-    artifacts.place_artifact(s, p, tile, action.value)  # type: ignore[attr-defined]
-    s.seen[tile] = 1
-    s.log.append(Event(f"{seat_name(p)} places {IC.tiles[tile].id} (Prismatic) in the "
-                       f"{str(action).split()[1]} slot.", kind="take-tile", player=p))
+    assert isinstance(action, Slot)
+    p, n = frame[1], frame[2]
+    artifacts.place_artifact(s, p, n, action.value)
+    s.seen[n] = 1
+    s.log.append(Event(MSG("prismatic-slot", seat=seat(p), tile=tile(n),
+                           type=artifact_type(action.value)), kind="take-tile", player=p))
 
 
 def _spread_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
@@ -186,8 +189,8 @@ def _collect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     p, tile = frame[1], frame[2]
     if action == Word.ALL[COLLECT]:
         artifacts.use(s, p, artifacts.PHILOSOPHICAL)
-        s.log.append(Event(f"{seat_name(p)} collects the tile with a Philosophical Artifact.",
-                           kind="collect", player=p))
+        said = MSG("collect", seat=seat(p), type=artifact_type(artifacts.PHILOSOPHICAL))
+        s.log.append(Event(said, kind="collect", player=p))
         excavate.gain(s, p, tile)
     else:
         pieces.discard_tile(s, tile)
@@ -247,7 +250,7 @@ def _nav_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
 def _nav(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     p = frame[1]
     s.camps[p] = action.value  # type: ignore[attr-defined]
-    s.log.append(Event(f"{seat_name(p)}'s Navigator Camp moves to {PLACES[s.camps[p]]}.",
+    s.log.append(Event(MSG("nav-camp", seat=seat(p), camp=CAMP, place=place(s.camps[p])),
                        kind="camp", player=p))
 
 
@@ -259,7 +262,7 @@ def _snow_limit(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     p = frame[1]
     s.hand[p].remove(action.value)  # type: ignore[attr-defined]
     s.tile_discard.append(action.value)  # type: ignore[attr-defined]
-    s.log.append(Event(f"{seat_name(p)} discards a Snow tile (hand limit 3).", kind="drop",
+    s.log.append(Event(MSG("drop-snow", seat=seat(p), n=IC.snow_hand_limit), kind="drop",
                        player=p))
     if len(s.hand[p]) > IC.snow_hand_limit:
         s.pending = (*s.pending, frame)
@@ -274,7 +277,7 @@ def _take(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     if isinstance(action, Take):
         s.row.remove(action.value)
         s.requests[p].append(action.value)
-        s.log.append(Event(f"{seat_name(p)} takes {REQUEST_IDS[action.value]} from the row.",
+        s.log.append(Event(MSG("take-request", seat=seat(p), request=request(action.value)),
                            kind="take-request", player=p))
 
 
@@ -316,8 +319,8 @@ def _hand(s: IceState, frame: tuple[int, ...], action: Action) -> None:
     p = frame[1]
     s.requests[p].remove(action.value)  # type: ignore[attr-defined]
     s.request_discard.append(action.value)  # type: ignore[attr-defined]
-    s.log.append(Event(f"{seat_name(p)} discards a Request (hand limit 4).", kind="discard",
-                       player=p))
+    s.log.append(Event(MSG("drop-request", seat=seat(p), n=IC.request_hand_limit),
+                       kind="discard", player=p))
     s.pending = (*s.pending, frame)  # settle() closes it once the hand fits
 
 
@@ -383,6 +386,69 @@ EFFECT_PROMPTS = {
     fr.EFFECT_FOLLOW: "say how many Archaeologists follow (follow N)",
     fr.EFFECT_OBLITERATE: "Obliteration: choose the tile it destroys (put PLACE)",
 }
+
+
+# The passage of the rule each open decision applies (a refused answer names it).
+FRAME_RULES = {
+    fr.FOLLOW: "turn.move",
+    fr.FLUENT_STEP: "turn.fluent-move",
+    fr.PRISM_SLOT: "artifact.prismatic",
+    fr.SPREAD: "excavate.placement",
+    fr.LEADER_TO: "excavate.placement",
+    fr.CAMP_TO: "excavate.camp",
+    fr.COLLECT: "artifact.philosophical",
+    fr.PREPARE: "turn.excavate",
+    fr.NAV_CAMP: "guild.navigator-camp",
+    fr.SNOW_LIMIT: "snow.hand-limit",
+    fr.SUNSET_TAKE: "sunset.row",
+    fr.VALIDATE: "sunset.validate",
+    fr.PAY: "sunset.validate",
+    fr.HAND_LIMIT: "sunset.hand-limit",
+    fr.SUNRISE_PRISM: "artifact.prismatic",
+}
+EFFECT_RULES = {
+    fr.EFFECT_ROPE: "snow.abseiling-rope",
+    fr.EFFECT_GRAPPLE: "guild.icewalker",
+    fr.EFFECT_RUNE: "snow.explosive-rune",
+    fr.EFFECT_GEM: "snow.anima-gemstone",
+    fr.EFFECT_WHISTLE_FROM: "snow.whistle-of-storms",
+    fr.EFFECT_WHISTLE_TO: "snow.whistle-of-storms",
+    fr.EFFECT_WHISTLE_COUNT: "snow.whistle-of-storms",
+    fr.EFFECT_SAILBOAT: "snow.ice-sailboat",
+    fr.EFFECT_MANTA: "snow.ice-manta-ray",
+    fr.EFFECT_SMILODON_FROM: "snow.boreal-smilodon",
+    fr.EFFECT_SMILODON_TO: "snow.boreal-smilodon",
+    fr.EFFECT_SPIDERS: "snow.white-spiders",
+    fr.EFFECT_FOLLOW: "snow.play",
+    fr.EFFECT_OBLITERATE: "artifact.obliteration",
+}
+ABILITY_RULES = {fr.ABILITY_REBUILD: "guild.cryoarchitect",
+                 fr.ABILITY_ACTIVATE: "guild.incandescent"}
+LOGBOOK_RULES = {
+    fr.LOGBOOK_STUDY: "study.free-token",
+    fr.LOGBOOK_FLOW: "logbook.prismatic-flow",
+    fr.LOGBOOK_HAVEN: "logbook.safe-haven",
+    fr.LOGBOOK_COMING: "logbook.something-is-coming",
+    fr.LOGBOOK_CARAVAN: "logbook.merchant-caravan",
+    fr.LOGBOOK_BLIZZARD: "logbook.blizzard",
+    fr.LOGBOOK_CATACLYSM: "logbook.cataclysm",
+    fr.LOGBOOK_STORM: "logbook.snowstorm",
+    fr.LOGBOOK_STORM_MOVE: "logbook.snowstorm",
+}
+
+
+def rule_for(frame: tuple[int, ...]) -> str:
+    """The passage of the rule the decision on top of the stack applies."""
+    kind = frame[0]
+    if kind == fr.EFFECT:
+        return EFFECT_RULES[frame[2]]
+    if kind == fr.ABILITY:
+        return ABILITY_RULES[frame[2]]
+    if kind == fr.LOGBOOK:
+        return LOGBOOK_RULES[frame[2]]
+    if kind == fr.FOLLOW and frame[4] == fr.NAVIGATOR_FOLLOW:
+        return "guild.navigator"
+    return FRAME_RULES[kind]
 
 
 def prompt_for(frame: tuple[int, ...]) -> str:

@@ -9,23 +9,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
+from wintergames.core.phrases import Mention
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.model import (
-    BONUS,
-    BREAKDOWN_CATEGORIES,
-    DECREES,
-    PLANNING,
-    TYPES,
-)
+from wintergames.games.ice.model import BONUS, BREAKDOWN_CATEGORIES, DECREES, PLANNING
 from wintergames.games.ice.payment import Item, study
 from wintergames.games.ice.scoring import Breakdown, final_score
+from wintergames.games.ice.words import MSG, decree, rp, seat, second_requests
+from wintergames.games.ice.words import PLANNING as PLANNING_TOKEN
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.ice.state import IceState
 
+
+
+_CATEGORIES = {c: Mention("category", c, c) for c in BREAKDOWN_CATEGORIES}
 
 
 def decree_items(s: IceState, p: int) -> list[Item]:
@@ -50,22 +50,19 @@ def final_events(s: IceState, p: int) -> list[Event]:
     tokens were logged with their points as they were gained (``validate``, ``rp``...),
     so they are not counted again here."""
     b = breakdown(s, p)
-    who = seat_name(p)
+    who = seat(p)
     out = []
     for d, vp in zip(s.decrees, b.decrees, strict=True):
-        decree = IC.decrees[d]
-        what = decree.kind if decree.type < 0 else f"{decree.kind}, {TYPES[decree.type]}"
         if vp:
-            out.append(Event(f"{who} scores {vp} RP for the Decree {decree.id} ({what}).",
+            out.append(Event(MSG("score-decree", seat=who, rp=rp(vp), decree=decree(d)),
                              kind="score", player=p, vp=vp, category=DECREES,
-                             item=decree.id))
+                             item=IC.decrees[d].id))
     if b.bonuses:
-        n = s.bonus2[p]
-        out.append(Event(f"{who} scores {b.bonuses} RP for {n} second Request"
-                         f"{'s' * (n > 1)} of a Day.", kind="score", player=p,
-                         vp=b.bonuses, category=BONUS))
+        out.append(Event(MSG("score-bonus", seat=who, rp=rp(b.bonuses),
+                             count=second_requests(s.bonus2[p])),
+                         kind="score", player=p, vp=b.bonuses, category=BONUS))
     if b.planning:
-        out.append(Event(f"{who} scores {b.planning} RP for an unused Planning token.",
+        out.append(Event(MSG("score-planning", seat=who, rp=rp(b.planning), token=PLANNING_TOKEN),
                          kind="score", player=p, vp=b.planning, category=PLANNING))
     return out
 
@@ -76,9 +73,15 @@ def log_final(s: IceState) -> None:
     for p in range(s.num_players):
         s.log += final_events(s, p)
         b = breakdown(s, p)
-        parts = ", ".join(f"{k} {v}" for k, v in b.parts.items())
-        s.log.append(Event(f"{seat_name(p)} scores {b.total} RP ({parts}).", kind="total",
-                           player=p))
+        parts = tuple(MSG("score-part", category=_CATEGORIES[c], n=v)
+                      for c, v in zip(BREAKDOWN_CATEGORIES, _row(b), strict=True))
+        s.log.append(Event(MSG("score-total", seat=seat(p), total=rp(b.total), parts=parts),
+                           kind="total", player=p))
+
+
+def _row(b: Breakdown) -> tuple[int, int, int, int, int]:
+    """A seat's RP by ``BREAKDOWN_CATEGORIES``."""
+    return sum(b.decrees), sum(b.requests), b.bonuses, b.tokens, b.planning
 
 
 def score_breakdown(state: State) -> ScoreBreakdown:
@@ -89,6 +92,5 @@ def score_breakdown(state: State) -> ScoreBreakdown:
     s = cast("IceState", state)
     rows = []
     for p in range(s.num_players):
-        b = breakdown(s, p)
-        rows.append((sum(b.decrees), sum(b.requests), b.bonuses, b.tokens, b.planning))
+        rows.append(_row(breakdown(s, p)))
     return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(rows))

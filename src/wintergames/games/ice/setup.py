@@ -11,11 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.errors import InvalidOptionError
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import frames as fr
+from wintergames.games.ice import words
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.model import GUILDS, RP_TOKENS
+from wintergames.games.ice.words import MSG
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -192,17 +194,17 @@ def setup(s: IceState) -> None:
     s.spent = 0
     s.overwork = 0
     s.over = False
-    s.line = ""
+    s.line = None
     s.pending = ()
-    names = ", ".join(f"{seat_name(p)} {IC.guilds[g].name}" for p, g in enumerate(s.guild))
-    s.log.append(Event(f"Guilds: {names}. {seat_name(s.first)} is the first player.",
-                       kind="setup"))
+    guilds = tuple(MSG("seat-guild", seat=words.seat(p), guild=words.guild(g))
+                   for p, g in enumerate(s.guild))
+    s.log.append(Event(MSG("guilds", guilds=guilds, seat=words.seat(s.first)), kind="setup"))
     for p, g in enumerate(s.guild):  # the starting RP tokens count in the final score
         if s.rp[p]:
-            guild = None if opts["first_game"] else IC.guilds[g].id
+            board = None if opts["first_game"] else IC.guilds[g].id
             n = s.rp[p]
-            s.log.append(Event(f"{seat_name(p)} starts with {n} RP token{'s' * (n > 1)}.",
-                               kind="rp", player=p, vp=n, category=RP_TOKENS, item=guild))
+            s.log.append(Event(MSG("starting-rp", seat=words.seat(p), rp=words.rp_tokens(n)),
+                               kind="rp", player=p, vp=n, category=RP_TOKENS, item=board))
 
 
 def _guilds(s: IceState) -> list[int]:
@@ -230,7 +232,9 @@ def _logbook_setup(s: IceState, camp_spot: int) -> None:
     card = s.logbook_deck.pop()
     s.logbook_shown.append(card)
     icon = IC.logbook[card].icon
-    s.log.append(Event(f"Logbook Setup: {IC.logbook[card].id} shows {icon}.", kind="setup"))
+    s.log.append(Event(MSG("logbook-setup", card=words.logbook_card(card),
+                           back=words.back(icon)),
+                       kind="setup"))
     if icon == "encampment":
         # C7: the 6 neighbours, then the 6 places two steps out in the 6 straight lines.
         for k in range(SIDES):

@@ -14,10 +14,12 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.phrases import Phrase
 from wintergames.core.state import State
 from wintergames.games.ice import observe, rules, scoring_state, setup
 from wintergames.games.ice.actions import CODEC
 from wintergames.games.ice.hidden import resample
+from wintergames.games.ice.words import MSG
 
 # Lists of ints: per seat (copied one level deep), per seat per type (two levels), shared.
 _PER_SEAT = ("study", "used", "hold", "hand", "requests", "validated", "turn_flags",
@@ -31,15 +33,16 @@ _SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "
                  "request_known",
                  "logbook_deck", "logbook_shown", "decrees", "icons_taken", "keep_choice")
 _SCALARS = ("arch_supply", "day", "first", "current", "spent", "overwork", "row_laid",
-            "over", "line")
-_TUPLES = ("pending",)
+            "over")
+_SHARED_VALUES = ("line", "pending")  # immutable: clones share them
 
 
 class IceState(State):
     """One game of ICE. Build it with ``wintergames.make("ice", ...)``."""
 
     game_id = "ice"
-    __slots__ = (*_PER_SEAT, *_PER_SEAT_TYPE, *_SHARED_LISTS, *_SCALARS, *_TUPLES)
+    messages = MSG
+    __slots__ = (*_PER_SEAT, *_PER_SEAT_TYPE, *_SHARED_LISTS, *_SCALARS, *_SHARED_VALUES)
 
     # -- the board (by place) --
     tiles: list[int]  # the tile in each slot, EMPTY elsewhere
@@ -94,7 +97,7 @@ class IceState(State):
     overwork: int  # 1 when this turn may spend 3 EP
     row_laid: int  # 1 once today's Request row is out
     over: bool
-    line: str  # the log line of the compound move in progress
+    line: Phrase | None  # the log line of the move in progress (words.grow / close)
     pending: tuple[tuple[int, ...], ...]  # open decision frames, innermost last
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
@@ -216,6 +219,7 @@ class IceState(State):
             out[name] = getattr(self, name).copy()
         for name in _SCALARS:
             out[name] = getattr(self, name)
+        out["line"] = None if self.line is None else self.line.to_json()
         out["pending"] = [list(f) for f in self.pending]
         return out
 
@@ -232,6 +236,8 @@ class IceState(State):
             setattr(new, name, list(s[name]))
         for name in _SCALARS:
             setattr(new, name, s[name])
+        # A snapshot from before lines were phrases holds "" between moves.
+        new.line = MSG.phrase_from_json(s["line"]) if s["line"] else None
         new.pending = tuple(tuple(f) for f in s["pending"])
         return new
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
-from wintergames.core.events import Event, seat_name
+from wintergames.core.events import Event
 from wintergames.games.ice import artifacts, days, excavate, free, pieces
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
@@ -21,6 +21,8 @@ from wintergames.games.ice.actions import (
     Excavate,
     Fluent,
     Move,
+    Nourish,
+    Play,
     Recruit,
     Sail,
     Trigger,
@@ -28,7 +30,25 @@ from wintergames.games.ice.actions import (
 )
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import adjacent
-from wintergames.games.ice.model import PRISMATIC, RP_TOKENS, TYPES
+from wintergames.games.ice.model import PRISMATIC, RP_TOKENS
+from wintergames.games.ice.words import (
+    ARCHAEOLOGIST,
+    CAMP,
+    CRYO_DISCOUNT,
+    MSG,
+    PLANNING,
+    WHITE_CAMP,
+    archaeologists,
+    close,
+    ep,
+    front,
+    grow,
+    lead,
+    place,
+    rp_tokens,
+    seat,
+    study_token,
+)
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -199,13 +219,13 @@ def do_main(s: IceState, p: int, action: Action) -> None:
     elif isinstance(action, Recruit):
         _pay(s, p, 1)
         pieces.add_archaeologists(s, action.value, 1)
-        s.log.append(Event(f"{seat_name(p)} recruits an Archaeologist on "
-                           f"{PLACES[action.value]} (1 EP).", kind="recruit", player=p))
+        s.log.append(Event(MSG("recruit", seat=seat(p), archaeologist=ARCHAEOLOGIST,
+                               place=place(action.value), ep=ep(1)), kind="recruit", player=p))
     elif isinstance(action, Sail):
         _pay(s, p, 1)
         origin = s.leaders[p]
         s.leaders[p] = action.value
-        s.log.append(Event(f"{seat_name(p)} sails to {PLACES[action.value]} (1 EP).",
+        s.log.append(Event(MSG("sail", seat=seat(p), place=place(action.value), ep=ep(1)),
                            kind="sail", player=p))
         pieces.navigator_follower(s, p, origin)
     elif isinstance(action, Word):
@@ -216,21 +236,20 @@ def do_main(s: IceState, p: int, action: Action) -> None:
         free.do_free(s, p, action)
 
 
-def _pay(s: IceState, p: int, ep: int) -> None:
-    s.ep[p] -= ep
-    s.spent += ep
+def _pay(s: IceState, p: int, cost: int) -> None:
+    s.ep[p] -= cost
+    s.spent += cost
 
 
-def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
+def _step(s: IceState, p: int, to: int, fluent: bool) -> None:
     """Move (1 EP a tile) or a Fluent Move's first step; Archaeologists on the Leader's
     old place may follow (a frame asks how many)."""
     origin = s.leaders[p]
     _pay(s, p, 1)
     if fluent:
         s.fluent[p] -= 1
-    s.leaders[p] = place
-    verb = "makes a Fluent Move to" if fluent else "moves to"
-    s.line = f"{seat_name(p)} {verb} {PLACES[place]}"
+    s.leaders[p] = to
+    s.line = MSG("fluent" if fluent else "move", seat=seat(p), place=place(to))
     most = min(fr.followers_limit(s, p), s.archs[origin])
     then = fr.FLUENT_NEXT if fluent else 0
     if most > 0:
@@ -239,8 +258,8 @@ def _step(s: IceState, p: int, place: int, fluent: bool) -> None:
     if fluent:
         fr.push(s, fr.FLUENT_STEP, p, 0)
         return
-    s.log.append(Event(s.line + " (1 EP).", kind="move", player=p))
-    s.line = ""
+    s.log.append(Event(close(s.line, "moved-paid", ep=ep(1)), kind="move", player=p))
+    s.line = None
 
 
 def follow(s: IceState, p: int, count: int) -> None:
@@ -248,39 +267,48 @@ def follow(s: IceState, p: int, count: int) -> None:
     _, _, origin, _, then = fr.pop(s)
     s.archs[origin] -= count
     s.archs[s.leaders[p]] += count
-    if count:
-        s.line += f" with {count} Archaeologist{'s' if count > 1 else ''}"
-        if then == fr.NAVIGATOR_FOLLOW:  # the once-a-turn follower is used only if one came
+    if then == fr.NAVIGATOR_FOLLOW:  # after a Sail, a Camp or a trip to its Camp (logged)
+        if count:  # the once-a-turn follower is used only if one came
             s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
+        said = MSG("navigator-followed" if count else "navigator-alone", seat=seat(p),
+                   archaeologist=ARCHAEOLOGIST)
+        s.log.append(Event(said, kind="move", player=p))
+        return
+    if count:
+        s.line = grow(s.line, "followers", n=archaeologists(count))
     if then == fr.FLUENT_NEXT:
         fr.push(s, fr.FLUENT_STEP, p, count)
         return
-    s.log.append(Event(s.line + ".", kind="move", player=p))
-    s.line = ""
+    # A Move's line says its EP; a free one (Something is Coming) says so in its lead.
+    paid = s.line is not None and lead(s.line).msg == "move"
+    said = close(s.line, "moved-paid", ep=ep(1)) if paid else close(s.line, "moved")
+    s.log.append(Event(said, kind="move", player=p))
+    s.line = None
 
 
-def fluent_second(s: IceState, p: int, place: int) -> None:
-    """A Fluent Move's second step (``place`` -1: stop after one)."""
+def fluent_second(s: IceState, p: int, to: int) -> None:
+    """A Fluent Move's second step (``to`` -1: stop after one)."""
     _, _, followers = fr.pop(s)
-    if place >= 0:
+    if to >= 0:
         origin = s.leaders[p]
         s.archs[origin] -= followers
-        s.archs[place] += followers
-        s.leaders[p] = place
-        s.line += f", then to {PLACES[place]}"
-    s.log.append(Event(s.line + " (1 EP).", kind="move", player=p))
-    s.line = ""
+        s.archs[to] += followers
+        s.leaders[p] = to
+        s.line = grow(s.line, "fluent-then", place=place(to))
+    s.log.append(Event(close(s.line, "moved-paid", ep=ep(1)), kind="move", player=p))
+    s.line = None
 
 
-def _build_camp(s: IceState, p: int, place: int) -> None:
+def _build_camp(s: IceState, p: int, to: int) -> None:
     _pay(s, p, 1)
     camp = pieces.camp_to_build(s, p)
     origin = s.leaders[p]
-    s.camps[camp] = place
-    s.leaders[p] = place
-    which = "their Camp" if camp == p else "a White Camp"
-    s.log.append(Event(f"{seat_name(p)} builds {which} on {PLACES[place]} (1 EP).",
-                       kind="camp", player=p))
+    s.camps[camp] = to
+    s.leaders[p] = to
+    said = (MSG("build-camp", seat=seat(p), camp=CAMP, place=place(to), ep=ep(1)) if camp == p
+            else MSG("build-white-camp", seat=seat(p), camp=WHITE_CAMP, place=place(to),
+                     ep=ep(1)))
+    s.log.append(Event(said, kind="camp", player=p))
     pieces.navigator_follower(s, p, origin)
 
 
@@ -293,21 +321,20 @@ def _word(s: IceState, p: int, word: int) -> None:
         t = study_type(s, p)
         _pay(s, p, 1)
         s.study[p][t] = 1
-        name = TYPES[t].title()
-        article = "an" if name[0] in "AEIOU" else "a"
-        s.log.append(Event(f"{seat_name(p)} studies: {article} {name} Study token (1 EP).",
+        s.log.append(Event(MSG("study", seat=seat(p), token=study_token(t), ep=ep(1)),
                            kind="study", player=p))
     elif word == PLAN:
         _pay(s, p, 1)
         s.planning[p] = 1
-        s.log.append(Event(f"{seat_name(p)} plans: a Planning token (1 EP).", kind="plan",
+        s.log.append(Event(MSG("plan", seat=seat(p), token=PLANNING, ep=ep(1)), kind="plan",
                            player=p))
     elif word == OVERWORK:
         s.rp[p] -= IC.overwork_rp
         s.overwork = 1
-        s.log.append(Event(f"{seat_name(p)} overworks: 1 RP token, 3 EP this turn.",
-                           kind="overwork", player=p, vp=-IC.overwork_rp, category=RP_TOKENS,
-                           item="overwork"))
+        said = MSG("overwork", seat=seat(p), rp=rp_tokens(IC.overwork_rp),
+                   ep=ep(IC.overwork_ep))
+        s.log.append(Event(said, kind="overwork", player=p, vp=-IC.overwork_rp,
+                           category=RP_TOKENS, item="overwork"))
     elif word == EXCAVATE:
         _excavate(s, p, cryo=False)
     elif word == REBUILD:
@@ -325,74 +352,105 @@ def _excavate(s: IceState, p: int, cryo: bool) -> None:
     assert cost is not None
     discount = s.turn_flags[p][fr.TURN_DISCOUNT]
     s.turn_flags[p][fr.TURN_DISCOUNT] = 0
-    how = (f"{cost} EP" + (", Polar Termites" if discount else "")
-           + (", the CryoArchitect's discount" if cryo else ""))
-    excavate.start(s, p, s.leaders[p], cost, how, cryo)
+    discounts = (*((front("polar-termites"),) if discount else ()),
+                 *((CRYO_DISCOUNT,) if cryo else ()))
+    how = MSG("paid-with", ep=ep(cost), discounts=discounts) if discounts else ep(cost)
+    excavate.start(s, p, s.leaders[p], cost, how, cryo=cryo)
     excavate.advance(s)
 
 
-def why_not_main(s: IceState, p: int, action: Action) -> str:
-    """The rule a turn's action breaks, in words."""
+def why_not_main(s: IceState, p: int, action: Action) -> tuple[str, str]:
+    """The rule a turn's action breaks: what it says in words, and the id of its passage."""
     ep_rule = (f"you have {s.ep[p]} EP and have spent {s.spent} of the "
                f"{fr.turn_limit(s)} a turn may spend")
     one_ep = isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
         Word.ALL[STUDY], Word.ALL[PLAN], Word.ALL[REBUILD])
     if one_ep and not fr.can_spend(s, p, 1):
-        return f"{action} costs 1 EP: {ep_rule}"
+        return f"{action} costs 1 EP: {ep_rule}", "turn.actions"
     if isinstance(action, Move | Fluent):
+        rule = "turn.fluent-move" if isinstance(action, Fluent) else "turn.move"
         if s.leaders[p] < 0:
-            return "your Expedition Leader is not on the board: Sail or Build a Camp first"
+            return ("your Expedition Leader is not on the board: Sail or Build a Camp first",
+                    rule)
         if isinstance(action, Fluent) and s.fluent[p] <= 0:
-            return "no Fluent Move token left today"
+            return "no Fluent Move token left today", rule
         return (f"{PLACES[action.value]} is not adjacent to your Leader's place "
                 f"{PLACES[s.leaders[p]]} (same layer across a side that is no Rift, or "
                 "overlapping one layer up or down; a place must be uncovered enough to "
-                "stand on)")
+                "stand on)", "turn.move")
     if isinstance(action, Camp):
         if pieces.camp_to_build(s, p) < 0:
-            return "no Camp to build: yours is on the board and the pool has no White Camp"
+            return ("no Camp to build: yours is on the board and the pool has no White Camp",
+                    "turn.build-camp")
         return (f"a Camp goes on an uncovered tile without a Camp (never an edge or "
-                f"Azulia); {PLACES[action.value]} is not one")
+                f"Azulia); {PLACES[action.value]} is not one", "turn.build-camp")
     if isinstance(action, Recruit):
         if s.arch_supply == 0:
-            return "no Archaeologist is left in the pool"
+            return "no Archaeologist is left in the pool", "turn.recruit"
         return ("Recruit places an Archaeologist on a tile with a Camp, not "
-                f"{PLACES[action.value]}")
+                f"{PLACES[action.value]}", "turn.recruit")
     if isinstance(action, Sail):
         return ("Sail goes to a tile with a Camp other than your Leader's, not "
-                f"{PLACES[action.value]}")
+                f"{PLACES[action.value]}", "turn.sail")
     if action == Word.ALL[STUDY]:
         return ("Study needs your Leader on a non-Prismatic Artifact tile of a type you "
-                "have no Study token of")
+                "have no Study token of", "turn.study")
     if action == Word.ALL[PLAN]:
         return ("Plan is not used with 2 players" if s.num_players == 2
-                else "you already hold a Planning token")
+                else "you already hold a Planning token"), "turn.plan"
     if action == Word.ALL[OVERWORK]:
         return ("Overwork costs 1 RP token, once a turn, and needs at least 3 EP left "
-                f"(you have {s.rp[p]} RP tokens and {s.ep[p]} EP)")
+                f"(you have {s.rp[p]} RP tokens and {s.ep[p]} EP)", "turn.overwork")
     if action == Word.ALL[EXCAVATE]:
         cost = excavation_cost(s, p)
         if cost is None:
-            return ("you can excavate the tile your Leader is on when it is uncovered, or "
-                    "covered by exactly one tile that is itself uncovered")
-        return f"this excavation costs {cost} EP: {ep_rule}"
+            return _NOT_EXCAVATABLE, "turn.excavate"
+        return f"this excavation costs {cost} EP: {ep_rule}", "excavate.cost"
     if action == CRYO_EXCAVATE:
-        at = s.leaders[p]
-        if not pieces.has_guild(s, p, "cryoarchitect"):
-            return "excavate cryoarchitect is the CryoArchitect's ability"
-        if s.turn_flags[p][fr.TURN_CRYO]:
-            return "the CryoArchitect's discount was already taken this turn (once a turn)"
-        if at < 0 or not pieces.is_tile(at) or not excavate.cryo_applies(s, p, at):
-            return ("the CryoArchitect's discount is for the Artifact tile under your Leader "
-                    "when your own Camp stands on it")
-        cost = excavation_cost(s, p, cryo=True)
-        if cost is None:
-            return ("you can excavate the tile your Leader is on when it is uncovered, or "
-                    "covered by exactly one tile that is itself uncovered")
-        if cryo_excavation_cost(s, p) is None:
-            return (f"the discount saves nothing here (plain excavate costs {cost} EP too): "
-                    "keep it for later this turn")
-        return f"this excavation costs {cost} EP with the discount: {ep_rule}"
+        return _why_not_cryo(s, p, ep_rule)
     if action == Word.ALL[END]:
-        return "a turn spends 1-2 EP before it ends (or say stop to end your day)"
-    return f"{action} is not possible now"
+        return "a turn spends 1-2 EP before it ends (or say stop to end your day)", "turn.end"
+    return f"{action} is not possible now", _rule_of(action)
+
+
+_NOT_EXCAVATABLE = ("you can excavate the tile your Leader is on when it is uncovered, or "
+                    "covered by exactly one tile that is itself uncovered")
+
+
+def _why_not_cryo(s: IceState, p: int, ep_rule: str) -> tuple[str, str]:
+    at = s.leaders[p]
+    rule = "guild.cryoarchitect"
+    if not pieces.has_guild(s, p, "cryoarchitect"):
+        return "excavate cryoarchitect is the CryoArchitect's ability", rule
+    if s.turn_flags[p][fr.TURN_CRYO]:
+        return "the CryoArchitect's discount was already taken this turn (once a turn)", rule
+    if at < 0 or not pieces.is_tile(at) or not excavate.cryo_applies(s, p, at):
+        return ("the CryoArchitect's discount is for the Artifact tile under your Leader "
+                "when your own Camp stands on it", rule)
+    cost = excavation_cost(s, p, cryo=True)
+    if cost is None:
+        return _NOT_EXCAVATABLE, "turn.excavate"
+    if cryo_excavation_cost(s, p) is None:
+        return (f"the discount saves nothing here (plain excavate costs {cost} EP too): "
+                "keep it for later this turn", rule)
+    return f"this excavation costs {cost} EP with the discount: {ep_rule}", "excavate.cost"
+
+
+# The passage of a free action or a word refused with no reason of its own.
+_WORD_RULES = {WORDS.index("navigate"): "guild.navigator",
+               WORDS.index("activate"): "guild.incandescent",
+               WORDS.index("grapple"): "guild.icewalker",
+               WORDS.index("collect"): "artifact.philosophical", STOP: "turn.stop",
+               REBUILD: "guild.cryoarchitect"}
+
+
+def _rule_of(action: Action) -> str:
+    if isinstance(action, Play):
+        return "snow.play"
+    if isinstance(action, Trigger):
+        return "artifact.trigger"
+    if isinstance(action, Nourish):
+        return "guild.nourisher"
+    if isinstance(action, Word):
+        return _WORD_RULES.get(action.value, "turn.actions")
+    return "turn.actions"
