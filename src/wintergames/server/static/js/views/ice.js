@@ -11,9 +11,10 @@
 // also a button there. All text goes in as text nodes (h/s). Every colour comes from
 // PALETTE (js/palette.js); ice.css reads them as custom properties set here.
 //
-// This module is what the pages import (render, animate, logLine, actionLabel, the
+// This module is what the pages import (render, animate, mention, actionLabel, the
 // players list's hooks) and loads the view's look; its parts live in views/ice/: names
-// and icons, log lines, action words, the board, the top line, guild boards, cards, motion.
+// and icons, the log's mentions, action words and labels, the board, the top line, guild
+// boards, cards, motion.
 import { breakdownByCategory, seatLabel } from "../breakdown.js";
 import { h } from "../dom.js";
 import { icon, loadIcons } from "../icons.js";
@@ -27,7 +28,7 @@ import { cap } from "./ice/names.js";
 import { topLine } from "./ice/topline.js";
 
 export { actionLabel } from "./ice/actions.js";
-export { logLine } from "./ice/log.js";
+export { mention } from "./ice/log.js";
 export { animate } from "./ice/motion.js";
 
 // The view's look: ice.css reads the palette through these custom properties. The sheet

@@ -1,5 +1,5 @@
 // ICE's actions in words: a button's label, a ring's tooltip, the prompt above the choices.
-import { logLine } from "./log.js";
+import { labelParts } from "./labels.js";
 import { tileNode } from "./names.js";
 
 /** The actions that act on a place of the board (its orange ring; grouped by place). */
@@ -25,7 +25,7 @@ function tileName(layout, id) {
  *  tooltips on the board keep describe's plain words). */
 export function actionLabel(a, layout, obs = null) {
   const parts = describe(a, layout, (_, id) => `\u0000${id}\u0000`, obs).split("\u0000");
-  return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : logLine(part, layout)));
+  return parts.flatMap((part, i) => (i % 2 ? [tileNode(layout, part)] : labelParts(part, layout)));
 }
 
 /** An action in words; ``obs`` (the seat's observation) adds what it costs where the

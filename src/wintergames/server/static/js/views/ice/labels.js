@@ -1,10 +1,13 @@
-// ICE's log lines as people say them: tiles by their name and icon, Requests, Logbook
-// cards and Decrees by name and icon (ice/names.js), the other components led by their icons.
+// The words of ICE's buttons as people say them: Requests, Logbook cards and Decrees by
+// name and icon (ice/names.js), places marked, the other components led by their icons.
+// Only the labels the view builds itself (actions.js) are read here: the log is drawn from
+// the engine's mentions (ice/log.js). Issue 38 moves the labels to the engine too, and this
+// reading of words with it.
 import { h } from "../../dom.js";
 import { withIcons } from "../../icons.js";
-import { decreeName, logbookName, requestName, tileNode, typeIcon } from "./names.js";
+import { decreeName, logbookName, requestName, typeIcon } from "./names.js";
 
-// Log lines: the types, Snow tiles by their backs, Archaeologists, Camps, tokens.
+// Words: the types, Snow tiles by their backs, Archaeologists, Camps, tokens.
 const FRONTS = ["talisman", "explosive-rune", "anima-gemstone", "whistle-of-storms", "abseiling-rope", "ice-sailboat",
                 "expedition-survivors", "wreck", "polar-termites", "ice-manta-ray", "boreal-smilodon", "white-spiders"];
 const LOG_NAMES = [...FRONTS, "Harmony", "Exalted", "Achievement", "Philosophical", "Obliteration", "Prismatic",
@@ -26,59 +29,10 @@ const LOG_ICON = { Archaeologist: "ice-archaeologist", Archaeologists: "ice-arch
                    "Planning token": "ice-planning", "Grappling token": "ice-grappling", Logbook: "ice-logbook",
                    "Curse token": "ice-curse", "Ship's Hold": "ice-hold", Leader: "ice-leader" };
 
-/** A log line as people say it: tiles by their name and icon (the layout's fronts and
- *  artifacts, when the page passes its layout: table.js, replay.js), Requests, Logbook
- *  cards and Decrees by name and icon, the other components led by their icons; every
- *  code stays only as a tooltip and data-code. */
-export function logLine(line, layout = null) {
-  if (!layout?.fronts) return namedLine(line);
-  const parts = [];
-  let at = 0;
-  for (const match of line.matchAll(tileIds(layout))) {
-    const [start, end] = tileSpan(line, match, layout);
-    if (start < at) continue;
-    parts.push(...namedLine(line.slice(at, start), layout), tileNode(layout, match[0]));
-    at = end;
-  }
-  parts.push(...namedLine(line.slice(at), layout));
-  return parts.filter((part) => part !== "");
-}
-
-// The tile ids the engine writes ("SN18", "ENC", "S-OBL-2b"), one pattern per layout.
-const TILE_IDS = new WeakMap();
-function tileIds(layout) {
-  if (!TILE_IDS.has(layout)) {
-    // longest first, ids being letters, digits and hyphens only (nothing to escape)
-    const ids = [...Object.keys(layout.fronts), ...Object.keys(layout.artifacts)].sort((a, b) => b.length - a.length);
-    TILE_IDS.set(layout, new RegExp(`(?<![\\w-])(?:${ids.join("|")})(?![\\w-])`, "g"));
-  }
-  return TILE_IDS.get(layout);
-}
-
-/** Where a tile's mention starts and ends: the words the engine writes beside its id
- *  ("SN18 (abseiling-rope)", "SN35 (Swarm of Polar Termites)", "Abseiling Rope (SN18)",
- *  "D-PRI-1 (Prismatic)") go with it, since its node already says them. */
-function tileSpan(line, match, layout) {
-  const id = match[0];
-  const f = layout.fronts[id];
-  const says = (f ? [f.name, f.front] : [layout.artifacts[id].type]).map(plain);
-  let start = match.index;
-  let end = start + id.length;
-  const after = /^ \(([^()]+)\)/.exec(line.slice(end));
-  const before = plain(line.slice(0, start));
-  const named = says.find((w) => before.endsWith(`${w} (`));
-  if (after && says.some((w) => plain(after[1]).endsWith(w))) end += after[0].length;
-  else if (named && line[end] === ")") {
-    start -= named.length + 2;
-    end += 1;
-  }
-  return [start, end];
-}
-/** Words compared as the engine and the layout may write them: lower case, no hyphens. */
-const plain = (text) => String(text).toLowerCase().replace(/-/g, " ");
-
-/** A line's Requests, Logbook cards and Decrees named, the rest led by their icons. */
-function namedLine(line, layout = null) {
+/** A button's words as people say them (actionLabel's prose between the tiles it draws
+ *  itself): Requests, Logbook cards and Decrees by name and icon, places marked, the other
+ *  components led by their icons; every code stays only as a tooltip and data-code. */
+export function labelParts(line, layout = null) {
   const parts = [];
   let at = 0;
   for (const match of line.matchAll(LOG_WORDS)) {
