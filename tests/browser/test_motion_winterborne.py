@@ -21,6 +21,8 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
 import wintergames as wg
+from tests.games.winterborne.helpers import fresh
+from tests.games.winterborne.helpers import play as play_moves
 from wintergames.core.actions import Action
 
 from .animation import GHOSTS, MOVING, fast_forward, motions, play, play_out, skip_and_settle, watch
@@ -419,21 +421,38 @@ def test_with_reduced_motion_nothing_of_another_seats_step_moves(
     skip_and_settle(page)
 
 
+def mask_walk_line() -> dict[str, Any]:
+    """The engine's line for the explorer walking back from G3 to G1 with a Mask card's
+    counter-clockwise circle (2 steps that way), as a view carries it."""
+    s = fresh(hand=["EXP1", "MASK2"])
+    play_moves(s, "EXP1 E", "MASK2 ccw2", "pass")
+    line = s.log[-1]
+    assert line.text.endswith("explorer moves 2 spaces counter-clockwise to G1"), line.text
+    return line.view()
+
+
 def test_a_walk_partway_through_a_step_goes_the_way_the_card_played_says(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     """Partway through a step no log line says which way a figure went: a Mask card's
-    counter-clockwise circle does (G3 back to G1 is 2 steps that way, 4 the other)."""
+    counter-clockwise circle does (G3 back to G1 is 2 steps that way, 4 the other). Once
+    the line comes, its walk clause says it: the figure, the spaces walked, the way and
+    where it stopped, read from the line's mentions (walksOf), never from its words."""
     table = server.create("winterborne", ["human", "human"], seed=3)
     page = page_errors.watch(browser.new_page())
     page.goto(server.url + table["spectator"])
-    steps = page.evaluate("""async () => {
+    steps = page.evaluate("""async (ccw) => {
       const m = await import('/static/js/views/winterborne/motion.js');
       const layout = await (await fetch('/api/games/winterborne/layout')).json();
       const walk = (lines, played) =>
-        (m.figurePath(layout, 'explorer', 'G3', 'G1', lines, played).length - 1) / 6;
+        (m.figurePath(layout, 'explorer', 'G3', 'G1', m.walksOf(lines), played).length - 1) / 6;
+      // the same line said clockwise, 4 spaces: its amount and no way
+      const parts = ccw.parts.filter((p) => p.ref !== 'ccw')
+        .map((p) => (p.unit === 'spaces' ? { ...p, ref: 4, text: '4 spaces' } : p));
+      const cw = { ...ccw, parts, text: 'its words are never read' };
       return [walk([], ['MASK2']), walk([], []), walk([], ['SHA1']),
-              walk(['Player 1: explorer moves 2 counter-clockwise to G1'], []),
-              walk(['Player 1: explorer moves 4 to G1'], ['MASK2'])];
-    }""")
+              walk([ccw], []), walk([cw], ['MASK2']),
+              m.walksOf([ccw]), m.walksOf([{ ...ccw, text: 'explorer moves 4 to G1' }])];
+    }""", mask_walk_line())
     # a Mask card, none, a card whose circle does not lead there, the line, the line first
-    assert steps == [2, 4, 4, 2, 4]
+    walked = {"figure": "explorer", "steps": 2, "ccw": True, "to": "G1"}
+    assert steps == [2, 4, 4, 2, 4, [walked], [walked]]

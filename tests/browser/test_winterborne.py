@@ -324,14 +324,50 @@ def quiet_hex_names(page: Page) -> None:
     assert page.evaluate(COVERED_HEX_NAMES) == []
     hexes = page.locator("#log .wb-hex-name")
     assert hexes.count() >= 1
-    for term in hexes.evaluate_all("hs => hs.map(h => h.dataset.term)"):
-        assert term in ("section", "gray space"), term
+    # each explained by its own entry of the glossary ("C2: an empty section between ...")
+    for term, name in hexes.evaluate_all("hs => hs.map(h => [h.dataset.term, h.textContent])"):
+        assert term == name and re.fullmatch(r"[SCG][1-6]", name), (term, name)
     bare = page.locator("#log").evaluate(
         r"""log => [...log.querySelectorAll('li')].map(li => {
               const copy = li.cloneNode(true);
               copy.querySelectorAll('.wb-hex-name').forEach(n => n.remove());
               return copy.textContent; }).filter(t => /\b[SCG][1-6]\b/.test(t))""")
     assert bare == [], bare
+
+
+def test_the_log_draws_the_engines_mentions_with_icons_and_links_each_line_to_its_rule(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: a log line is the engine's words, the things it names drawn with the
+    game's icons from the mentions' kinds and refs (a card, a figure, an ally, a resource,
+    a hex of the kingdom), and its "§" opens the Rules dialog at the passage it applies."""
+    before, step = road_to(3, "trade")
+    seat = step[0][0]
+    table = server.create("winterborne", ["human", "human"], seed=3)
+    for mover, action in before + step:
+        server.act(table, mover, action)
+    view = server.view(table, seat)
+    page = open_page(browser, page_errors, server.url + table["seats"][seat]["invite"])
+    expect(page.locator("#log li")).to_have_count(len(view["log"]), timeout=TIMEOUT)
+    # the engine's words, then the link to the line's rule
+    assert page.locator("#log li").evaluate_all(
+        "ls => ls.map(l => [l.textContent, l.dataset.rule])") == [
+        [line["text"] + " §", line["rule"]] for line in view["log"]]
+    traded = page.locator("#log li[data-rule='shaman.trade']").last
+    expect(traded.locator(".said-card[data-code] use[href^='#wb-']")).not_to_have_count(0)
+    expect(traded.locator(".said-piece use[href='#wb-character-shaman']")).to_have_count(1)
+    expect(traded.locator(".said-card use[href='#wb-ally-back']")).to_have_count(1)
+    expect(traded.locator(".said-amount use[href^='#wb-resource-']")).not_to_have_count(0)
+    expect(traded.locator(".wb-hex-name")).not_to_have_count(0)
+    # every card mention keeps its code for the tooltip only
+    for code in traded.locator(".said-card[data-code]").evaluate_all(
+            "ns => ns.map(n => n.dataset.code)"):
+        assert CODE.fullmatch(code) and code not in traded.inner_text(), code
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    traded.locator("a.rule-link").click()
+    asked = page.locator("dialog#rules .passage.asked")  # the one passage the link asks for
+    expect(asked).to_have_attribute("id", "rule-shaman.trade")
+    expect(asked).to_contain_text("Trading with an ally")
+    expect(asked).to_be_in_viewport()
 
 
 # Any component code shown as text: "EXP1", "BOOK2", "WB3", "PU2" (a hex's name, "S1", is

@@ -16,12 +16,11 @@ import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { FIGURES, UNIT, remember } from "./winterborne/motion.js";
-import { cardData, cardIcon, loadNames, logLine, typeOfId, useIcons } from "./winterborne/names.js";
+import { cardData, cardIcon, loadNames, mention as namedMention, namedWords, typeOfId, useIcons } from "./winterborne/names.js";
 import { spoilsBacks } from "./winterborne/spoils.js";
 
-// Another seat's step, explained (views/winterborne/motion.js); log lines with names.
+// Another seat's step, explained (views/winterborne/motion.js).
 export { animate, animatesPartway } from "./winterborne/motion.js";
-export { logLine };
 
 const CARD_KINDS = new Set(["play", "discard", "reserve", "unreserve", "wylds", "swap"]);
 const GAME = PALETTE.games.winterborne;
@@ -75,6 +74,18 @@ const CATEGORY_ICON = { allies: "wb-ally-back", buildings: "wb-settlement", "exp
 export function categoryIcon(category) {
   const id = CATEGORY_ICON[String(category).toLowerCase()];
   return id ? icon(id, { size: "1.1em" }) : null;
+}
+
+/** How a mention of the log looks (said.js): a scoring category with its end-screen icon,
+ *  the rest as views/winterborne/names.js draws it (cards, figures, places... with their
+ *  pictures). Drawn from the mention's kind and ref, never from its words. */
+export function mention(m, layout) {
+  if (m.kind === "category") {
+    const id = CATEGORY_ICON[String(m.ref).toLowerCase()];
+    return id ? h("span", { class: "named said-category", "data-ref": m.ref, "data-term": m.term ?? null },
+      icon(id, { size: "1.05em" }), m.text) : null;
+  }
+  return namedMention(m, layout);
 }
 
 // Under the end screen's table: the solo game's verdict (the Balaur is no seat, so it has
@@ -302,9 +313,9 @@ function handArea(ctx, me, legal) {
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
       const id = local.card.split(":")[1];
-      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...logLine(id), ": "),
+      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...namedWords(id), ": "),
         cardActions(legal, id).map((a) => h("button", { class: "use", "data-card": id, onclick: () => act(a) },
-          ...logLine(describe(a, ctx).replace(`${id}: `, "")))),
+          ...namedWords(describe(a, ctx).replace(`${id}: `, "")))),
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
   }
@@ -564,7 +575,7 @@ export function render(ctx) {
       h("button", { onclick: () => { local.filter = null; ctx.rerender(); } }, "Show all")));
   }
   for (const a of shown) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, ...logLine(describe(a, ctx))));
+    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, ...namedWords(describe(a, ctx))));
   }
   if (view.over) {
     // the end screen's numbers (view.breakdown), one line per seat, then the verdict

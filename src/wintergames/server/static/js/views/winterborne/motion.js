@@ -27,7 +27,6 @@ export function remember(view) {
   seen.now = { log: view.log.length, obs: view.observation };
 }
 
-const FIGURE_WORD = { shaman: "shaman", explorer: "explorer", warrior: "warrior", white: "white meeple" };
 const RING = 2 * UNIT;  // the gray spaces' distance from the castle
 const spaceIndex = (place) => (place && /^G\d$/.test(place) ? Number(place.slice(1)) - 1 : -1);
 const ringAt = (angle) => [RING * Math.sin(angle), -RING * Math.cos(angle)];
@@ -47,16 +46,35 @@ function playedMove(layout, cards, from, to) {
   return [null, false];
 }
 
-/** The points (svg units) a figure passes from `from` to `to`: out of the castle to a gray
- *  space, then space by space round the ring (clockwise, unless the log or the card played
- *  says otherwise), through the section between two spaces; into the castle straight from
- *  its space. */
-export function figurePath(layout, name, from, to, lines, played = []) {
-  const word = FIGURE_WORD[name];
-  let [steps, ccw] = playedMove(layout, played, from, to);
+/** The walks the log's fresh lines tell, read from their mentions (kind and ref, never
+ *  the words): a walk clause mentions the figure (a piece), the spaces it walked (an
+ *  amount counted in "spaces"), the way when counter-clockwise (the term "ccw"), then the
+ *  gray space it stopped on (a place). */
+export function walksOf(lines) {
+  const walks = [];
   for (const line of lines) {
-    const m = new RegExp(`\\b${word} moves (\\d+)( counter-clockwise)? to ${to}\\b`).exec(line);
-    if (m) [steps, ccw] = [Number(m[1]), Boolean(m[2])];
+    const mentions = (line.parts ?? []).filter((part) => typeof part !== "string");
+    mentions.forEach((m, i) => {
+      if (m.kind !== "amount" || m.unit !== "spaces") return;
+      const [figure, next] = [mentions[i - 1], mentions[i + 1]];
+      const ccw = next?.kind === "term" && next.ref === "ccw";
+      const to = mentions[i + (ccw ? 2 : 1)];
+      if (figure?.kind === "piece" && FIGURES.includes(figure.ref) && to?.kind === "place") {
+        walks.push({ figure: figure.ref, steps: m.ref, ccw, to: to.ref });
+      }
+    });
+  }
+  return walks;
+}
+
+/** The points (svg units) a figure passes from `from` to `to`: out of the castle to a gray
+ *  space, then space by space round the ring (clockwise, unless a walk of the log, from
+ *  walksOf, or the card played says otherwise), through the section between two spaces;
+ *  into the castle straight from its space. */
+export function figurePath(layout, name, from, to, walks, played = []) {
+  let [steps, ccw] = playedMove(layout, played, from, to);
+  for (const walk of walks) {
+    if (walk.figure === name && walk.to === to) [steps, ccw] = [walk.steps, walk.ccw];
   }
   const centre = (place) => (place === "castle" ? [0, -16] : layout.positions[place].map((v) => v * UNIT));
   const points = [centre(from)];
@@ -134,10 +152,10 @@ export function animate(ctx, previous) {
   const now = view.observation;
   const base = seen.before && seen.before.log === previous.log.length ? seen.before.obs : previous.observation;
   if (!base || base.seats.length !== now.seats.length) return null;
-  const lines = ctx.fresh.map((line) => line.text);
+  const walks = walksOf(ctx.fresh);
   const motions = [];
   // partway through another seat's step: only its figures walk (the line says the rest)
-  const partway = !lines.length;
+  const partway = !ctx.fresh.length;
   const area = (i) => (i === view.seat ? board.querySelector("#wb-me") : board.querySelector(`.wb-seat[data-seat='${i}']`));
   const province = (c) => board.querySelector(`.wb-province[data-province='${c}']`);
   const walk = pace * 0.45;  // per step round the ring
@@ -159,7 +177,7 @@ export function animate(ctx, previous) {
       if (to && to !== base.seats[i].kingdom.figures[name]) sources[i] = node;
       if (!from || !to || from === to) continue;
       const played = now.played.filter((c) => !previous.observation.played.includes(c));
-      const points = figurePath(layout, name, from, to, lines, played);
+      const points = figurePath(layout, name, from, to, walks, played);
       const duration = Math.min(pace * 2.4, Math.max(pace, walk * (points.length / 6)));
       next = Math.max(next, duration);
       sources[i] = node;

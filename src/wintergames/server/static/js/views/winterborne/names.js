@@ -1,7 +1,9 @@
-// Winterborne's names for codes: a log line, a button's words or a tooltip names cards
-// ("Explorer II"), spoils by what they give, allies by their province, and leads
-// characters, resources and buildings with their icons; the code stays as the tooltip and
-// data-code. Read by the view (views/winterborne.js), the table's log and the replay.
+// Winterborne's pictures for the things it names. The log's lines arrive as the engine's
+// words and mentions (said.js): `mention` draws each mention with its icon, from its kind
+// and ref (the code), never from its words. The buttons' words are still the view's own
+// (views/winterborne.js describe), and `namedWords` names the codes in them: cards
+// ("Explorer II"), spoils by what they give, allies by their province, characters,
+// resources and buildings led by their icons; the code stays as the tooltip and data-code.
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 
@@ -32,9 +34,9 @@ export const typeOfId = (id) => (/^(SHA|EXP|WAR)\d$/.test(id) ? "house" : id ===
     : /^W\d$/.test(id) ? "weapon" : "banner");
 
 // Card ids (with the use played, "EXP2 (E)"), spoils ids, characters, resources and
-// buildings: a log line or a button names them.
+// buildings: a button's words name them (the view builds those words itself).
 const CARD_ID = "(?:SHA|EXP|WAR)[12]|MERC|[TPW][1-6]|(?:HORN|MASK|BAG|BOOK|RUNE|ORB|POTION)[1-3]|WY\\d{1,2}";
-const LOG_WORDS = new RegExp(`\\b(?:(?:${CARD_ID})(?: \\([^()\\s]+\\))?|(?:PR|HX|MV|WY)(?:-[A-Za-z0-9]+)+|(?:the ally )?(?:GR|YE|BL|PU|RE|BK)\\d|shaman|explorer|warrior`
+const CODE_WORDS = new RegExp(`\\b(?:(?:${CARD_ID})(?: \\([^()\\s]+\\))?|(?:PR|HX|MV|WY)(?:-[A-Za-z0-9]+)+|(?:the ally )?(?:GR|YE|BL|PU|RE|BK)\\d|shaman|explorer|warrior`
   + "|white meeple|gold|meat|military|favor|settlement|church|castle|[SCG][1-6])(?![\\w-])", "g");
 const NAMED_WORD = (word) => {
   if (["shaman", "explorer", "warrior"].includes(word)) return `wb-character-${word}`;
@@ -84,13 +86,14 @@ function hexName(word) {
   return h("span", { class: "wb-hex-name", "data-term": term, "data-tip": `${word}: ${words} of the kingdom board` }, word);
 }
 
-/** A log line (or a button's words) with names for codes and icons before them: cards by
- *  their names, spoils by what they give, characters, resources and buildings led by their
- *  icons (table.js, replay.js). */
-export function logLine(line) {
+/** A button's words (views/winterborne.js describe) with names for codes and icons before
+ *  them: cards by their names, spoils by what they give, characters, resources and
+ *  buildings led by their icons. The log never comes here: its lines are the engine's
+ *  mentions (`mention`). */
+export function namedWords(line) {
   const parts = [];
   let at = 0;
-  for (const match of String(line).matchAll(LOG_WORDS)) {
+  for (const match of String(line).matchAll(CODE_WORDS)) {
     const word = match[0];
     const id = NAMED_WORD(word);
     let node;
@@ -101,12 +104,65 @@ export function logLine(line) {
     else node = cardName(word);
     parts.push(line.slice(at, match.index), node);
     at = match.index + word.length;
-    // "takes BOOK1 (Book A)": the log names the card after its code; once is enough
-    const named = DATA.cards[word] && ` (${DATA.cards[word].name})`;
-    if (named && line.startsWith(named, at)) at += named.length;
   }
   parts.push(line.slice(at));
   return parts.filter((part) => part !== "");
+}
+
+// -- the log's mentions (said.js) ----------------------------------------------------------
+
+const FIGURES = new Set(["shaman", "explorer", "warrior", "white"]);
+const BUILDINGS = new Set(["settlement", "church"]);
+const RESOURCES = new Set(["gold", "meat", "military", "favor"]);
+const SEASONS = new Set(["spring", "summer", "autumn", "winter"]);
+
+/** A mention's words led by its icons; `code` (a card's, a spoils tile's, an ally's) goes
+ *  into data-code and the title, as a code shown nowhere else. */
+function named(m, icons, code = null) {
+  return h("span", { class: `named said-${m.kind}${code ? " wb-named" : ""}`, "data-ref": m.ref,
+                     "data-term": m.term ?? null, "data-code": code, title: code,
+                     "data-tip-icon": icons[0] ?? null },
+  ...icons.map((id) => icon(id, { size: "1.05em" })), m.text);
+}
+
+/** How a mention of Winterborne looks in the log, from its kind and ref only: a card, a
+ *  spoils tile and an ally with their pictures, a figure, a building, a conquer tile, a
+ *  province, the castle, a resource, a season, a power, a card's use with its icons, a
+ *  hex of the kingdom by its small name; null for what has no picture (said.js then draws
+ *  the words with their tooltip). */
+export function mention(m, layout) {
+  const data = layout?.cards ? layout : DATA;
+  const ref = String(m.ref);
+  if (m.kind === "card") {
+    const card = data.cards?.[ref];
+    if (card) return named(m, [cardIcon(ref, card.type)], ref);
+    const tile = data.spoils?.[ref];
+    if (tile) return named(m, [`wb-spoils-${tile.kind}`], ref);
+    const colour = data.allies?.[ref]?.colour;
+    if (colour) return named(m, ["wb-ally-back", `wb-province-${colour}`], ref);
+    return null;
+  }
+  if (m.kind === "piece") {
+    if (FIGURES.has(ref)) return named(m, [`wb-character-${ref}`]);
+    if (BUILDINGS.has(ref)) return named(m, [`wb-${ref}`]);
+    if (data.colours?.includes(ref)) return named(m, [`wb-province-${ref}`]);  // a conquer tile
+    return null;
+  }
+  if (m.kind === "place") {
+    if (ref === "castle") return named(m, ["wb-castle"]);
+    if (data.colours?.includes(ref)) return named(m, [`wb-province-${ref}`]);
+    // a hex of the kingdom: its small name, as the board writes it; its term explains it
+    if (data.positions?.[ref]) return h("span", { class: "wb-hex-name said-place", "data-ref": ref, "data-term": m.term ?? ref }, m.text);
+    return null;
+  }
+  if (m.kind === "amount") return RESOURCES.has(m.unit) ? named(m, [`wb-resource-${m.unit}`]) : null;
+  if (m.kind === "term") {
+    if (SEASONS.has(ref)) return named(m, [`wb-season-${ref}`]);
+    if (data.powers?.[ref]) return named(m, ["wb-power"]);
+    const uses = useIcons(ref);  // a card's use by its code ("E", "m2", "+1g"), "ccw" the way
+    return uses.length ? named(m, uses) : null;
+  }
+  return null;
 }
 
 /** A card's uses as icons: "S" a shaman figure, "m2" a move, "+1g1x" gold and military. */
