@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from wintergames.games.ice.words import RULES
+
 from .animation import SETTLED
 from .conftest import (
     DESKTOP,
@@ -22,6 +24,7 @@ from .conftest import (
     PageErrors,
     Server,
     open_page,
+    opens_its_rule_passage,
     screenshot,
 )
 from .test_play import TIMEOUT, click_and_wait, play_the_middle, wait_for_my_turn_or_the_end
@@ -309,29 +312,33 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         assert revealed.nth(i).locator(f"use[href='#ice-event-{event}']").count() == 1
         assert card not in revealed.nth(i).inner_text()
     expect(page.locator("#ice-logbook-pill")).not_to_contain_text(obs["logbook"][0])
-    # Requests: the card names its kind, not its code; a code in a line becomes icons and a name
+    # Requests: the card names its kind, not its code; a line's mention of a card is drawn
+    # with its icons by its ref (the code), in the engine's words
     assert all(code not in text for code, text in zip(
         me["request_cards"], requests.all_inner_texts(), strict=True))
-    named = page.evaluate("""import('/static/js/views/ice.js').then(m => [
-        'Discard DUO-HAR-EXA-OBL', 'Logbook: SOMETHING-IS-COMING-a — go',
-        'Validates PRISM-b (5 RP)',
-        'scores 1 RP for the Decree DEC-HAR (type, harmony)'].map(line => {
-          const box = document.createElement('p');
-          box.append(...m.logLine(line));
-          document.body.append(box);
-          const found = [...box.querySelectorAll('[data-code]')].map(n => [
-            n.dataset.code, n.innerText,
-            [...n.querySelectorAll('use')].map(u => u.getAttribute('href'))]);
-          box.remove();
-          return found;
-        }))""")
+    named = page.evaluate("""([layout]) => import('/static/js/views/ice.js').then(m => [
+        {kind: 'card', ref: 'DUO-HAR-EXA-OBL',
+         text: 'Duo Request (Harmony, Exalted, Obliteration)'},
+        {kind: 'card', ref: 'SOMETHING-IS-COMING-a', text: 'Something is Coming'},
+        {kind: 'card', ref: 'DEC-HAR', text: 'Harmony Decree'},
+        {kind: 'piece', ref: 'tunnel', text: 'a tunnel Snow tile', term: 'tunnel'},
+        {kind: 'amount', ref: 2, unit: 'Archaeologist', text: '2 Archaeologists'},
+        {kind: 'seat', ref: 0, text: 'Player 1'}].map(mention => {
+          const node = m.mention(mention, layout);
+          if (!node) return null;
+          document.body.append(node);
+          const out = [node.dataset.code ?? null, node.innerText,
+                       [...node.querySelectorAll('use')].map(u => u.getAttribute('href'))];
+          node.remove();
+          return out;
+        }))""", [server.get("/api/games/ice/layout")])
     assert named == [
-        [["DUO-HAR-EXA-OBL", "Duo Request",
-          ["#ice-request-back", "#ice-type-harmony", "#ice-type-exalted",
-           "#ice-type-obliteration"]]],
-        [["SOMETHING-IS-COMING-a", "Something is Coming", ["#ice-event-something-is-coming"]]],
-        [["PRISM-b", "Prism Request", ["#ice-request-back", "#ice-prismatic"]]],
-        [["DEC-HAR", "Harmony", ["#ice-decree", "#ice-type-harmony"]]]], named
+        ["DUO-HAR-EXA-OBL", "Duo Request (Harmony, Exalted, Obliteration)", ["#ice-request-back"]],
+        ["SOMETHING-IS-COMING-a", "Something is Coming", ["#ice-event-something-is-coming"]],
+        ["DEC-HAR", "Harmony Decree", ["#ice-decree"]],
+        [None, "a tunnel Snow tile", ["#ice-back-tunnel"]],
+        [None, "2 Archaeologists", ["#ice-archaeologist"]],
+        None], named  # a seat: said.js draws it
     # a move button names a tile by its icon and name, the id kept as data-code
     from wintergames.games.ice.layout import layout
     snow = next(i for i, f in layout()["fronts"].items() if f["talisman"])
@@ -434,36 +441,54 @@ def quiet_names_and_no_faded_text(page: Page, obs: dict[str, Any]) -> None:
     assert page.evaluate(BARE_PLACES) == []
 
 
-# The codes the engine writes for components (Snow tiles, the Encampment, Artifacts,
-# Requests, Logbook cards, Decrees): none may show in the page's log, only in tooltips.
+# The codes of components (Snow tiles, the Encampment, Artifacts, Requests, Logbook cards,
+# Decrees): none may show in the page's log, only in refs, terms and data-code.
 CODES = re.compile(r"\bSN\d+\b|\bENC\b|\b[SD]-[A-Z]{3}-\d|\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-"
                    r"|\bDEC-[A-Z]|\b[A-Z]{4,}(?:-[A-Z]+)*-[a-z]\b|\b(?:BLIZZARD|CATACLYSM|SNOWSTORM)\b")
 
 
-def test_the_log_names_tiles_requests_and_logbook_cards_as_people_say_them(
+def mentions(line: dict[str, Any]) -> list[dict[str, Any]]:
+    return [part for part in line["parts"] if isinstance(part, dict)]
+
+
+def test_the_log_is_the_engines_words_with_icons_and_a_link_to_each_rule(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
-    """Issue 21: a Snow tile by its name and icon ("It is SN18 (abseiling-rope)" reads
-    "It is ⟨icon⟩ Abseiling Rope"), an Artifact by its type, Requests and Logbook cards by
-    name and icon; each code stays as the tooltip and data-code."""
+    """Issue 38: each log line is the engine's words (a Snow tile by its front, a face-down
+    tile by its back, a Request by its kind, a Logbook card by its event) with the game's
+    icons found from each mention's ref, and ends with a "§" that opens the Rules dialog at
+    the passage it applies. No code shows; each stays in data-code and the tooltip."""
     table, views = ice_midgame(server)
-    raw = [line["text"] for line in views[0]["log"]]
-    snow = sorted({m for line in raw for m in re.findall(r"\bSN\d+\b", line)})
-    assert snow and any(line.startswith("Logbook") for line in raw)
-    assert any(re.search(r"\b(?:MONO|SHAPES|EITHER|DUO|TRIO|PRISM)-", line) for line in raw)
-    fronts = server.get("/api/games/ice/layout")["fronts"]
+    log = views[0]["log"]
+    layout = server.get("/api/games/ice/layout")
+    cards = {m["ref"] for line in log for m in mentions(line) if m["kind"] == "card"}
+    snow = sorted(c for c in cards if c in layout["fronts"])
+    assert snow and any(c in layout["requests"] for c in cards)
+    assert any(c in layout["logbook"] for c in cards)
     page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
-    expect(page.locator("#log li")).to_have_count(len(raw), timeout=TIMEOUT)
+    lines = page.locator("#log li")
+    expect(lines).to_have_count(len(log), timeout=TIMEOUT)
+    for i, line in enumerate(log):  # the engine's words, then the rule's link
+        expect(lines.nth(i)).to_have_text(line["text"] + " §")
+        assert lines.nth(i).get_attribute("data-rule") == line["rule"]
     text = page.locator("#log").inner_text()
     assert not CODES.findall(text), CODES.findall(text)
-    assert " (abseiling-rope)" not in text and "It is " in text
-    for code in snow:  # named, with the front's icon, the code kept for hover and tests
-        named = page.locator(f"#log [data-code='{code}']").first
-        expect(named).to_contain_text(fronts[code]["name"] if code != "ENC" else "Encampment")
-        assert named.get_attribute("title") == code
+    for code in snow:  # your own Snow tiles by their fronts' names and icons
+        named = page.locator(f"#log .said-card[data-code='{code}']").first
+        word = "Encampment" if code == "ENC" else layout["fronts"][code]["name"].split()[0]
+        expect(named).to_contain_text(word, ignore_case=True)
         expect(named.locator("svg.icon use")).to_have_attribute(
             "href", re.compile(r"#ice-(?:front|back)-"))
-    expect(page.locator("#log [data-code] use[href^='#ice-event-']").first).to_be_attached()
-    expect(page.locator("#log [data-code] use[href='#ice-request-back']").first).to_be_attached()
+    taken = page.locator("#log li[data-msg='take-snow']").first  # a face-down tile by its back
+    expect(taken.locator(".said-piece use[href^='#ice-back-']")).to_have_count(1)
+    expect(page.locator("#log .said-card use[href^='#ice-event-']").first).to_be_attached()
+    expect(page.locator("#log .said-card use[href='#ice-request-back']").first).to_be_attached()
+    places = page.locator("#log .said-place")  # places: their layer is their tooltip
+    assert places.count() >= 1
+    assert set(places.evaluate_all("ps => ps.map(p => p.dataset.term)")) <= {
+        "snow", "surface", "deep", "edge", "azulia"}
+    dug = next(line for line in log if line["msg"] == "excavated")
+    opens_its_rule_passage(page, page.locator("#log li[data-msg='excavated']").first,
+                           dug["rule"], RULES[dug["rule"]].title)
     page.context.close()
 
 

@@ -154,6 +154,11 @@ def test_no_line_shows_a_code_and_every_tooltip_is_a_help_term(
                 assert not CODES.search(event.text), event.text
             for m in event.said.mentions():
                 assert m.term is None or m.term in terms, (event.text, m)
+                if m.kind == "card" and m.ref in IC.tile_by_id:  # a tile named by its face:
+                    tile = IC.tile_by_id[str(m.ref)]  # one everybody, or its reader, has seen
+                    readers = event.visible_to or range(players)
+                    assert s.seen[tile] or all(s.known[tile] >> p & 1 for p in readers), (
+                        event.text, m)
 
 
 def test_a_line_under_way_is_kept_in_a_snapshot() -> None:
