@@ -80,8 +80,8 @@ def test_winter_queen_a_floe_slides_from_its_stand_and_a_book_turns_over(
 
 @functools.cache  # two tests take the same road (a deep copy of the game per action tried)
 def road_to_vp(seed: int) -> tuple[list[tuple[int, Action]], int, Action]:
-    """Seeded moves of a 3-player Winter Queen up to an action that gains VP (its log says
-    "gains N VP"): the moves, the seat and that action."""
+    """Seeded moves of a 3-player Winter Queen up to an action that gains VP (an event of
+    its log gives VP): the moves, the seat and that action."""
     s = wg.make("winter-queen", 3, seed=seed)
     rng = random.Random(1)
     moves: list[tuple[int, Action]] = []
@@ -91,7 +91,7 @@ def road_to_vp(seed: int) -> tuple[list[tuple[int, Action]], int, Action]:
         for action in actions:
             trial = copy.deepcopy(s)
             trial.apply(action, p)
-            if any(" gains " in str(event) for event in trial.log[len(s.log):]):
+            if any(event.vp > 0 for event in trial.log[len(s.log):]):
                 return moves, p, action
         action = rng.choice([a for a in actions if a.kind != "pass"] or actions)
         s.apply(action, p)

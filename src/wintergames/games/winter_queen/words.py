@@ -8,7 +8,7 @@ the screens find the picture and the tooltip.
 ...     zone=zone(WQ.zone[12])).text
 'Player 1 places a red floe from stand 1 on c3 (royal domain)'
 >>> book(11).text
-'the book with Northern Lights / Border Guard'
+'the book with Border Guard / Northern Lights'
 """
 
 from __future__ import annotations
