@@ -51,8 +51,10 @@ def test_a_message_the_catalogue_lacks_or_a_missing_field_is_refused() -> None:
     with pytest.raises(MessageError, match="lacks"):
         CAT.phrase_from_json({**stored, "args": {}})
     with pytest.raises(MessageError, match="no mention"):
-        CAT.phrase_from_json({**stored, "args": {"name": {"mention": {
-            "kind": "spaceship", "ref": 1, "text": "x"}}}})
+        CAT.phrase_from_json({**stored, "args": {"name": {"mention": [
+            "spaceship", 1, "x", None, None]}}})
+    with pytest.raises(MessageError, match="a stored mention is"):
+        CAT.phrase_from_json({**stored, "args": {"name": {"mention": {"kind": "card"}}}})
     with pytest.raises(MessageError, match="no phrase argument"):
         CAT.phrase_from_json({**stored, "args": {"name": "red"}})
 

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import json
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
@@ -120,27 +121,38 @@ class Phrase:
     """One sentence (or part of one) of a game: its message, its arguments, its rule.
 
     Phrases are cheap to make (searches play thousands of turns a second and each turn
-    logs); the words are only put together when a screen asks for them.
+    logs); the words are only put together when a screen asks for them, once: a phrase
+    never changes, so its words and parts are kept (the checks and every view of a long
+    game read the same lines again and again).
     """
 
     msg: str
     args: Mapping[str, Arg]
     rule: str
     catalogue: Catalogue = field(compare=False, repr=False)
+    _parts: tuple[Part, ...] | None = field(default=None, init=False, compare=False,
+                                            repr=False)
+    _text: str | None = field(default=None, init=False, compare=False, repr=False)
+    _stored: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def parts(self) -> list[Part]:
         """The sentence as words and mentions, adjacent words merged."""
-        out: list[Part] = []
-        for piece in self._pieces():
-            if isinstance(piece, str) and out and isinstance(out[-1], str):
-                out[-1] += piece
-            elif piece != "":
-                out.append(piece)
-        return out
+        if self._parts is None:
+            out: list[Part] = []
+            for piece in self._pieces():
+                if isinstance(piece, str) and out and isinstance(out[-1], str):
+                    out[-1] += piece
+                elif piece != "":
+                    out.append(piece)
+            object.__setattr__(self, "_parts", tuple(out))
+        return list(self._parts or ())
 
     @property
     def text(self) -> str:
-        return "".join(p if isinstance(p, str) else p.text for p in self._pieces())
+        if self._text is None:
+            object.__setattr__(self, "_text", "".join(
+                p if isinstance(p, str) else p.text for p in self.parts()))
+        return self._text or ""
 
     def mentions(self) -> Iterator[Mention]:
         """Every mention of the sentence, those of phrases inside it included."""
@@ -159,9 +171,13 @@ class Phrase:
 
     def to_json(self) -> dict[str, Any]:
         """The phrase as stored: message, arguments and rule (``Catalogue.phrase_from_json``
-        reads it back)."""
-        return {"msg": self.msg, "args": {k: _arg_json(v) for k, v in self.args.items()},
-                "rule": self.rule}
+        reads it back). Each call returns new objects, its caller's to change; the text
+        they are read from is made once."""
+        if self._stored is None:
+            object.__setattr__(self, "_stored", json.dumps(
+                {"msg": self.msg, "args": {k: _arg_json(v) for k, v in self.args.items()},
+                 "rule": self.rule}))
+        return json.loads(self._stored or "{}")
 
     def view(self) -> dict[str, Any]:
         """The phrase as a screen draws it: its words, its parts and its rule."""
@@ -185,7 +201,9 @@ def _arg_pieces(arg: Arg) -> Iterator[Part]:
 
 def _arg_json(arg: Arg) -> Any:
     if isinstance(arg, Mention):
-        return {"mention": arg.to_json()}
+        # stored compactly, [kind, ref, text, unit, term]: a long game's log holds thousands
+        # (snapshots are copied and compared often; the screens get ``Mention.to_json``)
+        return {"mention": [arg.kind, arg.ref, arg.text, arg.unit, arg.term]}
     if isinstance(arg, Phrase):
         return {"phrase": arg.to_json()}
     if isinstance(arg, int):
@@ -262,5 +280,10 @@ class Catalogue:
                 raise MessageError(f"{self.game}: a list argument holds mentions and phrases")
             return items  # type: ignore[return-value]  # checked just above
         if "mention" in obj:
-            return Mention.from_json(obj["mention"])
+            stored = obj["mention"]
+            if not isinstance(stored, list) or len(stored) != 5:
+                raise MessageError(f"{self.game}: a stored mention is [kind, ref, text, unit, "
+                                   f"term], not {stored!r:.60}")
+            return Mention.from_json(dict(zip(("kind", "ref", "text", "unit", "term"), stored,
+                                              strict=True)))
         return self.phrase_from_json(obj["phrase"])
