@@ -80,6 +80,9 @@ def test_winter_queen_seats_wear_colours_no_floe_has(
     table = server.create("winter-queen", ["human", "random", "random", "random"], seed=2)
     page = open_page(browser, server, table["seats"][0]["invite"], page_errors)
     page.wait_for_selector("button.floe", timeout=TIMEOUT)
+    # the map's spaces drawn too (a CI run once read the sprite's floes alone)
+    page.wait_for_function("document.querySelectorAll('#wq-map polygon').length >= 25",
+                           timeout=TIMEOUT)
     # the floes as drawn (the icon sprite's symbols, issue 21) and the map's zones
     floes = set(page.locator("svg.icon-sprite symbol[id^='wq-floe-'] polygon, #wq-map polygon")
                 .evaluate_all(FILLS))
