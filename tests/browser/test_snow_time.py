@@ -15,7 +15,15 @@ from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 from wintergames.games.snow_time.components import ST
 
 from .animation import watch
-from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
+from .conftest import (
+    DESKTOP,
+    PHONE,
+    PageErrors,
+    Server,
+    open_page,
+    opens_its_rule_passage,
+    screenshot,
+)
 from .test_breakdown import finished
 from .test_play import TIMEOUT, click_and_wait, ready_for_the_picture, wait_for_my_turn_or_the_end
 from .test_watch import choose_snow_time_cards
@@ -241,10 +249,4 @@ def test_the_log_draws_the_engines_words_with_the_games_icons_and_links_each_lin
     assert levels.count() > 0
     assert all((use.get_attribute("href") or "").startswith("#st-level-") for use in levels.all())
     screenshot(page, "snow-time-log", tmp_path, full_page=False)
-    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
-    reveal.locator("a.rule-link").click()
-    expect(page.locator("dialog#rules")).to_be_visible()
-    passage = page.locator("#rule-turn\\.reveal")
-    expect(passage).to_have_class(re.compile(r"\basked\b"))
-    expect(passage).to_contain_text("Revealing the cards")
-    expect(passage).to_be_in_viewport()
+    opens_its_rule_passage(page, reveal, "turn.reveal", "Revealing the cards")

@@ -19,7 +19,7 @@ from wintergames.cli.play import TerminalGame
 from wintergames.cli.seats import Seat
 from wintergames.games.winter_queen.components import WQ
 
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import PageErrors, Server, open_page, opens_its_rule_passage, screenshot
 from .test_play import (
     TIMEOUT,
     play_one_winter_queen_decision,
@@ -251,14 +251,7 @@ def test_each_log_line_links_to_its_rule_passage_in_the_rules_dialog(
         assert lines.nth(i).get_attribute("data-rule") == line["rule"]
     placed = page.locator("#log li[data-msg='place']").first
     expect(placed.locator(".said-piece use[href^='#wq-floe-']")).to_have_count(1)
-    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
-    placed.locator("a.rule-link").click()
-    expect(page.locator("dialog#rules")).to_be_visible()
-    passage = page.locator("#rule-turn\\.board")
-    expect(passage).to_have_class(re.compile(r"\basked\b"))
-    expect(passage).to_contain_text("Placing a floe on the board")
-    expect(passage).to_be_in_viewport()
-    expect(page.locator("dialog#rules .passage.asked")).to_have_count(1)
+    opens_its_rule_passage(page, placed, "turn.board", "Placing a floe on the board")
 
 
 def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
