@@ -35,6 +35,7 @@ from wintergames.games.winter_queen.rules import (
     TAKE_BOOK,
     book_sources,
     legal_actions,
+    returnable,
     stacks_after,
 )
 from wintergames.games.winter_queen.words import (
@@ -139,7 +140,6 @@ def _use_explained(s: S, p: int, used: int) -> Phrase:
     pages = tuple(MSG("page-with", page=page(used, side), floe=floe(entry[1 + side]))
                   for side in (0, 1) if entry[1 + side] >= 0)
     what = MSG("do-use", pages=pages, book=book(used))
-    two = len(pages) == 2 and any(c >= 0 and not fixed for c, fixed in zip(
-        s.board, s.fixed, strict=True))
+    two = len(pages) == 2 and bool(returnable(s))  # the rule's own test of a floe to return
     return _with_then(what, [MSG("then-return")] if two else [])
 
