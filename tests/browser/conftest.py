@@ -40,6 +40,14 @@ DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # A wide desktop: the largest boards (Winterborne, ICE) beside their side panels.
 WIDE: ViewportSize = {"width": 1500, "height": 1000}
+# An assertion about the page waits this long for it to hold (Playwright's 5 s default was
+# once too short for a page to draw a click's answer while the other workers were busy).
+expect.set_options(timeout=15_000)
+
+# The log line a view's log starts from, for the helpers that play a game's middle over
+# HTTP and read no log: a finished ICECOOL log is 600 kB a view, and parsing it at each
+# of some 450 steps cost a test half a minute.
+NO_LOG = 10 ** 9
 LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 8-14)
 
 
@@ -111,23 +119,27 @@ class Server:
         assert status == 201, table
         return dict(table)
 
-    def view(self, table: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    def view(self, table: dict[str, Any], seat: int | None,
+             log_from: int = 0) -> dict[str, Any]:
+        """Seat ``seat``'s view (None: the spectator's), its log from line ``log_from``
+        (``NO_LOG``: none, for the loops that play a game's middle and read no log)."""
         secret = table["spectator_secret"] if seat is None else table["seats"][seat]["secret"]
-        query = "" if secret is None else f"?secret={secret}"
+        query = f"?log_from={log_from}" + ("" if secret is None else f"&secret={secret}")
         return dict(self.get(f"/api/tables/{table['table']}/view{query}"))
 
     def legal(self, table: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         """The actions seat ``seat`` may take now, as JSON."""
-        return [entry["action"] for entry in self.view(table, seat)["legal"]]
+        return [entry["action"] for entry in self.view(table, seat, NO_LOG)["legal"]]
 
     def act(self, table: dict[str, Any], seat: int, action: Action | dict[str, Any],
             version: int | None = None) -> None:
         """Seat ``seat`` acts over HTTP, as another person's browser would: on the view of
         ``version`` (the one it read its legal actions from), else on the latest."""
         if version is None:
-            version = self.view(table, seat)["version"]
+            version = self.view(table, seat, NO_LOG)["version"]
         body = {"secret": table["seats"][seat]["secret"], "version": version,
-                "action": action.to_json() if isinstance(action, Action) else action}
+                "action": action.to_json() if isinstance(action, Action) else action,
+                "log_from": NO_LOG}
         status, answer = self.post(f"/api/tables/{table['table']}/actions", body)
         assert status == 200, answer
 
@@ -137,9 +149,9 @@ class Server:
         rng = random.Random(seed)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            now = self.view(table, None)
+            now = self.view(table, None, NO_LOG)
             if now["over"]:
-                return now
+                return self.view(table, None)
             for seat in now["to_move"]:
                 if table["seats"][seat]["secret"]:
                     legal = self.legal(table, seat)
@@ -160,7 +172,7 @@ class Server:
         ``done(observation)`` or the game's end: the long middle of a game whose start and
         end a browser test plays on the page (hundreds of clicks cost minutes each)."""
         for _ in range(5000):
-            view = self.view(table, seat)
+            view = self.view(table, seat, NO_LOG)
             if view["over"] or done(view["observation"]):
                 return
             legal = [entry["action"] for entry in view["legal"]]

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.server.test_palette import PALETTE
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import NO_LOG, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
 
 # A bot game of each of the three older games, with the categories their rulebooks score.
@@ -42,9 +42,8 @@ def finished(server: Server, game: str, seats: int) -> tuple[dict[str, Any], dic
     table = server.create(game, ["random"] * seats, seed=4)
     deadline = time.monotonic() + 120
     while True:
-        final = server.view(table, None)
-        if final["over"]:
-            return table, final
+        if server.view(table, None, NO_LOG)["over"]:
+            return table, server.view(table, None)
         assert time.monotonic() < deadline, f"the {game} bots did not finish"
         time.sleep(0.2)
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.test_palette import contrast
 
-from .conftest import PageErrors, Server
+from .conftest import NO_LOG, PageErrors, Server
 from .conftest import open_page as open_themed
 from .test_play import TIMEOUT
 
@@ -65,7 +65,7 @@ def test_snow_time_says_nobody_is_choosing_once_the_game_is_over(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     table = server.create("snow-time", ["random", "random", "random"], seed=6)
     deadline = time.monotonic() + 120
-    while not server.view(table, None)["over"]:
+    while not server.view(table, None, NO_LOG)["over"]:
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.1)
     page = open_page(browser, server, f"/table/{table['table']}", page_errors)

@@ -18,7 +18,7 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
-from .conftest import PageErrors, Server, open_page, opens_its_rule_passage, screenshot
+from .conftest import NO_LOG, PageErrors, Server, open_page, opens_its_rule_passage, screenshot
 from .test_phone import play_one_icecool_decision
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
@@ -297,7 +297,7 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
     issue 38 the engine's own words name places and flicks, on both screens."""
     table = server.create("icecool-wizards", ["random", "random"], seed=3)
     deadline = time.monotonic() + WHOLE_GAME
-    while not server.view(table, None)["over"]:  # the bots play on the server
+    while not server.view(table, None, NO_LOG)["over"]:  # the bots play on the server
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.1)  # the end seen as it comes, not up to half a second late
     page = open_page(browser, page_errors, f"{server.url}/table/{table['table']}")

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Dialog, Page, ViewportSize, expect
 
 from tests.server.test_palette import PALETTE
 
-from .conftest import PageErrors, Server, screenshot
+from .conftest import NO_LOG, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
 
 DESKTOP: ViewportSize = {"width": 1300, "height": 1000}
@@ -327,7 +327,7 @@ def test_a_person_opening_their_invite_names_their_seat_and_everyone_sees_it(
 def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     done = server.create("snow-time", ["random", "greedy", "random"], seed=6)
-    while not server.view(done, None)["over"]:
+    while not server.view(done, None, NO_LOG)["over"]:
         time.sleep(0.05)
     final = server.view(done, None)
     page = page_errors.watch(browser.new_page())
@@ -490,7 +490,7 @@ def test_the_lobby_as_a_stranger_first_meets_it(
         for game, seats in (("snow-time", ["random", "greedy", "random"]),
                             ("winter-queen", ["greedy", "random"])):
             done = fresh.create(game, seats, seed=3)
-            while not fresh.view(done, None)["over"]:
+            while not fresh.view(done, None, NO_LOG)["over"]:
                 time.sleep(0.05)
         _create_named(fresh, "winterborne", ["Mira", "Tomas"], seed=1)
         _create_named(fresh, "ice", ["Ada", "greedy", "greedy"], seed=2)

@@ -60,6 +60,8 @@ def click_and_wait(page: Page, locator_text: str, index: int = 0) -> None:
 def play_one_winter_queen_decision(page: Page, rng: random.Random) -> None:
     floes = page.locator("button.floe.playable")
     stacks = page.locator("g.stack.clickable")
+    # a floe chosen on an earlier turn is not still chosen (clicking it again would unchoose it)
+    expect(page.locator("button.floe.chosen")).to_have_count(0)
     if floes.count():
         floes.nth(rng.randrange(floes.count())).click()  # choose a floe: nothing sent yet
         targets = page.locator("g.cell.clickable, .page.playable")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import PageErrors, Server, open_page
+from .conftest import NO_LOG, PageErrors, Server, open_page
 from .test_play import TIMEOUT, wait_for_my_turn_or_the_end
 
 # A person in seat 0 and bots (random ones: quick), for each game.
@@ -66,7 +66,7 @@ def play(server: Server, table: dict[str, Any], seat: int, rng: random.Random,
     or Winterborne game is some 450 of the person's actions: a post an action, whose answer
     is the seat's next view (a view is asked for only while the bots move)."""
     deadline = time.monotonic() + 180  # only a game that hangs waits it out
-    view = server.view(table, seat)
+    view = server.view(table, seat, NO_LOG)
     while actions != 0:
         assert time.monotonic() < deadline, "the game did not get there in time"
         if view["over"]:
@@ -75,10 +75,10 @@ def play(server: Server, table: dict[str, Any], seat: int, rng: random.Random,
         legal = [entry["action"] for entry in view["legal"]]
         if not legal:
             time.sleep(0.01)  # a bot's move
-            view = server.view(table, seat)
+            view = server.view(table, seat, NO_LOG)
             continue
         body = {"secret": table["seats"][seat]["secret"], "version": view["version"],
-                "action": rng.choice(legal)}
+                "action": rng.choice(legal), "log_from": NO_LOG}
         status, view = server.post(f"/api/tables/{table['table']}/actions", body)
         assert status == 200, view
         if actions is not None:

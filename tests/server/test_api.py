@@ -56,8 +56,10 @@ def act(client: TestClient, table: dict[str, Any], seat: int, action: dict[str, 
 
 
 def wait_until(poll: Callable[[], T], done: Callable[[T], bool]) -> T:
-    """Poll until ``done``; the generous limit only stops a test that would hang."""
-    for _ in range(1500):
+    """Poll until ``done``; the generous limit only stops a test that would hang (a loaded
+    machine once took over 30 s for two bots to finish a game while the table was polled)."""
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
         now = poll()
         if done(now):
             return now
@@ -146,6 +148,32 @@ def test_a_seat_plays_and_the_bots_answer(client: TestClient) -> None:
     v = wait_for_turn(client, table, 0)
     assert v["to_move"] == [0]
     assert any(line["text"].startswith("Player 3 ") for line in v["log"])
+
+
+def test_a_client_asks_only_for_the_log_lines_it_does_not_have(client: TestClient) -> None:
+    table = new_table(client, "winter-queen", ["human", "random", "random"], first_player="1")
+    v = view(client, table, 0)
+    v = act(client, table, 0, v["legal"][0]["action"], v["version"]).json()
+    full = wait_for_turn(client, table, 0)
+    lines = len(full["log"])
+    assert full["log_from"] == 0 and lines >= 2
+    for start in (1, lines - 1, lines, lines + 5):
+        part = client.get(f"/api/tables/{table['table']}/view",
+                          params={"secret": table["seats"][0]["secret"], "log_from": start})
+        assert part.status_code == 200, part.text
+        assert part.json() == {**full, "log_from": start, "log": full["log"][start:]}
+    body = {"secret": table["seats"][0]["secret"], "version": full["version"],
+            "action": full["legal"][0]["action"], "log_from": lines - 1}
+    answer = client.post(f"/api/tables/{table['table']}/actions", json=body).json()
+    assert answer["log_from"] == lines - 1 and answer["log"][0] == full["log"][-1]
+    assert answer["log"] == view(client, table, 0)["log"][lines - 1:][:len(answer["log"])]
+    for bad in (-1, "x", 1.5):
+        refused = client.get(f"/api/tables/{table['table']}/view",
+                             params={"secret": table["seats"][0]["secret"], "log_from": bad})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid-request"
+        refused = client.post(f"/api/tables/{table['table']}/actions",
+                              json={**body, "log_from": bad})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid-request"
 
 
 def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
@@ -42,12 +42,12 @@ from wintergames.server.afterwards import add_afterwards
 from wintergames.server.chat import add_chat
 from wintergames.server.docpage import document_page
 from wintergames.server.hub import Hub, UnreadableTableError
-from wintergames.server.live import LiveTable, ServerError, storage_unavailable
+from wintergames.server.live import LiveTable, ServerError, json_text, storage_unavailable
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.paging import page_of
 from wintergames.server.people import add_people, check_name
 from wintergames.server.quotas import ClientLimits
-from wintergames.server.schemas import ActionRequest, CreateTable
+from wintergames.server.schemas import LOG_FROM, ActionRequest, CreateTable
 from wintergames.server.settings import ServerSettings
 from wintergames.server.sockets import add_sockets
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
@@ -223,18 +223,18 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
         return {"tables": listed, "next": following}
 
     @app.get("/api/tables/{table_id}/view")
-    def view(table_id: str, secret: str | None = Query(None, max_length=200)
-             ) -> dict[str, Any]:
+    def view(table_id: str, secret: str | None = Query(None, max_length=200),
+             log_from: int = Query(0, ge=0, description=LOG_FROM)) -> Response:
         live = hub.table(table_id)
-        return live.view(live.viewer(secret))
+        return json_text(live.view_json(live.viewer(secret), log_from))
 
     @app.post("/api/tables/{table_id}/actions")
-    async def act(table_id: str, body: ActionRequest) -> dict[str, Any]:
+    async def act(table_id: str, body: ActionRequest) -> Response:
         live = await hub.table_async(table_id)
         viewer = live.viewer(body.secret)
         await asyncio.to_thread(live.act, viewer, body.version, body.action)
         hub.changed(live)
-        return live.view(viewer)
+        return json_text(live.view_json(viewer, body.log_from))
 
     @app.get("/api/tables/{table_id}/replay")
     def replay_step(table_id: str, step: int = 0) -> dict[str, Any]:

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from wintergames import bots
 from wintergames.core.actions import Action
 from wintergames.core.errors import ActionFormatError, GameOverError, WintergamesError
-from wintergames.core.events import seat_name
+from wintergames.core.events import Event, seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
 from wintergames.server.models import GameTable
@@ -98,6 +99,11 @@ class StaleTableError(ServerError):
     the database failed mid-write): it is dropped and the next request reloads it."""
 
 
+def json_text(text: str) -> Response:
+    """A view already made into JSON text (``LiveTable.view_json``), sent as it is."""
+    return Response(content=text, media_type="application/json")
+
+
 class LiveTable:
     """One table: its state, its seats and who may do what.
 
@@ -124,7 +130,11 @@ class LiveTable:
         self.spectator_hash = row.spectator_hash
         self.seed = row.seed
         self.stale = False
-        self._texts: dict[int | None, str] = {}  # views as sent, for the current version
+        # views as sent for the current version: the view but its log, its log lines, both
+        self._texts: dict[int | None, tuple[str, list[str], str]] = {}
+        # Each log line as JSON text, made once: at the end of a long game the log is most
+        # of every view (ICECOOL: 1,700 lines, 600 kB), and it only grows.
+        self._lines: list[tuple[Event, str]] = []
         self.state: State = make(row.game, row.num_players, row.seed, dict(row.options))
         self.lock = threading.RLock()
         self.bots = {
@@ -161,6 +171,45 @@ class LiveTable:
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may see, and (for a seat to move) what it may do."""
         with self.lock:
+            return {**self._view_but_log(viewer), "log_from": 0,
+                    "log": [e.view() for e in self.state.events_for(viewer.seat)]}
+
+    def view_json(self, viewer: Viewer, log_from: int = 0) -> str:
+        """``view(viewer)`` as JSON text, its log from line ``log_from`` on (a client that
+        keeps the lines it has asks only for the new ones; ``"log_from"`` in the answer
+        says where its ``"log"`` starts).
+
+        Made once per version and seat however many watch (a thousand spectators cost one
+        view), each log line once per table.
+        """
+        with self.lock:
+            made = self._texts.get(viewer.seat)
+            if made is None:
+                head = json.dumps(self._view_but_log(viewer))[:-1]
+                lines = [line for event, line in self._line_texts()
+                         if event.visible(viewer.seat)]
+                made = self._texts[viewer.seat] = (
+                    head, lines, f'{head}, "log_from": 0, "log": [{",".join(lines)}]}}')
+            head, lines, whole = made
+            if log_from == 0:
+                return whole
+            return f'{head}, "log_from": {log_from}, "log": [{",".join(lines[log_from:])}]}}'
+
+    def view_text(self, viewer: Viewer) -> str:
+        """The view message a watcher's socket receives."""
+        return '{"type": "view", ' + self.view_json(viewer)[1:]
+
+    def _line_texts(self) -> list[tuple[Event, str]]:
+        log, kept = self.state.log, self._lines
+        # the log only grows; a state put in its place (a trial's copy) shares its events
+        if len(kept) > len(log) or (kept and (kept[0][0] is not log[0]
+                                              or kept[-1][0] is not log[len(kept) - 1])):
+            kept.clear()
+        kept.extend((e, json.dumps(e.view())) for e in log[len(kept):])
+        return kept
+
+    def _view_but_log(self, viewer: Viewer) -> dict[str, Any]:
+        with self.lock:
             s, seat = self.state, viewer.seat
             deciding = seat is not None and seat in s.to_move and not self.closed_by
             # each legal action with its label and explanation, in the game's words
@@ -189,7 +238,6 @@ class LiveTable:
                 # drawn by the server and kept secret while it could predict hidden draws
                 "seed": self.seed if s.is_over else None,
                 "observation": s.observation(seat),
-                "log": [e.view() for e in s.events_for(seat)],
                 # what the seat decides (the prompt, its limit...) where the game says it
                 "decision": None if decision is None else decision.view(),
                 "legal": [{"action": a.to_json(), "notation": str(a),
@@ -202,16 +250,6 @@ class LiveTable:
         before the end, when some parts may still be hidden)."""
         made = self.spec.score_breakdown
         return made(self.state).to_json() if made is not None and self.state.is_over else None
-
-    def view_text(self, viewer: Viewer) -> str:
-        """The view message as JSON text, made once per version and seat however many
-        watch (a thousand spectators cost one view)."""
-        with self.lock:
-            text = self._texts.get(viewer.seat)
-            if text is None:
-                text = self._texts[viewer.seat] = json.dumps({"type": "view",
-                                                              **self.view(viewer)})
-            return text
 
     def progress(self, state: State | None = None) -> Progress:
         """Where the game stands (or would, at ``state``), as the lobby and the bot

@@ -12,10 +12,11 @@ import unicodedata
 from typing import Any
 
 from fastapi import FastAPI, Query
+from fastapi.responses import Response
 
 from wintergames.core.events import seat_name
 from wintergames.server.hub import Hub
-from wintergames.server.live import ServerError
+from wintergames.server.live import ServerError, json_text
 from wintergames.server.paging import page_of
 from wintergames.server.schemas import CloseRequest, NameRequest
 from wintergames.server.store import Ended
@@ -63,7 +64,7 @@ def add_people(app: FastAPI, hub: Hub) -> None:
     store, settings = hub.store, hub.settings
 
     @app.post("/api/tables/{table_id}/name")
-    async def rename(table_id: str, body: NameRequest) -> dict[str, Any]:
+    async def rename(table_id: str, body: NameRequest) -> Response:
         """A seat's person names it (the seat's own secret); every watcher sees it."""
         live = await hub.table_async(table_id)
         viewer = live.viewer(body.secret)
@@ -72,7 +73,7 @@ def add_people(app: FastAPI, hub: Hub) -> None:
         nickname = check_name(body.name, viewer.seat)
         await asyncio.to_thread(live.rename, viewer, nickname)
         hub.broadcast(live)
-        return live.view(viewer)
+        return json_text(live.view_json(viewer))
 
     @app.post("/api/tables/{table_id}/close")
     async def close(table_id: str, body: CloseRequest) -> dict[str, Any]:

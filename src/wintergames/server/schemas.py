@@ -8,6 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from wintergames.core.rng import SEED_LIMIT
 
+LOG_FROM = ("the view's log from this line on (the lines the client already has); "
+            "the answer's log_from says where its log starts")
+
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -37,6 +40,7 @@ class ActionRequest(BaseModel):
     secret: str = Field(min_length=1, max_length=200)
     version: int = Field(ge=0)
     action: dict[str, Any]
+    log_from: int = Field(0, ge=0, description=LOG_FROM)
 
 
 class NameRequest(BaseModel):

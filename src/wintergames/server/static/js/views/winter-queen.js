@@ -334,7 +334,10 @@ function drawStands(ctx) {
         "data-stand": stand.stand, "data-floe": colour, disabled: !usable, "data-term": colour,
         "data-tip-icon": floeId(colour),
         "data-tip": `${count} ${colour} floe${count > 1 ? "s" : ""} on stand ${stand.stand}${usable ? ": click to place one" : ""}`,
-        onclick: () => { local.selected = chosen ? null : { stand: stand.stand, floe: colour }; ctx.rerender(); },
+        onclick: () => {
+          local.selected = chosen ? null : { stand: stand.stand, floe: colour, version: view.version };
+          ctx.rerender();
+        },
       }, floeIcon(colour), h("span", { class: "count" }, `×${count}`)));
     }
     row.append(box);
@@ -402,8 +405,10 @@ export function render(ctx) {
   const { view, board, choices, act, local } = ctx;
   const legal = view.legal.map((l) => l.action);
   ctx.rerender = () => render(ctx);
-  if (local.selected && !legal.some((a) => (a.kind === "place" || a.kind === "place-book")
-      && a.stand === local.selected.stand && a.floe === local.selected.floe)) {
+  // A floe chosen on an earlier turn is not chosen on this one, even if it could be placed again.
+  if (local.selected && (local.selected.version !== view.version
+      || !legal.some((a) => (a.kind === "place" || a.kind === "place-book")
+        && a.stand === local.selected.stand && a.floe === local.selected.floe))) {
     local.selected = null;
   }
   const chosen = (a) => local.selected && a.stand === local.selected.stand && a.floe === local.selected.floe;
