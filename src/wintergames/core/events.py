@@ -68,10 +68,8 @@ class Event:
         return {**said, "kind": self.kind, "player": self.player, "vp": self.vp}
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"text": self.text}
-        if isinstance(self.said, Phrase):
-            out["said"] = self.said.to_json()
-        return out | {
+        out: dict[str, Any] = {
+            "text": self.text,
             "kind": self.kind,
             "player": self.player,
             "vp": self.vp,
@@ -79,6 +77,9 @@ class Event:
             "item": self.item,
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
         }
+        if isinstance(self.said, Phrase):
+            out["said"] = self.said.to_json()
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any], messages: Catalogue | None = None) -> Event:

@@ -41,8 +41,7 @@ def check_log_phrases(state: State) -> None:
 
 def check_phrase(said: Phrase, game_id: str) -> None:
     """``said`` renders: every field given, every mention of a known kind with words."""
-    view = said.view()
-    assert view["text"].strip(), f"{game_id}: message {said.msg!r} says nothing"
+    assert said.text.strip(), f"{game_id}: message {said.msg!r} says nothing"
     for mention in said.mentions():
         assert mention.kind in MENTION_KINDS, (
             f"{game_id}: {said.msg!r} mentions a {mention.kind!r}; known: "

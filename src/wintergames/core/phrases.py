@@ -82,14 +82,22 @@ class Mention:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Mention:
-        kind, ref, text = obj["kind"], obj["ref"], obj["text"]
-        unit, term = obj.get("unit"), obj.get("term")
-        if kind not in MENTION_KINDS or not isinstance(text, str) or isinstance(ref, bool) \
-                or not isinstance(ref, str | int | None) \
-                or not all(isinstance(x, str | None) for x in (unit, term)):
-            raise MessageError(f"no mention: {obj!r:.80}")
+        return cls.checked(obj["kind"], obj["ref"], obj["text"], obj.get("unit"),
+                           obj.get("term"))
+
+    @classmethod
+    def checked(cls, kind: Any, ref: Any, text: Any, unit: Any, term: Any) -> Mention:
+        """A mention read back from storage, each field of its type (``MessageError``)."""
+        if kind not in MENTION_KINDS or type(text) is not str \
+                or type(ref) not in _REF_TYPES or type(unit) not in _WORD_TYPES \
+                or type(term) not in _WORD_TYPES:
+            raise MessageError(f"no mention: {[kind, ref, text, unit, term]!r:.80}")
         return cls(kind, ref, text, unit, term)
 
+
+# A stored mention's field types, exactly (a bool is no ref; storage holds no subclasses).
+_REF_TYPES = frozenset({str, int, type(None)})
+_WORD_TYPES = frozenset({str, type(None)})
 
 # An argument of a phrase: a mention, a phrase inside it, a plain number, or a list of
 # those (said "a, b and c").
@@ -103,16 +111,13 @@ class Template:
 
     pieces: tuple[tuple[str, str | None], ...]
     rule: str
+    fields: frozenset[str]
 
     @classmethod
     def parse(cls, text: str, rule: str) -> Template:
         pieces = tuple((literal, name or None)
                        for literal, name, _, _ in string.Formatter().parse(text))
-        return cls(pieces, rule)
-
-    @property
-    def fields(self) -> frozenset[str]:
-        return frozenset(name for _, name in self.pieces if name is not None)
+        return cls(pieces, rule, frozenset(name for _, name in pieces if name is not None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,37 +140,40 @@ class Phrase:
 
     def parts(self) -> list[Part]:
         """The sentence as words and mentions, adjacent words merged."""
-        if self._parts is None:
-            out: list[Part] = []
-            for piece in self._pieces():
-                if isinstance(piece, str) and out and isinstance(out[-1], str):
-                    out[-1] += piece
-                elif piece != "":
-                    out.append(piece)
-            object.__setattr__(self, "_parts", tuple(out))
-        return list(self._parts or ())
+        return list(self._made())
 
     @property
     def text(self) -> str:
         if self._text is None:
             object.__setattr__(self, "_text", "".join(
-                p if isinstance(p, str) else p.text for p in self.parts()))
+                p if type(p) is str else p.text for p in self._made()))  # type: ignore[union-attr]
         return self._text or ""
 
     def mentions(self) -> Iterator[Mention]:
         """Every mention of the sentence, those of phrases inside it included."""
-        return (p for p in self._pieces() if isinstance(p, Mention))
+        return (p for p in self._made() if type(p) is not str)  # type: ignore[misc]
 
-    def _pieces(self) -> Iterator[Part]:
-        template = self.catalogue.template(self.msg)
-        for literal, name in template.pieces:
-            yield literal
+    def _made(self) -> tuple[Part, ...]:
+        """The parts, put together once (a phrase never changes)."""
+        made = self._parts
+        if made is None:
+            out: list[Part] = []
+            self._render_into(out)
+            made = tuple(out)
+            object.__setattr__(self, "_parts", made)
+        return made
+
+    def _render_into(self, out: list[Part]) -> None:
+        for literal, name in self.catalogue.template(self.msg).pieces:
+            if literal:
+                _add_words(out, literal)
             if name is not None:
-                if name not in self.args:
+                arg = self.args.get(name, _MISSING)
+                if arg is _MISSING:
                     raise MessageError(
                         f"{self.catalogue.game}: message {self.msg!r} needs {{{name}}}; "
                         f"given {sorted(self.args)}")
-                yield from _arg_pieces(self.args[name])
+                _render_arg(arg, out)  # type: ignore[arg-type]
 
     def to_json(self) -> dict[str, Any]:
         """The phrase as stored: message, arguments and rule (``Catalogue.phrase_from_json``
@@ -177,34 +185,49 @@ class Phrase:
     def view(self) -> dict[str, Any]:
         """The phrase as a screen draws it: its words, its parts and its rule."""
         return {"msg": self.msg, "rule": self.rule, "text": self.text,
-                "parts": [p if isinstance(p, str) else p.to_json() for p in self.parts()]}
+                "parts": [p if type(p) is str else p.to_json()  # type: ignore[union-attr]
+                          for p in self._made()]}
 
 
-def _arg_pieces(arg: Arg) -> Iterator[Part]:
-    if isinstance(arg, Mention):
-        yield arg
-    elif isinstance(arg, Phrase):
-        yield from arg._pieces()
-    elif isinstance(arg, int):
-        yield str(arg)
+_MISSING = object()
+
+
+def _add_words(out: list[Part], words: str) -> None:
+    if out and type(out[-1]) is str:
+        out[-1] += words
     else:
+        out.append(words)
+
+
+def _render_arg(arg: Arg, out: list[Part]) -> None:
+    if isinstance(arg, Mention):
+        out.append(arg)
+    elif isinstance(arg, Phrase):
+        for part in arg._made():  # a phrase inside: its parts as it made them once
+            if type(part) is str:
+                _add_words(out, part)
+            else:
+                out.append(part)
+    elif isinstance(arg, int):
+        _add_words(out, str(arg))
+    else:
+        last = len(arg) - 1
         for i, item in enumerate(arg):
             if i:
-                yield " and " if i == len(arg) - 1 else ", "
-            yield from _arg_pieces(item)
+                _add_words(out, " and " if i == last else ", ")
+            _render_arg(item, out)
 
 
 def _arg_json(arg: Arg) -> Any:
-    if type(arg) is int:  # the commonest argument after mentions, and the cheapest test
-        return arg
-    if isinstance(arg, Mention):
+    # the exact types first (a long game's snapshot stores thousands), then their kin
+    if type(arg) is Mention or isinstance(arg, Mention):
         # stored compactly, [kind, ref, text, unit, term]: a long game's log holds thousands
         # (snapshots are copied and compared often; the screens get ``Mention.to_json``)
         return {"mention": [arg.kind, arg.ref, arg.text, arg.unit, arg.term]}
+    if type(arg) is int or isinstance(arg, int):
+        return arg
     if isinstance(arg, Phrase):
         return {"phrase": arg.to_json()}
-    if isinstance(arg, int):
-        return arg
     return [_arg_json(a) for a in arg]
 
 
@@ -261,26 +284,26 @@ class Catalogue:
         if not isinstance(obj["rule"], str):
             raise MessageError(f"{self.game}: a phrase's rule is a text, not {obj['rule']!r:.40}")
         said = self(obj["msg"], rule=obj["rule"], **args)
-        missing = self.template(said.msg).fields - set(args)
+        missing = self.template(said.msg).fields.difference(args)
         if missing:
             raise MessageError(f"{self.game}: message {said.msg!r} lacks {sorted(missing)}")
         return said
 
     def _arg_from_json(self, obj: Any) -> Arg:
-        if isinstance(obj, bool) or obj is None or isinstance(obj, float | str):
-            raise MessageError(f"{self.game}: {obj!r} is no phrase argument")
-        if isinstance(obj, int):
+        kind = type(obj)  # JSON's own types, exactly: a bool or a float is no argument
+        if kind is int:
             return obj
-        if isinstance(obj, list):
+        if kind is list:
             items = tuple(self._arg_from_json(a) for a in obj)
-            if not all(isinstance(a, Mention | Phrase) for a in items):
+            if not all(type(a) is Mention or type(a) is Phrase for a in items):
                 raise MessageError(f"{self.game}: a list argument holds mentions and phrases")
             return items  # type: ignore[return-value]  # checked just above
-        if "mention" in obj:
+        if kind is dict and "mention" in obj:
             stored = obj["mention"]
-            if not isinstance(stored, list) or len(stored) != 5:
+            if type(stored) is not list or len(stored) != 5:
                 raise MessageError(f"{self.game}: a stored mention is [kind, ref, text, unit, "
                                    f"term], not {stored!r:.60}")
-            return Mention.from_json(dict(zip(("kind", "ref", "text", "unit", "term"), stored,
-                                              strict=True)))
-        return self.phrase_from_json(obj["phrase"])
+            return Mention.checked(*stored)
+        if kind is dict and "phrase" in obj:
+            return self.phrase_from_json(obj["phrase"])
+        raise MessageError(f"{self.game}: {obj!r:.60} is no phrase argument")

@@ -170,9 +170,9 @@ def check_observations(state: State, rng: random.Random) -> None:
         twin = state.determinize(player, random.Random(rng.random()))
         assert twin.observation(player) == view, f"{seat_name(player)}'s view leaks hidden state"
         assert twin.observation(None) == spectator, "the spectator view leaks hidden state"
-        assert [e.text for e in twin.events_for(player)] == [
-            e.text for e in state.events_for(player)
-        ]
+        # the same events, words and fields (most are the very same objects: cheap)
+        assert twin.events_for(player) == state.events_for(player), \
+            f"{seat_name(player)}'s log leaks hidden state"
         if player in state.to_move:
             # A seeded chooser over the seat's legal actions stands in for any bot that
             # reads only what the seat sees: resampling the unseen must not move it.
@@ -205,11 +205,15 @@ def check_hidden_choices(state: State, rng: random.Random) -> None:
                 continue
             where = f"{seat_name(seat)}'s view after {seat_name(other)} chose {a} or {b}"
             assert left.observation(seat) == right.observation(seat), where
-            assert [e.text for e in left.events_for(seat)] == [
-                e.text for e in right.events_for(seat)
-            ], where + " (log)"
+            assert _lines(left, seat) == _lines(right, seat), where + " (log)"
             assert left.legal_actions(seat) == right.legal_actions(seat), where + " (actions)"
             assert left.observation(None) == right.observation(None), "spectator " + where
+
+
+def _lines(state: State, seat: int) -> list[tuple[object, ...]]:
+    """The log as ``seat`` reads it: each line's phrase (its message, mentions and rule:
+    its words) and what the screens show beside it."""
+    return [(e.said, e.kind, e.player, e.vp) for e in state.events_for(seat)]
 
 
 # -- snapshots are values ----------------------------------------------------------------

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.games.ice.components import IC
+
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
@@ -116,8 +118,8 @@ def replace_top(s: IceState, kind: int, seat: int, *args: int) -> None:
 
 
 def turn_limit(s: IceState) -> int:
-    """EP the player to move may spend this turn: 1-2, or 3 with Overwork."""
-    return 3 if s.overwork else 2
+    """EP the player to move may spend this turn: 1-2, or 3 with Overwork (setup.toml)."""
+    return IC.overwork_ep if s.overwork else IC.turn_ep
 
 
 def can_spend(s: IceState, p: int, ep: int) -> bool:
