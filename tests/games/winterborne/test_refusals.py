@@ -79,7 +79,7 @@ def test_a_resource_card_while_a_special_action_is_open() -> None:
     s = fresh(hand=["SHA1", "SHA2", "T1"])
     play(s, "SHA1 S", "SHA2 m1")
     message = refused(s, "T1 +2g", ["it does not answer the open decision"], rule="turn.decisions")
-    assert "choose the character's special action" in message
+    assert "The shaman may take a shaman special action, or pass" in message  # the prompt
 
 
 def test_hiring_the_mercenary_without_gold() -> None:
@@ -237,7 +237,7 @@ def test_the_trade_power_lets_only_the_shaman_act() -> None:
     play(s, "power trade")
     message = refused(s, "raid", ["only the shaman's special actions may follow"],
                       rule="turn.special-action")
-    assert "choose the province to trade with" in message
+    assert "may trade with an adjacent province without moving" in message  # the prompt
     refused(s, "tax", ["it does not answer the open decision"], rule="turn.decisions")
 
 

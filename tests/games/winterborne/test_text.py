@@ -88,7 +88,8 @@ def test_start_shows_the_public_set_up_and_own_hand() -> None:
         assert cid in out
     assert "EXP1 [E] / m2 / +1m" in out
     assert "hand     4 cards (hidden)" in out
-    assert "▶" in out and "play a card" in out  # (no spoils yet)
+    # whose move it is; what is decided, the terminal prints from the Decision
+    assert "▶ Player 2 to move" in out and "play a card" not in out
     assert all(len(line) <= 100 for line in out.splitlines())
 
 

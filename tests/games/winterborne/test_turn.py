@@ -210,42 +210,40 @@ def test_the_cards_staying_in_hand_or_reserve_are_public() -> None:
 
 
 def test_the_main_prompt_names_the_reserve_moves_there_are() -> None:
-    # The seat to move is told the kinds of move its legal actions hold; the others what
-    # public facts allow (its hand is hidden).
+    # The seat to move is told the kinds of move its legal actions hold (prompts.py).
+    def said(s: WinterborneState) -> str:
+        d = s.decision(s.current)
+        assert d is not None
+        return d.prompt.text.removeprefix("Your turn: ")
+
     s = new(2)
     set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")  # house cards: no reserve icon
     assert not _reserve_moves(s)
-    own = s.observation(0)["decision"]["prompt"]
-    assert own == "play a card or end your turn"
-    for viewer in (1, None):  # a hand of 4 unknown cards and room in the reserve
-        assert "place a card in your reserve" in s.observation(viewer)["decision"]["prompt"]
+    assert said(s) == "play a card or end your turn"
     s = new(2)
     set_hand(s, 0, "T2", "T4", "SHA1", "EXP1")
     act(s, "end", "reserve T2", "done")
     end_turn(s)
     assert _reserve_moves(s) == {"unreserve T2", "reserve T4"}
-    assert s.observation(0)["decision"]["prompt"] == (
-        "play a card, place or pick up a reserve card, or end your turn")
+    assert said(s) == "play a card, place or pick up a reserve card, or end your turn"
     act(s, "reserve T4", "unreserve T2", "unreserve T4")  # T2, T4 stay in hand
     assert not _reserve_moves(s)
-    assert "reserve" not in s.observation(0)["decision"]["prompt"]
+    assert "reserve" not in said(s)
     set_hand(s, 1, "SHA1")
     act(s, "end", "reserve T2", "done", "SHA1 +1g")  # seat 1: one card, played
     assert not s.hand[1] and not s.reserve[1] and not s.spoils[1]
-    assert s.observation(0)["decision"]["prompt"] == "end your turn"  # as all can tell
-    assert s.observation(1)["decision"]["prompt"] == "end your turn"
+    assert said(s) == "end your turn"
     ok(s)
     # A power only in winter, unused this round, with the favor to pay for it.
     s = new(2)
     set_hand(s, 0, "SHA1", "EXP1", "WAR1", "SHA2")
     s.power_card[0] = 0  # WB1: two resources, move a building
     to_winter(s, 1)
-    assert "use a power" not in s.observation(0)["decision"]["prompt"]  # no favor
+    assert "use a power" not in said(s)  # no favor
     give_favor(s, 0, 1)
-    assert s.observation(0)["decision"]["prompt"] == (
-        "play a card, use a power, or end your turn")
+    assert said(s) == "play a card, use a power, or end your turn"
     act(s, "power two-resources", "choose gold", "choose gold")
-    assert s.observation(0)["decision"]["prompt"] == "play a card or end your turn"
+    assert said(s) == "play a card or end your turn"
 
 
 def test_reserve_limits_hold_during_the_turn() -> None:

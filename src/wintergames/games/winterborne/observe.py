@@ -5,10 +5,9 @@ resources, favor, spoils tiles in supplies, reserves (face up), discard piles, t
 cards played this turn, the cards that may not move between hand and reserve now (each
 was picked up or put in for all to see), the province boards (top ally of each deck,
 conquer tiles, face-up spoils, exploration cards), deck and hand sizes, the season and
-winter round, the Balaur's board and score pile; the open decision, with its context
-(``decision_context``: the frame's kind and its public arguments) and its prompt (in
-the words of the seat to move's own options for that seat, of public facts for the
-others).
+winter round, the Balaur's board and score pile; the open decision: whose it is and its context
+(``decision_context``: the frame's kind and its public arguments); its words are the
+seat to move's own (``State.decision``, prompts.py).
 Private: a seat's own hand and its face-down allies (others see their colours).
 Hidden from everyone: the order of decks, the season decks' cards, the Wylds left in
 the box, the ally cards under each top, face-down spoils (solo).
@@ -22,7 +21,6 @@ from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, SEASONS, WB
 from wintergames.games.winterborne.effects import powers_of
-from wintergames.games.winterborne.rules import prompt
 from wintergames.games.winterborne.scoring import balaur_score
 from wintergames.games.winterborne.setup import CASTLE, OUT, is_solo
 
@@ -133,7 +131,7 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "played": _card_ids(s.played),
         "reserve_blocked": reserve_blocked(s),
         "seats": [_seat(s, p, player) for p in range(s.num_players)],
-        "decision": _decision(s, player),
+        "decision": _decision(s),
         "scores": s.scores() if over else None,
         "winners": s.winners() if over else [],
     }
@@ -160,14 +158,13 @@ def reserve_blocked(s: WinterborneState) -> list[str]:
     return _card_ids([c for c in s.moved if c not in s.discard[s.current]])
 
 
-def _decision(s: WinterborneState, player: int | None) -> dict[str, Any] | None:
+def _decision(s: WinterborneState) -> dict[str, Any] | None:
     """The open decision of the seat to move, as everyone sees it (the frames name
     public things only; the card in a Wylds room frame was taken in the open)."""
     if s.over:
         return None
     frame = fr.top(s)
-    return {"seat": s.current, "prompt": prompt(s, player),
-            "frame": "main" if frame is None else _FRAME_NAMES[frame[0]],
+    return {"seat": s.current, "frame": "main" if frame is None else _FRAME_NAMES[frame[0]],
             "context": decision_context(s.pending)}
 
 

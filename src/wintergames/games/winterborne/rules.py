@@ -157,73 +157,6 @@ _LEGAL: dict[int, Legal] = {
     fr.CAP: lambda s, p, f: turn.cap_actions(s, p),
 }
 
-_PROMPTS = {
-    fr.FIGURE: "choose which figure the hex moves",
-    fr.MOVE: "play a movement circle for the character",
-    fr.EXIT: "choose the gray space where the character leaves the castle",
-    fr.ACT: "choose the character's special action (or pass)",
-    fr.SPOILS: "take a spoils tile of the province you conquered (or take none)",
-    fr.PAY_ANY: "choose the resource to pay",
-    fr.SACK: "choose the spoils tile to sack for the black ally",
-    fr.FREE_CONQUER: "choose the section the red ally lets you conquer",
-    fr.WYLDS: "resolve your Wylds cards one by one (or done)",
-    fr.DIRECTION: "choose which way the explorer steps",
-    fr.SACKED: "choose the sacked spoils tile to take",
-    fr.GAIN: "choose a resource to take",
-    fr.POWER_DISCARD: "choose the card to discard",
-    fr.RELOCATE: "choose the building to move and where",
-    fr.SWAP: "choose the card to swap and the province",
-    fr.ANY_SPOILS: "choose a spoils tile from any province",
-    fr.REPLACE: "choose the character the white meeple replaces",
-    fr.TRADE_ONLY: "choose the province to trade with",
-    fr.HORN: "choose what to build with the Horn banner",
-    fr.ROOM: "choose the reserve card to take back to hand to make room for the Wylds card",
-    fr.CLEANUP: "end your turn: reserve, take back or discard cards, then done",
-    fr.CAP: f"return resources until you have {WB.resource_cap}",
-}
-
-
-def prompt(s: WinterborneState, viewer: int | None = None) -> str:
-    """What the player to move is deciding, in words, as ``viewer`` is told it. With no
-    decision open it names the kinds of move there are: to the seat to move, those among
-    its legal actions; to the others, what public facts allow (its hand is hidden)."""
-    frame = fr.top(s)
-    if frame is None:
-        return _main_prompt(s, own=viewer == s.current)
-    return _PROMPTS[frame[0]]
-
-
-def _main_prompt(s: WinterborneState, own: bool) -> str:
-    p = s.current
-    if own:
-        kinds = {type(a) for a in main_actions(s, p)}
-        cards, spoils = act.PlayCard in kinds, act.UseSpoils in kinds
-        place, pick = act.Reserve in kinds, act.Unreserve in kinds
-        power = act.Power in kinds
-    else:
-        # what the hidden hand and a spoils tile's needs allow: there may be a use
-        cards = bool(s.hand[p]) or any(not fr.is_wylds(c) for c in s.reserve[p])
-        spoils = bool(s.spoils[p])
-        # in the play every card of s.moved is in hand (public: observe.reserve_blocked)
-        place = len(s.reserve[p]) < WB.reserve_size and len(s.hand[p]) > len(s.moved)
-        pick = any(not fr.is_wylds(c) for c in s.reserve[p])
-        r = s.winter_round
-        power = bool(r) and not s.power_used[p][r - 1] and s.favor[p] >= r
-    parts = []
-    if cards or spoils:
-        parts.append("play a card or spoils" if cards and spoils
-                     else "play a card" if cards else "play a spoils tile")
-    if place or pick:
-        parts.append("place or pick up a reserve card" if place and pick
-                     else "place a card in your reserve" if place else "pick up a reserve card")
-    if power:
-        parts.append("use a power")
-    parts.append("end your turn")
-    if len(parts) <= 2:
-        return " or ".join(parts)
-    return ", ".join(parts[:-1]) + ", or " + parts[-1]
-
-
 # -- checking -----------------------------------------------------------------------------
 
 
@@ -235,8 +168,10 @@ def check(s: WinterborneState, action: Action, p: int) -> None:
         return
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     reason, rule = why_not(s, action, p)
-    raise IllegalActionError(f"{action} is not allowed: {reason}. Now you "
-                             f"{prompt(s, p)}; allowed: {shown}", rule=rule)
+    asked = s.decision(p)  # the prompt the seat is answering (prompts.py)
+    now = f" {asked.prompt.text}." if asked is not None else ""
+    raise IllegalActionError(f"{action} is not allowed: {reason}.{now} Allowed: {shown}",
+                             rule=rule)
 
 
 # -- doing ----------------------------------------------------------------------------------

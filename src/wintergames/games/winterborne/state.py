@@ -13,10 +13,19 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.errors import InvalidStateError
 from wintergames.core.phrases import Phrase
 from wintergames.core.state import State
-from wintergames.games.winterborne import conservation, observe, rules, scoring, setup
+from wintergames.games.winterborne import (
+    choices,
+    conservation,
+    observe,
+    prompts,
+    rules,
+    scoring,
+    setup,
+)
 from wintergames.games.winterborne.actions import CODEC
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.words import MSG
@@ -114,6 +123,12 @@ class WinterborneState(State):
 
     def _do(self, action: Action, player: int) -> None:
         rules.do(self, action, player)
+
+    def _decision(self, player: int) -> Decision:
+        return prompts.decision(self, player)
+
+    def _choice(self, action: Action, player: int) -> Choice:
+        return choices.choice(self, action, player)
 
     def scores(self) -> list[int]:
         return [scoring.score(self, p).total for p in range(self.num_players)]

@@ -331,10 +331,10 @@ def _decision(obs: dict[str, Any]) -> Text:
             t.append("   winner: " + " and ".join(obs["players"][w] for w in obs["winners"]),
                      style="bold green")
         return t
+    # What is decided, and its choices, the terminal prints from the game's Decision
+    # (cli/play.py show_decision): here only whose decision it is.
     who = "You" if d["seat"] == obs["you"] else obs["players"][d["seat"]]
-    t = Text(f"▶ {who}: ", style="bold green")
-    t.append(d["prompt"], style="bold")
-    t.append(f"  [{d['frame']}]", style="dim")
+    t = Text(f"▶ {who} to move", style="bold green")
     if obs["played"]:
         # Which hex the open move belongs to is only visible from the cards played.
         t.append("   played this turn: " + " ".join(obs["played"]), style="dim")
