@@ -125,7 +125,7 @@ def test_a_move_names_its_figure_the_circle_its_destination() -> None:
     assert said.explain.text == f"With Shaman II (move 1): the shaman moves 1 space to {to}"
     assert said.group is not None and said.group.text == "Shaman II"
     act(s, "SHA2 m1")
-    assert prompt(s) == "The shaman may take a shaman special action, or pass"
+    assert prompt(s) == "The shaman may take its special action, or pass"
     assert chosen(s, "tax").explain.text == "Tax: take +1 gold and +1 military"
     assert chosen(s, "pass").label.text == "No special action"
 
@@ -187,3 +187,21 @@ def test_making_room_names_the_wylds_card() -> None:
     assert limit(s) == f"reserve: 3 of {WB.reserve_size} places used"
     assert {c.label.text for _, c in s.choices(0) if c is not None} == {
         "Take Treasure 2 back", "Take Provision 2 back"}
+
+
+def test_the_white_meeple_is_asked_for_by_name_and_acts_for_its_hex() -> None:
+    s = new(2)
+    sc.to_winter(s)
+    s.power_card[0] = 3  # WB4: the white meeple
+    sc.give_favor(s, 0, 3)
+    act(s, "power white-meeple")
+    assert prompt(s) == "Choose the character the white meeple replaces for the rest of the game"
+    assert chosen(s, "figure warrior").explain.text == (
+        "The white meeple takes the place of the warrior, who leaves the game")
+    act(s, "figure warrior")
+    set_hand(s, 0, "SHA1", "EXP1")
+    act(s, "SHA1 S")
+    assert prompt(s) == "Choose which figure the shaman hex moves"
+    assert [c.label.text for _, c in s.choices(0) if c is not None] == ["shaman", "white meeple"]
+    act(s, "figure white", "EXP1 m2")
+    assert prompt(s) == "The white meeple may take a shaman special action, or pass"

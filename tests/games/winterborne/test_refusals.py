@@ -79,7 +79,7 @@ def test_a_resource_card_while_a_special_action_is_open() -> None:
     s = fresh(hand=["SHA1", "SHA2", "T1"])
     play(s, "SHA1 S", "SHA2 m1")
     message = refused(s, "T1 +2g", ["it does not answer the open decision"], rule="turn.decisions")
-    assert "The shaman may take a shaman special action, or pass" in message  # the prompt
+    assert "The shaman may take its special action, or pass" in message  # the prompt
 
 
 def test_hiring_the_mercenary_without_gold() -> None:

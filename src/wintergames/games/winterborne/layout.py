@@ -108,6 +108,35 @@ def spoils_label(tile: int) -> str:
     return "activate your Wylds"
 
 
+def _hex_character(card: int) -> str | None:
+    """The character of a card's one printed character hex (a house card's; the Balaur
+    acts with it), or none (no hex, or the hex of any character)."""
+    hexes = {u.character for u in WB.cards[card].uses if u.kind == "hex"}
+    return CHARACTERS[hexes.pop()] if len(hexes) == 1 and -1 not in hexes else None
+
+
+def _use_parts(card: int, use: int, choice: int) -> dict[str, Any]:
+    """What a play code is made of, for a client's icons: the use's kind, its character
+    (a hex, a hire), its resources (a gain), its way (a circle)."""
+    u = WB.cards[card].uses[use]
+    character = CHARACTERS[choice] if u.kind in ("hex", "hire") else None
+    got = ([RESOURCES[r] for r, n in enumerate(u.resources) if n]
+           if u.kind == "gain" else [RESOURCES[choice]] if u.kind == "gain-any" else [])
+    return {"kind": u.kind, "character": character, "resources": got,
+            "steps": choice if u.kind == "move" else None, "ccw": u.kind == "move" and u.ccw}
+
+
+def use_codes() -> dict[str, dict[str, Any]]:
+    """Every play code of every card with its parts (a code means the same on every card
+    that has it: "castle" is drawn alike whichever character it sends); "ccw" is the way
+    of a Mask's circle, as the log names it."""
+    codes = {code: _use_parts(i, u, choice)
+             for i in range(len(WB.cards)) for u, choice, code in PLAYS[i]}
+    codes["ccw"] = {"kind": "move", "character": None, "resources": [], "steps": None,
+                    "ccw": True}
+    return codes
+
+
 def layout() -> dict[str, Any]:
     return {
         "colours": list(WB.colours),
@@ -121,12 +150,17 @@ def layout() -> dict[str, Any]:
         "seasons": ["spring", "summer", "autumn", "winter"],
         "explore_cost": list(WB.explore_cost),
         "winter_rounds": WB.winter_rounds,
+        # a card's type, banner set and hex are fields: a client never reads them off its id
         "cards": {c.id: {"name": c.name, "type": c.type, "text": c.text,
-                         "reserve": c.reserve,
+                         "reserve": c.reserve, "banner": c.banner or None,
+                         "character": _hex_character(i),
                          "uses": {code: use_label(i, u, code) for u, _, code in PLAYS[i]}}
                   for i, c in enumerate(WB.cards)},
-        "spoils": {t.id: {"kind": t.kind, "label": spoils_label(i)}
+        "spoils": {t.id: {"kind": t.kind, "label": spoils_label(i),
+                          "colour": WB.colours[t.colour] if t.kind == "province" else None,
+                          "character": CHARACTERS[t.character] if t.kind == "hex" else None}
                    for i, t in enumerate(WB.spoils)},
+        "use_codes": use_codes(),
         "allies": {a.id: {"colour": WB.colours[a.colour], "text": a.text} for a in WB.allies},
         "powers": {code: POWER_TEXT[code] for code in POWERS},
     }

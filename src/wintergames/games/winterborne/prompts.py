@@ -123,8 +123,11 @@ def _exit(s: S, p: int, f: Frame) -> Decision:
 
 
 def _act(s: S, p: int, f: Frame) -> Decision:
-    return Decision(MSG("ask-act", figure=figure(f[2]), character=figure(f[1])),
-                    piece=figure(f[2]))
+    """The figure's own special action; the white meeple's, that of the hex it moved by."""
+    if f[2] == WHITE:
+        said = MSG("ask-act-white", figure=figure(WHITE), character=figure(f[1]))
+        return Decision(said, piece=figure(WHITE))
+    return Decision(MSG("ask-act", figure=figure(f[2])), piece=figure(f[2]))
 
 
 def _spoils(s: S, p: int, f: Frame) -> Decision:

@@ -5,7 +5,9 @@
 // them, reserve / take back, and discard at the clean-up) appear as buttons under the hand;
 // a card the engine lists as staying where it is (reserve_blocked) says so. Every other decision is a button in the
 // "Your move" panel; highlighted spaces, sections and province boards are shortcuts to
-// the same actions. All text goes in as text nodes (h/s), never as HTML.
+// the same actions. The prompt, each button's words and its tooltip are the engine's
+// (view.decision; label, explain and group of each view.legal entry), drawn with their
+// mentions (said.js). All text goes in as text nodes (h/s), never as HTML.
 //
 // Drawn with the sprite icons/winterborne.svg (issue 21): characters as figures in the
 // seat's colour, buildings, the castle, each province's colour with its own glyph; cards
@@ -16,7 +18,8 @@ import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { FIGURES, UNIT, remember } from "./winterborne/motion.js";
-import { cardData, cardIcon, loadNames, mention as namedMention, namedWords, typeOfId, useIcons } from "./winterborne/names.js";
+import { ruleLink, saidNodes } from "../said.js";
+import { cardData, cardIcon, loadNames, mention as namedMention, useIcons } from "./winterborne/names.js";
 import { spoilsBacks } from "./winterborne/spoils.js";
 
 // Another seat's step, explained (views/winterborne/motion.js).
@@ -32,7 +35,6 @@ const MUTED = PALETTE.themes.light.muted;  // the boards are light in both theme
 const R = UNIT / Math.sqrt(3);  // hex circumradius (flat-topped hexes)
 const cap = (t) => String(t).charAt(0).toUpperCase() + String(t).slice(1);
 const TYPE_TERM = { house: "house card" };  // a card type's help term, where it is not the type itself
-const HOUSE_CHARACTER = { SHA: "shaman", EXP: "explorer", WAR: "warrior" };  // a house card's id -> its hex
 
 // The view's colours as CSS variables (winterborne.css reads only these and the theme's).
 function paletteVariables() {
@@ -98,55 +100,25 @@ export function endNotes(view) {
     : `The Balaur wins: ${b.score} to your ${you}.`];
 }
 
-// -- words for actions --------------------------------------------------------------------
+// -- the engine's words for actions ------------------------------------------------------
 
-/** The game's price of an option as words: "1 gold + 1 meat", or "free". */
-function price(cost) {
-  const parts = Object.entries(cost ?? {}).map(([name, n]) => `${n} ${name}`);
-  return parts.length ? parts.join(" + ") : "free";
+/** A legal action's entry (its label, explanation and group, in the engine's words). */
+const entryOf = (view, action) => view.legal.find((l) => l.action === action) ?? null;
+
+/** A legal action as a button: the engine's label, its explanation the tooltip. */
+function actionButton(ctx, action, attrs) {
+  const entry = entryOf(ctx.view, action);
+  return h("button", { ...attrs, "data-tip": entry?.explain?.text ?? null, onclick: () => ctx.act(action) },
+    ...(entry ? saidNodes(entry.label, { mention }, ctx.layout) : []));
 }
 
-/** An action in words, as its button reads, e.g. "Conquer C2 with a blue tile (1 gold +
- *  1 military)"; the prices are the game's, from the view. */
-export function describe(a, ctx) {
-  const { layout, view } = ctx;
-  const obs = view.observation;
-  const prov = (c) => obs.provinces.find((p) => p.colour === c);
-  const words = { end: "End your turn", done: "Done (finish the clean-up)",
-                  pass: "Pass (no special action)", tax: "Tax (shaman)", pray: "Pray (shaman): take favor",
-                  raid: "Raid (explorer)", cw: "Step clockwise", ccw: "Step counter-clockwise",
-                  none: "None" };
-  switch (a.kind) {
-    case "play": return `${a.card}: ${layout.cards[a.card]?.uses[a.use] ?? a.use}`;
-    case "word": return words[a.word] ?? a.word;
-    case "trade": {
-      const p = prov(a.province);
-      return `Trade with ${a.province}${p?.ally ? ` — ${p.ally}: ${layout.allies[p.ally]?.text ?? ""}` : ""}`;
-    }
-    case "explore": {
-      const p = prov(a.province);
-      const card = p?.exploration;
-      return `Explore ${a.province}${card ? ` — take ${card}` : ""} (${obs.explore_cost} meat)`;
-    }
-    case "build": return `Build a ${a.building} (row ${a.row}) on ${a.section}${
-      a.building === "settlement" ? ` (${price(obs.settlement_cost)})` : ""}`;
-    case "conquer": return `Conquer ${a.section} with a ${a.colour} tile (${price(obs.conquer_cost)})`;
-    case "take": return a.spoils === null ? "Take no spoils" : `Take the spoils ${a.spoils}`;
-    case "facedown": return `Take a face-down spoils tile of ${a.province}`;
-    case "choose": return `Choose ${a.resource}`;
-    case "spoils": return `Use the spoils ${a.spoils}`;
-    case "sack": return `Sack the spoils ${a.spoils}`;
-    case "power": return `Power: ${layout.powers[a.power] ?? a.power}`;
-    case "relocate": return `Move the building on ${a.from} to ${a.to}`;
-    case "figure": return `Figure: ${a.figure}`;
-    case "exit": return `Leave the castle onto ${a.space}`;
-    case "discard": return `Discard ${a.card}`;
-    case "reserve": return `Put ${a.card} into your reserve`;
-    case "unreserve": return `Take ${a.card} back into your hand`;
-    case "wylds": return `Resolve ${a.card}: ${layout.cards[a.card]?.text ?? ""}`;
-    case "swap": return `Swap ${a.card} with ${a.province}'s exploration card`;
-    default: return JSON.stringify(a);
-  }
+/** The engine's prompt: what is decided, its cost and limit, and the rule it applies. */
+function promptOf(ctx, decision) {
+  const limits = [decision.cost, decision.limit].filter(Boolean)
+    .flatMap((phrase, i) => [i ? "; " : "", ...saidNodes(phrase, { mention }, ctx.layout)]);
+  return h("p", { class: "wb-prompt", id: "wb-prompt", "data-msg": decision.prompt.msg },
+    ...saidNodes(decision.prompt, { mention }, ctx.layout),
+    limits.length ? h("span", { class: "muted" }, " (", ...limits, ")") : "", " ", ruleLink(decision.prompt.rule));
 }
 
 // -- the kingdom board --------------------------------------------------------------------
@@ -277,7 +249,7 @@ function cardFace(ctx, id, where, actions, stays = false) {
   const { layout, local } = ctx;
   const c = layout.cards[id] || { name: id, type: "", text: "", uses: {} };
   const chosen = local.card === `${where}:${id}`;
-  const kind = cardIcon(id, c.type);
+  const kind = cardIcon(c);
   return h("button", {
     class: `wb-card type-${c.type}${actions.length ? " playable" : ""}${chosen ? " chosen" : ""}`,
     "data-card": id, "data-code": id, "data-where": where, disabled: !actions.length, "data-term": id, "data-tip-icon": kind,
@@ -298,7 +270,7 @@ function cardActions(legal, id) {
 }
 
 function handArea(ctx, me, legal) {
-  const { local, act, view } = ctx;
+  const { local, view } = ctx;
   const obs = view.observation;
   // the seat to move's cards that stay where they are (they are yours only on your turn)
   const stays = new Set(obs.current === view.seat ? obs.reserve_blocked ?? [] : []);
@@ -313,9 +285,10 @@ function handArea(ctx, me, legal) {
     box.append(row);
     if (local.card && local.card.startsWith(`${where}:`)) {
       const id = local.card.split(":")[1];
-      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...namedWords(id), ": "),
-        cardActions(legal, id).map((a) => h("button", { class: "use", "data-card": id, onclick: () => act(a) },
-          ...namedWords(describe(a, ctx).replace(`${id}: `, "")))),
+      const actions = cardActions(legal, id);
+      const group = entryOf(view, actions[0])?.group;
+      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : [id]), ": "),
+        actions.map((a) => actionButton(ctx, a, { class: "use", "data-card": id })),
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
   }
@@ -331,8 +304,8 @@ function handArea(ctx, me, legal) {
 /** Cards by their icons and names ("Shaman I"), each explained by its tooltip, its id kept as data-code. */
 const ids = (list, tip) => (list.length
   ? list.flatMap((id, i) => [i ? ", " : "", h("span", { class: "named wb-named", "data-term": id, "data-code": id,
-    "data-tip": tip, "data-tip-icon": cardIcon(id, typeOfId(id)) },
-  icon(cardIcon(id, cardData(id)?.type ?? typeOfId(id)), { size: "1.05em" }), cardData(id)?.name ?? id)]) : ["—"]);
+    "data-tip": tip, "data-tip-icon": cardIcon(cardData(id)) },
+  icon(cardIcon(cardData(id)), { size: "1.05em" }), cardData(id)?.name ?? id)]) : ["—"]);
 
 /** The season track; the season now says what exploring costs the seat to move (the
  *  game's price, a power's discount included), the others their printed cost. */
@@ -368,8 +341,8 @@ function resources(seat) {
 
 function spoilsChip(ctx, id, use = null) {
   const t = ctx.layout.spoils[id];
-  const colour = t?.kind === "province" ? id.split("-")[1] : null;
-  const character = t?.kind === "hex" ? id.split("-")[1] : null;
+  const colour = t?.colour ?? null;
+  const character = t?.character ?? null;
   return h(use ? "button" : "span", { class: `wb-chip${use ? " playable" : ""}`, "data-spoils": id,
     "data-term": id, "data-tip-icon": `wb-spoils-${t?.kind}`, onclick: use ? () => ctx.act(use) : null },
   icon(`wb-spoils-${t?.kind ?? "hex"}`, { size: "1.3em" }),
@@ -441,9 +414,9 @@ function provinceBoards(ctx, legal) {
         ? spoilsBacks(p.spoils_count)
         : p.spoils.length ? p.spoils.map((id) => spoilsChip(ctx, id)) : "none"),
       h("div", { class: "explore", "data-term": p.exploration, "data-tip": `The exploration card of ${p.name}`,
-                 "data-tip-icon": ex ? cardIcon(p.exploration, ex.type) : null },
+                 "data-tip-icon": ex ? cardIcon(ex) : null },
       h("b", { "data-term": "exploration card" }, "Exploration: "),
-      ex ? h("span", { class: "wb-mini", "data-code": p.exploration }, icon(cardIcon(p.exploration, ex.type), { size: "1.6em" }),
+      ex ? h("span", { class: "wb-mini", "data-code": p.exploration }, icon(cardIcon(ex), { size: "1.6em" }),
         h("span", {}, h("b", {}, ex.name), h("br"), ex.text)) : "empty"))));
   }
   return box;
@@ -483,11 +456,11 @@ function balaurPanel(ctx) {
       "data-term": id ?? "Balaur", "data-tip": `The Balaur's ${layout.colours[i]} province hex`,
       "data-tip-icon": `wb-province-${layout.colours[i]}` },
     icon(`wb-province-${layout.colours[i]}`, { size: "1.3em" }), id ? h("span", { class: "wb-bcard", "data-code": id },
-      icon(`wb-character-${HOUSE_CHARACTER[id.slice(0, 3)] ?? "white"}`, { size: "1.2em" }), layout.cards[id]?.name ?? id) : " —"))),
+      icon(`wb-character-${layout.cards[id]?.character ?? "white"}`, { size: "1.2em" }), layout.cards[id]?.name ?? id) : " —"))),
     h("p", { class: "wb-piles" }, pile("wb-card-back", b.deck_size, "Balaur", `The Balaur's deck: ${b.deck_size} cards`),
       h("span", {}, h("b", {}, "Score pile: "), ...(b.pile.length ? b.pile.map((id) => h("span", { class: "wb-chip card",
-        "data-term": id, "data-code": id, "data-tip": "the Balaur's score pile", "data-tip-icon": cardIcon(id, typeOfId(id)) },
-      icon(cardIcon(id, typeOfId(id)), { size: "1.2em" }), ` ${layout.cards[id]?.name ?? id}`)) : ["empty"]))),
+        "data-term": id, "data-code": id, "data-tip": "the Balaur's score pile", "data-tip-icon": cardIcon(layout.cards[id]) },
+      icon(cardIcon(layout.cards[id]), { size: "1.2em" }), ` ${layout.cards[id]?.name ?? id}`)) : ["empty"]))),
     h("p", {}, h("b", { "data-term": "objective" }, "Objectives: ")),
     h("ul", { class: "wb-objectives" }, b.objectives.map((o) => h("li", { "data-term": `objective ${o.letter}`,
       "data-objective": o.letter, "data-tip-icon": `wb-objective-${o.letter.toLowerCase()}` },
@@ -533,7 +506,7 @@ function otherSeats(ctx, legal) {
 // -- render -------------------------------------------------------------------------------
 
 export function render(ctx) {
-  const { view, board, choices, act, local } = ctx;
+  const { view, board, choices, local } = ctx;
   ctx.rerender = () => render(ctx);
   choices.replaceChildren();  // a local redraw (a card chosen) starts from an empty panel
   const obs = view.observation;
@@ -559,11 +532,7 @@ export function render(ctx) {
   board.replaceChildren(...parts);
 
   // the decision and every legal action that is not made on a card
-  const d = obs.decision;
-  if (d) {
-    const who = d.seat === view.seat ? "You" : obs.players[d.seat];
-    choices.append(h("p", { class: "wb-prompt", id: "wb-prompt" }, `${who}: ${d.prompt}`));
-  }
+  if (view.decision) choices.append(promptOf(ctx, view.decision));
   if (legal.some((a) => CARD_KINDS.has(a.kind))) {
     choices.append(h("p", { class: "muted" }, "Click a highlighted card of your hand or reserve to see its uses."));
   }
@@ -574,8 +543,15 @@ export function render(ctx) {
     choices.append(h("p", {}, `For ${local.filter}: `,
       h("button", { onclick: () => { local.filter = null; ctx.rerender(); } }, "Show all")));
   }
+  // a group (a section, a building) heads the buttons of what is done there
+  let heading = null;
   for (const a of shown) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, ...namedWords(describe(a, ctx))));
+    const group = entryOf(view, a)?.group;
+    if (group && group.text !== heading) {
+      choices.append(h("p", { class: "wb-group" }, ...saidNodes(group, { mention }, ctx.layout), ":"));
+    }
+    heading = group?.text ?? null;
+    choices.append(actionButton(ctx, a, { class: "act", "data-kind": a.kind }));
   }
   if (view.over) {
     // the end screen's numbers (view.breakdown), one line per seat, then the verdict

@@ -28,18 +28,19 @@ export function remember(view) {
 }
 
 const RING = 2 * UNIT;  // the gray spaces' distance from the castle
-const spaceIndex = (place) => (place && /^G\d$/.test(place) ? Number(place.slice(1)) - 1 : -1);
+// a gray space's place round the ring, by the layout's list of them (-1: no gray space)
+const spaceIndex = (layout, place) => (layout.spaces ?? []).indexOf(place);
 const ringAt = (angle) => [RING * Math.sin(angle), -RING * Math.cos(angle)];
 
 /** Partway through a step no line says how far a figure went: the movement circle of a
  *  card just played does ([steps, counter-clockwise]), when one leads from `from` to `to`. */
 function playedMove(layout, cards, from, to) {
-  const [start, end] = [spaceIndex(from), spaceIndex(to)];
+  const [start, end] = [spaceIndex(layout, from), spaceIndex(layout, to)];
   for (const id of cards) {
     for (const code of Object.keys(layout.cards?.[id]?.uses ?? {})) {
-      const m = /^(ccw|m)(\d)$/.exec(code);
-      if (!m) continue;
-      const [steps, ccw] = [Number(m[2]), m[1] === "ccw"];
+      const use = layout.use_codes?.[code];  // what the code is made of, from the layout
+      if (use?.kind !== "move") continue;
+      const [steps, ccw] = [use.steps, use.ccw];
       if (start < 0 || (start + (ccw ? -steps : steps) + 12) % 6 === end) return [steps, ccw];
     }
   }
@@ -78,12 +79,12 @@ export function figurePath(layout, name, from, to, walks, played = []) {
   }
   const centre = (place) => (place === "castle" ? [0, -16] : layout.positions[place].map((v) => v * UNIT));
   const points = [centre(from)];
-  const end = spaceIndex(to);
+  const end = spaceIndex(layout, to);
   if (end < 0) return [...points, centre(to)];  // into the castle
-  if (steps === null) steps = spaceIndex(from) < 0 ? 0 : (end - spaceIndex(from) + 6) % 6;
+  if (steps === null) steps = spaceIndex(layout, from) < 0 ? 0 : (end - spaceIndex(layout, from) + 6) % 6;
   // out of the castle: onto the space the walk starts from, then round the ring
-  let at = spaceIndex(from) >= 0 ? spaceIndex(from) : (end + (ccw ? steps : -steps) + 12) % 6;
-  if (spaceIndex(from) < 0) points.push(ringAt(at * Math.PI / 3));
+  let at = spaceIndex(layout, from) >= 0 ? spaceIndex(layout, from) : (end + (ccw ? steps : -steps) + 12) % 6;
+  if (spaceIndex(layout, from) < 0) points.push(ringAt(at * Math.PI / 3));
   const dir = ccw ? -1 : 1;
   for (let i = 0; i < steps; i++) {
     for (let k = 1; k <= 6; k++) points.push(ringAt((at + dir * k / 6) * Math.PI / 3));
