@@ -185,8 +185,10 @@ def test_making_room_names_the_wylds_card() -> None:
     assert d is not None and d.piece is not None and d.piece.ref == "WY3"
     assert d.prompt.text.startswith("Your reserve is full: take a card back into hand")
     assert limit(s) == f"reserve: 3 of {WB.reserve_size} places used"
-    assert {c.label.text for _, c in s.choices(0) if c is not None} == {
-        "Take Treasure 2 back", "Take Provision 2 back"}
+    said = [c for _, c in s.choices(0) if c is not None]
+    assert {c.label.text for c in said} == {"Back into hand"}
+    assert {c.group.text for c in said if c.group is not None} == {
+        WB.cards[card("T2")].name, WB.cards[card("P2")].name}
 
 
 def test_the_white_meeple_is_asked_for_by_name_and_acts_for_its_hex() -> None:

@@ -145,8 +145,8 @@ def _reserve(s: S, p: int, f: Frame, a: Any) -> Choice:
 def _unreserve(s: S, p: int, f: Frame, a: Any) -> Choice:
     c = a.value
     if f[0] == fr.ROOM:
-        return Choice(MSG("label-room", card=card(c)),
-                      MSG("do-room", card=card(c), wylds=card(f[1])))
+        return Choice(MSG("label-unreserve"), MSG("do-room", card=card(c), wylds=card(f[1])),
+                      _group_card(c))
     msg = "do-unreserve-cleanup" if f[0] == fr.CLEANUP else "do-unreserve"
     return Choice(MSG("label-unreserve"), MSG(msg, card=card(c)), _group_card(c))
 

@@ -287,7 +287,7 @@ function handArea(ctx, me, legal) {
       const id = local.card.split(":")[1];
       const actions = cardActions(legal, id);
       const group = entryOf(view, actions[0])?.group;
-      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : [id]), ": "),
+      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : [cardData(id)?.name ?? id]), ": "),
         actions.map((a) => actionButton(ctx, a, { class: "use", "data-card": id })),
         h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
     }
