@@ -339,51 +339,30 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         [None, "a tunnel Snow tile", ["#ice-back-tunnel"]],
         [None, "2 Archaeologists", ["#ice-archaeologist"]],
         None], named  # a seat: said.js draws it
-    # a move button names a tile by its icon and name, the id kept as data-code
+    # a button's label (the engine's phrase) names a tile by its icon and name, the id kept
+    # as data-code (the labels' words and costs: tests/games/ice/test_prompts.py)
+    from wintergames.games.ice.actions import TILE_IDS
     from wintergames.games.ice.layout import layout
+    from wintergames.games.ice.words import tile
     snow = next(i for i, f in layout()["fronts"].items() if f["talisman"])
     art = next(i for i, a in layout()["artifacts"].items() if a["shape"])
-    labels = page.evaluate("""([layout, snow, art]) => import('/static/js/views/ice.js').then(m =>
-        [{kind: 'play', tile: snow}, {kind: 'sell', tile: art}].map(a => {
+    said = [tile(TILE_IDS.index(i)).to_json() for i in (snow, art)]
+    labels = page.evaluate("""([layout, said]) => import('/static/js/views/ice.js').then(m =>
+        said.map(mention => {
           const box = document.createElement('p');
-          box.append(...m.actionLabel(a, layout));
+          box.append('Play ', m.mention(mention, layout));
           document.body.append(box);
           const out = [box.innerText, box.querySelector('[data-code]')?.dataset.code,
                        [...box.querySelectorAll('use')].map(u => u.getAttribute('href'))];
           box.remove();
           return out;
-        }))""", [layout(), snow, art])
-    # Excavate says what it costs here (the observation's cost, from the board); beside the
-    # CryoArchitect's discounted way (issue 36) each button names its way and its own cost
-    excavate = page.evaluate("""(layout) => import('/static/js/views/ice.js').then(m => {
-      const plain = {kind: 'word', word: 'excavate'};
-      const cryo = {kind: 'excavate', with: 'cryoarchitect'};
-      return [[plain, {excavation_cost: 3, cryo_excavation_cost: null}],
-              [plain, {excavation_cost: 0, cryo_excavation_cost: null}],
-              [plain, null],
-              [plain, {excavation_cost: 3, cryo_excavation_cost: 1}],
-              [cryo, {excavation_cost: 3, cryo_excavation_cost: 1}],
-              [cryo, {excavation_cost: null, cryo_excavation_cost: 0}],
-        ].map(([a, obs]) => {
-          const box = document.createElement('p');
-          box.append(...m.actionLabel(a, layout, obs));
-          return box.textContent;
-        });
-    })""", layout())
-    assert excavate == [
-        "Excavate the tile under your Leader (3 EP)",
-        "Excavate the tile under your Leader (0 EP)",
-        "Excavate the tile under your Leader",
-        "Excavate the tile under your Leader, keeping the CryoArchitect's discount for later "
-        "this turn (3 EP)",
-        "Excavate the tile under your Leader with the CryoArchitect's discount (1 EP)",
-        "Excavate the tile under your Leader with the CryoArchitect's discount (0 EP)"], excavate
-    front, talisman = layout()["fronts"][snow]["front"], layout()["fronts"][snow]["talisman"]
+        }))""", [layout(), said])
+    front = layout()["fronts"][snow]["front"]
     assert labels[0][1] == snow and snow not in labels[0][0], labels
-    assert labels[0][2] == [f"#ice-front-{front}", f"#ice-type-{talisman}"], labels
+    assert labels[0][2] == [f"#ice-front-{front}"], labels
     kind = layout()["artifacts"][art]
     assert labels[1][1] == art and art not in labels[1][0], labels
-    assert labels[1][2] == [f"#ice-type-{kind['type']}", f"#ice-shape-{kind['shape']}"], labels
+    assert labels[1][2] == [f"#ice-type-{kind['type']}"], labels
     page.locator("#ice-me").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('ice-me').scrollIntoView({block: 'start'})")
     screenshot(page, "ice-hand", tmp_path, full_page=False)
@@ -625,12 +604,14 @@ def test_the_cryoarchitects_two_excavations_are_two_buttons_with_their_costs(
     page.wait_for_function(f"document.body.dataset.version === '{view['version']}'",
                            timeout=TIMEOUT)
     buttons = page.locator("#choices button.act")
-    keep = buttons.filter(has_text="keeping the CryoArchitect's discount")
+    # the engine's labels, each with its cost; the plain one's tooltip says it keeps the
+    # discount for later
+    keep = buttons.filter(has_text=re.compile(r"^Excavate \("))
     take = buttons.filter(has_text="with the CryoArchitect's discount")
-    expect(keep).to_have_text("Excavate the tile under your Leader, keeping the "
-                              f"CryoArchitect's discount for later this turn ({plain} EP)")
-    expect(take).to_have_text("Excavate the tile under your Leader with the CryoArchitect's "
-                              f"discount ({cryo} EP)")
+    expect(keep).to_have_text(f"Excavate ({plain} EP)")
+    expect(keep).to_have_attribute("data-tip", re.compile(
+        f"\\({plain} EP\\), keeping the CryoArchitect's discount for later this turn$"))
+    expect(take).to_have_text(f"Excavate with the CryoArchitect's discount ({cryo} EP)")
     expect(take).to_have_attribute("data-kind", "excavate")
     page.locator("#ice-me").scroll_into_view_if_needed()
     screenshot(page, "ice-cryoarchitect-excavations", tmp_path)

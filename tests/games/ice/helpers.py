@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from wintergames.core.phrases import Phrase
 from wintergames.core.registry import get_spec
+from wintergames.core.state import State
 from wintergames.games.ice.actions import CODEC, PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import TYPES
@@ -44,6 +46,13 @@ def tile(tile_id: str) -> int:
 def act(s: IceState, text: str) -> None:
     """Apply an action written in notation for the seat to move."""
     s.apply(CODEC.parse(text), s.to_move[0])
+
+
+def prompt_of(s: State, seat: int) -> Phrase:
+    """The prompt of ``seat``'s open decision (the engine's words, State.decision)."""
+    decision = s.decision(seat)
+    assert decision is not None, f"seat {seat} owes no decision"
+    return decision.prompt
 
 
 def texts(s: IceState) -> list[str]:

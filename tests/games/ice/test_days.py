@@ -222,7 +222,8 @@ def test_sunrise_moves_each_prismatic_once_to_a_slot_of_its_owners_choice() -> N
     days.sunrise(s)
     assert s.to_move == (1,) and texts(s) == ["shift S-PRI-1", "shift D-PRI-1", "done"]
     before = s.to_json()["state"]
-    with pytest.raises(IllegalActionError, match=r"shift TILE, then slot TYPE"):
+    with pytest.raises(IllegalActionError, match=r"move a Prismatic Artifact to another slot, "
+                       r"or done; allowed: shift S-PRI-1"):
         act(s, "play S-PRI-1")  # the old spelling is no longer the move
     assert s.to_json()["state"] == before
     act(s, "shift S-PRI-1")

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from tests.games.ice import decision_positions as positions
-from tests.games.ice.helpers import act
+from tests.games.ice.helpers import act, prompt_of
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.observe import FRAME_KINDS, QUESTIONS
@@ -46,8 +46,8 @@ def test_a_moves_followers() -> None:
     s = positions.follow()
     assert same_for_everyone(s) == {"frame": "FOLLOW", "from": "T27", "most": 3,
                                     "then": "none", "under": []}
-    # The prompt is kept as it was, next to the new key.
-    assert s.observation(1)["decision"]["prompt"].startswith("say how many Archaeologists")
+    # The prompt is the engine's (State.decision), the same words every seat reads.
+    assert s.observation(1)["decision"]["prompt"] == prompt_of(s, 0).text
 
 
 def test_whistle_of_storms_count_names_both_places() -> None:

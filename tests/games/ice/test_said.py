@@ -9,14 +9,14 @@ import re
 
 import pytest
 
-from tests.games.ice.helpers import act, fresh, give, spend_the_day, texts
+from tests.games.ice import decision_positions as at
+from tests.games.ice.helpers import act, fresh, give, prompt_of, spend_the_day, texts
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.phrases import Mention, Phrase
 from wintergames.core.registry import get_spec
 from wintergames.core.replay import state_from_json
 from wintergames.core.testing import snapshot
-from wintergames.games.ice import frames as fr
-from wintergames.games.ice import rules, words
+from wintergames.games.ice import words
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.words import MSG, RULES
@@ -101,7 +101,7 @@ def test_the_sunset_names_requests_by_kind_and_types() -> None:
 
 def test_refusals_name_the_rule_that_refuses_them() -> None:
     s = fresh(3, seed=1, first_game=True, opening=False)
-    refused(s, "plan", "choose the opening Requests", "setup.requests")
+    refused(s, "plan", "Choose the opening Requests", "setup.requests")
     s = fresh(3, seed=1, first_game=True)
     refused(s, "move T27", "not on the board", "turn.move")
     refused(s, "excavate", "excavate the tile your Leader is on", "turn.excavate")
@@ -109,28 +109,23 @@ def test_refusals_name_the_rule_that_refuses_them() -> None:
     refused(s, "activate", "not possible now", "guild.incandescent")
     act(s, "sail T26")
     act(s, "move T27")
-    refused(s, "follow 2", "how many Archaeologists follow", "turn.move")
+    refused(s, "follow 2", "How many Archaeologists follow", "turn.move")
     act(s, "follow 0")
     refused(s, "recruit T26", "costs 1 EP", "turn.actions")
     s2 = fresh(2, seed=1, first_game=True)
     refused(s2, "plan", "not used with 2 players", "turn.plan")
     spend_the_day(s)
-    refused(s, "validate PRISM-a", "take a Request from the row", "sunset.row")
+    refused(s, "validate PRISM-a", "take a Request from the Sunset row", "sunset.row")
 
 
 def test_every_open_decision_names_a_passage() -> None:
-    codes = {name: value for name, value in vars(fr).items() if isinstance(value, int)}
-    effects = {v for k, v in codes.items() if k.startswith("EFFECT_")}
-    logbook = {v for k, v in codes.items() if k.startswith("LOGBOOK_")}
-    abilities = {v for k, v in codes.items() if k.startswith("ABILITY_")}
-    for kind in rules.FRAMES:
-        if kind in (fr.EFFECT, fr.LOGBOOK, fr.ABILITY):
-            continue
-        assert rules.rule_for((kind, 0, 0, 0, 0, 0)) in RULES
-    assert rules.rule_for((fr.FOLLOW, 0, 1, 1, fr.NAVIGATOR_FOLLOW)) == "guild.navigator"
-    for kind, found in ((fr.EFFECT, effects), (fr.LOGBOOK, logbook), (fr.ABILITY, abilities)):
-        for code in found:
-            assert rules.rule_for((kind, 0, code)) in RULES, (kind, code)
+    """Each frame's prompt applies a passage of rules.toml (a refusal names the same)."""
+    for kind, said in ((at.follow(), "turn.move"), (at.whistle_count(), "snow.whistle-of-storms"),
+                       (at.collect(), "artifact.philosophical"), (at.pay(), "sunset.validate"),
+                       (at.caravan(), "logbook.merchant-caravan")):
+        p = kind.pending[-1][1]
+        assert prompt_of(kind, p).rule == said
+        assert said in RULES
 
 
 @pytest.mark.parametrize("players,options", [

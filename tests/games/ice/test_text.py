@@ -15,7 +15,7 @@ from wintergames.games.ice.geometry import BOARD, EMPTY
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.text import LEGEND, render
 
-from .helpers import fresh, place, tile
+from .helpers import fresh, place, prompt_of, tile
 
 
 def _text(state: IceState, viewer: int | None) -> str:
@@ -72,7 +72,10 @@ def test_a_fresh_game_shows_every_place_and_the_set_up_pieces() -> None:
     for c in s.requests[0]:
         assert IC.requests[c].id in out and IC.requests[c].text[:30] in out
     assert out.count("Requests 3") == 3
-    assert "▶ You: take an action" in out
+    # The seat to move reads its decision below the table (the engine's prompt, as the
+    # terminal prints it); another seat reads the same prompt here.
+    assert "▶ You: your decision is below" in out
+    assert f"▶ Player 1: {prompt_of(s, 0).text}"[:90] in " ".join(_text(s, 1).split())
     assert all(len(line) <= 100 for line in out.splitlines())
 
 
@@ -90,12 +93,13 @@ def test_a_snow_tile_is_drawn_straight_above_the_deep_tile_it_lies_over() -> Non
 def test_the_opening_asks_for_hidden_discards() -> None:
     s = wg.make("ice", num_players=2, seed=3, options={"logbook": "off"})
     out = _text(s, 1)  # type: ignore[arg-type]
-    assert "Before Day 1" in out and "choose the opening Requests to discard" in out
+    assert "Before Day 1" in out and "your decision is below" in out
     assert out.count("Requests 5") == 2
-    # how many to keep is said where the choice is made: 3, or 1 in the first game
-    assert "keeping 3" in " ".join(out.split())
+    # how many to keep is said where the choice is made (the decision the terminal prints
+    # under the table): 3, or 1 in the first game
+    assert prompt_of(s, 1).text == "Choose the opening Requests to discard: you keep 3"
     first = wg.make("ice", num_players=2, seed=3, options={"first_game": True})
-    assert "keeping 1" in " ".join(_text(first, 1).split())  # type: ignore[arg-type]
+    assert prompt_of(first, 1).text.endswith("you keep 1")
 
 
 def _mid_game() -> IceState:
@@ -220,15 +224,15 @@ def test_a_finished_game_shows_the_scores_and_the_winners() -> None:
     assert "winner: " + " and ".join(f"Player {w + 1}" for w in s.winners()) in out
 
 
-def test_each_effect_decision_names_its_tile_and_the_notation_it_takes() -> None:
+def test_each_effect_decision_names_its_tile() -> None:
     """"finish the effect you are resolving" left a player to guess whose effect it was.
-    Every effect code has its own prompt, and over random games each prompt met names
-    the first word of the actions then legal (put, follow, choose)."""
+    Every effect code has its own prompt, and over random games each prompt met names its
+    Snow tile or Artifact (the decision's piece)."""
     from wintergames.games.ice import frames as fr
-    from wintergames.games.ice.rules import EFFECT_PROMPTS, PROMPTS, prompt_for
+    from wintergames.games.ice.prompts import EFFECT_DECISIONS
 
     codes = {v for k, v in vars(fr).items() if k.startswith("EFFECT_") and isinstance(v, int)}
-    assert set(EFFECT_PROMPTS) == codes
+    assert set(EFFECT_DECISIONS) == codes
     met = set()
     for seed in range(60):
         s = wg.make("ice", num_players=3, seed=seed)
@@ -237,14 +241,13 @@ def test_each_effect_decision_names_its_tile_and_the_notation_it_takes() -> None
             p = s.to_move[0]
             legal = s.legal_actions(p)
             top = getattr(s, "pending", ())
-            if top and top[-1][0] == fr.EFFECT:
-                said = prompt_for(top[-1])
-                assert said != PROMPTS[fr.EFFECT]
-                assert all(f"({str(a).split()[0]} " in said for a in legal
-                           if str(a) != "pass"), (said, legal)
+            if top and top[-1][0] == fr.EFFECT and top[-1][2] != fr.EFFECT_FOLLOW:
+                d = s.decision(p)
+                assert d is not None and d.piece is not None
+                assert d.piece.text.split()[0] in d.prompt.text, d.prompt.text
                 met.add(top[-1][2])
             s.apply(rng.choice(legal), p)
-    assert len(met) >= 8, met
+    assert len(met) >= 7, met
 
 
 def test_the_legend_reads_an_artifacts_shape_from_its_id_as_the_data_has_it() -> None:

@@ -420,8 +420,9 @@ def _load_glossary(raw: dict[str, Any]) -> dict[str, str]:
     return glossary
 
 
-_SETUP_INTS = ("days", "ep_max", "turn_ep", "overwork_ep", "overwork_rp", "snow_hand_limit",
-               "request_hand_limit", "deal", "keep", "first_game_deal", "first_game_keep",
+_SETUP_INTS = ("days", "ep_max", "turn_ep", "action_ep", "overwork_ep", "overwork_rp",
+               "snow_hand_limit", "request_hand_limit", "deal", "keep", "first_game_deal",
+               "first_game_keep",
                "first_game_rp", "row_extra", "decrees_shown", "validations",
                "first_validation_rp", "second_validation_rp", "planning_rp", "azulia_rp",
                "all_studies_rp", "fluent_steps", "hard_extra")

@@ -108,12 +108,13 @@ def layout() -> dict[str, Any]:
         "artifacts": {t.id: {"type": "prismatic" if t.type == PRISMATIC else TYPES[t.type],
                              "shape": t.shape, "anima": t.anima, "layer": LEVELS[t.level]}
                       for t in IC.tiles if t.level < 3},
-        "requests": {r.id: {"kind": r.kind, "text": r.text} for r in IC.requests},
+        "requests": {r.id: {"kind": r.kind, "text": r.text, "rp": r.rp, "rp3": r.rp3}
+                     for r in IC.requests},
         "decrees": {d.id: d.text for d in IC.decrees},
         "logbook": {b.id: {"event": b.event, "text": b.text} for b in IC.logbook},
         "guilds": {g.id: {"name": g.name, "leader": g.leader, "text": g.text,
                           "short": IC.glossary[f"guild:{g.id}"]}
                    for g in IC.guilds if g.id in GUILDS},
         "days": IC.days,
-        "ep_max": IC.ep_max,
+        "ep_max": IC.ep_max, "turn_ep": IC.turn_ep, "overwork_ep": IC.overwork_ep,
     }

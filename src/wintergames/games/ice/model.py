@@ -145,6 +145,7 @@ class Components:
     ep_by_players: dict[int, int]  # Sunrise reset, by player count (2..5)
     ep_max: int
     turn_ep: int  # EP a turn may spend
+    action_ep: int  # EP an action costs (Move, Build a Camp, Recruit, Sail, Study, Plan)
     overwork_ep: int  # ... with Overwork
     overwork_rp: int  # what Overwork costs
     snow_hand_limit: int

@@ -27,7 +27,7 @@ from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.logbook import storm_current
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.pieces import has_guild
-from wintergames.games.ice.rules import prompt_for
+from wintergames.games.ice.prompts import decision
 from wintergames.games.ice.scoring_state import breakdown
 from wintergames.games.ice.turn import (
     CRYO_EXCAVATE,
@@ -139,7 +139,7 @@ def _decision(s: IceState, viewer: int | None) -> dict[str, Any] | None:
     if s.over or not s.pending:
         return None
     frame = s.pending[-1]
-    out: dict[str, Any] = {"seat": frame[1], "prompt": prompt_for(frame)}
+    out: dict[str, Any] = {"seat": frame[1], "prompt": decision(s, frame[1]).prompt.text}
     if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
         out["caravan"] = [IC.tiles[t].id for t in frame[5:] if t >= 0]
     out["context"] = _context(s, viewer)

@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event
-from wintergames.games.ice import artifacts, days, excavate, free, logbook, pieces, turn
+from wintergames.games.ice import (
+    artifacts,
+    days,
+    excavate,
+    free,
+    logbook,
+    pieces,
+    prompts,
+    turn,
+)
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
     ITEMS,
@@ -108,15 +117,13 @@ def why_not(s: IceState, action: Action, p: int) -> tuple[str, str]:
     legal = legal_actions(s, p)
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     if s.day == 0:
-        return (f"{action} is not possible now: choose the opening Requests to discard "
-                f"(keep {IC.first_game_keep if s.options['first_game'] else IC.keep}); "
-                f"allowed: {shown}", "setup.requests")
+        asked = prompts.decision(s, p).prompt
+        return f"{action} is not possible now: {asked.text}; allowed: {shown}", asked.rule
     if not s.pending:
         reason, rule = turn.why_not_main(s, p, action)
         return f"{reason}; allowed: {shown}", rule
-    frame = s.pending[-1]
-    return (f"{action} is not possible now: {prompt_for(frame)}; allowed: {shown}",
-            rule_for(frame))
+    asked = prompts.decision(s, s.pending[-1][1]).prompt
+    return f"{action} is not possible now: {asked.text}; allowed: {shown}", asked.rule
 
 
 # -- the frames ---------------------------------------------------------------------------
@@ -340,122 +347,6 @@ def _sunrise_prism(s: IceState, frame: tuple[int, ...], action: Action) -> None:
                 s.art[p][t].remove(action.value)
         s.pending = (*s.pending, (*frame, action.value))
         fr.push(s, fr.PRISM_SLOT, p, action.value)
-
-
-PROMPTS = {
-    fr.FOLLOW: "say how many Archaeologists follow your Leader (follow N)",
-    fr.FLUENT_STEP: "take the Fluent Move's second step (move PLACE) or pass",
-    fr.PRISM_SLOT: "choose the slot of the Prismatic Artifact (slot TYPE)",
-    fr.SPREAD: "the Placement Rule leaves you the choice of where the next Archaeologist "
-               "goes (put PLACE)",
-    fr.LEADER_TO: "place the Expedition Leader on one of the places below (put PLACE)",
-    fr.CAMP_TO: "place the Camp on a tile below (put PLACE)",
-    fr.COLLECT: "collect the tile with your Philosophical Artifact, or pass",
-    fr.PREPARE: "play Abseiling Rope / Expedition Survivors, use a Grappling token, or pass",
-    fr.EFFECT: "finish the effect you are resolving",
-    fr.ABILITY: "finish the guild ability you are using",
-    fr.LOGBOOK: "resolve the Logbook card",
-    fr.NAV_CAMP: "move your Navigator Camp to a Snow tile (put PLACE)",
-    fr.SNOW_LIMIT: "discard Snow tiles down to 3 (drop TILE)",
-    fr.SUNSET_TAKE: "take a Request from the row (take ID) or none",
-    fr.VALIDATE: "validate a Request (validate ID) or done",
-    fr.PAY: "pay the Request item by item (pay ITEM)",
-    fr.HAND_LIMIT: "discard Requests down to 4 (discard ID)",
-    fr.SUNRISE_PRISM: "move a Prismatic Artifact (shift TILE, then slot TYPE) or done",
-}
-
-# What an EFFECT frame asks, by its effect (its first argument): "finish the effect" alone
-# left a player to guess which tile's effect it was and what to choose.
-EFFECT_PROMPTS = {
-    fr.EFFECT_ROPE: "Abseiling Rope: choose where your Leader (and one Archaeologist) go "
-                    "(put PLACE)",
-    fr.EFFECT_GRAPPLE: "Grappling token: choose where your Leader lands (put PLACE)",
-    fr.EFFECT_RUNE: "Explosive Rune: choose the tile it destroys (put PLACE)",
-    fr.EFFECT_GEM: "Anima Gemstone: choose the effect it triggers (choose TYPE)",
-    fr.EFFECT_WHISTLE_FROM: "Whistle of Storms: choose where the Archaeologists come from "
-                            "(put PLACE)",
-    fr.EFFECT_WHISTLE_TO: "Whistle of Storms: choose the Camp tile they go to (put PLACE)",
-    fr.EFFECT_WHISTLE_COUNT: "Whistle of Storms: say how many go (follow N)",
-    fr.EFFECT_SAILBOAT: "Ice Sailboat: choose the other Leader whose tile gets an "
-                        "Archaeologist (put PLACE)",
-    fr.EFFECT_MANTA: "Ice Manta Ray: choose where it takes your Leader (put PLACE)",
-    fr.EFFECT_SMILODON_FROM: "Boreal Smilodon: choose the place it empties (put PLACE)",
-    fr.EFFECT_SMILODON_TO: "Boreal Smilodon: choose the adjacent place the Archaeologists go "
-                           "to (put PLACE)",
-    fr.EFFECT_SPIDERS: "White Spiders: choose where they take your Leader (put PLACE)",
-    fr.EFFECT_FOLLOW: "say how many Archaeologists follow (follow N)",
-    fr.EFFECT_OBLITERATE: "Obliteration: choose the tile it destroys (put PLACE)",
-}
-
-
-# The passage of the rule each open decision applies (a refused answer names it).
-FRAME_RULES = {
-    fr.FOLLOW: "turn.move",
-    fr.FLUENT_STEP: "turn.fluent-move",
-    fr.PRISM_SLOT: "artifact.prismatic",
-    fr.SPREAD: "excavate.placement",
-    fr.LEADER_TO: "excavate.placement",
-    fr.CAMP_TO: "excavate.camp",
-    fr.COLLECT: "artifact.philosophical",
-    fr.PREPARE: "turn.excavate",
-    fr.NAV_CAMP: "guild.navigator-camp",
-    fr.SNOW_LIMIT: "snow.hand-limit",
-    fr.SUNSET_TAKE: "sunset.row",
-    fr.VALIDATE: "sunset.validate",
-    fr.PAY: "sunset.validate",
-    fr.HAND_LIMIT: "sunset.hand-limit",
-    fr.SUNRISE_PRISM: "artifact.prismatic",
-}
-EFFECT_RULES = {
-    fr.EFFECT_ROPE: "snow.abseiling-rope",
-    fr.EFFECT_GRAPPLE: "guild.icewalker",
-    fr.EFFECT_RUNE: "snow.explosive-rune",
-    fr.EFFECT_GEM: "snow.anima-gemstone",
-    fr.EFFECT_WHISTLE_FROM: "snow.whistle-of-storms",
-    fr.EFFECT_WHISTLE_TO: "snow.whistle-of-storms",
-    fr.EFFECT_WHISTLE_COUNT: "snow.whistle-of-storms",
-    fr.EFFECT_SAILBOAT: "snow.ice-sailboat",
-    fr.EFFECT_MANTA: "snow.ice-manta-ray",
-    fr.EFFECT_SMILODON_FROM: "snow.boreal-smilodon",
-    fr.EFFECT_SMILODON_TO: "snow.boreal-smilodon",
-    fr.EFFECT_SPIDERS: "snow.white-spiders",
-    fr.EFFECT_FOLLOW: "snow.play",
-    fr.EFFECT_OBLITERATE: "artifact.obliteration",
-}
-ABILITY_RULES = {fr.ABILITY_REBUILD: "guild.cryoarchitect",
-                 fr.ABILITY_ACTIVATE: "guild.incandescent"}
-LOGBOOK_RULES = {
-    fr.LOGBOOK_STUDY: "study.free-token",
-    fr.LOGBOOK_FLOW: "logbook.prismatic-flow",
-    fr.LOGBOOK_HAVEN: "logbook.safe-haven",
-    fr.LOGBOOK_COMING: "logbook.something-is-coming",
-    fr.LOGBOOK_CARAVAN: "logbook.merchant-caravan",
-    fr.LOGBOOK_BLIZZARD: "logbook.blizzard",
-    fr.LOGBOOK_CATACLYSM: "logbook.cataclysm",
-    fr.LOGBOOK_STORM: "logbook.snowstorm",
-    fr.LOGBOOK_STORM_MOVE: "logbook.snowstorm",
-}
-
-
-def rule_for(frame: tuple[int, ...]) -> str:
-    """The passage of the rule the decision on top of the stack applies."""
-    kind = frame[0]
-    if kind == fr.EFFECT:
-        return EFFECT_RULES[frame[2]]
-    if kind == fr.ABILITY:
-        return ABILITY_RULES[frame[2]]
-    if kind == fr.LOGBOOK:
-        return LOGBOOK_RULES[frame[2]]
-    if kind == fr.FOLLOW and frame[4] == fr.NAVIGATOR_FOLLOW:
-        return "guild.navigator"
-    return FRAME_RULES[kind]
-
-
-def prompt_for(frame: tuple[int, ...]) -> str:
-    """What the decision on top of the stack asks, in words."""
-    if frame[0] == fr.EFFECT:
-        return EFFECT_PROMPTS.get(frame[2], PROMPTS[fr.EFFECT])
-    return PROMPTS[frame[0]]
 
 
 FRAMES: dict[int, tuple[Options, Resolve]] = {

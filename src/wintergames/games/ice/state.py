@@ -14,9 +14,10 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.phrases import Phrase
 from wintergames.core.state import State
-from wintergames.games.ice import observe, rules, scoring_state, setup
+from wintergames.games.ice import choices, observe, prompts, rules, scoring_state, setup
 from wintergames.games.ice.actions import CODEC
 from wintergames.games.ice.hidden import resample
 from wintergames.games.ice.words import MSG
@@ -130,6 +131,12 @@ class IceState(State):
 
     def scores(self) -> list[int]:
         return [scoring_state.breakdown(self, p).total for p in range(self.num_players)]
+
+    def _decision(self, player: int) -> Decision:
+        return prompts.decision(self, player)
+
+    def _choice(self, action: Action, player: int) -> Choice:
+        return choices.choice(self, action, player)
 
     def _observation(self, player: int | None) -> dict[str, Any]:
         return observe.observation(self, player)

@@ -20,7 +20,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wintergames.games.ice import rules
 from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY, icon_uncovered
@@ -210,16 +209,16 @@ def _seat_name(obs: dict[str, Any], p: int) -> Text:
     return Text(name + (" (you)" if obs["you"] == p else ""), style=SEAT_STYLE[p % 5])
 
 
-def _prompt(state: State | None) -> str:
-    pending = getattr(state, "pending", ())
-    if state is None or getattr(state, "day", 1) == 0:
-        first_game = state is not None and state.options.get("first_game")
-        keep = IC.first_game_keep if first_game else IC.keep
-        return f"choose the opening Requests to discard, keeping {keep} (discard ID)"
-    if pending:
-        return rules.prompt_for(pending[-1])
-    return ("take an action (1-2 EP a turn, 3 with Overwork), play Snow tiles, trigger "
-            "Artifacts; end your turn, or stop to start your Sunset")
+def _prompt(state: State | None, obs: dict[str, Any]) -> str:
+    """What the seats to move decide, in the engine's words (``State.decision``, the
+    prompt the terminal then lists the choices under); the viewer's own decision is
+    printed below the table with its limit and choices, so it is only pointed to."""
+    if state is None:
+        return ""
+    if obs["you"] in obs["to_move"]:
+        return "your decision is below"
+    said = {d.prompt.text for p in obs["to_move"] if (d := state.decision(p)) is not None}
+    return "; ".join(sorted(said))
 
 
 def header(obs: dict[str, Any], state: State | None = None) -> Text:
@@ -236,7 +235,7 @@ def header(obs: dict[str, Any], state: State | None = None) -> Text:
         t.append("\nTo move: ")
         t.append_text(_seat_name(obs, p))
         seat = obs["seats"][p]
-        limit = 3 if obs["overwork"] else 2
+        limit = IC.overwork_ep if obs["overwork"] else IC.turn_ep
         t.append(f": EP {seat['ep']} left, {obs['spent_this_turn']} spent this turn (max "
                  f"{limit}{', Overwork' if obs['overwork'] else ''})")
         if obs["excavation_cost"] is not None:
@@ -378,7 +377,7 @@ def _decision(obs: dict[str, Any], state: State | None) -> Text:
         return t
     who = [("You" if p == obs["you"] else obs["seats"][p]["name"]) for p in obs["to_move"]]
     t = Text(f"▶ {' and '.join(who)}: ", style="bold green")
-    t.append(_prompt(state), style="bold")
+    t.append(_prompt(state, obs), style="bold")
     return t
 
 

@@ -196,6 +196,7 @@ def guild(g: int) -> Mention:
 # -- pieces and tokens ---------------------------------------------------------------------
 
 ARCHAEOLOGIST = Mention("piece", "archaeologist", "Archaeologist", term="archaeologist")
+ARCHAEOLOGISTS = Mention("piece", "archaeologist", "Archaeologists", term="archaeologist")
 LEADER = Mention("piece", "leader", "Expedition Leader", term="expedition-leader")
 CAMP = Mention("piece", "camp", "Camp", term="camp")
 WHITE_CAMP = Mention("piece", "white-camp", "White Camp", term="white-camp")

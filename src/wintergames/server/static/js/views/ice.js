@@ -7,18 +7,20 @@
 // the table; deeper layers are darker. An Artifact shows its type's glyph (ice.svg), a
 // Snow tile its back's symbol; Leaders, Camps and Archaeologists stand as figures on the
 // part of a place that still shows. A place you can act on gets an orange ring: a click
-// sends its action (or, with several, lists them in "Your move"). Every legal action is
+// sends its action (or, with several, lists them under the prompt). Every legal action is
 // also a button there. All text goes in as text nodes (h/s). Every colour comes from
 // PALETTE (js/palette.js); ice.css reads them as custom properties set here.
 //
-// This module is what the pages import (render, animate, mention, actionLabel, the
-// players list's hooks) and loads the view's look; its parts live in views/ice/: names
-// and icons, the log's mentions, action words and labels, the board, the top line, guild
-// boards, cards, motion.
+// This module is what the pages import (render, animate, mention, the players list's
+// hooks) and loads the view's look; its parts live in views/ice/: names and icons, the
+// log's mentions, the engine's labels of actions, the board, the top line, guild boards,
+// cards, motion. Every prompt, label and tooltip of a choice is the engine's (view.decision,
+// view.legal's label / explain / group), drawn by said.js.
 import { breakdownByCategory, seatLabel } from "../breakdown.js";
 import { h } from "../dom.js";
 import { icon, loadIcons } from "../icons.js";
-import { actionLabel, describe, PLACE_KINDS, prompt } from "./ice/actions.js";
+import { ruleLink } from "../said.js";
+import { entryOf, PLACE_KINDS, said } from "./ice/actions.js";
 import { drawBoard, legend } from "./ice/board.js";
 import { handArea, tablePanels } from "./ice/cards.js";
 import { guildBoard } from "./ice/guild.js";
@@ -27,7 +29,6 @@ import { track } from "./ice/motion.js";
 import { cap } from "./ice/names.js";
 import { topLine } from "./ice/topline.js";
 
-export { actionLabel } from "./ice/actions.js";
 export { mention } from "./ice/log.js";
 export { animate } from "./ice/motion.js";
 
@@ -118,26 +119,37 @@ export function render(ctx) {
     }
     return;
   }
-  choices.append(h("p", { class: "ice-prompt", id: "ice-prompt" }, prompt(view, legal)));
+  // The engine's prompt: what is decided, for which piece, its cost and limit, the rule.
+  const decision = view.decision;
+  if (decision) {
+    const limits = [decision.cost, decision.limit].filter(Boolean);
+    choices.append(h("p", { class: "ice-prompt", id: "ice-prompt", "data-msg": decision.prompt.msg },
+      ...said(decision.prompt, layout),
+      limits.length ? h("span", { class: "muted ice-limit" }, " (", ...limits.flatMap((l, i) => [i ? "; " : "", ...said(l, layout)]), ")") : "",
+      " ", ruleLink(decision.prompt.rule)));
+  }
   if (local.place) {
     choices.append(h("p", { id: "ice-filter" }, `On ${local.place}: `,
       h("button", { onclick: () => { local.place = null; ctx.rerender(); } }, "Show all")));
   }
+  // Each choice by the engine's label, its explanation (cost included) the tooltip; an
+  // action on a place under its group (what goes there), as the terminal lists them.
+  const button = (a, attrs = {}) => {
+    const entry = entryOf(view, a);
+    return h("button", { class: "act", "data-kind": a.kind, "data-tip": entry?.explain?.text ?? null, onclick: () => act(a), ...attrs },
+      ...(entry?.label ? said(entry.label, layout) : [entry?.notation ?? a.kind]));
+  };
   const shown = legal.filter((a) => !local.place || a.place === local.place);
-  const placeActs = shown.filter((a) => PLACE_KINDS.has(a.kind));
-  const other = shown.filter((a) => !PLACE_KINDS.has(a.kind));
-  for (const a of other) {
-    choices.append(h("button", { class: "act", "data-kind": a.kind, onclick: () => act(a) }, actionLabel(a, layout, view.observation)));
+  for (const a of shown.filter((x) => !PLACE_KINDS.has(x.kind))) choices.append(button(a));
+  const groups = new Map();
+  for (const a of shown.filter((x) => PLACE_KINDS.has(x.kind))) {
+    const group = entryOf(view, a)?.group ?? null;
+    const key = group?.text ?? a.kind;
+    if (!groups.has(key)) groups.set(key, { group, acts: [] });
+    groups.get(key).acts.push(a);
   }
-  if (placeActs.length) {
-    const byKind = new Map();
-    for (const a of placeActs) (byKind.get(a.kind) || byKind.set(a.kind, []).get(a.kind)).push(a);
-    for (const [kind, acts] of byKind) {
-      const title = { move: "Move to", fluent: "Fluent Move to", camp: "Build a Camp (1 EP) on", recruit: "Recruit (1 EP) on",
-                      sail: "Sail (1 EP) to", put: "Choose", nourish: "Nourish" }[kind] ?? kind;
-      choices.append(h("div", { class: "group ice-places" }, h("span", { class: "group-title" }, `${title}:`),
-        acts.map((a) => h("button", { class: "act", "data-kind": a.kind, "data-place": a.place, title: describe(a, layout),
-                                      onclick: () => act(a) }, a.place))));
-    }
+  for (const { group, acts } of groups.values()) {
+    choices.append(h("div", { class: "group ice-places" }, h("span", { class: "group-title" }, ...said(group, layout), ":"),
+      acts.map((a) => button(a, { "data-place": a.place }))));
   }
 }

@@ -5,7 +5,7 @@
 // ring. And the legend under it, each kind of thing drawn as it is drawn there.
 import { h, s } from "../../dom.js";
 import { icon, useIcon } from "../../icons.js";
-import { describe, PLACE_KINDS } from "./actions.js";
+import { explained, PLACE_KINDS } from "./actions.js";
 import { DISTRICT_FILL, EDGE_FILL, INK, LAYER_FILL, LIGHT, PIECE, seatColourOf, SNOW_FILL } from "./inks.js";
 import { BACK_LABEL, cap, typeIcon } from "./names.js";
 
@@ -272,7 +272,7 @@ export function drawBoard(ctx, legal) {
     const [term, , tipIcon] = placeTerm(p, entries.get(name));
     rings.append(s("circle", { class: `ring${local.place === name ? " chosen" : ""}`, cx: ax, cy: ay, r: 25,
                                "data-place": name, onclick: click(name), "data-term": term, "data-tip-icon": tipIcon,
-                               "data-tip": acts.map((a) => describe(a, layout)).join(" / ") }));
+                               "data-tip": acts.map((a) => explained(view, a)).join(" / ") }));
   }
   svg.append(rings);
   return svg;

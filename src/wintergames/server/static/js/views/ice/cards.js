@@ -2,7 +2,7 @@
 // hand), the Decrees and the Sunset row's Requests.
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
-import { actionLabel, PLACE_KINDS } from "./actions.js";
+import { actionLabel, explained, PLACE_KINDS } from "./actions.js";
 import { cap, frontIcon, REQUEST_KIND, requestName, TYPE_OF, typeIcon } from "./names.js";
 
 /** The actions a card in hand takes (a Snow tile's, a Request's), not those on a place. */
@@ -10,11 +10,11 @@ function cardsFor(legal, field, id) {
   return legal.filter((a) => a[field] === id && !PLACE_KINDS.has(a.kind));
 }
 
-/** What a Request asks for, read off its id (KIND-TYPES-letter) and its text: the item
- *  icons, a short rule under them and its RP. */
+/** What a Request asks for, from its id (KIND-TYPES-letter) and the layout's data: the
+ *  item icons, a short rule under them and its RP (a Shapes Request: for 2 / for 3). */
 function requestParts(id, r) {
   const codes = id.split("-").filter((c) => TYPE_OF[c]).map((c) => TYPE_OF[c]);
-  const rp = [...(r?.text ?? "").matchAll(/(\d+) RP/g)].map((m) => m[1]).join("/");
+  const rp = [r?.rp, r?.rp3].filter((n) => n).join("/");
   const kind = r?.kind ?? "";
   const items = kind === "mono" ? [codes[0], codes[0], codes[0]] : kind === "prism" ? ["prismatic", "prismatic"] : codes;
   const rule = { mono: "3 Anima", shapes: "2–3 Shapes", either: "2 Anima, one type", duo: "2 types", trio: "3 Anima, any mix",
@@ -71,7 +71,8 @@ export function handArea(ctx, me, legal) {
     const name = layout.fronts[local.card]?.name;
     box.append(h("div", { class: "ice-uses", id: "ice-uses" },
       h("b", { "data-code": local.card }, name ?? requestName(local.card), ": "),
-      acts.map((a) => h("button", { class: "use", onclick: () => act(a) }, actionLabel(a, layout))),
+      acts.map((a) => h("button", { class: "use", "data-tip": explained(ctx.view, a), onclick: () => act(a) },
+        ...actionLabel(ctx.view, a, layout))),
       h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
   }
   return box;

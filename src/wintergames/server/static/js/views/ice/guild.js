@@ -3,7 +3,7 @@
 // (another seat's Snow tiles by their backs only).
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
-import { describe } from "./actions.js";
+import { explained } from "./actions.js";
 import { seatColourOf } from "./inks.js";
 import { cap, chip, requestName, typeIcon } from "./names.js";
 
@@ -57,7 +57,7 @@ export function guildBoard(ctx, p, mine, legal = []) {
     return h("div", {
       class: `ice-slot${st.used_today.includes(t) ? " used" : ""}${acts.length === 1 ? " playable" : ""}`,
       style: `border-color:var(--ice-type-${t});background:color-mix(in srgb, var(--ice-type-${t}) 9%, var(--panel))`, "data-slot": t, "data-term": t, "data-tip-icon": typeIcon(t),
-      "data-tip": `${st.name}'s ${cap(t)} slot${acts.length === 1 ? ` — click: ${describe(acts[0], layout)}` : ""}`,
+      "data-tip": `${st.name}'s ${cap(t)} slot${acts.length === 1 ? ` — click: ${explained(view, acts[0])}` : ""}`,
       onclick: acts.length === 1 ? () => act(acts[0]) : null,
     },
     h("span", { class: "t" }, icon(typeIcon(t), { size: "1.2em" }), h("span", { class: "name" }, cap(t)),

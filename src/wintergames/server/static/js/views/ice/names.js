@@ -19,26 +19,15 @@ export const frontIcon = (front) => (front === "blank" ? "ice-back-encampment" :
 /** A Request's kind, by its code's first word. */
 export const REQUEST_KIND = { MONO: "Mono", SHAPES: "Shapes", EITHER: "Either", DUO: "Duo", TRIO: "Trio", PRISM: "Prism" };
 
-/** A Logbook card's event ("SOMETHING-IS-COMING-a" -> "something-is-coming") and its name. */
-export const eventOf = (id) => id.replace(/-[a-z]$/, "").toLowerCase();
+/** A Logbook card's event ("something-is-coming"), from the layout's data, and its name. */
+export const eventOf = (id, layout) => layout.logbook[id].event;
 export const eventName = (event) => cap(event.split("-").map((w) => (w === "is" ? w : cap(w))).join(" "));
 
 /** A Logbook card named: its event's icon and name; the code stays as the tooltip and data-code. */
-export function logbookName(id) {
-  const event = eventOf(id);
+export function logbookName(id, layout) {
+  const event = eventOf(id, layout);
   return h("span", { class: "named ice-named", title: id, "data-code": id },
     icon(`ice-event-${event}`, { size: "1.1em", class: "ice-event" }), eventName(event));
-}
-
-/** A Decree named: its icon, what it counts (a type's icon, Study or RP tokens, sets, Shapes)
- *  and a name ("DEC-HAR" -> [Decree][Harmony] Harmony); the code stays as the tooltip. */
-export function decreeName(id) {
-  const code = id.slice(4);
-  const what = TYPE_OF[code] ? [typeIcon(TYPE_OF[code]), cap(TYPE_OF[code])]
-    : { TOKENS: ["ice-rp", "RP tokens"], STUDY: ["ice-study", "Study tokens"], SETS: [null, "Sets"],
-        SHAPES: ["ice-shape-3", "Shapes"] }[code];
-  return h("span", { class: "named ice-named", title: id, "data-code": id },
-    icon("ice-decree", { size: "1.05em" }), what[0] ? icon(what[0], { size: "1.05em" }) : "", what[1]);
 }
 
 /** A Request named: its back, the icons of the types it asks for (each named on hover) and
@@ -51,20 +40,4 @@ export function requestName(id) {
     icon("ice-request-back", { size: "1.05em" }),
     h("span", { class: "ice-asks" }, types.map((t) => icon(typeIcon(t), { size: "1.1em", title: cap(t) }))),
     `${REQUEST_KIND[kind] ?? cap(kind.toLowerCase())} Request`);
-}
-
-/** A tile named for a button: a Snow tile by its front's icon and name (a Talisman's type
- *  icon after it), an Artifact by its type's icon, its type, Anima and Shape's symbol; the
- *  id stays as the tooltip and data-code. */
-export function tileNode(layout, id) {
-  const f = layout.fronts[id];
-  const attrs = { class: "named ice-named", title: id, "data-code": id };
-  if (f) {
-    return h("span", attrs, icon(frontIcon(f.front), { size: "1.1em" }), f.front === "blank" ? "Encampment tile" : f.name,
-      f.talisman ? [" (", icon(typeIcon(f.talisman), { size: "1em", title: cap(f.talisman) }), `${cap(f.talisman)})`] : "");
-  }
-  const a = layout.artifacts[id];
-  if (!a) return id;
-  return h("span", attrs, icon(typeIcon(a.type), { size: "1.1em" }), `${cap(a.type)} Artifact (Anima ${a.anima}`,
-    a.shape ? [", ", icon(`ice-shape-${a.shape}`, { size: ".95em", title: `Shape ${a.shape}` }), `Shape ${a.shape}`] : "", ")");
 }

@@ -22,7 +22,7 @@ export function topLine(ctx) {
     const p = obs.to_move[0];
     const done = obs.seats.filter((st) => st.finished_today).map((st) => st.name);
     row.append(h("span", { class: "ice-pill now", id: "ice-turn", "data-term": "EP", "data-tip-icon": "ice-ep" },
-      icon("ice-ep"), ` ${obs.seats[p].name} to move · ${obs.seats[p].ep} EP left · ${obs.spent_this_turn} spent this turn (max ${obs.overwork ? 3 : 2})`));
+      icon("ice-ep"), ` ${obs.seats[p].name} to move · ${obs.seats[p].ep} EP left · ${obs.spent_this_turn} spent this turn (max ${obs.overwork ? layout.overwork_ep : layout.turn_ep})`));
     row.append(h("span", { class: "ice-pill", "data-term": done.length ? "sunset" : "exploration" },
       done.length ? `Sunset: ${done.join(", ")}` : "Exploration"));
   }
@@ -35,8 +35,8 @@ export function topLine(ctx) {
   if (obs.logbook.length || obs.logbook_deck) {  // the Logbook cards revealed so far, each explained by its tooltip
     row.append(h("span", { class: "ice-pill", id: "ice-logbook-pill" }, icon("ice-logbook"), " ",
       chip("logbook", "Logbook", `${obs.logbook_deck} Logbook cards left`, "ice-logbook"), ` ×${obs.logbook_deck}`,
-      ...obs.logbook.flatMap((id) => [" · ", h("span", { "data-term": id, "data-tip": `A revealed Logbook card: ${eventName(eventOf(id))}`,
-                                                        "data-tip-icon": `ice-event-${eventOf(id)}` }, logbookName(id))])));
+      ...obs.logbook.flatMap((id) => [" · ", h("span", { "data-term": id, "data-tip": `A revealed Logbook card: ${eventName(eventOf(id, layout))}`,
+                                                        "data-tip-icon": `ice-event-${eventOf(id, layout)}` }, logbookName(id, layout))])));
   }
   if (obs.curse_tokens) {
     const track = h("span", { class: "ice-pill ice-curse", id: "ice-curse", "data-term": "curse", "data-tip-icon": "ice-curse-track",
