@@ -5,6 +5,7 @@ data and the state; every legal action has a label and an explanation with its c
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -177,12 +178,17 @@ def test_every_decision_of_a_random_game_is_said(n: int, options: dict[str, obje
     label, explanation and group are phrases of the game naming a rule passage."""
     s = wg.make("ice", n, seed=n, options=options)
     assert isinstance(s, IceState)
-    rng = random.Random(n)
-    kinds = set()
+    asked = list(_each_decision_checked(s, random.Random(n)))
+    assert {0, fr.FOLLOW, fr.SUNSET_TAKE} <= {kind for kind, _ in asked}
+    assert all(rule in RULES for _, rule in asked)
+
+
+def _each_decision_checked(s: IceState, rng: random.Random) -> Iterator[tuple[int, str]]:
+    """Plays ``s`` at random to its end, checking every decision's phrases (check_decisions)
+    on the way; yields each decision's frame kind (0: none open) and its prompt's rule."""
     while not s.is_over:
         check_decisions(s)
-        p = s.to_move[0]
-        kinds.add(s.pending[-1][0] if s.pending and s.day else 0)
-        assert prompts.decision(s, p).prompt.rule in RULES
-        s.apply(rng.choice(s.legal_actions(p)), p)
-    assert {0, fr.FOLLOW, fr.SUNSET_TAKE} <= kinds
+        seat = s.to_move[0]
+        yield (s.pending[-1][0] if s.pending and s.day else 0,
+               prompts.decision(s, seat).prompt.rule)
+        s.apply(rng.choice(s.legal_actions(seat)), seat)
