@@ -101,7 +101,7 @@ def test_a_power_says_its_price_in_favor_of_the_winter_round() -> None:
     assert "use a power" in d.prompt.text
     assert d.cost.text == "a Winterborne power costs 2 favor in winter round 2; you have 2 favor"
     assert chosen(s, "power two-resources").explain.text == (
-        "Use Two Resources for 2 favor: take two resources of your choice")
+        "Use Two Resources for 2 favor: take 2 resources of your choice")
     act(s, "power two-resources")
     d = s.decision(0)
     assert d is not None and d.limit is not None

@@ -25,6 +25,7 @@ from wintergames.core.phrases import Mention, Phrase
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB, WHITE
+from wintergames.games.winterborne.effects import POWER_DRAWS, POWER_GAINS
 from wintergames.games.winterborne.setup import CASTLE as IN_CASTLE
 from wintergames.games.winterborne.specials import RAID, TAX
 from wintergames.games.winterborne.words import (
@@ -152,9 +153,12 @@ def _unreserve(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 
 def _discard(s: S, p: int, f: Frame, a: Any) -> Choice:
-    msg = "do-power-discard" if f[0] == fr.POWER_DISCARD else "do-discard"
-    return Choice(MSG("label-discard", "power.discard-draw" if f[0] == fr.POWER_DISCARD
-                      else None), MSG(msg, card=card(a.value)), _group_card(a.value))
+    if f[0] == fr.POWER_DISCARD:
+        return Choice(MSG("label-discard", "power.discard-draw"),
+                      MSG("do-power-discard", card=card(a.value), n=POWER_DRAWS),
+                      _group_card(a.value))
+    return Choice(MSG("label-discard"), MSG("do-discard", card=card(a.value)),
+                  _group_card(a.value))
 
 
 def _resolve(s: S, p: int, f: Frame, a: Any) -> Choice:
@@ -219,11 +223,17 @@ def _exit(s: S, p: int, f: Frame, a: Any) -> Choice:
                       steps=more))
 
 
+# The powers whose words count something: the resources taken, the cards drawn.
+_POWER_COUNTS = {"two-resources": POWER_GAINS, "discard-draw": POWER_DRAWS}
+
+
 def _power(s: S, p: int, f: Frame, a: Any) -> Choice:
     code = a.table[a.value]
     if code == "round-action":
         effect = MSG("power-round-action",
                      figure=figure(WB.round_power_character[s.winter_round - 1]))
+    elif code in _POWER_COUNTS:
+        effect = MSG(f"power-{code}", n=_POWER_COUNTS[code])
     else:
         effect = MSG(f"power-{code}")
     return Choice(_thing(power(code), f"power.{code}"),

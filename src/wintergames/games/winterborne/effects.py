@@ -251,6 +251,8 @@ def power_possible(s: WinterborneState, p: int, code: str) -> bool:
 
 
 _POWER_RULES = {code: f"power.{code}" for code in POWERS}  # each power's passage
+POWER_GAINS = 2  # "Gain two resources of your choice" (the prompts say it too)
+POWER_DRAWS = 2  # "discard 1 card from your hand, then draw 2 cards"
 
 
 def use_power(s: WinterborneState, p: int, power: int) -> None:
@@ -264,7 +266,7 @@ def use_power(s: WinterborneState, p: int, power: int) -> None:
     if code == "move-building":
         push(s, RELOCATE)
     elif code == "two-resources":
-        push(s, GAIN, 2)
+        push(s, GAIN, POWER_GAINS)
     elif code == "discard-draw":
         push(s, POWER_DISCARD)
     elif code == "explore-discount":
@@ -319,7 +321,7 @@ def power_discard(s: WinterborneState, p: int, card: int) -> None:
     leave_hand(s, p, card)
     s.discard[p].append(card)
     say(s, "power-discard", card=w.card(card))
-    draw(s, p, 2, "power.discard-draw")
+    draw(s, p, POWER_DRAWS, "power.discard-draw")
 
 
 def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
