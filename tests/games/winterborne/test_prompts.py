@@ -135,6 +135,9 @@ def test_the_warrior_says_the_prices_of_conquering_and_building() -> None:
     set_hand(s, 0, "WAR1", "EXP1", "SHA1", "SHA2")
     set_res(s, 0, 3, 3, 3)
     act(s, "WAR1 W", "EXP1 m2")
+    d = s.decision(0)
+    assert d is not None and d.cost is not None
+    assert d.cost.text == "a conquest costs 1 gold and 1 military; a settlement 1 gold and 1 meat"
     conquers = [c for a, c in s.choices(0) if a.kind == "conquer"]
     assert conquers, "the warrior has a section to conquer"
     for c in conquers:
@@ -177,6 +180,9 @@ def test_making_room_names_the_wylds_card() -> None:
     set_res(s, 0, 0, 1, 0)
     assert chosen(s, "EXP1 E").explain.text.startswith("Play Explorer I for its Explorer hex")
     act(s, "EXP1 E", "SHA2 m1")
+    d = s.decision(0)
+    assert d is not None and d.cost is not None
+    assert d.cost.text == f"exploring costs {WB.explore_cost[s.season]} meat"
     wylds = WB.cards[card("WY3")].name
     assert chosen(s, "explore purple").explain.text == (
         f"Pay {WB.explore_cost[s.season]} meat: take {wylds}, the exploration card of purple")

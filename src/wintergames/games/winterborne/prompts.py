@@ -33,6 +33,7 @@ from wintergames.games.winterborne.words import (
     favor,
     figure,
     province,
+    res,
     resources,
 )
 
@@ -123,11 +124,23 @@ def _exit(s: S, p: int, f: Frame) -> Decision:
 
 
 def _act(s: S, p: int, f: Frame) -> Decision:
-    """The figure's own special action; the white meeple's, that of the hex it moved by."""
+    """The figure's own special action; the white meeple's, that of the hex it moved by.
+    The warrior's and the explorer's prices are the same whichever section or province
+    (a shaman's trade costs what its ally asks: each choice says it)."""
+    cost = _action_cost(s, p, f[1])
     if f[2] == WHITE:
         said = MSG("ask-act-white", figure=figure(WHITE), character=figure(f[1]))
-        return Decision(said, piece=figure(WHITE))
-    return Decision(MSG("ask-act", figure=figure(f[2])), piece=figure(f[2]))
+        return Decision(said, piece=figure(WHITE), cost=cost)
+    return Decision(MSG("ask-act", figure=figure(f[2])), piece=figure(f[2]), cost=cost)
+
+
+def _action_cost(s: S, p: int, character: int) -> Phrase | None:
+    if character == fr.WARRIOR:
+        return MSG("cost-warrior", conquer=resources(fr.conquer_cost(s)),
+                   settle=resources(fr.settlement_cost(s)))
+    if character == fr.EXPLORER:
+        return MSG("cost-explorer", meat=res(fr.explore_cost(s, p), 1))
+    return None
 
 
 def _spoils(s: S, p: int, f: Frame) -> Decision:
