@@ -284,3 +284,11 @@ def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
     lines = terminal()
     expect(prompt).to_have_text(lines[0] + " §")
     expect(page.locator("#take-none")).to_have_text(lines[1].split(" ", 3)[-1])
+    # the choice's explanation is its button's tooltip, in the words of the terminal's
+    # `explain N`, whatever words with terms of their own the button holds
+    explained = next(choice.explain.text for action, choice in state.choices(0)
+                     if choice is not None and action.to_json().get("kind") == "take"
+                     and action.to_json().get("province") is None)
+    page.locator("#take-none").hover()
+    expect(page.locator("#term-tip")).to_be_visible()
+    expect(page.locator("#term-tip")).to_have_text(explained)

@@ -12,6 +12,9 @@
 // shows the bubble instead, and the click that ends the hold is swallowed, so no move
 // is made: the long press is how Android's own tooltips open.
 //
+// A button with a data-tip and no term (a choice, its tip the engine's explanation of it)
+// shows that line alone, whatever words and icons with terms it holds.
+//
 // data-term names the term (looked up like the core's helptext: case, spaces, hyphens
 // and underscores do not matter); an optional data-tip adds a first line about this
 // very piece (which space, whose card), and an optional data-tip-name heads the bubble with
@@ -55,7 +58,10 @@ export function installTooltips(terms, doc = document) {
   let press = null;         // the touch being pressed: where, on what, whether it was held
   let swallowClick = false;  // the click that ends a long press makes no move
 
-  const termOf = (node) => (node instanceof Element ? node.closest("[data-term]") : null);
+  // A button that explains itself (data-tip: the engine's explanation of a choice) speaks
+  // for the words and icons inside it; elsewhere the nearest term or note does.
+  const termOf = (node) => (node instanceof Element
+    ? node.closest("button[data-tip]") ?? node.closest("[data-term], [data-tip]") : null);
   const offersMove = (node) => node instanceof Element && node.closest(INTERACTIVE) !== null;
 
   function hide() {
@@ -72,28 +78,33 @@ export function installTooltips(terms, doc = document) {
   function show(anchor, touch = false) {
     clearTimeout(timer);
     tips.byKeyboard = false;
-    const term = anchor.dataset.term;
-    const text = tips.lookup(term);
-    if (text === null) { hide(); return false; }  // a term the game does not explain
+    const term = anchor.dataset.term ?? null;
+    const text = term === null ? null : tips.lookup(term);
+    // a term the game does not explain, and no note about this very piece: nothing to say
+    if (text === null && !anchor.dataset.tip) { hide(); return false; }
     if (tips.anchor && tips.anchor !== anchor) tips.anchor.removeAttribute("aria-describedby");
-    const name = doc.createElement("b");
-    name.textContent = anchor.dataset.tipName ?? term;
-    // the component's icon before its name (issue 21), when its view names one
-    if (anchor.dataset.tipIcon) name.prepend(icon(anchor.dataset.tipIcon, { size: "1.4em" }));
-    const parts = [name];
+    const parts = [];
+    if (text !== null) {
+      const name = doc.createElement("b");
+      name.textContent = anchor.dataset.tipName ?? term;
+      // the component's icon before its name (issue 21), when its view names one
+      if (anchor.dataset.tipIcon) name.prepend(icon(anchor.dataset.tipIcon, { size: "1.4em" }));
+      parts.push(name);
+    }
     if (anchor.dataset.tip) {
       const note = doc.createElement("span");
       note.className = "term-tip-note";
       note.textContent = anchor.dataset.tip;
       parts.push(note);
     }
-    for (const paragraph of text.split("\n")) {
+    for (const paragraph of text === null ? [] : text.split("\n")) {
       const p = doc.createElement("p");
       p.textContent = paragraph;
       parts.push(p);
     }
     bubble.replaceChildren(...parts);
-    bubble.dataset.term = term;
+    if (text !== null) bubble.dataset.term = term;
+    else delete bubble.dataset.term;
     bubble.style.pointerEvents = touch ? "auto" : "none";
     bubble.hidden = false;
     tips.anchor = anchor;
