@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from io import StringIO
 from pathlib import Path
@@ -166,21 +167,21 @@ def test_what_the_bots_did_is_printed_under_the_board_just_above_your_choices() 
 
 def test_many_actions_of_one_kind_share_a_line_and_every_number_is_listed_once() -> None:
     # ICE's first turn: 47 "camp T..." actions were 47 lines, burying recruit, sail, plan;
-    # they share the line of their group, headed by what goes there and its cost
+    # they share the line of their group, headed by what goes there and its cost (read
+    # with the terminal's wrapping undone: its width is whatever the test's console has)
     result = runner.invoke(
         app, ["play", "ice", "--players", "human,greedy,greedy", "--seed", "11"],
-        input="discard SHAPES-PHI\ndiscard DUO-ACH-PHI-OBL\nquit\n", env={"COLUMNS": "1000"})
+        input="discard SHAPES-PHI\ndiscard DUO-ACH-PHI-OBL\nquit\n")
     assert result.exit_code == 0, result.output
     listing = result.output.rpartition("Day 1 begins")[2].partition("Number or notation")[0]
-    lines = [line.strip() for line in listing.strip().splitlines()]
-    camps = [line for line in lines if line.startswith("Build a Camp (1 EP): ")]
-    assert len(camps) == 1 and camps[0].count(" · ") == 46, camps
-    assert camps[0].startswith("Build a Camp (1 EP): 1 on T1 · 2 on T2 · ")
-    prompt = next(i for i, line in enumerate(lines) if line.startswith("Your turn: "))
-    choices = [item for line in lines[prompt + 1:]
-               for item in line.split(": ", 1)[-1].split(" · ")]
-    numbers = [int(item.split()[0]) for item in choices]
-    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 40
+    flat = " ".join(listing.split())
+    assert flat.count("Build a Camp (1 EP): ") == 1
+    camps = flat.partition("Build a Camp (1 EP): ")[2].split(" · ")
+    camps[-1] = camps[-1].split(" ")[0] + " on " + camps[-1].split(" ")[2]  # the group's end
+    assert len(camps) == 47 and all(re.fullmatch(r"\d+ on T\d+", c) for c in camps), camps
+    choices = flat.partition("left today) ")[2]  # after the prompt and its limit
+    numbers = [int(n) for n in re.findall(r"(?:^|: | · |\) |T\d+ )(\d+) ", choices)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 50, numbers
 
 
 def test_a_solo_game_is_announced_in_the_singular() -> None:
