@@ -73,7 +73,13 @@ def check_decisions(state: State) -> None:
         for action, choice in state.choices(player):
             assert choice is not None, f"{action} has no label though the seat has a prompt"
             said += choice.phrases()
+        # Each message is rendered once per position: a turn of ICE lists about a hundred
+        # choices, most of them one message with another place, and rendering them all at
+        # every deep step had made the generic checks a third slower.
+        rendered: set[str] = set()
         for phrase in said:
             assert phrase.catalogue is spec.messages, f"{phrase.msg!r} is no message of {spec.id}"
-            check_phrase(phrase, spec.id)
-            assert phrase.rule in spec.rules, f"{phrase.text!r} names no passage: {phrase.rule!r}"
+            assert phrase.rule in spec.rules, f"{phrase.msg!r} names no passage: {phrase.rule!r}"
+            if phrase.msg not in rendered:
+                rendered.add(phrase.msg)
+                check_phrase(phrase, spec.id)
