@@ -219,12 +219,11 @@ def _render_arg(arg: Arg, out: list[Part]) -> None:
 
 
 def _arg_json(arg: Arg) -> Any:
-    # the exact types first (a long game's snapshot stores thousands), then their kin
-    if type(arg) is Mention or isinstance(arg, Mention):
+    if isinstance(arg, Mention):
         # stored compactly, [kind, ref, text, unit, term]: a long game's log holds thousands
         # (snapshots are copied and compared often; the screens get ``Mention.to_json``)
         return {"mention": [arg.kind, arg.ref, arg.text, arg.unit, arg.term]}
-    if type(arg) is int or isinstance(arg, int):
+    if isinstance(arg, int):
         return arg
     if isinstance(arg, Phrase):
         return {"phrase": arg.to_json()}

@@ -67,21 +67,21 @@ def _main(s: S, p: int) -> Decision:
 
 
 def _play_options(kinds: set[type]) -> list[Phrase]:
-    cards, spoils = act.PlayCard in kinds, act.UseSpoils in kinds
-    if cards and spoils:
-        return [MSG("opt-cards-spoils")]
-    if cards:
-        return [MSG("opt-cards")]
-    return [MSG("opt-spoils")] if spoils else []
+    return _pair_option(kinds, act.PlayCard, act.UseSpoils,
+                        ("opt-cards-spoils", "opt-cards", "opt-spoils"))
 
 
 def _reserve_options(kinds: set[type]) -> list[Phrase]:
-    place, pick = act.Reserve in kinds, act.Unreserve in kinds
-    if place and pick:
-        return [MSG("opt-reserve-both")]
-    if place:
-        return [MSG("opt-reserve-place")]
-    return [MSG("opt-reserve-pick")] if pick else []
+    return _pair_option(kinds, act.Reserve, act.Unreserve,
+                        ("opt-reserve-both", "opt-reserve-place", "opt-reserve-pick"))
+
+
+def _pair_option(kinds: set[type], first: type, second: type,
+                 msgs: tuple[str, str, str]) -> list[Phrase]:
+    """The one option that says two kinds of action: both, the first or the second."""
+    a, b = first in kinds, second in kinds
+    msg = msgs[0] if a and b else msgs[1] if a else msgs[2] if b else None
+    return [] if msg is None else [MSG(msg)]
 
 
 def _or_list(options: list[Phrase]) -> Phrase:
