@@ -190,6 +190,7 @@ def test_observation_lists_only_allowed_keys() -> None:
                          "dice", "fruit", "supply", "track", "colours", "scores", "winners"}
     assert set(view["colours"][0]) == {
         "colour", "owner", "name", "pawn", "hand", "discard", "used", "in_play", "level",
-        "watched", "owes_choice", "has_chosen", "your_choice",
+        "watched", "owes_choice", "has_chosen", "your_choice", "your_card",
+        "your_choice_said",
     }
     assert view["track"]["finish"] == ST.finish and len(view["track"]["bonuses"]) == 9

@@ -5,16 +5,19 @@ score track and every pawn, every discard and every used special card, and so ev
 hand (a hand is whatever is neither discarded, used nor on the table: at the real table
 this is common knowledge too). Who has already chosen in a simultaneous step is public
 (the card lies face down in front of them). Private: the choice itself, seen only by its
-owner until all choices are revealed.
+owner until all choices are revealed (``your_choice``, ``your_card`` and the engine's
+words for it, ``your_choice_said``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from wintergames.core.actions import Action
 from wintergames.core.events import seat_name
+from wintergames.games.snow_time.actions import Heal, PlayCard
 from wintergames.games.snow_time.components import ST, cards_in
-from wintergames.games.snow_time.rules import OVER, PHASE_NAMES
+from wintergames.games.snow_time.rules import OVER, PHASE_NAMES, choice_said
 
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState
@@ -57,8 +60,19 @@ def colour_view(s: SnowTimeState, k: int, player: int | None) -> dict[str, Any]:
         "watched": s.watched[k],
         "owes_choice": s.owes[k],
         "has_chosen": choice is not None,
-        "your_choice": str(choice) if choice is not None and s.owner[k] == player else None,
+        **_your_choice(choice if s.owner[k] == player else None),
     }
+
+
+def _your_choice(choice: Action | None) -> dict[str, Any]:
+    """The seat's own hidden choice for a colour: its notation, the card that lies face
+    down (the Healer, for the cards it takes back) and the engine's words for it."""
+    if choice is None:
+        return {"your_choice": None, "your_card": None, "your_choice_said": None}
+    assert isinstance(choice, PlayCard | Heal)
+    shown = ST.healer if isinstance(choice, Heal) else choice.card
+    return {"your_choice": str(choice), "your_card": _CARD[shown],
+            "your_choice_said": choice_said(choice).view()}
 
 
 def observation(s: SnowTimeState, player: int | None) -> dict[str, Any]:

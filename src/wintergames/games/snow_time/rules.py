@@ -207,7 +207,7 @@ def _check_heal(s: SnowTimeState, action: Heal) -> None:
 def do(s: SnowTimeState, action: Action, player: int) -> None:
     assert isinstance(action, PlayCard | Heal)
     s.pending[action.colour] = action
-    s.log.append(Event(_choice_said(action), frozenset({player}), kind="choice", player=player))
+    s.log.append(Event(choice_said(action), frozenset({player}), kind="choice", player=player))
     update_movers(s)
     if s.movers:
         return
@@ -218,7 +218,7 @@ def do(s: SnowTimeState, action: Action, player: int) -> None:
 
 
 @cache
-def _choice_said(action: PlayCard | Heal) -> Phrase:
+def choice_said(action: PlayCard | Heal) -> Phrase:
     """Your own choice, as only you see it until the reveal (the same words every time an
     action is chosen: made once per action)."""
     k = action.colour

@@ -12,9 +12,10 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.invariants import check_in_range
 from wintergames.core.state import State
-from wintergames.games.snow_time import observe, rules
+from wintergames.games.snow_time import observe, prompts, rules
 from wintergames.games.snow_time.actions import CODEC
 from wintergames.games.snow_time.components import ST
 from wintergames.games.snow_time.rules import OVER, SIMULTANEOUS_PHASES
@@ -94,6 +95,12 @@ class SnowTimeState(State):
 
     def _do(self, action: Action, player: int) -> None:
         rules.do(self, action, player)
+
+    def _decision(self, player: int) -> Decision:
+        return prompts.decision(self, player)
+
+    def _choice(self, action: Action, player: int) -> Choice:
+        return prompts.choice(self, action, player)
 
     def scores(self) -> list[int]:
         """Each seat's furthest pawn (in the two-player variant a seat has two)."""

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wintergames.games.snow_time.components import ST, cards_in
-from wintergames.games.snow_time.rules import OVER, PHASE_NAMES
+from wintergames.games.snow_time.rules import OVER
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -18,12 +18,6 @@ if TYPE_CHECKING:
 STYLES = {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow",
           "purple": "magenta"}
 _BONUS_MARK = {"fruit": "f", "fight": "X", "mana": "m"}
-_STEP = {
-    "choose": "everyone chooses a card face down",
-    "watch": "the Watchers choose another card",
-    "heal": "the Healers choose the cards they take back",
-    "over": "game over",
-}
 
 
 def _style(k: int) -> str:
@@ -104,9 +98,9 @@ def track(s: SnowTimeState) -> Table:
 
 def render(state: State, player: int | None) -> Group:
     s: SnowTimeState = state  # type: ignore[assignment]
-    step = _STEP[PHASE_NAMES[s.phase]]
+    # what is decided now is the seat's prompt (prompts.py), printed under the board
     dice = ", ".join(map(str, s.dice)) or "none"
-    head = Text(f"Turn {s.turn}: {step}.  Dice: {dice}.  Fruit in the supply: {s.supply}.",
+    head = Text(f"Turn {s.turn}.  Dice: {dice}.  Fruit in the supply: {s.supply}.",
                 style="bold")
     bonuses = "  ".join(f"{space}:{kind} +{value}" for space, (kind, value)
                         in sorted(ST.bonuses.items()))
