@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import re
 import time
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
+from rich.console import Console
 
+import wintergames as wg
+from wintergames.cli.play import TerminalGame
+from wintergames.cli.seats import Seat
 from wintergames.games.snow_time.components import ST
 
 from .animation import watch
@@ -250,3 +255,67 @@ def test_the_log_draws_the_engines_words_with_the_games_icons_and_links_each_lin
     assert all((use.get_attribute("href") or "").startswith("#st-level-") for use in levels.all())
     screenshot(page, "snow-time-log", tmp_path, full_page=False)
     opens_its_rule_passage(page, reveal, "turn.reveal", "Revealing the cards")
+
+
+def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: the prompt with its limit, each card's label and explanation, and the
+    Healer's choices are the engine's words, so the table page shows exactly what the
+    terminal prints for the same position; a seat whose choice is in has no prompt."""
+    table = server.create("snow-time", ["human"] * 3, seed=8)
+    state = wg.make("snow-time", 3, seed=8)
+    spec = wg.get_spec("snow-time")
+
+    def terminal() -> list[str]:
+        out = StringIO()
+        game = TerminalGame(spec, state, [Seat("human")] * 3, Console(file=out, width=2000),
+                            lambda _: "quit")
+        game.show_decision(0, state.legal_actions(0))
+        return out.getvalue().splitlines()
+
+    def labels(lines: list[str]) -> list[str]:
+        """The choices' labels as the terminal numbers them ("  3 Play 3")."""
+        return [line.strip().split(" ", 1)[1] for line in lines[1:-1]]
+
+    def both(seat: int, notation: str) -> None:
+        action = spec.parse_action(notation)
+        server.act(table, seat, action)
+        state.apply(action, seat)
+
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    prompt = page.locator("#choices .st-prompt")
+    expect(prompt).to_have_text(terminal()[0] + " §")
+    cards = page.locator(".colour[data-colour='red'] button.card.playable")
+    expect(cards).to_have_count(len(state.legal_actions(0)))
+    assert [card.get_attribute("aria-label") for card in cards.all()] == labels(terminal())
+    # a card's explanation is its tooltip's note, as the terminal's `explain N` says it
+    first = next(choice for _, choice in state.choices(0) if choice is not None)
+    cards.first.hover()
+    expect(page.locator("#term-tip .term-tip-note")).to_have_text(first.explain.text)
+    both(1, "blue 5")  # another colour chooses: one fewer is left to choose
+    expect(prompt).to_have_text(terminal()[0] + " §")
+    both(2, "green 1")
+    click_and_wait(page, "button.card.playable[data-card='5']")
+    state.apply(spec.parse_action("red 5"), 0)  # the two 5s fight: red's falls
+    expect(prompt).to_have_text(terminal()[0] + " §")  # the next turn's prompt
+    click_and_wait(page, "button.card.playable[data-card='healer']")
+    state.apply(spec.parse_action("red healer"), 0)
+    # red's choice is in: no prompt to choose again while the others choose
+    expect(page.locator(".colour[data-colour='red'] .st-chosen-said")).to_have_text(
+        state.observation(0)["colours"][0]["your_choice_said"]["text"])
+    expect(prompt).to_have_count(0)
+    both(1, "blue 2")
+    both(2, "green 3")
+    # the Healer's step: its prompt with the discard and its most, its choices' labels
+    lines = terminal()
+    expect(prompt).to_have_text(lines[0] + " §")
+    heals = page.locator("#choices button.heal")
+    expect(heals).to_have_count(len(lines) - 2)
+    assert [heal.inner_text().strip() for heal in heals.all()] == labels(lines)
+    explain = [choice.explain.text for _, choice in state.choices(0) if choice is not None]
+    heals.last.hover()
+    expect(page.locator("#term-tip .term-tip-note")).to_have_text(explain[-1])
+    assert server.view(table, 1)["decision"] is None  # only red's Healer chooses now
+    heals.last.click()
+    state.apply(state.legal_actions(0)[-1], 0)
+    expect(prompt).to_have_text(terminal()[0] + " §")

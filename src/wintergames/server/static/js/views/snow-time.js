@@ -10,7 +10,7 @@ import { wait } from "../watch.js";
 import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
-import { saidNodes } from "../said.js";
+import { ruleLink, saidNodes } from "../said.js";
 
 const GAME = PALETTE.games["snow-time"];
 const COLOUR = GAME.components.pawn;
@@ -181,17 +181,13 @@ function cardFace(colour, card, attrs = {}, tag = "span") {
       : icon(cardId(card), { title: `${colour} ${label(card)}` }));
 }
 
-/** Your own choice, still face down to the others: the server says it in the action's
- *  notation ("red 5", "red healer", "red heal 2+5" once the Healer is revealed). */
-function hiddenChoice(colour, choice) {
-  const what = choice.startsWith(`${colour} `) ? choice.slice(colour.length + 1) : choice;
-  const heal = /^heal (.+)$/.exec(what);
-  const card = heal ? "healer" : what;
-  const words = heal
-    ? `the Healer takes back ${heal[1] === "none" ? "nothing" : heal[1].split("+").join(" and ")}`
-    : label(what);
-  return h("div", { class: "st-chosen", "data-term": card },
-    cardFace(colour, card, { class: "hidden-choice" }), `Your hidden choice: ${words}`);
+/** Your own choice, still face down to the others: the card that lies face down (the
+ *  Healer, for the cards it takes back) and the engine's words for the choice, read from
+ *  the observation's fields. */
+function hiddenChoice(c, layout) {
+  return h("div", { class: "st-chosen", "data-term": c.your_card },
+    cardFace(c.colour, c.your_card, { class: "hidden-choice" }),
+    h("span", { class: "st-chosen-said" }, ...saidNodes(c.your_choice_said, { mention }, layout)));
 }
 
 /** A small card (discard, used, the resolution panel): its colour and icon. */
@@ -323,8 +319,9 @@ function bonusMark(bonus, x, y, cell) {
 }
 
 function drawColours(ctx) {
-  const { view, act } = ctx;
-  const plays = view.legal.map((l) => l.action).filter((a) => a.kind === "play");
+  const { view, act, layout } = ctx;
+  // each card you may play, with the engine's label and explanation of playing it
+  const plays = view.legal.filter((l) => l.action.kind === "play");
   const box = h("div", { class: "colours" });
   for (const c of view.observation.colours) {
     const mine = c.owner === view.seat;
@@ -332,14 +329,14 @@ function drawColours(ctx) {
     const state = view.over ? "" : c.has_chosen ? "has chosen" : c.owes_choice ? "choosing…" : "";
     const hand = h("div", { class: "cards st-hand" });
     for (const card of c.hand) {
-      const play = plays.find((a) => a.colour === c.colour && String(a.card) === String(card));
+      const play = plays.find((l) => l.action.colour === c.colour && String(l.action.card) === String(card));
       hand.append(cardFace(c.colour, card, {
         class: play ? "playable" : "", "data-colour": c.colour, "data-card": card, "data-term": card,
-        "data-tip-icon": cardId(card),
-        onclick: play ? () => act(play) : null, "data-tip": `${c.name}'s hand${play ? ": click to play it" : ""}`,
+        "data-tip-icon": cardId(card), "aria-label": play ? play.label.text : null,
+        onclick: play ? () => act(play.action) : null, "data-tip": play ? play.explain.text : `${c.name}'s hand`,
       }, play ? "button" : "span"));
     }
-    const hidden = c.your_choice !== null && c.your_choice !== undefined && !view.over;
+    const hidden = Boolean(c.your_card) && !view.over;
     const cards = (list, where) => (list.length ? list.map((card) =>
       miniCard(c.colour, card, { "data-term": card, "data-tip": `${c.name}'s ${where}`, "data-tip-icon": cardId(card) }))
       : ["—"]);
@@ -350,7 +347,7 @@ function drawColours(ctx) {
       h("span", { class: "muted st-chosen", "data-term": state ? "face down" : null },
         c.has_chosen && !view.over && !hidden ? cardFace(c.colour, null) : "", state),
       c.watched ? h("span", { class: "badge", "data-term": "watcher" }, icon("st-card-watcher"), " watched") : "",
-      hidden ? hiddenChoice(c.colour, c.your_choice) : "",
+      hidden ? hiddenChoice(c, layout) : "",
       h("div", { class: "group-title", "data-term": "hand" }, "hand"), hand,
       h("div", { class: "muted" }, h("span", { "data-term": "discard" }, "discard: "), ...cards(c.discard, "discard"),
         " · ", h("span", { "data-term": "used up" }, "used: "), ...cards(c.used, "used-up cards"))));
@@ -485,18 +482,22 @@ export function render(ctx) {
   const box = h("div", { class: "st-pan-box" }, pan);
   board.replaceChildren(box, diceStrip(obs), drawColours(ctx));
   panAt(pan, box);
-  const legal = view.legal.map((l) => l.action);
-  if (legal.some((a) => a.kind === "play")) {
-    choices.append(h("p", {}, "Click one of your cards (highlighted). It stays hidden until everyone has chosen."));
+  // The engine's prompt (what is chosen, for which colour, how many have yet to choose):
+  // none once this seat's choices are in, though others still choose.
+  const decision = view.decision;
+  if (decision) {
+    const limits = [decision.cost, decision.limit].filter(Boolean);
+    choices.append(h("p", { class: "st-prompt", "data-msg": decision.prompt.msg },
+      ...saidNodes(decision.prompt, { mention }, ctx.layout),
+      limits.length ? h("span", { class: "muted" }, " (", ...limits.flatMap((said, i) =>
+        [i ? "; " : "", ...saidNodes(said, { mention }, ctx.layout)]), ")") : "",
+      " ", ruleLink(decision.prompt.rule)));
   }
-  const heals = legal.filter((a) => a.kind === "heal");
-  if (heals.length) {
-    choices.append(h("p", {}, "Your Healer: take back which discarded cards?"));
-    for (const heal of heals) {
-      choices.append(h("button", { class: "heal", "data-term": "heal", onclick: () => act(heal) },
-        icon("st-card-healer", { size: "1.1em" }), " ",
-        heal.cards.length ? `Take back ${heal.cards.join(" and ")} ` : "Take back nothing",
-        ...heal.cards.map((card) => miniCard(heal.colour, card))));
-    }
+  if (view.legal.some((l) => l.action.kind === "play")) {
+    choices.append(h("p", { class: "muted" }, "Click one of your highlighted cards."));
+  }
+  for (const entry of view.legal.filter((l) => l.action.kind === "heal")) {
+    choices.append(h("button", { class: "heal", "data-tip": entry.explain.text, onclick: () => act(entry.action) },
+      icon("st-card-healer", { size: "1.1em" }), " ", ...saidNodes(entry.label, { mention }, ctx.layout)));
   }
 }
