@@ -94,7 +94,7 @@ def test_after_a_watcher_only_its_colour_is_asked_for_another_card() -> None:
     s = game(3)
     play(s, "watcher", "5", "4")
     d = decided(s, 0)
-    assert d.prompt.text == ("red's Watcher saw every card: choose the card red plays instead, "
+    assert d.prompt.text == ("Your Watcher saw every card: choose the card red plays instead, "
                              "face down")
     assert d.prompt.rule == "special.watcher"
     assert d.limit is not None and d.limit.text == "only red chooses in this step"
