@@ -100,6 +100,11 @@ def test_after_a_watcher_only_its_colour_is_asked_for_another_card() -> None:
     assert d.limit is not None and d.limit.text == "only red chooses in this step"
     assert s.decision(1) is None and s.decision(2) is None
     assert "Play Watcher" not in labels(s, 0)
+    # the revealed cards are in sight: a level's explanation names who stands there
+    assert explained(s, 0, "red 5") == (
+        "red 5 lies face down until the reveal, then stands on level 5 with Player 2 (blue), "
+        "revealed there (0 fruit there now); if it falls it goes to the discard")
+    assert "with" not in explained(s, 0, "red 6")
 
 
 def test_several_watchers_are_counted_as_they_choose() -> None:
