@@ -117,6 +117,7 @@ document.head.append(h("style", { id: "st-style" }, `
 svg.icon.st-chip { background: var(--table); border-radius: .2em; }
 #board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
 #board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
+#board .st-chosen-said { margin-left: .25rem; }
 .st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
 .st-resolution li.st-later { visibility: hidden; }
 #board .colour .group-title { margin: .45rem 0 .2rem; }
@@ -185,9 +186,11 @@ function cardFace(colour, card, attrs = {}, tag = "span") {
  *  Healer, for the cards it takes back) and the engine's words for the choice, read from
  *  the observation's fields. */
 function hiddenChoice(c, layout) {
-  return h("div", { class: "st-chosen", "data-term": c.your_card },
-    cardFace(c.colour, c.your_card, { class: "hidden-choice" }),
-    h("span", { class: "st-chosen-said" }, ...saidNodes(c.your_choice_said, { mention }, layout)));
+  return h("div", {},
+    h("div", { class: "group-title", "data-term": "face down" }, "Your hidden choice"),
+    h("div", { class: "st-chosen", "data-term": c.your_card },
+      cardFace(c.colour, c.your_card, { class: "hidden-choice" }),
+      h("span", { class: "st-chosen-said" }, ...saidNodes(c.your_choice_said, { mention }, layout))));
 }
 
 /** A small card (discard, used, the resolution panel): its colour and icon. */
