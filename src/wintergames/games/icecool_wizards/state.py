@@ -12,10 +12,11 @@ import random
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Choice, Decision
 from wintergames.core.invariants import check_in_range
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.core.state import State
-from wintergames.games.icecool_wizards import cards, observe, rules
+from wintergames.games.icecool_wizards import cards, observe, prompts, rules
 from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.encoding import MOST_FLICKS
@@ -100,6 +101,12 @@ class IcecoolState(State):
 
     def _legal_actions(self, player: int) -> list[Action]:
         return rules.legal_actions(self, player)
+
+    def _decision(self, player: int) -> Decision:
+        return prompts.decision(self, player)
+
+    def _choice(self, action: Action, player: int) -> Choice:
+        return prompts.choice(self, action, player)
 
     def _check(self, action: Action, player: int) -> None:
         rules.check(self, action, player)

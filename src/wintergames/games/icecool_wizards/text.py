@@ -121,8 +121,9 @@ def _board(s: IcecoolState) -> Text:
 def _fire_head(s: IcecoolState, player: int | None) -> str:
     """Who still chooses a Fire discard, who has (never what), and the viewer's own."""
     waiting = ", ".join(seat_name(q) for q in s.fire_queue)
-    lines = ["Fire! The other players choose a lesson to discard, all at once;",
-             "each choice stays hidden until everyone has chosen.", f"Choosing: {waiting}."]
+    # What a seat owes (one discard, hidden) is its decision's prompt: here only who
+    # still chooses and who has, which every seat may see.
+    lines = ["Fire!", f"Choosing: {waiting}."]
     chosen = [seat_name(q) for q, c in enumerate(s.fire_choice) if c >= 0]
     if chosen:
         lines.append(f"Chosen: {', '.join(chosen)}.")
@@ -138,10 +139,8 @@ def render(state: State, player: int | None) -> Group:
         head = _fire_head(s, player)
     elif not s.to_move:
         head = "Game over."
-    else:
-        step = "before a flick" if s.phase == 0 else "after a flick"
-        head = (f"{seat_name(s.current)}'s turn, {step}; flicks left: {s.flicks_left}. "
-                "Angles: 0 = right, 90 = up.")
+    else:  # the step, the flicks left and the flick's angles are the decision's words
+        head = f"{seat_name(s.current)}'s turn."
     legend = Text("Map: # wall  . floor  X1..X6 exam spaces  F H W P S lesson cards  "
                   "1-4 penguins  * last flick", style="dim")
     return Group(Text(head, style="bold"), _map(s), legend, _board(s), _players(s))

@@ -34,7 +34,8 @@ MSG = Catalogue.load(DATA / "messages.toml", "icecool-wizards")
 RULES = RuleIndex.load(DATA / "rules.toml", "icecool-wizards")
 
 __all__ = ["MSG", "RULES", "doorway", "exam", "exam_code", "exam_space", "flick",
-           "flick_words", "icon", "lesson", "lesson_place", "points", "room", "seat", "walls"]
+           "flick_aim", "flick_force", "flick_words", "icon", "lesson", "lesson_place",
+           "penguin", "points", "room", "seat", "walls"]
 
 # What players call each doorway and exam space ("doorway between Astrology and Magic
 # 101"): the help's terms are keyed by these names too, so a tooltip is headed by them.
@@ -112,17 +113,49 @@ def flick_words(action: Flick) -> str:
     >>> flick_words(Flick.of(200, 0.25, -0.3))
     'left, soft (25%), a little spin, curving left'
     """
-    way = _DIRECTIONS[(action.angle10 + 225) // 450 % 8]  # the nearest eighth of a turn
+    return f"{_way(action)}, {_force_words(action)}"
+
+
+def _way(action: Flick) -> str:
+    return _DIRECTIONS[(action.angle10 + 225) // 450 % 8]  # the nearest eighth of a turn
+
+
+def _force_words(action: Flick) -> str:
+    """How hard and how it curves: "soft (25%), a little spin, curving left"."""
     power = action.power100
     strength = ("soft" if power <= 25 else "medium" if power <= 50 else "hard" if power <= 80
                 else "very hard")
+    return f"{strength} ({power}%), {_bend(action)}"
+
+
+def _bend(action: Flick) -> str:
+    """Which way a flick curves (spin +1 pushes its right side: it curves right)."""
     spin = abs(action.spin100)
     if spin < 5:
-        bend = "no spin"
-    else:
-        bend = (f"{'a little spin' if spin < 50 else 'spin'}, curving "
-                f"{'right' if action.spin100 > 0 else 'left'}")
-    return f"{way}, {strength} ({power}%), {bend}"
+        return "no spin"
+    return (f"{'a little spin' if spin < 50 else 'spin'}, curving "
+            f"{'right' if action.spin100 > 0 else 'left'}")
+
+
+def flick_aim(action: Flick) -> Mention:
+    """Where a flick is aimed: "at 45° (up and right)"; the angle in tenths in ``ref``."""
+    return Mention("term", action.angle10,
+                   f"at {action.angle10 / 10:g}\N{DEGREE SIGN} ({_way(action)})", term="flick")
+
+
+def flick_force(action: Flick) -> Mention:
+    """How hard a flick is and how it curves, briefly (a label in a long list of them):
+    "25%, spin, curving left"."""
+    return Mention("term", str(action), f"{action.power100}%, {_bend(action)}", term="spin")
+
+
+def penguin(p: int) -> Mention:
+    """Seat ``p``'s penguin, as its owner is told of it: "your green penguin"."""
+    return _PENGUINS[p]
+
+
+_PENGUINS = tuple(Mention("piece", colour, f"your {colour} penguin", term="penguin")
+                  for colour in IW.colours)
 
 
 @functools.lru_cache(maxsize=4096)  # bots flick the same grid and proposals again and again
