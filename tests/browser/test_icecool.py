@@ -7,11 +7,15 @@ import random
 import re
 import time
 from collections.abc import Callable
+from io import StringIO
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
+from rich.console import Console
 
 import wintergames as wg
+from wintergames.cli.play import TerminalGame
+from wintergames.cli.seats import Seat
 from wintergames.core.actions import Action
 from wintergames.core.phrases import Phrase
 from wintergames.games.icecool_wizards.components import IW
@@ -91,15 +95,15 @@ def test_fire_discards_in_two_browsers_stay_hidden_until_both_are_in(
     other = pages[second]
     log_before = other.locator("#log li").all_text_contents()
     discard = pages[first].locator("button.act-discard").first
-    card = discard.get_attribute("data-term")  # the lesson's code, "H-fire"; the button names it
+    card = discard.get_attribute("data-card")  # the lesson's code, "H-fire"; the button names it
     assert card is not None
-    expect(discard.locator(f"[data-code='{card}'] svg.icon").first).to_be_attached()
+    expect(discard.locator(f".said-card[data-ref='{card}'] svg.icon").first).to_be_attached()
     click_and_wait(pages[first], "button.act-discard")
-    expect(pages[first].locator("#your-discard")).to_contain_text("Your hidden choice")
+    expect(pages[first].locator("#your-discard")).to_contain_text("You chose to discard your")
     # The other seat learns that a choice was made, never which, and its log is unchanged.
     expect(other.locator(f"#fire li[data-seat='{first}']")).to_contain_text("has chosen")
     assert other.locator("#your-discard").count() == 0
-    assert "hidden choice" not in other.locator("#board").inner_text()
+    assert "You chose" not in other.locator("#board").inner_text()
     assert other.locator("#log li").all_text_contents() == log_before
     click_and_wait(other, "button.act-discard")
     for page in pages.values():
@@ -390,3 +394,56 @@ def test_a_typed_flick_stays_open_and_keeps_its_numbers_when_the_board_is_redraw
     assert server.view(table, 0)["observation"]["last_path"] == []
     click_and_wait(page, ".aim details button")
     assert server.view(table, 0)["observation"]["last_path"]  # the typed flick was made
+
+
+def _terminal_decision(state: IcecoolState, seat: int) -> tuple[str, set[str]]:
+    """What the terminal prints for ``seat``'s decision: the prompt line, and the label of
+    each choice but the flicks (the page aims those by dragging)."""
+    out = StringIO()
+    game = TerminalGame(wg.get_spec("icecool-wizards"), state, [Seat("human"), Seat("human")],
+                        Console(file=out, width=100_000), lambda _: "quit")
+    game.show_decision(seat, state.legal_actions(seat))
+    lines = out.getvalue().splitlines()
+    labels = set()
+    for line in lines[1:]:
+        # flicks are dragged, a trade's second step shows once its first is chosen
+        if "Flick your" in line or "Exchange knowledge" in line or not line.startswith("  "):
+            continue
+        listed = line.split(": ", 1)[1] if ": " in line else line  # a group's head, then its items
+        labels |= {item.strip().split(" ", 1)[1] for item in listed.split(" · ")}
+    return lines[0], labels
+
+
+def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 38: the prompt with its limits and each button's label are the engine's
+    words, so the page shows what the terminal prints for the same position; a button's
+    tooltip is the terminal's `explain N`."""
+    def mine_to_collect(s: IcecoolState, p: int, legal: list[Action]) -> bool:
+        return p == 0 and any(a.kind == "collect" for a in legal)
+    seed, moves = next((k, m) for k in range(20)
+                       if (m := seeded_play(k, 2, mine_to_collect, 40)) is not None)
+    table = server.create("icecool-wizards", ["human", "human"], seed=seed)
+    state = wg.make("icecool-wizards", 2, seed=seed)
+    assert isinstance(state, IcecoolState)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    prompt = page.locator("#choices .iw-prompt")
+    # the game's first decision: Player 1's flick, with its limits
+    expect(prompt).to_have_text(_terminal_decision(state, 0)[0] + " §")
+    assert "flick 1 of 2 this turn" in prompt.inner_text()
+    for seat, action in moves:
+        server.act(table, seat, action)
+        state.apply(action, seat)
+    said, labels = _terminal_decision(state, 0)
+    expect(prompt).to_have_text(said + " §")
+    expect(prompt.locator("a.rule-link")).to_have_attribute("data-rule", "turn.after-flick")
+    buttons = page.locator("#choices button[class^='act-']")
+    expect(buttons.first).to_be_visible()
+    assert set(buttons.all_inner_texts()) == labels
+    collect = next(c for a, c in state.choices(0) if a.kind == "collect")
+    assert collect is not None
+    button = page.locator("#choices button.act-collect").first
+    expect(button).to_have_text(collect.label.text)
+    button.hover()
+    expect(page.locator("#term-tip")).to_be_visible()
+    expect(page.locator("#term-tip")).to_have_text(collect.explain.text)

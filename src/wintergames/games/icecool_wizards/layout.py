@@ -29,6 +29,10 @@ def layout() -> dict[str, Any]:
                            "size": list(p.size)} for p in IW.places],
         "icons": [{"id": i, "name": n, "letter": c}
                   for i, n, c in zip(IW.icons, IW.icon_names, IW.icon_letters, strict=True)],
+        # Each lesson card type by its code ("H-fire"): its icon and spell element, so a
+        # page draws a card from these fields, never by taking its code apart.
+        "lessons": {IW.type_name(t): {"icon": IW.icons[k.icon], "element": k.element}
+                    for t, k in enumerate(IW.types)},
         "start": list(IW.start),
         "start_radius": IW.start_radius,
         "penguin_radius": IW.penguin.radius,

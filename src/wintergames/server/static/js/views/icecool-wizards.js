@@ -5,13 +5,15 @@
 // server simulates the flick; each new path is animated when it arrives. A flick has
 // power (the rulebook's flick pushes the penguin): a drag too short to mean one is not
 // sent. After a Fire spell the others choose their discards at once: until all have
-// chosen a seat sees only who has chosen, and its own hidden choice. The log is the
-// engine's words (said.js); `mention` gives its lessons, exams, doorways and seats their
-// icons, known by each mention's ref, never by its words.
+// chosen a seat sees only who has chosen, and its own hidden choice. The log, the prompt
+// and every button's words are the engine's (said.js: the decision and each legal
+// action's label, explanation and group); `mention` gives its lessons, exams, doorways,
+// seats and penguins their icons, known by each mention's kind and ref, never by its words.
 import { unitOf } from "../breakdown.js";
-import { h, s } from "../dom.js";
+import { h, s, sameAction } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
+import { ruleLink, saidNodes } from "../said.js";
 import { K, geometry, rect } from "./icecool-wizards/geometry.js";
 import { placeNames } from "./icecool-wizards/places.js";
 
@@ -58,12 +60,12 @@ if (!document.getElementById("iw-style")) {
 }
 
 const lessonIcon = (iconName) => `iw-lesson-${iconName}`;
-// A lesson card's code ("F-wind", as the notation and the observation name it) -> its
-// icon's id and name (from the layout) and its element (null for a plain card).
+// A lesson card's code ("F-wind", as the observation names it) -> its icon's id and name
+// and its element (null for a plain card), read from the layout's fields for that code.
 function cardParts(layout, card) {
-  const [letter, element] = String(card).split("-");
-  const found = layout.icons.find((i) => i.letter === letter);
-  return { icon: found ? found.id : null, name: found ? found.name : letter, element: element || null };
+  const kind = layout.lessons[card];
+  const found = kind ? layout.icons.find((i) => i.id === kind.icon) : null;
+  return { icon: found ? found.id : null, name: found ? found.name : String(card), element: kind ? kind.element : null };
 }
 
 // The end screen's column heads (table.js, breakdown.js), by the category's id: a spell
@@ -76,11 +78,13 @@ export function categoryIcon(category, id) {
 
 // The icons of a mention of this game, by its kind and ref (the engine's codes): a lesson
 // card ("H-fire": the hourglass and the fire element), an exam ("exam F+H"), a lesson
-// icon, a doorway or exam space, a seat's penguin. Rooms, flicks and amounts have none.
+// icon, a doorway or exam space, a seat's penguin, a penguin by its colour. Rooms,
+// flicks and amounts have none.
 function mentionIcons(m, layout) {
   const ref = String(m.ref);
   if (m.kind === "seat") return layout.colours[m.ref] ? [`iw-penguin-${layout.colours[m.ref]}`] : [];
-  if (m.kind === "card" && ref.startsWith("exam ")) return ["iw-exam"];
+  if (m.kind === "piece") return layout.colours.includes(ref) ? [`iw-penguin-${ref}`] : [];
+  if (m.kind === "card" && !layout.lessons[ref]) return ["iw-exam"];  // a card not a lesson is an exam
   if (m.kind === "card") {
     const { icon: iconName, element } = cardParts(layout, ref);
     return iconName ? [lessonIcon(iconName), ...(element ? [`iw-spell-${element}`] : [])] : [];
@@ -105,19 +109,14 @@ export function mention(m, layout) {
     rest.length ? ` ${rest.join(" ")}` : "");
 }
 
-// A lesson card in a button the view builds: its icon and name, a spell's element too
-// ("H-water" -> the hourglass, "Hourglass", the water symbol, "(water spell)"). The code
-// the notation uses is kept as the tooltip (title) and in data-code.
-function lessonName(layout, code) {
-  const { icon: iconName, name, element } = cardParts(layout, code);
-  const named = h("span", { class: "named" }, icon(lessonIcon(iconName), { size: "1.05em" }), name);
-  if (!element) return h("span", { class: "iw-named", title: code, "data-code": code }, named);
-  return h("span", { class: "iw-named", title: code, "data-code": code }, named, " ",
-    h("span", { class: "named" }, "(", icon(`iw-spell-${element}`, { size: "1.05em" }), `${element} spell)`));
+// A legal action's entry in the view (its label, explanation and group, in the engine's
+// words), by the action.
+function entryOf(view, action) {
+  return view.legal.find((l) => sameAction(l.action, action)) || null;
 }
 
-// Nodes joined with `between` ("Magic Fishbone + Potion").
-const joined = (nodes, between) => nodes.flatMap((node, i) => (i ? [between, node] : [node]));
+// The engine's words drawn with this game's icons.
+const said = (phrase, layout) => saidNodes(phrase, { mention }, layout);
 
 export function scores(view) {
   return view.observation.scores;
@@ -237,13 +236,15 @@ function drawBoard(ctx, g) {
       rect(g, r, { fill: INK.doorway, stroke: INK["doorway-line"], "stroke-width": 1, "stroke-dasharray": "3 2" })));
   }
   const exams = new Map(legalOf(view, "exam").map((a) => [a.space, a]));
+  const examGroup = (space) => (exams.has(space) ? entryOf(view, exams.get(space))?.group?.text : null);
   const letter = Object.fromEntries(layout.icons.map((i) => [i.id, i.letter]));
   for (const space of layout.exam_spaces) {
     const exam = obs.exam_spaces[space.id];
     const [cx, cy] = [(space.rect[0] + space.rect[2]) / 2, (space.rect[1] + space.rect[3]) / 2];
     svg.append(s("g", { class: "exam-space", "data-space": space.id, "data-code": space.id,
                         "data-term": exam ? `exam ${exam.icons.map((i) => letter[i]).join("+")}` : names[space.id],
-                        "data-tip": exam ? `The exam card on the ${names[space.id]}: ${exam.points} Magic Points` : null,
+                        "data-tip": examGroup(space.id)
+                          ?? (exam ? `The exam card on the ${names[space.id]}: ${exam.points} Magic Points` : null),
                         "data-tip-icon": "iw-exam" },
       ...(exam ? examCard(g, space, exam, exams.has(space.id))
         : [rect(g, space.rect, { fill: "transparent", stroke: INK["exam-space"], "stroke-dasharray": "4 3", rx: 5 }),
@@ -274,8 +275,10 @@ function drawBoard(ctx, g) {
     const card = obs.lessons_on_board[place.icon];
     if (!card) continue;
     const collect = collects.get(place.icon);
+    // a card to collect explains what collecting it does, in the engine's words
+    const tip = collect ? entryOf(view, collect)?.explain?.text : `The lesson card on the ${place.icon} place`;
     svg.append(s("g", { class: `lesson${collect ? " clickable" : ""}`, "data-icon": place.icon,
-                        "data-term": card, "data-tip": `The lesson card on the ${place.icon} place`,
+                        "data-term": card, "data-tip": tip,
                         "data-tip-icon": lessonIcon(place.icon),
                         onclick: collect ? () => act(collect) : null },
       ...lessonCard(g, place, card, Boolean(collect), layout)));
@@ -371,44 +374,30 @@ function aimControl(ctx, svg, g) {
   const box = h("details", { open: Boolean(local.typedOpen) }, h("summary", {}, "type a flick"), ...typed,
                 h("button", { onclick: typedFlick }, "Flick"));
   box.addEventListener("toggle", () => { local.typedOpen = box.open; });
+  // how this page flicks (the gesture); what is decided and its limits are the prompt's
   return h("div", { class: "aim" },
-    h("p", { "data-term": "flick" }, "Flick: drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
+    h("p", { class: "muted", "data-term": "flick" }, "Drag from your penguin's side of the board in the direction to go; longer is harder. Release to flick."),
     h("label", {}, "Spin ", spin, " ", spinText), h("div", {}, readout), box);
 }
 
-// Each button's words, built from its action's fields (a later step of issue 38 has the
-// engine label every choice).
-const NICE = {
-  relocate: () => ["Move my penguin to the white line"],
-  cast: (a, layout) => ["Cast ", lessonName(layout, a.card)],
-  collect: (a, layout) => {
-    const found = layout.icons.find((i) => i.id === a.icon);
-    return ["Collect the ", h("span", { class: "named" }, icon(lessonIcon(a.icon), { size: "1.05em" }),
-      found ? found.name : a.icon), " lesson"];
-  },
-  exam: (a, layout) => [`Take the exam on the ${placeNames(layout)[a.space]}, paying `,
-    ...joined(a.paid.map((card) => lessonName(layout, card)), " + ")],
-  discard: (a, layout) => ["Discard ", lessonName(layout, a.card), a.face_down ? " (face down)" : ""],
-  done: () => ["Done"],
-};
-
 function drawFire(view, layout) {
   // Only who still chooses and who has chosen are public; the choice is the owner's alone.
+  // What a seat owes is its prompt (in the choices); this panel is the step's state.
   const obs = view.observation;
   if (!obs.fire_discards.length) return null;
   const seats = [...obs.fire_chosen.map((i) => [i, "has chosen"]), ...obs.fire_discards.map((i) => [i, "choosing…"])]
     .sort((a, b) => a[0] - b[0]);
+  const mine = obs.your_discard ? hiddenChoice(view) : null;
   return h("div", { class: "panel", id: "fire", "data-term": "fire-discard" },
-    h("b", {}, "Fire! "), "The other players choose a lesson to discard, all at once; each choice stays hidden until everyone has chosen.",
+    h("b", {}, "Fire!"),
     h("ul", {}, seats.map(([i, what]) => h("li", { "data-seat": i, class: "fire-seat" }, `${obs.players[i]}: ${what}`))),
-    obs.your_discard ? h("div", { id: "your-discard" }, "Your hidden choice: ", ...hiddenChoice(obs.your_discard, layout)) : "");
+    mine ? h("div", { id: "your-discard" }, ...said(mine, layout), " ", ruleLink(mine.rule)) : "");
 }
 
-// The seat's own pending discard, as the observation states it in notation ("discard
-// H-fire down"): the card drawn and named, "(face down)" for a used spell.
-function hiddenChoice(notation, layout) {
-  const [, card, down] = notation.split(" ");
-  return ["discard ", lessonName(layout, card), down ? " (face down)" : ""];
+// The seat's own pending discard: the log's line that only this seat sees ("You chose to
+// discard your Hourglass"), the latest of its private choices.
+function hiddenChoice(view) {
+  return view.log.findLast((line) => line.kind === "choice" && line.player === view.seat) || null;
 }
 
 // A lesson card in a hand: face up, its icon and name (a spell's element in a badge);
@@ -459,47 +448,70 @@ function drawHands(view, layout) {
 }
 
 export function render(ctx) {
-  const { view, layout, board, choices, act } = ctx;
+  const { view, layout, board, choices } = ctx;
   const g = geometry(layout);
   const svg = drawBoard(ctx, g);
   const fire = drawFire(view, layout);
   // the board and, beside it when there is room, the hands: read at a glance
   board.replaceChildren(...(fire ? [fire] : []), h("div", { class: "iw-table" }, svg, drawHands(view, layout)));
   drawPath(view, svg, g);
+  if (view.decision) choices.append(drawPrompt(view.decision, layout));
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);
-  const others = view.legal.map((l) => l.action).filter((a) => a.kind !== "flick");
-  const terms = { cast: "card", discard: "card", collect: "icon", exam: "space" };  // what each button is about
-  for (const action of others.filter((a) => a.kind !== "trade")) {
-    choices.append(h("button", { class: `act-${action.kind}`, onclick: () => act(action),
-                                 "data-term": terms[action.kind] ? action[terms[action.kind]] : action.kind },
-      ...(NICE[action.kind] || ((a) => [JSON.stringify(a)]))(action, layout)));
+  const others = view.legal.filter((l) => l.action.kind !== "flick");
+  const trades = others.filter((l) => l.action.kind === "trade");
+  let heading = null;
+  for (const entry of others.filter((l) => l.action.kind !== "trade")) {
+    // choices of one group (an exam's payments) under the group's words, as the terminal lists them
+    if (entry.group && entry.group.text !== heading?.text) choices.append(h("p", { class: "iw-group" }, ...said(entry.group, layout)));
+    heading = entry.group;
+    choices.append(choiceButton(ctx, entry));
   }
-  const trades = others.filter((a) => a.kind === "trade");
   if (trades.length) choices.append(tradeChoice(ctx, trades));
 }
 
-// A trade is two choices, as at the table: the lesson you give, then the one you take
-// (one button per pair was a wall of buttons). Nothing is sent before the second.
+// The engine's prompt, its cost and limit as the terminal prints them ("(…; …)"), and
+// the link to its rule.
+function drawPrompt(decision, layout) {
+  const limits = [decision.cost, decision.limit].filter(Boolean);
+  const saidLimits = limits.flatMap((p, i) => [...(i ? ["; "] : []), ...said(p, layout)]);
+  return h("p", { class: "iw-prompt", id: "iw-prompt", "data-msg": decision.prompt.msg },
+    ...said(decision.prompt, layout),
+    limits.length ? h("span", { class: "muted" }, " (", ...saidLimits, ")") : "",
+    " ", ruleLink(decision.prompt.rule));
+}
+
+// A legal action's button: the engine's label, its explanation the tooltip. A card the
+// action names (a discard's, a trade's) is kept in data-card from the action's fields.
+function choiceButton(ctx, entry, attrs = {}) {
+  const { act, layout } = ctx;
+  const { action } = entry;
+  return h("button", { class: `act-${action.kind}`, "data-tip": entry.explain.text,
+                       "data-card": action.card ?? action.take ?? null, onclick: () => act(action), ...attrs },
+    ...said(entry.label, layout));
+}
+
+// A trade is two choices, as at the table: the lesson you give (to whom), then the one
+// you take (one button per pair was a wall of buttons). Nothing is sent before the second.
+// The first step's buttons are the engine's groups ("Exchange knowledge with Player 2:
+// give Wand"), the second's its labels ("take Potion").
 function tradeChoice(ctx, trades) {
-  const { act, local, layout } = ctx;
-  const giving = trades.some((a) => a.give === local.tradeGive) ? local.tradeGive : null;
-  const box = h("div", { class: "trade", id: "trade" },
-    h("p", { "data-term": "trade" }, `Trade with Player ${trades[0].player}: `,
-      giving ? ["you give ", h("b", { "data-term": giving }, lessonName(layout, giving)), "; take which?"]
-        : "choose the lesson you give."));
-  const pick = (give) => () => { local.tradeGive = give; box.replaceWith(tradeChoice(ctx, trades)); };
+  const { local, layout } = ctx;
+  const key = (a) => `${a.player}:${a.give}`;
+  const giving = trades.find((l) => key(l.action) === local.tradeGive) || null;
+  const box = h("div", { class: "trade", id: "trade" });
+  const pick = (chosen) => () => { local.tradeGive = chosen; box.replaceWith(tradeChoice(ctx, trades)); };
   if (!giving) {
-    for (const give of [...new Set(trades.map((a) => a.give))]) {
-      box.append(h("button", { class: "trade-give", "data-card": give, "data-term": give, onclick: pick(give) },
-        "Give ", lessonName(layout, give)));
+    const firsts = new Map(trades.map((l) => [key(l.action), l]));
+    for (const [chosen, entry] of firsts) {
+      box.append(h("button", { class: "trade-give", "data-card": entry.action.give, "data-player": entry.action.player,
+                               onclick: pick(chosen) }, ...said(entry.group, layout)));
     }
     return box;
   }
-  for (const action of trades.filter((a) => a.give === giving)) {
-    box.append(h("button", { class: "act-trade", "data-card": action.take, "data-term": action.take,
-                             onclick: () => { local.tradeGive = null; act(action); } },
-      "Take ", lessonName(layout, action.take)));
+  box.append(h("p", { class: "iw-group" }, ...said(giving.group, layout)));
+  for (const entry of trades.filter((l) => key(l.action) === local.tradeGive)) {
+    box.append(choiceButton(ctx, entry, { onclick: () => { local.tradeGive = null; ctx.act(entry.action); } }));
   }
   box.append(h("button", { class: "trade-back", onclick: pick(null) }, "Back: give another"));
   return box;
