@@ -46,6 +46,7 @@ from wintergames.games.icecool_wizards.words import (
     flick,
     flick_aim,
     flick_force,
+    flick_notation,
     lesson,
     lesson_place,
     penguin,
@@ -155,7 +156,7 @@ def choice(s: S, a: Action, p: int) -> Choice:
         return Choice(MSG("flick-label", force=flick_force(a)),
                       MSG("do-flick", penguin=penguin(p), flick=flick(a), n=made + 1,
                           total=total,
-                          notation=Mention("term", str(a), str(a), term="flick")),
+                          notation=flick_notation(a)),
                       MSG("flick-group", penguin=penguin(p), aim=flick_aim(a)))
     if isinstance(a, Relocate):
         return Choice(MSG("relocate-label"), MSG("do-relocate"))

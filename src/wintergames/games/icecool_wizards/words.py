@@ -34,8 +34,8 @@ MSG = Catalogue.load(DATA / "messages.toml", "icecool-wizards")
 RULES = RuleIndex.load(DATA / "rules.toml", "icecool-wizards")
 
 __all__ = ["MSG", "RULES", "doorway", "exam", "exam_code", "exam_space", "flick",
-           "flick_aim", "flick_force", "flick_words", "icon", "lesson", "lesson_place",
-           "penguin", "points", "room", "seat", "walls"]
+           "flick_aim", "flick_force", "flick_notation", "flick_words", "icon", "lesson",
+           "lesson_place", "penguin", "points", "room", "seat", "walls"]
 
 # What players call each doorway and exam space ("doorway between Astrology and Magic
 # 101"): the help's terms are keyed by these names too, so a tooltip is headed by them.
@@ -137,16 +137,24 @@ def _bend(action: Flick) -> str:
             f"{'right' if action.spin100 > 0 else 'left'}")
 
 
+@functools.lru_cache(maxsize=512)  # every view lists the same grid of flicks
 def flick_aim(action: Flick) -> Mention:
     """Where a flick is aimed: "at 45° (up and right)"; the angle in tenths in ``ref``."""
     return Mention("term", action.angle10,
                    f"at {action.angle10 / 10:g}\N{DEGREE SIGN} ({_way(action)})", term="flick")
 
 
+@functools.lru_cache(maxsize=512)
 def flick_force(action: Flick) -> Mention:
     """How hard a flick is and how it curves, briefly (a label in a long list of them):
     "25%, spin, curving left"."""
     return Mention("term", str(action), f"{action.power100}%, {_bend(action)}", term="spin")
+
+
+@functools.lru_cache(maxsize=512)
+def flick_notation(action: Flick) -> Mention:
+    """A flick as typed: "flick 45 0.75 0" (what a player types for another one)."""
+    return Mention("term", str(action), str(action), term="flick")
 
 
 def penguin(p: int) -> Mention:
