@@ -48,6 +48,10 @@ expect.set_options(timeout=15_000)
 # HTTP and read no log: a finished ICECOOL log is 600 kB a view, and parsing it at each
 # of some 450 steps cost a test half a minute.
 NO_LOG = 10 ** 9
+# How often a wait for the page's state looks again, in ms. Playwright's default looks at
+# every animation frame, which keeps Chromium drawing sixty frames a second for as long as
+# a bot thinks: about a tenth of a core per waiting page, the suite's waits long.
+POLL_MS = 50
 LEGIBLE_PX = 7.0  # the smallest board text drawn, in CSS pixels (desktop draws 8-14)
 
 

@@ -20,6 +20,7 @@ from .conftest import (
     DESKTOP,
     LEGIBLE_PX,
     PHONE,
+    POLL_MS,
     WIDE,
     PageErrors,
     Server,
@@ -79,7 +80,7 @@ def _wait_after_click(page: Page, version: str) -> None:
         f"document.body.dataset.version !== '{version}' || document.body.dataset.over === '1'"
         " || document.getElementById('error').textContent !== ''"
         " || document.getElementById('ice-filter') !== null"
-        " || document.getElementById('ice-uses') !== null", timeout=TIMEOUT)
+        " || document.getElementById('ice-uses') !== null", timeout=TIMEOUT, polling=POLL_MS)
     assert page.locator("#error").text_content() == ""
 
 

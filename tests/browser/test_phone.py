@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from ..tiers import soak
-from .conftest import LEGIBLE_PX, NO_LOG, PageErrors, Server, screenshot
+from .conftest import LEGIBLE_PX, NO_LOG, POLL_MS, PageErrors, Server, screenshot
 from .test_ice import play_one_decision as play_one_ice_decision
 from .test_play import (
     TIMEOUT,
@@ -243,7 +243,8 @@ def test_a_turn_that_begins_with_your_pieces_in_sight_does_not_jolt_the_page(
         version = server.view(table, 0)["version"]
         while server.view(table, None, NO_LOG)["to_move"] == [0]:  # the whole turn over HTTP
             server.act(table, 0, rng.choice(server.legal(table, 0)))
-        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}",
+                               polling=POLL_MS)
         wait_for_my_turn_or_the_end(page)
         if page.evaluate("document.body.dataset.over") == "1":
             break

@@ -12,9 +12,13 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import POLL_MS, PageErrors, Server, open_page, screenshot
 
 TIMEOUT = 20_000  # ms: bots answer within their budget; this machine may be slow
+# A game played to its end on the page clicks its first OPENING decisions there, its middle
+# over HTTP (each click costs Chromium a redraw: a whole game's cost a minute of CPU), and
+# its end game on the page again.
+OPENING = 12
 
 
 def ready_for_the_picture(page: Page) -> None:
@@ -33,15 +37,17 @@ def ready_for_the_picture(page: Page) -> None:
 def wait_for_my_turn_or_the_end(page: Page) -> None:
     page.wait_for_function(
         "(document.body.dataset.myTurn === '1' || document.body.dataset.over === '1')"
-        " && document.body.dataset.busy === undefined", timeout=TIMEOUT)
+        " && document.body.dataset.busy === undefined", timeout=TIMEOUT, polling=POLL_MS)
 
 
 def play_the_middle(page: Page, server: Server, table: dict[str, Any], seat: int,
                     done: Callable[[dict[str, Any]], bool], rng: random.Random) -> None:
     """The long middle of a game, played by ``seat`` over HTTP until ``done(observation)``,
-    the page put away meanwhile (in the lobby: it neither draws each step nor holds the
-    table's line); then the seat's page again."""
-    page.goto(server.url)
+    the page put away meanwhile on a plain JSON document of the server (it neither draws
+    each step nor holds the table's line, and runs no script, where the lobby refreshes
+    its list; about:blank would refuse the context's localStorage); then the seat's page
+    again."""
+    page.goto(server.url + "/api/games")
     server.play_until(table, seat, done, rng)
     page.goto(server.url + table["seats"][seat]["invite"])
     wait_for_my_turn_or_the_end(page)
@@ -53,7 +59,8 @@ def click_and_wait(page: Page, locator_text: str, index: int = 0) -> None:
     page.locator(locator_text).nth(index).click()
     page.wait_for_function(
         f"document.body.dataset.version !== '{version}' || document.body.dataset.over === '1'"
-        " || document.getElementById('error').textContent !== ''", timeout=TIMEOUT)
+        " || document.getElementById('error').textContent !== ''", timeout=TIMEOUT,
+        polling=POLL_MS)
     assert page.locator("#error").text_content() == ""
 
 
@@ -107,7 +114,9 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
     page.goto(server.url + link)
     wait_for_my_turn_or_the_end(page)
     rng = random.Random(5)
-    table_id = page.url.split("/table/")[1].split("?")[0]
+    table_id, secret = link.split("/table/")[1].split("?secret=")
+    table = {"table": table_id, "spectator_secret": None,
+             "seats": [{"secret": secret, "invite": link}]}
     final_phase = page.locator(".wq-info [data-term='final phase']")
     counted = []
     for decision in range(400):
@@ -116,9 +125,10 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
         if decision == 8:
             ready_for_the_picture(page)
             screenshot(page, "winter-queen", tmp_path)
+        if decision == OPENING:  # the middle over HTTP, the final phase on the page again
+            play_the_middle(page, server, table, 0, lambda obs: obs["final_phase"], rng)
         if final_phase.count():  # the table's turns still to come, as the game counts them
-            left = server.view({"table": table_id, "spectator_secret": None},
-                               None)["observation"]["turns_left"]
+            left = server.view(table, None)["observation"]["turns_left"]
             expect(final_phase).to_have_text(
                 f"final phase: {left} more turn{'' if left == 1 else 's'} at the table after "
                 "this one")
@@ -127,7 +137,7 @@ def test_a_winter_queen_table_against_two_bots_is_played_to_the_end_by_clicking(
         wait_for_my_turn_or_the_end(page)
     expect(page.locator("dialog#end")).to_be_visible()
     assert counted, "the final phase was never shown on a turn of yours"
-    final = server.view({"table": table_id, "spectator_secret": None}, None)
+    final = server.view(table, None)
     assert final["over"]
     cells = page.locator("#final-scores td.total").all_text_contents()
     shown = [int(cell) for cell in cells]
