@@ -239,8 +239,12 @@ class TerminalGame:
         self.console.print(Text(decision.prompt.text + (f" ({'; '.join(limits)})" if limits
                                                         else ""), style="bold"))
         groups: dict[str, list[str]] = {}
-        for i, (_, choice) in enumerate(choices, 1):
+        sampled: dict[str, list[int]] = {}
+        for i, (action, choice) in enumerate(choices, 1):
             assert choice is not None  # checked above
+            if action.kind in self.spec.sampled_kinds:  # a grid of a continuous range
+                sampled.setdefault(action.kind, []).append(i)
+                continue
             head = "" if choice.group is None else choice.group.text
             groups.setdefault(head, []).append(f"[bold]{i}[/] {escape(choice.label.text)}")
         for head, items in groups.items():
@@ -250,6 +254,7 @@ class TerminalGame:
             else:
                 for item in items:
                     self.console.print("  " + item, highlight=False)
+        self.print_sampled(sampled, [action for action, _ in choices])
         self.console.print("[dim]Number or notation; 'explain N' says what a choice does; "
                            "'help' explains.[/]" if len(actions) > 1 else
                            "[dim]The only choice: press Enter to take it.[/]")
@@ -298,6 +303,16 @@ class TerminalGame:
             else:
                 for item in items:
                     self.console.print("  " + item, highlight=False)
+        self.print_sampled(sampled, actions)
+        if len(actions) == 1:
+            self.console.print("[dim]The only choice: press Enter to take it.[/]")
+        else:
+            self.console.print("[dim]Number or notation; 'help' explains.[/]")
+
+    def print_sampled(self, sampled: dict[str, list[int]], actions: list[Action]) -> None:
+        """One line for each kind that only samples a continuous range (ICECOOL's grid of
+        288 flicks): the numbers it covers and an example, since any in-range value may
+        be typed; a hundred lines of grid points would bury the other choices."""
         for kind, numbers in sampled.items():
             example = actions[numbers[0] - 1]
             self.console.print(
@@ -305,10 +320,6 @@ class TerminalGame:
                 f"any in-range one may be typed, e.g. [cyan]{example}[/]",
                 highlight=False,
             )
-        if len(actions) == 1:
-            self.console.print("[dim]The only choice: press Enter to take it.[/]")
-        else:
-            self.console.print("[dim]Number or notation; 'help' explains.[/]")
 
 
 def refusal(err: WintergamesError) -> str:
