@@ -176,6 +176,21 @@ def test_a_client_asks_only_for_the_log_lines_it_does_not_have(client: TestClien
         assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid-request"
 
 
+def test_each_legal_entry_has_its_words_but_a_continuous_ranges_grid_points(
+        client: TestClient) -> None:
+    """ICECOOL's 288 listed flicks come without words (the decision states the range and
+    the page aims a flick itself); each other choice has its label and explanation."""
+    table = new_table(client, "icecool-wizards", ["human", "human"], seed=4)
+    v = view(client, table, 0)
+    flicks = [entry for entry in v["legal"] if entry["action"]["kind"] == "flick"]
+    assert len(flicks) == len(v["legal"]) > 100
+    assert all(set(entry) == {"action", "notation"} for entry in flicks), flicks[0]
+    assert "any angle" in v["decision"]["limit"]["text"], v["decision"]
+    after = act(client, table, 0, flicks[0]["action"], v["version"]).json()  # then: Done...
+    worded = [entry for entry in after["legal"] if entry["action"]["kind"] != "flick"]
+    assert worded and all(e["label"]["text"] and e["explain"]["text"] for e in worded), worded
+
+
 def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
     table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
     v = view(client, table, 0)

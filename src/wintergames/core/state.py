@@ -151,10 +151,12 @@ class State(ABC):
             return None
         return self._decision(player)
 
-    def choices(self, player: int) -> list[tuple[Action, Choice | None]]:
+    def choices(self, player: int, unworded: frozenset[str] = frozenset()
+                ) -> list[tuple[Action, Choice | None]]:
         """Each legal action of ``player`` with its label and explanation, in the order of
-        ``legal_actions``."""
-        return [(a, self._choice(a, player)) for a in self.legal_actions(player)]
+        ``legal_actions``; an action of a kind in ``unworded`` comes without (None)."""
+        return [(a, None if a.kind in unworded else self._choice(a, player))
+                for a in self.legal_actions(player)]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal decision of ``player`` now (default: the single player to move);

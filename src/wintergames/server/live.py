@@ -212,8 +212,12 @@ class LiveTable:
         with self.lock:
             s, seat = self.state, viewer.seat
             deciding = seat is not None and seat in s.to_move and not self.closed_by
-            # each legal action with its label and explanation, in the game's words
-            legal = s.choices(seat) if deciding and seat is not None else []
+            # each legal action with its label and explanation, in the game's words, but
+            # for the grid points of a continuous range (ICECOOL's 288 flicks): the page
+            # aims a flick itself and the decision states the range, where their words
+            # made each view of the seat to move 350 kB
+            legal = (s.choices(seat, self.spec.sampled_kinds)
+                     if deciding and seat is not None else [])
             decision = s.decision(seat) if deciding and seat is not None else None
             return {
                 "table": self.id,
