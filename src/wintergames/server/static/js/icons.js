@@ -44,19 +44,3 @@ export function useIcon(id, x, y, size, attrs = {}) {
   return s("use", { href: `#${id}`, x: x - size / 2, y: y - size / 2, width: size, height: size,
                     ...attrs });
 }
-
-/** `text` with each match of `pattern` (a global RegExp) led by its icon, idOf(match)
- *  naming it (or null: left as it is): for log lines and other prose. Returns nodes. */
-export function withIcons(text, pattern, idOf) {
-  const parts = [];
-  let at = 0;
-  for (const match of text.matchAll(pattern)) {
-    const id = idOf(match[0]);
-    if (!id) continue;
-    parts.push(text.slice(at, match.index),
-      h("span", { class: "named" }, icon(id, { size: "1.05em" }), match[0]));
-    at = match.index + match[0].length;
-  }
-  parts.push(text.slice(at));
-  return parts.filter((part) => part !== "");
-}

@@ -7,9 +7,9 @@ import { h } from "./dom.js";
 
 /** The nodes of `said`: each word as text, each mention as the game draws it (or as a
  *  plain named span with its tooltip term). `said.msg` null is a line from before messages
- *  existed: the game's old `logLine(text)` draws it, if the game has one. */
+ *  existed: its words, as they were. */
 export function saidNodes(said, game, layout) {
-  if (!said.msg) return game?.logLine ? [game.logLine(said.text, layout)].flat() : [said.text];
+  if (!said.msg) return [said.text];
   return said.parts.map((part) => (typeof part === "string" ? part : mentionNode(part, game, layout)));
 }
 
