@@ -15,7 +15,7 @@ from wintergames.games.ice.state import IceState
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("seeds", seed_blocks(fast=10, total=100, block=45))
+@pytest.mark.parametrize("seeds", seed_blocks(fast=5, total=100, block=45))
 def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
     games = testing.run_generic_checks("ice", n, seeds, deep_every=40)
     assert all(isinstance(g, IceState) and g.day == 4 for g in games)

@@ -16,7 +16,7 @@ from wintergames.games.icecool_wizards.state import IcecoolState
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("seeds", seed_blocks(fast=3, total=100, block=25))
+@pytest.mark.parametrize("seeds", seed_blocks(fast=2, total=100, block=25))
 def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
     games = testing.run_generic_checks("icecool-wizards", n, seeds,
                                        deep_every=80, max_steps=20_000, applied=6)

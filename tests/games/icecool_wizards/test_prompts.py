@@ -171,6 +171,14 @@ def test_fire_asks_each_seat_for_one_discard_and_counts_those_still_choosing() -
     assert labels == {"Discard Wand", "Discard the face-down Star (wind spell)"}
 
 
+def test_fire_with_no_lesson_in_other_hands_says_nobody_discards() -> None:
+    s = game(3)
+    give(s, 0, "H-fire")  # the others hold no lesson at the start
+    (cast,) = _choices(s, 0, "cast")
+    assert ": nobody else holds a lesson, so nobody discards;" in cast.explain.text
+    assert cast.explain.rule == "spell.fire"
+
+
 def test_a_mountain_spell_says_how_many_lessons_it_draws() -> None:
     s = game(2)
     give(s, 0, "P-mountain")

@@ -13,7 +13,7 @@ from wintergames.games.snow_time.state import SnowTimeState, check_components
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("seeds", seed_blocks(fast=20, total=200, block=90))
+@pytest.mark.parametrize("seeds", seed_blocks(fast=10, total=200, block=90))
 def test_generic_checks_over_200_seeded_games(n: int, seeds: range) -> None:
     games = testing.run_generic_checks("snow-time", n, seeds, deep_every=12)
     assert all(isinstance(g, SnowTimeState) for g in games)

@@ -15,7 +15,7 @@ from wintergames.games.winter_queen.state import WinterQueenState, check_compone
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("seeds", seed_blocks(fast=25, total=200, block=90))
+@pytest.mark.parametrize("seeds", seed_blocks(fast=12, total=200, block=90))
 def test_generic_checks_over_200_seeded_games(n: int, seeds: range) -> None:
     games = testing.run_generic_checks("winter-queen", n, seeds, deep_every=12)
     lengths = [len(g.history) for g in games]

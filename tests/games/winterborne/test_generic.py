@@ -16,7 +16,7 @@ from wintergames.games.winterborne.state import WinterborneState, check_componen
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
-@pytest.mark.parametrize("seeds", seed_blocks(fast=8, total=100, block=23))
+@pytest.mark.parametrize("seeds", seed_blocks(fast=4, total=100, block=24))
 def test_generic_checks_over_100_seeded_games(n: int, seeds: range) -> None:
     games = testing.run_generic_checks("winterborne", n, seeds, deep_every=50)
     assert all(isinstance(g, WinterborneState) for g in games)

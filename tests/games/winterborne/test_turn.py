@@ -78,6 +78,8 @@ def test_reserve_up_to_3_cards_with_the_reserve_icon() -> None:
     options = legal(s)
     assert {"reserve T2", "reserve T4", "reserve P2", "reserve W2"} <= options
     assert "reserve T1" not in options  # no reserve icon
+    with pytest.raises(IllegalActionError, match="T1 has no reserve icon"):
+        act(s, "reserve T1")
     act(s, "reserve T2", "reserve T4", "reserve P2")
     assert ids(s.reserve[0]) == ["P2", "T2", "T4"]
     assert not any(a.startswith("reserve") for a in legal(s))
