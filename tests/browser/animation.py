@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from wintergames.core.actions import Action
 
-from .conftest import DESKTOP, PageErrors, Server, open_page
+from .conftest import DESKTOP, NO_LOG, PageErrors, Server, open_page
 
 # The view has drawn every step it was sent and no motion is running.
 SETTLED = ("document.body.dataset.animating === undefined"
@@ -96,12 +96,13 @@ def play(server: Server, table: dict[str, Any], moves: Sequence[tuple[int, Actio
     actions = f"/api/tables/{table['table']}/actions"
     version: int | None = None
     for seat, action in moves:
-        body = {"secret": table["seats"][seat]["secret"], "action": action.to_json()}
+        body = {"secret": table["seats"][seat]["secret"], "action": action.to_json(),
+                "log_from": NO_LOG}  # the answer's log unread: none sent
         status, answer = (409, {}) if version is None else server.post(
             actions, {**body, "version": version})
         if status == 409:  # the first move, or a seat whose decision started earlier
             status, answer = server.post(
-                actions, {**body, "version": server.view(table, seat)["version"]})
+                actions, {**body, "version": server.view(table, seat, NO_LOG)["version"]})
         assert status == 200, answer
         version = answer["version"]
 

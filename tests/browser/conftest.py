@@ -136,9 +136,10 @@ class Server:
         return [entry["action"] for entry in self.view(table, seat, NO_LOG)["legal"]]
 
     def act(self, table: dict[str, Any], seat: int, action: Action | dict[str, Any],
-            version: int | None = None) -> None:
+            version: int | None = None) -> dict[str, Any]:
         """Seat ``seat`` acts over HTTP, as another person's browser would: on the view of
-        ``version`` (the one it read its legal actions from), else on the latest."""
+        ``version`` (the one it read its legal actions from), else on the latest. The
+        answer is the seat's view after the action (without its log)."""
         if version is None:
             version = self.view(table, seat, NO_LOG)["version"]
         body = {"secret": table["seats"][seat]["secret"], "version": version,
@@ -146,6 +147,7 @@ class Server:
                 "log_from": NO_LOG}
         status, answer = self.post(f"/api/tables/{table['table']}/actions", body)
         assert status == 200, answer
+        return dict(answer)
 
     def finish(self, table: dict[str, Any], seed: int = 0) -> dict[str, Any]:
         """Every person's seat plays at random (the bots play themselves) to the end; the
@@ -156,12 +158,16 @@ class Server:
             now = self.view(table, None, NO_LOG)
             if now["over"]:
                 return self.view(table, None)
+            acted = False
             for seat in now["to_move"]:
                 if table["seats"][seat]["secret"]:
-                    legal = self.legal(table, seat)
+                    view = self.view(table, seat, NO_LOG)
+                    legal = [entry["action"] for entry in view["legal"]]
                     if legal:
-                        self.act(table, seat, rng.choice(legal))
-            time.sleep(0.02)
+                        self.act(table, seat, rng.choice(legal), view["version"])
+                        acted = True
+            if not acted:
+                time.sleep(0.02)  # the bots' move, on the server
         raise AssertionError("the game did not end")
 
     def bots_game(self, game: str, kinds: list[str], seed: int) -> dict[str, Any]:
@@ -175,15 +181,16 @@ class Server:
         """Seat ``seat`` plays at random over HTTP, the bots answering as ever, until
         ``done(observation)`` or the game's end: the long middle of a game whose start and
         end a browser test plays on the page (hundreds of clicks cost minutes each)."""
+        view = self.view(table, seat, NO_LOG)
         for _ in range(5000):
-            view = self.view(table, seat, NO_LOG)
             if view["over"] or done(view["observation"]):
                 return
             legal = [entry["action"] for entry in view["legal"]]
-            if legal:
-                self.act(table, seat, rng.choice(legal), view["version"])
+            if legal:  # an action's answer is the next view: one request a step
+                view = self.act(table, seat, rng.choice(legal), view["version"])
             else:
                 time.sleep(0.01)  # another seat's move (a bot's, on the server)
+                view = self.view(table, seat, NO_LOG)
         raise AssertionError("the game did not get there in 5000 steps")
 
 
