@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ViewportSize, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import wintergames as wg
 from tests.games.winterborne.helpers import fresh
@@ -392,7 +392,11 @@ def test_a_power_used_is_marked_on_the_seats_power_card(
     seat = step[0][0]
     swap = next(a.to_json() for _, a in step if a.kind == "swap")
     page = watch(browser, page_errors, server.url + table["spectator"], viewport=WHOLE_BOARD)
+    # the same step watched with reduced motion (its road is a whole game's first half)
+    still = watch(browser, page_errors, server.url + table["spectator"], motion="reduce",
+                  viewport=WHOLE_BOARD)
     the_step(server, table, step)
+    nothing_of_the_step_moves(still)
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
     fast_forward(page, f"({GHOST_PATHS})('').some((g) => g.text === 'power used')")
     badge = next(g for g in page.evaluate(GHOST_PATHS, "") if g["text"] == "power used")
@@ -407,18 +411,24 @@ def test_a_power_used_is_marked_on_the_seats_power_card(
     assert card.evaluate("(node) => getComputedStyle(node).transform") == "none"
 
 
-@pytest.mark.parametrize("kind", ["build", "spoils", "trade", "explore", "play", "power"])
+def nothing_of_the_step_moves(page: Page) -> None:
+    """A page with reduced motion, as another seat's step arrives: only its highlight."""
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    assert page.evaluate(MOVING) == []
+    assert page.evaluate(GHOSTS) == 0
+    assert set(motions(page)) == {"motion-highlight"}
+    skip_and_settle(page)
+
+
+# (a power's step: in test_a_power_used_is_marked_on_the_seats_power_card)
+@pytest.mark.parametrize("kind", ["build", "spoils", "trade", "explore", "play"])
 def test_with_reduced_motion_nothing_of_another_seats_step_moves(
         server: Server, browser: Browser, page_errors: PageErrors, kind: str) -> None:
     table, step, _ = play_to(server, 3, kind)
     page = watch(browser, page_errors, server.url + table["spectator"], motion="reduce",
                  viewport=WHOLE_BOARD)
     the_step(server, table, step)
-    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
-    assert page.evaluate(MOVING) == []
-    assert page.evaluate(GHOSTS) == 0
-    assert set(motions(page)) == {"motion-highlight"}
-    skip_and_settle(page)
+    nothing_of_the_step_moves(page)
 
 
 def mask_walk_line() -> dict[str, Any]:
