@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .animation import SETTLED, set_clock
-from .conftest import PageErrors, Server, open_page, screenshot
+from .conftest import NO_LOG, PageErrors, Server, open_page, screenshot
 from .test_play import TIMEOUT, play_one_winter_queen_decision, wait_for_my_turn_or_the_end
 
 
@@ -192,3 +192,64 @@ def test_the_title_says_when_it_is_your_turn_and_the_settings_are_kept(
     assert page.locator("#st-resolution").count() == 0
     assert not any(step["animated"] for step in shown(page)[start:])
     expect(page).to_have_title("● Your move — Snow Time")
+
+
+# Three views pushed in one task, as a bot's quick actions arrive between two frames; each
+# goes on from the one before with one more log line (a copy of the last line).
+PUSH_THREE = """(busy) => {
+  const watch = window.wgWatch, view = watch.previous;
+  window.drawn = [];
+  if (!watch.counted) {  // each board drawn: the version of its view
+    const show = watch.show;
+    watch.show = (next) => { window.drawn.push(next.version); show(next); };
+    watch.counted = true;
+  }
+  if (busy) document.body.dataset.busy = "1";  // the first answers this page's action
+  for (const k of [1, 2, 3]) {
+    const log = [...view.log, ...Array(k).fill(view.log.at(-1))];
+    watch.push({ ...view, version: view.version + k, log });
+  }
+  return view.version;
+}"""
+
+
+def test_views_that_come_together_with_animations_off_are_drawn_once_as_the_newest(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.create("winter-queen", ["human", "human"], seed=7)
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    # both first views in: the one fetched and the one the socket sends as it connects
+    page.wait_for_function("window.wgWatch.shown.length === 2 && !window.wgWatch.queue.length",
+                           timeout=TIMEOUT)
+    log = page.locator("#log li")
+    for busy in (False, True):
+        start = len(shown(page))
+        lines = log.count()
+        assert lines  # the setup's line at least
+        version = page.evaluate(PUSH_THREE, busy)
+        page.wait_for_function(f"document.body.dataset.version === '{version + 3}'"
+                               " && window.wgWatch.queue.length === 0", timeout=TIMEOUT)
+        # one board drawn, the newest, for the three views; each is counted as shown
+        assert page.evaluate("window.drawn") == [version + 3]
+        assert shown(page)[start:] == [{"log": lines + k, "animated": False}
+                                       for k in (1, 2, 3)]
+        # the lines the others' moves added are marked as if each view had been drawn;
+        # the line of this page's own action is not
+        expect(log).to_have_count(lines + 3)
+        fresh = [log.nth(lines + k).get_attribute("class") == "fresh" for k in range(3)]
+        assert fresh == [not busy, True, True]
+
+
+def test_a_page_that_draws_no_frames_still_takes_each_view_and_says_whose_turn(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """A hidden tab draws no frames: its views are still drawn (by the timer), so its
+    title says "Your move" while the person is in another tab."""
+    table = server.create("winter-queen", ["human", "human"], seed=7)
+    page = open_page(browser, page_errors, server.url + table["seats"][1]["invite"],
+                     init_script="window.requestAnimationFrame = () => 0;")
+    page.wait_for_selector("body[data-version]", timeout=TIMEOUT)
+    expect(page).to_have_title("Winter Queen — wintergames")
+    player = 0  # the first player acts over HTTP: then it is the page's seat's turn
+    while server.view(table, 1, NO_LOG)["legal"] == []:
+        server.act(table, player, server.legal(table, player)[0])
+    expect(page).to_have_title("● Your move — Winter Queen")

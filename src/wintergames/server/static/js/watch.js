@@ -3,7 +3,8 @@
 // The hub sends each watcher one view per change, in order, so this page sees every
 // step: each is drawn, then (another seat's move) animated by the game's view module,
 // or held at a readable pace with its new log lines marked. A view that arrives
-// meanwhile waits its turn. The board is always drawn before its animation runs, so the
+// meanwhile waits its turn; views nothing animates are drawn together, as the newest, once
+// a frame. The board is always drawn before its animation runs, so the
 // seat to move can act at once; acting, or "Skip animations", finishes the animation
 // and shows whatever waits. A long queue is played faster, a very long one not at all,
 // so others' moves never keep a person from acting for long.
@@ -20,6 +21,7 @@ import { h } from "./dom.js";
 export const PACE_MS = 800;        // one step of another seat's move
 const FAST_AFTER = 3;              // views waiting: every step at double speed
 const DROP_AFTER = 40;             // views waiting: shown without animation (a long absence)
+const BATCH_MS = 100;              // nothing animated: views are drawn together this often at least
 const ANIMATIONS_KEY = "wg.animations";  // "off" turns animations off
 const SOUND_KEY = "wg.turnSound";        // "on" plays a sound when it becomes your turn
 
@@ -111,6 +113,7 @@ export class Watch {
     this.audio = null;
     this.wasMine = false;     // the view shown last was this seat's turn
     this.waiters = [];        // settled() promises, resolved when nothing plays or waits
+    this.scheduled = false;   // a drawing of the views waiting is due (soon())
     this.controls();
     window.wgWatch = this;    // for the browser tests, and for looking at it in devtools
   }
@@ -122,7 +125,30 @@ export class Watch {
     const own = document.body.dataset.busy === "1" && !this.queue.some((entry) => entry.own);
     if (own) this.skip();  // a person who acts need not watch the rest first
     this.queue.push({ view, own, quiet: false });
-    this.pump();
+    if (this.animations) this.pump();
+    else this.soon();
+  }
+
+  // Nothing animated: the views that arrive before the next frame are drawn as one, the
+  // newest (a full view holds all the ones before it did). A bot's turn of a dozen
+  // actions was a dozen whole boards drawn within a frame or two, none of them seen. A
+  // hidden page draws no frames: the timer still brings its title up to date.
+  soon() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const go = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      this.scheduled = false;
+      this.pump();
+    };
+    const frame = requestAnimationFrame(go);
+    const timer = setTimeout(go, BATCH_MS);
+  }
+
+  // Whether an entry is drawn without an animation whatever it holds.
+  still(entry) {
+    return !this.animations || entry.quiet;
   }
 
   /** Resolves once nothing plays or waits: the end dialog opens after the last move. */
@@ -147,6 +173,10 @@ export class Watch {
       while (this.queue.length) {
         const entry = this.queue.shift();
         const previous = this.previous;
+        if (this.still(entry)) {
+          this.displayAtOnce([entry, ...this.takeStill()], previous);
+          continue;
+        }
         this.display(entry.view, previous, entry.own);
         const fresh = newLines(previous, entry.view);
         // A step of several actions logs one line at its end; a game whose board shows
@@ -169,14 +199,40 @@ export class Watch {
     }
   }
 
-  // Draw a view, mark another seat's new log lines, and say whose turn it is.
+  // The entries at the head of the queue drawn without an animation, taken off it.
+  takeStill() {
+    const taken = [];
+    while (this.queue.length && this.still(this.queue[0])) taken.push(this.queue.shift());
+    return taken;
+  }
+
+  // Several views drawn as one, the newest: each is counted as shown, and the log lines
+  // other seats' moves added among them are marked as if each had been drawn.
+  displayAtOnce(entries, previous) {
+    const others = [];
+    let before = previous;
+    for (const entry of entries) {
+      const start = before ? before.log.length : entry.view.log.length;
+      const added = newLines(before, entry.view).length;
+      if (!entry.own) for (let i = 0; i < added; i++) others.push(start + i);
+      this.shown.push({ log: entry.view.log.length, animated: false });
+      before = entry.view;
+    }
+    this.display(before, previous, others);
+  }
+
+  // Draw a view, mark other seats' new log lines (the indices in ``others``, or all the
+  // lines this view adds unless it answers this page's own action), and say whose turn
+  // it is.
   display(view, previous, own) {
     this.show(view);
     this.previous = view;
-    const fresh = newLines(previous, view);
-    if (fresh.length && !own) {
-      const items = [...document.querySelectorAll("#log li")].slice(-fresh.length);
-      for (const item of items) item.classList.add("fresh");
+    const marked = Array.isArray(own) ? own
+      : own ? [] : newLines(previous, view).map((_, i) => previous.log.length + i);
+    if (marked.length) {
+      const items = document.querySelectorAll("#log li");
+      const first = items.length - view.log.length;  // the li of line 0
+      for (const line of marked) items[first + line]?.classList.add("fresh");
     }
     const mine = view.legal.length > 0;
     if (mine) document.title = `● Your move — ${view.title}`;
