@@ -14,17 +14,36 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVarTuple
+from typing import Any, TypeVarTuple, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Row, Select, create_engine, event, func, select, tuple_, update
+from sqlalchemy import (
+    Row,
+    Select,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from wintergames.server.models import ActionRow, GameTable, Seat
 
 DEFAULT_URL = "sqlite:///wintergames.db"
+# The tables themselves, for the statements that skip the ORM's bookkeeping (Store.append).
+_ACTIONS = cast(Table, ActionRow.__table__)
+_TABLES = cast(Table, GameTable.__table__)
+# Built once: the values come as parameters (the columns a row sets are the keys given).
+_ADD_ACTION = insert(_ACTIONS)
+_UPDATE_OPEN = update(_TABLES).where(_TABLES.c.id == bindparam("open_id"),
+                                     _TABLES.c.closed_by.is_(None))
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -152,19 +171,25 @@ class Store:
     def append(self, table_id: str, seq: int, player: int, action: dict[str, Any],
                progress: Progress | None = None) -> None:
         """Add one accepted action (and, in the same transaction, where the game now
-        stands); a second writer of the same ``seq`` fails."""
-        with self.writing() as session:
-            session.add(ActionRow(table_id=table_id, seq=seq, player=player, action=action))
-            session.flush()  # the log row first: its unique step is the real guard
-            now = datetime.now(UTC)
-            values: dict[str, Any] = {"touched_at": now}
-            if progress is not None:
-                values |= _progress_values(progress)
-                if progress.finished:
-                    values["ended_at"] = now
+        stands); a second writer of the same ``seq`` fails.
+
+        Two plain statements on a connection, not the ORM's unit of work: every move of
+        every table passes here, and the ORM's bookkeeping took twice the time of the
+        writes themselves (2.9 ms an action on SQLite; 0.5 ms so, the statements built once)."""
+        now = datetime.now(UTC)
+        values: dict[str, Any] = {"touched_at": now}
+        if progress is not None:
+            values |= _progress_values(progress)
+            if progress.finished:
+                values["ended_at"] = now
+        with self._writing, self.engine.begin() as connection:
+            # the log row first: its unique step is the real guard
+            connection.execute(_ADD_ACTION, {"table_id": table_id, "seq": seq, "player": player,
+                                             "action": action, "created_at": now})
             # Only an open table takes it: a close committed first (by another request
             # or process) leaves no row to update, and the action is rolled back.
-            if not _update_open(session, table_id, values):
+            updated = connection.execute(_UPDATE_OPEN, {"open_id": table_id, **values})
+            if updated.rowcount != 1:
                 raise TableClosedError(table_id)
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
