@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -57,6 +58,7 @@ STATIC = Path(__file__).parent / "static"  # the web client: plain files, no bui
 # The project's readings of each rulebook, served from a source checkout (make run).
 INTERPRETATIONS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 logger = logging.getLogger(__name__)
+
 
 __all__ = ["UnreadableTableError", "create_app"]
 
@@ -174,34 +176,15 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
         return HTMLResponse(document_page(doc.read_text(encoding="utf-8"),
                                           f"{spec.title}: how this site reads the rulebook"))
 
+    # Made once, as JSON text: the games, their options and the bots do not change while
+    # the server runs, and every visit to the lobby asks (8 ms a request, made anew).
+    said: list[str] = []
+
     @app.get("/api/games")
-    def games() -> dict[str, Any]:
-        return {
-            "games": [
-                {
-                    "id": spec.id, "title": spec.title, "summary": spec.summary,
-                    "tagline": spec.tagline or spec.summary,
-                    "min_players": spec.min_players, "max_players": spec.max_players,
-                    "options": [{"name": o.name, "default": o.default,
-                                 "kind": o.kind.__name__,
-                                 "description": o.description,
-                                 "choices": None if o.choices is None else list(o.choices),
-                                 # what the server accepts at each player count, so the
-                                 # lobby offers no value the game's rules refuse
-                                 "choices_by_players": None if o.choices is None else {
-                                     str(n): list(o.allowed(n) or ())
-                                     for n in spec.players_range}}
-                                for o in spec.options],
-                    # the bot kinds that can play it (the flick planner: games of flicks)
-                    "bots": bots.kinds_for(spec),
-                }
-                for spec in available_games()
-            ],
-            "bots": bots.kinds(),
-            "bot_settings": bots.describe(),
-            # whether a table with a person takes a chosen seed (test servers only)
-            "seeded_human_tables": settings.seeded_human_tables,
-        }
+    def games() -> Response:
+        if not said:
+            said.append(json.dumps(_catalogue(settings)))
+        return json_text(said[0])
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
@@ -323,3 +306,34 @@ def _create(store: Store, settings: ServerSettings,
         "creator_secret": creator,  # POST /api/tables/{id}/close with it ends the table
     }
     return live, created
+
+
+def _catalogue(settings: ServerSettings) -> dict[str, Any]:
+    """What ``GET /api/games`` says: every game, its options and bots, and the server's
+    settings a lobby needs."""
+    return {
+        "games": [
+            {
+                "id": spec.id, "title": spec.title, "summary": spec.summary,
+                "tagline": spec.tagline or spec.summary,
+                "min_players": spec.min_players, "max_players": spec.max_players,
+                "options": [{"name": o.name, "default": o.default,
+                             "kind": o.kind.__name__,
+                             "description": o.description,
+                             "choices": None if o.choices is None else list(o.choices),
+                             # what the server accepts at each player count, so the
+                             # lobby offers no value the game's rules refuse
+                             "choices_by_players": None if o.choices is None else {
+                                 str(n): list(o.allowed(n) or ())
+                                 for n in spec.players_range}}
+                            for o in spec.options],
+                # the bot kinds that can play it (the flick planner: games of flicks)
+                "bots": bots.kinds_for(spec),
+            }
+            for spec in available_games()
+        ],
+        "bots": bots.kinds(),
+        "bot_settings": bots.describe(),
+        # whether a table with a person takes a chosen seed (test servers only)
+        "seeded_human_tables": settings.seeded_human_tables,
+    }
