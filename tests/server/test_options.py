@@ -40,38 +40,49 @@ def offered(game: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any]]]:
 def test_every_offered_option_value_makes_a_table_or_is_refused_by_its_rule(
         client: TestClient, game_id: str) -> None:
     catalogue = client.get("/api/games").json()
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
     refused: set[tuple[str, int, str]] = set()
-    for game in catalogue["games"]:
-        if game["id"] != game_id:
+    created: list[str] = []
+    (game,) = [g for g in catalogue["games"] if g["id"] == game_id]
+    for n, options in offered(game):
+        body = {"game": game["id"], "seats": [{"kind": "human"}] * n, "options": options,
+                "seed": 5}
+        response = client.post("/api/tables", json=body)
+        # the lobby offers at this player count exactly what the server accepts
+        assert (response.status_code == 201) == offers(game, n, options)
+        if response.status_code == 201:
+            table = response.json()
+            created.append(table["table"])
+            seen = client.get(f"/api/tables/{table['table']}/view",
+                              params={"secret": table["spectator_secret"]})
+            assert seen.status_code == 200, seen.text
             continue
-        # The lobby as last read: this test is the server's only client and its tables
-        # have no bots, so nothing but its own creations changes the list.
-        before = client.get("/api/tables")
-        assert before.status_code == 200, before.text
-        for n, options in offered(game):
-            body = {"game": game["id"], "seats": [{"kind": "human"}] * n, "options": options,
-                    "seed": 5}
-            response = client.post("/api/tables", json=body)
-            # the lobby offers at this player count exactly what the server accepts
-            assert (response.status_code == 201) == offers(game, n, options)
-            if response.status_code == 201:
-                table = response.json()
-                before = client.get("/api/tables")
-                listed = before.json()["tables"]
-                assert table["table"] in [t["table"] for t in listed]
-                seen = client.get(f"/api/tables/{table['table']}/view",
-                                  params={"secret": table["spectator_secret"]})
-                assert seen.status_code == 200, seen.text
-                continue
-            assert 400 <= response.status_code < 500, (game["id"], n, options, response.text)
-            message = response.json()["error"]["message"]
-            ((name, value),) = options.items()  # the defaults alone are always accepted
-            assert name in message and repr(value) in message and f"{n} players" in message
-            assert client.get("/api/tables").json() == before.json()  # nothing stored
-            refused.add((game["id"], n, value))
+        assert 400 <= response.status_code < 500, (game["id"], n, options, response.text)
+        message = response.json()["error"]["message"]
+        ((name, value),) = options.items()  # the defaults alone are always accepted
+        assert name in message and repr(value) in message and f"{n} players" in message
+        assert store.table_ids() == created  # nothing stored
+        refused.add((game["id"], n, value))
+    # The lobby lists every table made and no other, newest first: this test is the
+    # server's only client and its tables have no bots (read once, page by page: a
+    # listing after every table was most of this test's time).
+    assert listed_tables(client) == created[::-1]
     expected = {("winter-queen", 2, "3"), ("winter-queen", 2, "4"), ("winter-queen", 3, "4")}
     expected |= winterborne_refusals(catalogue) | ice_refusals(catalogue)
     assert refused == {r for r in expected if r[0] == game_id}
+
+
+def listed_tables(client: TestClient) -> list[str]:
+    """Every open table the lobby lists, following its pages."""
+    tables: list[str] = []
+    after: str | None = None
+    while True:
+        page = client.get("/api/tables", params={} if after is None else {"after": after})
+        assert page.status_code == 200, page.text
+        tables += [t["table"] for t in page.json()["tables"]]
+        after = page.json()["next"]
+        if after is None:
+            return tables
 
 
 # The season board's chart (typed in here, not read from the game): banner sets by players.
