@@ -23,7 +23,6 @@ from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
 from .conftest import NO_LOG, PageErrors, Server, open_page, opens_its_rule_passage, screenshot
-from .test_phone import play_one_icecool_decision
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
@@ -226,14 +225,13 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     and in the hands; a lesson in hand is a card (face up, or its back when its spell is
     used). Screenshots, light and dark, desktop and phone, for docs/screenshots."""
     table = server.create("icecool-wizards", ["human", "random"], seed=7)
+    # A game under way, played over HTTP (the page plays flicks in test_phone.py): three
+    # lessons or exams in the seat's hand, their cards drawn when the page opens.
+    server.play_until(table, 0, lambda obs: sum(
+        len(part) for part in obs["hands"][0].values()) >= 3, random.Random(7))
     page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
-    rng = random.Random(7)
-    for _ in range(40):  # a game under way: lessons in hands, perhaps an exam passed
-        if page.locator(".hand[data-seat='0'] .iw-card").count() >= 3:
-            break
-        play_one_icecool_decision(page, rng)
-        wait_for_my_turn_or_the_end(page)
+    expect(page.locator(".hand[data-seat='0'] .iw-card")).to_have_count(3)
     board = page.locator("#ic-board")
     expect(board.locator("g.penguin use[href^='#iw-penguin-']").first).to_be_attached()
     hrefs = board.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
