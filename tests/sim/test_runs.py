@@ -95,10 +95,10 @@ def _wait_for_games(path: Path, count: int, proc: subprocess.Popen[bytes]) -> No
     raise AssertionError("no games were written")
 
 
-# A run long enough to be caught mid-way however loaded the machine: once three games are
-# written, thirteen are left (two seconds of an idle machine's two cores, forty polls of
-# the test watching it), and the run is niced below the test.
-KILLED_RUN_GAMES = 16
+# A run long enough to be caught mid-way however loaded the machine: its games take a
+# third of a second each, and the run is niced below the test watching it. (Sixteen games
+# were once all written before the test, on a loaded machine, saw the third.)
+KILLED_RUN_GAMES = 30
 
 
 # The fast tier interrupts a run one way; test_a_line_cut_short_by_a_kill_is_played_again
