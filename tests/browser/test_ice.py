@@ -84,6 +84,12 @@ def _wait_after_click(page: Page, version: str) -> None:
     assert page.locator("#error").text_content() == ""
 
 
+def late_on_day_4(observation: dict[str, Any]) -> bool:
+    """The last day, the seat's energy nearly spent: its last moves and the Sunset's
+    validations are left to the page."""
+    return bool(observation["day"] >= 4 and observation["seats"][observation["you"]]["ep"] <= 2)
+
+
 def play_one_decision(page: Page, rng: random.Random) -> str:
     """One decision, picked at random among the orange rings on the board, the playable
     cards and the buttons of "Your move". A ring or card with several actions lists them
@@ -144,8 +150,8 @@ def test_a_three_player_ice_game_against_two_bots_is_played_to_the_end(
     for decision in range(1500):
         if page.evaluate("document.body.dataset.over") == "1":
             break
-        if decision == 10:  # the middle over HTTP, the page away; Day 4 on the page again
-            play_the_middle(page, server, table, 0, lambda obs: obs["day"] >= 4, rng)
+        if decision == 10:  # the middle over HTTP, the page away; Day 4's end on the page
+            play_the_middle(page, server, table, 0, late_on_day_4, rng)
             continue
         # The picture: a turn of Day 4 (the ice dug into), a handful of places to act on.
         if (not pictured and page.locator("#ice-day .now[data-day='4']").count()
