@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -95,7 +96,8 @@ def test_parallel_runs_repeat_from_a_seed(game: str, n: int) -> None:
     second = list(_masked_run(wz.parallel_env(game, num_players=n), 7))
     assert len(first) == len(second) > 2
     assert all(_same(a, b) for a, b in zip(first, second, strict=True))
-    other = list(_masked_run(wz.parallel_env(game, num_players=n), 8))
+    # another seed, another game: its first steps already differ (no need to play it out)
+    other = list(islice(_masked_run(wz.parallel_env(game, num_players=n), 8), 20))
     assert not all(_same(a, b) for a, b in zip(first, other, strict=False))
 
 
