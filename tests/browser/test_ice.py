@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -508,27 +509,37 @@ def test_each_players_row_carries_its_guild_symbol_and_other_games_none(
 
 
 @pytest.fixture(scope="module")
-def ended_ice(server: Server) -> dict[str, Any]:
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose bots may think as long as they like: a greedy bot that runs out of
+    time plays another move, so on a loaded machine the game went otherwise (and once
+    ended with no Artifact type used on its last Day)."""
+    with Server(tmp_path_factory.mktemp("patient") / "wg.db", bot_budget=600.0) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def ended_ice(patient_server: Server) -> dict[str, Any]:
     """An ICE table played to its end by a person at random and two greedy bots, for the
     tests that look at the end: one game for them all (a bot game of ICE takes seconds).
     On this seed the last Day has Artifact types used on two guild boards."""
-    table = server.create("ice", ["human", "greedy", "greedy"], seed=13)
-    server.finish(table, seed=6)
+    table = patient_server.create("ice", ["human", "greedy", "greedy"], seed=13)
+    patient_server.finish(table, seed=6)
     return table
 
 
 def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(
-        server: Server, browser: Browser, page_errors: PageErrors,
+        patient_server: Server, browser: Browser, page_errors: PageErrors,
         ended_ice: dict[str, Any]) -> None:
     """Issue 21 audit: a used slot's type name and Artifacts were drawn at .65 opacity
     (4.45:1 on the end screen in the dark, below AA). A game is played to its end (the
     bots trigger their Artifacts): a used slot reads in the muted ink with a dashed edge,
     in both themes, a spectator watching."""
     table = ended_ice
-    obs = server.view({"table": table["table"], "spectator_secret": None}, None)["observation"]
+    spectator = {"table": table["table"], "spectator_secret": None}
+    obs = patient_server.view(spectator, None)["observation"]
     assert any(st["used_today"] for st in obs["seats"]), "no Artifact type used on the last Day"
     for theme, size in (("light", DESKTOP), ("dark", PHONE)):
-        page = open_page(browser, page_errors, server.url + table["spectator"],
+        page = open_page(browser, page_errors, patient_server.url + table["spectator"],
                          theme=theme, viewport=size)
         expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
         page.evaluate("document.querySelector('dialog#end')?.close()")
@@ -553,7 +564,7 @@ CUT_TYPE_NAMES = """(legible) => [...document.querySelectorAll('.ice-guild .ice-
 
 
 def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
-        server: Server, browser: Browser, page_errors: PageErrors,
+        patient_server: Server, browser: Browser, page_errors: PageErrors,
         ended_ice: dict[str, Any]) -> None:
     """Issue 21 audit: the other seats' guild boards showed "Harm…", "Achie…", "Philos…" on
     a desktop, and on a phone all five names were cut ("Har…", "Exa…"). A game is played
@@ -562,7 +573,7 @@ def test_every_guild_boards_type_names_read_in_full_on_desktop_and_phone(
     table = ended_ice
     for size, link in product((WIDE, DESKTOP, PHONE), ("spectator", "seat")):
         url = table["spectator"] if link == "spectator" else table["seats"][0]["invite"]
-        page = open_page(browser, page_errors, server.url + url, viewport=size)
+        page = open_page(browser, page_errors, patient_server.url + url, viewport=size)
         expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
         page.evaluate("document.querySelector('dialog#end')?.close()")
         assert page.locator(".ice-guild .ice-slot .t .name").count() == 3 * 5
