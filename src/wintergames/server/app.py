@@ -59,7 +59,6 @@ STATIC = Path(__file__).parent / "static"  # the web client: plain files, no bui
 INTERPRETATIONS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 logger = logging.getLogger(__name__)
 
-
 __all__ = ["UnreadableTableError", "create_app"]
 
 
@@ -178,13 +177,13 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
 
     # Made once, as JSON text: the games, their options and the bots do not change while
     # the server runs, and every visit to the lobby asks (8 ms a request, made anew).
-    said: list[str] = []
+    catalogue_text: list[str] = []
 
     @app.get("/api/games")
     def games() -> Response:
-        if not said:
-            said.append(json.dumps(_catalogue(settings)))
-        return json_text(said[0])
+        if not catalogue_text:
+            catalogue_text.append(json.dumps(_catalogue(settings)))
+        return json_text(catalogue_text[0])
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from sqlalchemy import (
     tuple_,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
 from wintergames.server.models import ActionRow, GameTable, Seat
@@ -188,8 +188,7 @@ class Store:
                                              "action": action, "created_at": now})
             # Only an open table takes it: a close committed first (by another request
             # or process) leaves no row to update, and the action is rolled back.
-            updated = connection.execute(_UPDATE_OPEN, {"open_id": table_id, **values})
-            if updated.rowcount != 1:
+            if not _update_open(connection, table_id, values):
                 raise TableClosedError(table_id)
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
@@ -302,11 +301,9 @@ def _progress_values(progress: Progress) -> dict[str, Any]:
             "winners": None if progress.winners is None else list(progress.winners)}
 
 
-def _update_open(session: Session, table_id: str, values: dict[str, Any]) -> bool:
+def _update_open(db: Session | Connection, table_id: str, values: dict[str, Any]) -> bool:
     """Update the row of a table unless it was closed; whether it was updated."""
-    result = session.execute(update(GameTable).where(GameTable.id == table_id,
-                                                     GameTable.closed_by.is_(None))
-                             .values(values))
+    result = db.execute(_UPDATE_OPEN, {"open_id": table_id, **values})
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
 
