@@ -196,18 +196,20 @@ def test_the_title_says_when_it_is_your_turn_and_the_settings_are_kept(
 
 # Three views pushed in one task, as a bot's quick actions arrive between two frames; each
 # goes on from the one before with one more log line (a copy of the last line).
-PUSH_THREE = """(busy) => {
+PUSH_THREE = """([busy, passed]) => {
   const watch = window.wgWatch, view = watch.previous;
   window.drawn = [];
-  if (!watch.counted) {  // each board drawn: the version of its view
+  if (!watch.counted) {  // each board drawn: the version of its view, whether a move began
     const show = watch.show;
-    watch.show = (next) => { window.drawn.push(next.version); show(next); };
+    watch.show = (next, how) => { window.drawn.push([next.version, how.began]); show(next, how); };
     watch.counted = true;
   }
   if (busy) document.body.dataset.busy = "1";  // the first answers this page's action
   for (const k of [1, 2, 3]) {
     const log = [...view.log, ...Array(k).fill(view.log.at(-1))];
-    watch.push({ ...view, version: view.version + k, log });
+    // ``passed``: the second view is another seat's move (this seat has nothing to do)
+    const legal = passed && k === 2 ? [] : view.legal;
+    watch.push({ ...view, version: view.version + k, log, legal });
   }
   return view.version;
 }"""
@@ -222,15 +224,17 @@ def test_views_that_come_together_with_animations_off_are_drawn_once_as_the_newe
     page.wait_for_function("window.wgWatch.shown.length === 2 && !window.wgWatch.queue.length",
                            timeout=TIMEOUT)
     log = page.locator("#log li")
-    for busy in (False, True):
+    for busy, passed in ((False, False), (True, True)):
         start = len(shown(page))
         lines = log.count()
         assert lines  # the setup's line at least
-        version = page.evaluate(PUSH_THREE, busy)
+        version = page.evaluate(PUSH_THREE, [busy, passed])
         page.wait_for_function(f"document.body.dataset.version === '{version + 3}'"
                                " && window.wgWatch.queue.length === 0", timeout=TIMEOUT)
-        # one board drawn, the newest, for the three views; each is counted as shown
-        assert page.evaluate("window.drawn") == [version + 3]
+        # one board drawn, the newest, for the three views; each is counted as shown. This
+        # seat's move begins anew only when another's came between, drawn or not (the
+        # phone's scroll to the pieces and the bell go by it).
+        assert page.evaluate("window.drawn") == [[version + 3, passed]]
         assert shown(page)[start:] == [{"log": lines + k, "animated": False}
                                        for k in (1, 2, 3)]
         # the lines the others' moves added are marked as if each view had been drawn;

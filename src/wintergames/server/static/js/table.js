@@ -25,7 +25,7 @@ let retry = 500;
 const END_WAIT_MS = 3000;  // the longest the end dialog waits for the last move's animation
 const local = {};    // the view module's own state between renders (selection, ...)
 // Every view passes through this queue: shown in order, others' moves animated (watch.js).
-const watch = new Watch({ show: (next) => { view = next; render(); }, game: () => game,
+const watch = new Watch({ show: (next, how) => { view = next; render(how); }, game: () => game,
   context: () => ({ view, layout, board: $("board"), choices: $("choices"), act, local }) });
 
 function act(action) {
@@ -93,7 +93,7 @@ function scoreCell(score) {
   const unit = view.score_unit;
   return h("span", { class: "score", title: unit ? `score in ${unit}` : "score" },
     unit ? "" : h("span", { class: "label" }, "score "), h("b", {}, String(score)),
-    unit ? ` ${unitOf(unit, score)}` : "");
+    unit ? ` ${unitOf(view, score)}` : "");
 }
 
 function renderPlayers() {
@@ -159,7 +159,8 @@ function renderEnd() {
   }
 }
 
-function render() {
+// ``how.began``: this view begins the seat's move (watch.js knows it across views drawn as one).
+function render(how = {}) {
   document.title = `${view.title} — wintergames`;
   $("title").textContent = view.title;
   $("me").textContent = view.seat === null ? "spectator" : `you are ${seatName(view.seat)}`;
@@ -182,7 +183,7 @@ function render() {
       : view.legal.length ? "Choose on the board." : "Nothing to do now."));
   }
   centreBoardOnce();
-  bringYourPiecesInSight();
+  if (how.began) bringYourPiecesInSight();
   renderEnd();
 }
 
@@ -193,13 +194,9 @@ function render() {
 // board. Only then: never fights a scroll. And pieces already in sight stay where they
 // are unless the board above them would gain a good deal: a turn that begins a few pixels
 // from the last one's place (a stand one floe shorter) does not jolt the page.
-let wasYourMove = false;
 const STILL_SHARE = 1 / 4;  // of the room above the sheet: a shift worth making
 function bringYourPiecesInSight() {
-  const yours = view.legal.length > 0;
-  const began = yours && !wasYourMove;
-  wasYourMove = yours;
-  if (!began || !matchMedia("(max-width: 720px)").matches) return;
+  if (!matchMedia("(max-width: 720px)").matches) return;
   // after the view's own stylesheet has loaded: the page is laid out anew when it comes
   stylesLoaded().then(() => requestAnimationFrame(() => {
     const focus = $("board").querySelector("[data-phone-focus]");

@@ -177,8 +177,8 @@ export class Watch {
           this.displayAtOnce([entry, ...this.takeStill()], previous);
           continue;
         }
-        this.display(entry.view, previous, entry.own);
         const fresh = newLines(previous, entry.view);
+        this.display(entry.view, previous, entry.own ? [] : fresh.map((_, i) => previous.log.length + i));
         // A step of several actions logs one line at its end; a game whose board shows
         // something moving before that (Winterborne's walking figure) animates those views too.
         const partway = Boolean(previous) && !fresh.length && !entry.own
@@ -209,6 +209,9 @@ export class Watch {
   // Several views drawn as one, the newest: each is counted as shown, and the log lines
   // other seats' moves added among them are marked as if each had been drawn.
   displayAtOnce(entries, previous) {
+    // Another seat's move among them, drawn as one with this seat's next: its move begins
+    // all the same (the sheet's scroll, the bell), though the view before it was its own.
+    const passed = entries.slice(0, -1).some((entry) => entry.view.legal.length === 0);
     const others = [];
     let before = previous;
     for (const entry of entries) {
@@ -218,25 +221,23 @@ export class Watch {
       this.shown.push({ log: entry.view.log.length, animated: false });
       before = entry.view;
     }
-    this.display(before, previous, others);
+    this.display(before, previous, others, passed);
   }
 
-  // Draw a view, mark other seats' new log lines (the indices in ``others``, or all the
-  // lines this view adds unless it answers this page's own action), and say whose turn
-  // it is.
-  display(view, previous, own) {
-    this.show(view);
+  // Draw a view, mark other seats' new log lines (``others``: their indices in the log),
+  // and say whose turn it is. ``passed``: a view not this seat's was drawn as one with it.
+  display(view, previous, others, passed = false) {
+    const mine = view.legal.length > 0;
+    const began = mine && (!this.wasMine || passed);
+    this.show(view, { began });
     this.previous = view;
-    const marked = Array.isArray(own) ? own
-      : own ? [] : newLines(previous, view).map((_, i) => previous.log.length + i);
-    if (marked.length) {
+    if (others.length) {
       const items = document.querySelectorAll("#log li");
       const first = items.length - view.log.length;  // the li of line 0
-      for (const line of marked) items[first + line]?.classList.add("fresh");
+      for (const line of others) items[first + line]?.classList.add("fresh");
     }
-    const mine = view.legal.length > 0;
     if (mine) document.title = `● Your move — ${view.title}`;
-    if (mine && previous && !this.wasMine && this.sound) this.ring();
+    if (began && previous && this.sound) this.ring();
     this.wasMine = mine;
   }
 
