@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.test_palette import PALETTE
+from wintergames.core.registry import get_spec
 
 from .conftest import NO_LOG, PageErrors, Server, screenshot
 from .test_play import TIMEOUT
@@ -18,7 +19,7 @@ from .test_play import TIMEOUT
 # A bot game of each of the three older games, with the categories their rulebooks score.
 GAMES = [
     ("icecool-wizards", 3, ["Exams", "Lessons", "Spells"], "Magic Points"),
-    ("snow-time", 4, ["Fight", "Fruit", "Mana", "Bonus"], None),
+    ("snow-time", 4, ["Fight", "Fruit", "Mana", "Bonus"], "points"),
     ("winter-queen", 3, ["Forest Lights", "Wind Rose", "Border Guard", "Magic Clouds",
                          "Bright Path", "Northern Lights", "Polar Star", "Secret Knowledge",
                          "Stands emptied"], "VP"),
@@ -68,7 +69,7 @@ def test_each_row_adds_up_to_its_total_and_the_total_to_the_players_list(
     page = open_end(browser, server, table, page_errors, 1280, 900)
     scores = page.locator("#final-scores")
     heads = [text.strip() for text in scores.locator("thead th").all_text_contents()]
-    assert heads == ["Player", *categories, f"Total ({unit})" if unit else "Total"]
+    assert heads == ["Player", *categories, f"Total ({unit})"]
     # each category the game draws is headed by its icon, from the game's own sprite
     heads_of = {c: scores.locator(f"thead th[data-category='{c}'] svg.icon") for c in categories}
     drawn = {c: head.locator("use").get_attribute("href")
@@ -169,10 +170,13 @@ def test_a_score_of_one_is_said_in_the_singular(
     table = server.create("icecool-wizards", ["human", "random"], seed=3)
     page = page_errors.watch(browser.new_page())
     page.goto(server.url + table["seats"][0]["invite"])
-    said = page.evaluate("""import('/static/js/breakdown.js').then((m) => [
-        ['points', 1], ['points', 0], ['points', 2], ['Magic Points', 1], ['Magic Points', -1],
-        ['Magic Points', 12], ['VP', 1], ['RP', 1],
-    ].map(([unit, n]) => `${n} ${m.unitOf(unit, n)}`))""")
+    # the words are the games' specs' own, both numbers: no singular made by spelling
+    units = {g: {"score_unit": get_spec(g).score_unit, "score_unit_one": get_spec(g).score_unit_one}
+             for g in ("snow-time", "icecool-wizards", "winter-queen", "ice")}
+    asked = [("snow-time", 1), ("snow-time", 0), ("snow-time", 2), ("icecool-wizards", 1),
+             ("icecool-wizards", -1), ("icecool-wizards", 12), ("winter-queen", 1), ("ice", 1)]
+    said = page.evaluate("""([units, asked]) => import('/static/js/breakdown.js').then((m) =>
+        asked.map(([game, n]) => `${n} ${m.unitOf(units[game], n)}`))""", [units, asked])
     assert said == ["1 point", "0 points", "2 points", "1 Magic Point", "-1 Magic Point",
                     "12 Magic Points", "1 VP", "1 RP"]
     # the page itself: no "1 points" anywhere, and a score of 0 in the plural

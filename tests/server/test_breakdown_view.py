@@ -29,7 +29,7 @@ def test_a_finished_game_shows_each_seats_score_by_category(client: TestClient, 
     table = new_table(client, game, ["random"] * seats, seed=7)
     over = wait_until(lambda: view(client, table, None), lambda v: v["over"])
     spec = get_spec(game)
-    assert over["score_unit"] == spec.score_unit
+    assert (over["score_unit"], over["score_unit_one"]) == (spec.score_unit, spec.score_unit_one)
     b = over["breakdown"]
     assert b["categories"] and len(set(b["categories"])) == len(b["categories"])
     assert len(b["rows"]) == seats
@@ -44,7 +44,7 @@ def test_no_breakdown_before_the_end_where_scores_are_hidden(client: TestClient)
     for seat in (0, 1, None):
         shown = view(client, table, seat)
         assert not shown["over"] and shown["breakdown"] is None
-        assert shown["score_unit"] == "VP"
+        assert (shown["score_unit"], shown["score_unit_one"]) == ("VP", "VP")
     # playing on to the end, the breakdown appears with the scores, for every viewer
     while True:
         now = view(client, table, 0)

@@ -238,6 +238,9 @@ class GameSpec:
     # What ``scores()`` counts, in the rulebook's word ("VP", "Magic Points"), so the end
     # of a game and a replay say "12 VP" as the game itself does.
     score_unit: str = "points"
+    # The same word for a score of 1 or -1 ("1 Magic Point", "1 VP"): screens choose between
+    # the two by the number, and never make a singular from the plural's spelling.
+    score_unit_one: str = "point"
     # One short line (at most 60 characters) where games are listed side by side, as the
     # lobby's cards; ``summary`` is the longer description.
     tagline: str = ""

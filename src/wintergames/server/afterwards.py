@@ -76,7 +76,8 @@ def frames(live: LiveTable) -> dict[str, Any]:
         shown.append(frame(step, player))
     return {"table": live.id, "game": spec.id, "title": spec.title,
             "steps": len(record["actions"]), "seats": seats_of(live),
-            "score_unit": spec.score_unit, "scores": scores, "winners": winners,
+            "score_unit": spec.score_unit, "score_unit_one": spec.score_unit_one,
+            "scores": scores, "winners": winners,
             "breakdown": breakdown, "seed": record["seed"], "log": lines, "frames": shown}
 
 

@@ -237,7 +237,7 @@ class LiveTable:
                 "winners": s.winners(),
                 "scores": s.scores() if s.is_over else None,
                 # what the scores count ("VP"), and at the end where each seat's comes from
-                "score_unit": self.spec.score_unit,
+                "score_unit": self.spec.score_unit, "score_unit_one": self.spec.score_unit_one,
                 "breakdown": self._breakdown(),
                 # drawn by the server and kept secret while it could predict hidden draws
                 "seed": self.seed if s.is_over else None,

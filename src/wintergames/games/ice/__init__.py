@@ -195,6 +195,7 @@ SPEC = GameSpec(
     messages=MSG,
     rules=RULES,
     score_unit="RP",  # Renown Points, the rulebook's victory points
+    score_unit_one="RP",
     score_breakdown=score_breakdown,
     metric_kinds={
         "validate": "a Request validated",

@@ -170,6 +170,7 @@ SPEC = GameSpec(
     messages=MSG,
     rules=RULES,
     score_unit="Magic Points",
+    score_unit_one="Magic Point",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
     observation_encoding=observation_encoding,

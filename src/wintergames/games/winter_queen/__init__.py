@@ -97,6 +97,7 @@ SPEC = GameSpec(
     messages=MSG,
     rules=RULES,
     score_unit="VP",
+    score_unit_one="VP",
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
     observation_encoding=observation_encoding,

@@ -161,6 +161,7 @@ SPEC = GameSpec(
     messages=MSG,
     rules=RULES,
     score_unit="VP",  # the rulebook's victory points
+    score_unit_one="VP",
     score_breakdown=score_breakdown,
     heuristic=heuristic.estimate,
     heuristic_scale=heuristic.SCALE,

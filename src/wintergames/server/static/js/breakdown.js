@@ -7,10 +7,10 @@ import { PALETTE } from "./palette.js";
 
 const sum = (row) => row.reduce((a, b) => a + b, 0);
 
-/** A score's unit for ``count`` of it: "1 point", "1 Magic Point", "2 points"; an
- *  abbreviation (VP, RP) stays as it is. */
-export function unitOf(unit, count) {
-  return Math.abs(count) === 1 && /[a-z]s$/.test(unit) ? unit.slice(0, -1) : unit;
+/** A score's unit for ``count`` of it, as the game's spec words both ("1 Magic Point",
+ *  "2 Magic Points", "1 VP"): ``units`` is a view, or the replay's data, that carries them. */
+export function unitOf(units, count) {
+  return Math.abs(count) === 1 ? units.score_unit_one : units.score_unit;
 }
 
 /** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */
@@ -19,10 +19,9 @@ export function seatLabel(view, i) {
   return seat.nickname ? `${seat.nickname} (${seat.name})` : seat.name;
 }
 
-// The header's unit: "Total (VP)"; games without a word of their own say "Total".
+// The header's unit: "Total (VP)", "Total (points)".
 function totalHead(view) {
-  const unit = view.score_unit && view.score_unit !== "points" ? view.score_unit : "";
-  return unit ? `Total (${unit})` : "Total";
+  return view.score_unit ? `Total (${view.score_unit})` : "Total";
 }
 
 // A category's icon, when the game's view gives one, on a chip of the boards' light table
@@ -76,7 +75,7 @@ export function breakdownByCategory(view, name = (i) => seatLabel(view, i), icon
  *  "Player 1: Exams 30 + Lessons 4 + Spells 3 = 37 Magic Points". */
 export function breakdownLines(view, name = (i) => seatLabel(view, i)) {
   const b = view.breakdown;
-  const unit = (n) => (view.score_unit ? ` ${unitOf(view.score_unit, n)}` : "");
+  const unit = (n) => (view.score_unit ? ` ${unitOf(view, n)}` : "");
   return b.rows.map((row, i) => `${name(i)}: ${
     row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit(sum(row))}`);
 }

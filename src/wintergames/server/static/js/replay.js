@@ -34,7 +34,7 @@ function viewAt(n) {
     closed: null, version: n, to_move: frame.to_move, simultaneous: frame.simultaneous,
     over, winners: over ? data.winners : [], scores: over ? data.scores : null,
     seed: data.seed, observation: frame.observation, log: data.log.slice(0, frame.log),
-    legal: [], score_unit: data.score_unit,
+    legal: [], score_unit: data.score_unit, score_unit_one: data.score_unit_one,
   };
 }
 
@@ -53,7 +53,7 @@ function drawPlayers(view) {
     `${seat.nickname ? " · " : ""}${seat.name}`),
   h("span", { class: "kind" }, seat.kind),
   scores && scores[i] !== null && scores[i] !== undefined
-    ? h("span", { class: "score" }, h("b", {}, String(scores[i])), ` ${unitOf(data.score_unit, scores[i])}`) : "")));
+    ? h("span", { class: "score" }, h("b", {}, String(scores[i])), ` ${unitOf(data, scores[i])}`) : "")));
 }
 
 // All lines written by this step; the ones this step added are marked, the last one

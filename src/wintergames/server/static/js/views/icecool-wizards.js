@@ -435,7 +435,7 @@ function drawHands(view, layout) {
   return h("div", { class: "hands" }, obs.hands.map((hand, i) => h("div", { class: "panel hand", "data-seat": i },
     h("b", { class: "iw-seat" }, icon(`iw-penguin-${obs.colours[i]}`, { size: "1.5rem", title: `${obs.colours[i]} penguin` }),
       `${obs.players[i]} (${obs.colours[i]})`), " · ",
-    h("span", { "data-term": "magic points" }, `${obs.scores[i]} ${unitOf("Magic Points", obs.scores[i])}`),
+    h("span", { "data-term": "magic points" }, `${obs.scores[i]} ${unitOf(view, obs.scores[i])}`),
     h("div", { class: "cards iw-row" },
       Object.entries(hand.face_up).flatMap(([card, n]) => handCard(layout, card, n, false, obs.players[i])),
       Object.entries(hand.face_down).flatMap(([card, n]) => handCard(layout, card, n, true, obs.players[i]))),
