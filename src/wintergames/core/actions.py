@@ -8,7 +8,8 @@ Games define one frozen dataclass per kind of decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from wintergames.core.errors import ActionFormatError, excerpt
@@ -51,17 +52,109 @@ class IndexedCodec:
             raise ActionFormatError(self.unindexed(action)) from None
 
     def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int) \
-                or not 0 <= index < len(self.actions):
-            raise ActionFormatError(
-                f"action index must be in 0..{len(self.actions) - 1}, not {excerpt(index)}")
+        check_index("action", index, len(self.actions))
         return self.actions[index]
 
     def unindexed(self, action: Action) -> str:
         return f"{excerpt(action)} is not a {self.title} action"
 
 
+@dataclass(frozen=True, slots=True)
+class NamedAction(Action):
+    """A decision naming one thing of a game's list ``table``, by its index ``value``;
+    its notation is ``kind NAME`` and its JSON ``{"kind": kind, field: NAME}``.
+
+    A game subclasses it once per kind, setting ``kind``, ``table`` and ``field``
+    (and, for its refusals, ``noun`` and ``allowed``: see ``name_index``).
+
+    >>> from typing import ClassVar
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Pick(NamedAction):
+    ...     kind: ClassVar[str] = "pick"
+    ...     table: ClassVar[tuple[str, ...]] = ("red", "blue")
+    ...     field: ClassVar[str] = "colour"
+    >>> str(Pick(1)), Pick(1).to_json()
+    ('pick blue', {'kind': 'pick', 'colour': 'blue'})
+    >>> Pick(2)
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.ActionFormatError: colour index must be in 0..1, not 2
+    """
+
+    value: int
+    table: ClassVar[tuple[str, ...]] = ()
+    field: ClassVar[str] = ""
+    # How a refusal names the thing and says what may be said instead (``name_index``):
+    # by default the field and the table's names ("there is no type 'x'; types: ...").
+    noun: ClassVar[str] = ""
+    allowed: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        check_index(self.field, self.value, len(self.table))
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.table[self.value]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, self.field: self.table[self.value]}
+
+    @classmethod
+    def named(cls, name: object) -> int:
+        """The index of ``name`` in this kind's table, or a refusal saying what is allowed."""
+        return name_index(cls.table, name, cls.noun or cls.field, cls.allowed)
+
+
 # -- reading untrusted input: every failure is an ActionFormatError with a short message --
+
+
+def check_index(what: str, value: object, size: int) -> None:
+    """Refuse ``value`` unless it is an ``int`` (not a ``bool``) in ``0..size - 1``.
+
+    >>> check_index("card", 3, 4)
+    >>> check_index("card", True, 4)
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.ActionFormatError: card index must be in 0..3, not True
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise ActionFormatError(f"{what} index must be in 0..{size - 1}, not {excerpt(value)}")
+
+
+def numbered(value: object, things: str, last: int) -> int:
+    """The index of a thing people number 1..``last`` (a seat, a stand): ``value - 1``.
+
+    >>> numbered(2, "players", 4)
+    1
+    >>> numbered(0, "players", 4)
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.ActionFormatError: players are numbered 1 to 4, not 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= last:
+        raise ActionFormatError(f"{things} are numbered 1 to {last}, not {excerpt(value)}")
+    return value - 1
+
+
+def name_index(table: Sequence[str], value: object, what: str, allowed: str = "") -> int:
+    """The index of ``value`` in ``table``, case and surrounding space ignored, or a
+    refusal: "there is no WHAT 'value'", then ``allowed`` (what may be said instead) or
+    the table's names (its first and last when it is long).
+
+    >>> name_index(("Red", "Blue"), " blue", "colour")
+    1
+    >>> name_index(("Red", "Blue"), "green", "colour")
+    Traceback (most recent call last):
+    ...
+    wintergames.core.errors.ActionFormatError: there is no colour 'green'; colours: Red, Blue
+    """
+    if isinstance(value, str) and len(value) < 40:
+        key = value.strip().lower()
+        for i, name in enumerate(table):
+            if name.lower() == key:
+                return i
+    shown = ", ".join(table) if len(table) <= 14 else f"{table[0]}..{table[-1]}"
+    raise ActionFormatError(f"there is no {what} {excerpt(value)}; "
+                            f"{allowed or f'{what}s: {shown}'}")
 
 
 def notation(text: object) -> str:

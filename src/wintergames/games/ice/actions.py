@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from wintergames.core.actions import (
     Action,
     IndexedCodec,
+    NamedAction,
     json_field,
     json_kind,
     notation,
@@ -86,45 +87,13 @@ E1-E45 board edges, A1-A7 Azulia districts; tiles and cards by id.
   sell S-HAR-1a / buy SN07   Merchant Caravan: an Artifact for RP, a Snow tile for RP"""
 
 
-def _index(table: tuple[str, ...], value: Any, what: str, allowed: str = "") -> int:
-    """The index of ``value`` in ``table`` (case-insensitive) or a clear refusal: "there
-    is no WHAT 'value'", then ``allowed`` (what may be said instead) or the names."""
-    if isinstance(value, str) and len(value) < 40:
-        key = value.strip().lower()
-        for i, name in enumerate(table):
-            if name.lower() == key:
-                return i
-    shown = ", ".join(table) if len(table) <= 14 else f"{table[0]}..{table[-1]}"
-    raise ActionFormatError(f"there is no {what} {excerpt(value)}; "
-                            f"{allowed or f'{what}s: {shown}'}")
-
-
 @dataclass(frozen=True, slots=True)
-class _Named(Action):
-    """A decision naming one thing from ``table`` (notation ``kind NAME``)."""
+class _Named(NamedAction):
+    """Every ICE decision names one thing (core's ``NamedAction``)."""
 
-    value: int
-    table: ClassVar[tuple[str, ...]] = ()
-    field: ClassVar[str] = ""
-    # How a refusal names the thing and says what is allowed (``_index``): by default the
-    # field and its names ("there is no type 'x'; types: harmony, ...").
-    noun: ClassVar[str] = ""
-    allowed: ClassVar[str] = ""
     # Every action of the kind, by value, built once (``Move.ALL[q]``): legal lists are
     # built in search loops, where validating a fresh value each time would dominate.
     ALL: ClassVar[tuple[Any, ...]] = ()
-
-    def __post_init__(self) -> None:
-        v = self.value
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < len(self.table):
-            raise ActionFormatError(
-                f"{self.field} index must be in 0..{len(self.table) - 1}, not {excerpt(v)}")
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.table[self.value]}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, self.field: self.table[self.value]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +335,7 @@ class IceCodec(IndexedCodec):
             raise ActionFormatError(
                 f"cannot read {excerpt(text)}: an action is a word ({', '.join(WORDS)}) or "
                 f"a kind and one name ({KIND_NAMES})")
-        return kind(_index(kind.table, words[1], kind.noun or kind.field, kind.allowed))
+        return kind(kind.named(words[1]))
 
     def from_json(self, obj: Any) -> Action:
         kind_name = json_kind(obj, KIND_NAMES)
@@ -377,7 +346,7 @@ class IceCodec(IndexedCodec):
         value = json_field(obj, kind_name, kind.field)
         if kind is Follow and type(value) is int and 0 <= value < len(COUNTS):
             value = COUNTS[value]  # a count may come as a number
-        return kind(_index(kind.table, value, kind.noun or kind.field, kind.allowed))
+        return kind(kind.named(value))
 
 
 CODEC = IceCodec()

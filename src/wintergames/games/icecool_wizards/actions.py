@@ -33,6 +33,7 @@ from wintergames.core.actions import (
     json_field,
     json_kind,
     notation,
+    numbered,
 )
 from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.icecool_wizards.components import IW
@@ -102,9 +103,7 @@ def _space(name: Any) -> int:
 
 
 def _seat(number: Any) -> int:
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_SEATS:
-        raise ActionFormatError(f"players are numbered 1 to {MAX_SEATS}, not {excerpt(number)}")
-    return number - 1
+    return numbered(number, "players", MAX_SEATS)
 
 
 def _number(text: str, what: str) -> float:

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from wintergames.core.actions import (
     Action,
     IndexedCodec,
+    check_index,
     int_or_text,
     json_field,
     json_kind,
@@ -67,11 +68,6 @@ def _card(name: Any) -> int:
     return index
 
 
-def _in_range(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {excerpt(value)}")
-
-
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     """Play ``card`` (0..6: characters 1..7, then healer, watcher, snowstorm) of ``colour``."""
@@ -81,8 +77,8 @@ class PlayCard(Action):
     card: int
 
     def __post_init__(self) -> None:
-        _in_range("colour", self.colour, len(ST.colours))
-        _in_range("card", self.card, ST.cards)
+        check_index("colour", self.colour, len(ST.colours))
+        check_index("card", self.card, ST.cards)
 
     def __str__(self) -> str:
         return f"{ST.colours[self.colour]} {ST.card_name(self.card)}"
@@ -101,7 +97,7 @@ class Heal(Action):
     cards: int
 
     def __post_init__(self) -> None:
-        _in_range("colour", self.colour, len(ST.colours))
+        check_index("colour", self.colour, len(ST.colours))
         if (
             not isinstance(self.cards, int)
             or isinstance(self.cards, bool)

@@ -23,10 +23,12 @@ from typing import Any, ClassVar
 from wintergames.core.actions import (
     Action,
     IndexedCodec,
+    check_index,
     int_or_text,
     json_field,
     json_kind,
     notation,
+    numbered,
 )
 from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.winter_queen.components import WQ
@@ -103,14 +105,7 @@ def _page(name: Any) -> int:
 
 
 def _stand(number: Any) -> int:
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_STANDS:
-        raise ActionFormatError(f"stands are numbered 1 to {MAX_STANDS}, not {excerpt(number)}")
-    return number - 1
-
-
-def _in_range(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {excerpt(value)}")
+    return numbered(number, "stands", MAX_STANDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +118,9 @@ class PlaceOnBoard(Action):
     cell: int
 
     def __post_init__(self) -> None:
-        _in_range("stand", self.stand, MAX_STANDS)
-        _in_range("colour", self.colour, len(WQ.colours))
-        _in_range("cell", self.cell, WQ.num_cells)
+        check_index("stand", self.stand, MAX_STANDS)
+        check_index("colour", self.colour, len(WQ.colours))
+        check_index("cell", self.cell, WQ.num_cells)
 
     def __str__(self) -> str:
         return f"{LETTERS[self.colour]}{self.stand + 1}-{WQ.cell_names[self.cell]}"
@@ -150,10 +145,10 @@ class PlaceOnBook(Action):
     page: int
 
     def __post_init__(self) -> None:
-        _in_range("stand", self.stand, MAX_STANDS)
-        _in_range("colour", self.colour, len(WQ.colours))
-        _in_range("book", self.book, len(WQ.books))
-        _in_range("page", self.page, 2)
+        check_index("stand", self.stand, MAX_STANDS)
+        check_index("colour", self.colour, len(WQ.colours))
+        check_index("book", self.book, len(WQ.books))
+        check_index("page", self.page, 2)
 
     def __str__(self) -> str:
         return f"{LETTERS[self.colour]}{self.stand + 1}-{_BOOK_IDS[self.book]}.{PAGES[self.page]}"
@@ -176,7 +171,7 @@ class UseBook(Action):
     book: int
 
     def __post_init__(self) -> None:
-        _in_range("book", self.book, len(WQ.books))
+        check_index("book", self.book, len(WQ.books))
 
     def __str__(self) -> str:
         return f"use {_BOOK_IDS[self.book]}"
@@ -194,7 +189,7 @@ class TakeBook(Action):
 
     def __post_init__(self) -> None:
         if self.province != -1:
-            _in_range("province", self.province, len(WQ.provinces))
+            check_index("province", self.province, len(WQ.provinces))
 
     def __str__(self) -> str:
         return f"take {'none' if self.province < 0 else WQ.provinces[self.province]}"
@@ -214,7 +209,7 @@ class ReturnFloe(Action):
     cell: int
 
     def __post_init__(self) -> None:
-        _in_range("cell", self.cell, WQ.num_cells)
+        check_index("cell", self.cell, WQ.num_cells)
 
     def __str__(self) -> str:
         return f"return {WQ.cell_names[self.cell]}"

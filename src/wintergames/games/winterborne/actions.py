@@ -24,9 +24,12 @@ from typing import Any, ClassVar
 from wintergames.core.actions import (
     Action,
     IndexedCodec,
+    NamedAction,
+    check_index,
     int_or_text,
     json_field,
     json_kind,
+    name_index,
     notation,
 )
 from wintergames.core.errors import ActionFormatError, excerpt
@@ -102,50 +105,34 @@ PLAYS = tuple(card_plays(c) for c in range(len(WB.cards)))
 _PLAY_CODES = tuple({(u, c): code for u, c, code in plays} for plays in PLAYS)
 
 
-def _in_range(name: str, value: object, size: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise ActionFormatError(f"{name} index must be in 0..{size - 1}, not {excerpt(value)}")
-
-
-def _name(table: tuple[str, ...] | list[str], value: Any, what: str) -> int:
-    """The index of ``value`` in ``table`` (case-insensitive) or a clear refusal."""
-    if isinstance(value, str) and len(value) < 40:
-        key = value.strip().lower()
-        for i, name in enumerate(table):
-            if name.lower() == key:
-                return i
-    shown = ", ".join(table) if len(table) <= 12 else f"{table[0]}..{table[-1]}"
-    raise ActionFormatError(f"there is no {what} {excerpt(value)}; {what}s: {shown}")
-
-
 _CARD_IDS = tuple(c.id for c in WB.cards)
 _SPOILS_IDS = tuple(s.id for s in WB.spoils)
 
 
 def _card(value: Any) -> int:
-    return _name(_CARD_IDS, value, "card")
+    return name_index(_CARD_IDS, value, "card")
 
 
 def _spoils(value: Any) -> int:
-    return _name(_SPOILS_IDS, value, "spoils tile")
+    return name_index(_SPOILS_IDS, value, "spoils tile")
 
 
 def _section(value: Any) -> int:
-    return _name(WB.section_names, value, "section")
+    return name_index(WB.section_names, value, "section")
 
 
 def _space(value: Any) -> int:
-    return _name(WB.space_names, value, "gray space")
+    return name_index(WB.space_names, value, "gray space")
 
 
 def _colour(value: Any) -> int:
-    return _name(WB.colours, value, "province colour")
+    return name_index(WB.colours, value, "province colour")
 
 
 def _resource(value: Any) -> int:
     if isinstance(value, str) and len(value) == 1 and value.lower() in RES_LETTERS:
         return RES_LETTERS.index(value.lower())
-    return _name(RESOURCES, value, "resource")
+    return name_index(RESOURCES, value, "resource")
 
 
 def _row(value: Any) -> int:
@@ -166,7 +153,7 @@ class PlayCard(Action):
     choice: int = -1
 
     def __post_init__(self) -> None:
-        _in_range("card", self.card, len(WB.cards))
+        check_index("card", self.card, len(WB.cards))
         if (self.use, self.choice) not in _PLAY_CODES[self.card]:
             raise ActionFormatError(f"card {WB.cards[self.card].id} has no use {self.use}"
                                     f"/{self.choice}")
@@ -182,29 +169,11 @@ class PlayCard(Action):
         return {"kind": self.kind, "card": WB.cards[self.card].id, "use": self.code}
 
 
-@dataclass(frozen=True, slots=True)
-class _Named(Action):
-    """A decision naming one thing from ``table`` (notation ``kind NAME``)."""
-
-    value: int
-    table: ClassVar[tuple[str, ...]] = ()
-    field: ClassVar[str] = ""
-
-    def __post_init__(self) -> None:
-        _in_range(self.field, self.value, len(self.table))
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.table[self.value]}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, self.field: self.table[self.value]}
-
-
 _SPOILS_OR_NONE = ("none", *_SPOILS_IDS)
 
 
 @dataclass(frozen=True, slots=True)
-class UseSpoils(_Named):
+class UseSpoils(NamedAction):
     """Use a spoils tile from your supply."""
 
     kind: ClassVar[str] = "spoils"
@@ -213,7 +182,7 @@ class UseSpoils(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Figure(_Named):
+class Figure(NamedAction):
     """Name a figure: which one a hex moves, or which the white meeple replaces."""
 
     kind: ClassVar[str] = "figure"
@@ -222,7 +191,7 @@ class Figure(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Exit(_Named):
+class Exit(NamedAction):
     """Leave the castle: the first movement goes to this gray space."""
 
     kind: ClassVar[str] = "exit"
@@ -231,7 +200,7 @@ class Exit(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Trade(_Named):
+class Trade(NamedAction):
     """Trade with the top ally card of an adjacent province."""
 
     kind: ClassVar[str] = "trade"
@@ -240,7 +209,7 @@ class Trade(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Explore(_Named):
+class Explore(NamedAction):
     """Take the exploration card of an adjacent province."""
 
     kind: ClassVar[str] = "explore"
@@ -249,7 +218,7 @@ class Explore(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Word(_Named):
+class Word(NamedAction):
     """A one-word decision: end, done, pass, none, tax, pray, raid, cw, ccw."""
 
     kind: ClassVar[str] = "word"
@@ -261,7 +230,7 @@ class Word(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Take(_Named):
+class Take(NamedAction):
     """Take this spoils tile (``take none``: take nothing)."""
 
     kind: ClassVar[str] = "take"
@@ -273,7 +242,7 @@ class Take(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Choose(_Named):
+class Choose(NamedAction):
     """Choose a resource: to pay, to gain or to return to the supply."""
 
     kind: ClassVar[str] = "choose"
@@ -282,7 +251,7 @@ class Choose(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Sack(_Named):
+class Sack(NamedAction):
     """Sack (remove from the game) a spoils tile from your supply."""
 
     kind: ClassVar[str] = "sack"
@@ -291,7 +260,7 @@ class Sack(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class ResolveWylds(_Named):
+class ResolveWylds(NamedAction):
     """Resolve this Wylds card of your reserve now."""
 
     kind: ClassVar[str] = "wylds"
@@ -300,7 +269,7 @@ class ResolveWylds(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Power(_Named):
+class Power(NamedAction):
     """Use a Winterborne power (in winter, once a round, favor = the round)."""
 
     kind: ClassVar[str] = "power"
@@ -309,7 +278,7 @@ class Power(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Discard(_Named):
+class Discard(NamedAction):
     """Discard this card from your hand."""
 
     kind: ClassVar[str] = "discard"
@@ -318,7 +287,7 @@ class Discard(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Reserve(_Named):
+class Reserve(NamedAction):
     """Put this card from your hand into your reserve."""
 
     kind: ClassVar[str] = "reserve"
@@ -327,7 +296,7 @@ class Reserve(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class Unreserve(_Named):
+class Unreserve(NamedAction):
     """Take this card from your reserve back into your hand."""
 
     kind: ClassVar[str] = "unreserve"
@@ -336,7 +305,7 @@ class Unreserve(_Named):
 
 
 @dataclass(frozen=True, slots=True)
-class TakeHidden(_Named):
+class TakeHidden(NamedAction):
     """Take a face-down spoils tile from this province (the solo game's spoils)."""
 
     kind: ClassVar[str] = "facedown"
@@ -353,8 +322,8 @@ class Conquer(Action):
     colour: int
 
     def __post_init__(self) -> None:
-        _in_range("section", self.section, len(WB.section_names))
-        _in_range("colour", self.colour, len(WB.colours))
+        check_index("section", self.section, len(WB.section_names))
+        check_index("colour", self.colour, len(WB.colours))
 
     def __str__(self) -> str:
         return f"conquer {WB.section_names[self.section]} {WB.colours[self.colour]}"
@@ -374,9 +343,9 @@ class Build(Action):
     section: int
 
     def __post_init__(self) -> None:
-        _in_range("building", self.building, 2)
-        _in_range("row", self.row, WB.rows)
-        _in_range("section", self.section, len(WB.section_names))
+        check_index("building", self.building, 2)
+        check_index("row", self.row, WB.rows)
+        check_index("section", self.section, len(WB.section_names))
 
     def __str__(self) -> str:
         verb = "settle" if self.building == 0 else "church"
@@ -396,8 +365,8 @@ class Relocate(Action):
     target: int
 
     def __post_init__(self) -> None:
-        _in_range("source", self.source, len(WB.section_names))
-        _in_range("target", self.target, len(WB.section_names))
+        check_index("source", self.source, len(WB.section_names))
+        check_index("target", self.target, len(WB.section_names))
 
     def __str__(self) -> str:
         return f"relocate {WB.section_names[self.source]} {WB.section_names[self.target]}"
@@ -416,8 +385,8 @@ class Swap(Action):
     province: int
 
     def __post_init__(self) -> None:
-        _in_range("card", self.card, len(WB.cards))
-        _in_range("province", self.province, len(WB.colours))
+        check_index("card", self.card, len(WB.cards))
+        check_index("province", self.province, len(WB.colours))
 
     def __str__(self) -> str:
         return f"swap {WB.cards[self.card].id} {WB.colours[self.province]}"
@@ -465,10 +434,10 @@ ALL: tuple[Action, ...] = (
 )
 
 _ONE_WORD: dict[str, tuple[Sequence[Action], Callable[[Any], int]]] = {
-    "spoils": (SPOILS, _spoils), "figure": (FIGURE, lambda v: _name(FIGURES, v, "figure")),
+    "spoils": (SPOILS, _spoils), "figure": (FIGURE, lambda v: name_index(FIGURES, v, "figure")),
     "exit": (EXIT, _space), "trade": (TRADE, _colour), "explore": (EXPLORE, _colour),
     "choose": (CHOOSE, _resource), "sack": (SACK, _spoils), "wylds": (WYLDS, _card),
-    "power": (POWER, lambda v: _name(POWERS, v, "power")), "discard": (DISCARD, _card),
+    "power": (POWER, lambda v: name_index(POWERS, v, "power")), "discard": (DISCARD, _card),
     "reserve": (RESERVE, _card), "unreserve": (UNRESERVE, _card),
     "facedown": (FACEDOWN, _colour),
 }
@@ -538,13 +507,13 @@ class WinterborneCodec(IndexedCodec):
             table, read = _ONE_WORD[kind]
             return table[read(field(_JSON_FIELD[kind]))]
         if kind == "word":
-            return WORD[_name(WORDS, field("word"), "word")]
+            return WORD[name_index(WORDS, field("word"), "word")]
         if kind == "take":
             return _take(field("spoils"))
         if kind == "conquer":
             return CONQUER[_section(field("section"))][_colour(field("colour"))]
         if kind == "build":
-            building = _name(BUILDINGS, field("building"), "building")
+            building = name_index(BUILDINGS, field("building"), "building")
             row = field("row")
             if isinstance(row, bool) or not isinstance(row, int):
                 raise ActionFormatError(f"a row is a number 1 to {WB.rows}, not {excerpt(row)}")
