@@ -29,7 +29,6 @@ ALLOWED = {
     ("lobby.js", "/\\s+/"): "a game's title, for its initials on the lobby's emblem",
     ("lobby.js", "/[,\\s]+/"): "the bot settings a person types (iterations=30, depth=none)",
     ("lobby.js", "/^-?\\d+(\\.\\d+)?$/"): "a typed bot setting's value, read as a number",
-    ("breakdown.js", "/[a-z]s$/"): "the score unit's plural (\"points\") for a count of one",
 }
 
 
