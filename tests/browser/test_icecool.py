@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, expect
 from rich.console import Console
 
 import wintergames as wg
+from tests.server.test_palette import PALETTE
 from wintergames.cli.play import TerminalGame
 from wintergames.cli.seats import Seat
 from wintergames.core.actions import Action
@@ -23,6 +24,7 @@ from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
 from .conftest import NO_LOG, PageErrors, Server, open_page, opens_its_rule_passage, screenshot
+from .test_breakdown import rgb
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
 
@@ -238,6 +240,11 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     assert any(h.startswith("#iw-lesson-") for h in hrefs), hrefs
     assert page.locator(".icon-sprite[data-game='icecool-wizards'] symbol").count() > 15
     cards = page.locator(".hands .iw-card")
+    # drawn as the view's stylesheet (icecool-wizards.css) says, in the palette's colours
+    ink = PALETTE["games"]["icecool-wizards"]["ink"]
+    up = page.locator(".hands .iw-card:not(.iw-down)").first
+    expect(up).to_have_css("border-top-color", rgb(ink["card-line"]))
+    expect(up).to_have_css("width", "64px")  # 4rem
     for i in range(cards.count()):
         card = cards.nth(i)
         assert card.locator("svg.icon use").count() >= 1, card.inner_text()

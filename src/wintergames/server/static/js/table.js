@@ -8,6 +8,7 @@ import "./people.js";  // your name and the creator's links; runs first, so it s
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
 import { breakdownRows, unitOf } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
+import { stylesheetsLoaded } from "./styles.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
 import { Watch, wait } from "./watch.js";
 import { logItem, OPEN_RULE, ruleLink, sameLine } from "./said.js";
@@ -198,7 +199,7 @@ const STILL_SHARE = 1 / 4;  // of the room above the sheet: a shift worth making
 function bringYourPiecesInSight() {
   if (!matchMedia("(max-width: 720px)").matches) return;
   // after the view's own stylesheet has loaded: the page is laid out anew when it comes
-  stylesLoaded().then(() => requestAnimationFrame(() => {
+  stylesheetsLoaded().then(() => requestAnimationFrame(() => {
     const focus = $("board").querySelector("[data-phone-focus]");
     if (!focus) return;
     const box = focus.getBoundingClientRect();
@@ -210,14 +211,6 @@ function bringYourPiecesInSight() {
     if (inSight && -by < room * STILL_SHARE) return;
     window.scrollBy({ top: by, behavior: "instant" });
   }));
-}
-
-function stylesLoaded() {
-  const loading = [...document.querySelectorAll("link[rel=stylesheet]")].filter((l) => !l.sheet);
-  return Promise.all(loading.map((link) => new Promise((done) => {
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
-  })));
 }
 
 // On a phone the board is wider than the screen and pans in its own box (style.css): it

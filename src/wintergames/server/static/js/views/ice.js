@@ -20,6 +20,7 @@ import { breakdownByCategory, seatLabel } from "../breakdown.js";
 import { h } from "../dom.js";
 import { icon, loadIcons } from "../icons.js";
 import { ruleLink } from "../said.js";
+import { useStylesheet } from "../styles.js";
 import { entryOf, PLACE_KINDS, said } from "./ice/actions.js";
 import { drawBoard, legend } from "./ice/board.js";
 import { handArea, tablePanels } from "./ice/cards.js";
@@ -39,20 +40,12 @@ function paletteProperties() {
   const props = { ...Object.fromEntries(Object.entries(INK).map(([k, v]) => [`--ice-${k}`, v])) };
   for (const [t, v] of Object.entries(TYPE)) props[`--ice-type-${t}`] = v;
   for (const [k, v] of Object.entries(PIECE)) props[`--ice-${k}`] = v;
-  return Object.entries(props).map(([k, v]) => `${k}: ${v};`).join(" ");
+  return props;
 }
-async function loadStyle() {
-  if (document.getElementById("ice-style")) return;
-  document.head.append(h("style", { id: "ice-palette" }, `:root { ${paletteProperties()} }`));
-  const link = h("link", { id: "ice-style", rel: "stylesheet", href: new URL("./ice.css", import.meta.url).href });
-  const loaded = new Promise((done) => {
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
-  });
-  document.head.append(link);
-  await loaded;
-}
-await Promise.all([loadStyle(), loadIcons("ice").catch((err) => console.warn("ICE's icons", err))]);
+await Promise.all([
+  useStylesheet("ice-style", new URL("./ice.css", import.meta.url).href, paletteProperties()),
+  loadIcons("ice").catch((err) => console.warn("ICE's icons", err)),
+]);
 
 // The end screen's columns: the icon of each scoring category.
 // (the server's "Bonus": the second-Request bonuses)

@@ -14,6 +14,7 @@ import { h, s, sameAction } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { ruleLink, saidNodes } from "../said.js";
+import { useStylesheet } from "../styles.js";
 import { K, geometry, rect } from "./icecool-wizards/geometry.js";
 import { placeNames } from "./icecool-wizards/places.js";
 
@@ -27,37 +28,16 @@ const PENGUIN = COLOURS.components.penguin;
 const INK = COLOURS.ink;
 const ELEMENTS = ["wind", "mountain", "water", "fire"];
 
-// The sprite is in the page before the first board is drawn (the table waits for this
-// module); without it the board is still drawn, its icons empty.
-await loadIcons("icecool-wizards").catch((err) => console.warn("ICECOOL Wizards' icons", err));
-
-// The cards' look, from the palette (one stylesheet for this view, added once).
-if (!document.getElementById("iw-style")) {
-  document.head.append(h("style", { id: "iw-style" }, `
-.iw-table { display: flex; flex-wrap: wrap; gap: .6rem; align-items: flex-start; }
-.iw-table > svg { flex: 1 1 330px; max-width: 560px; width: 100%; height: auto; display: block; user-select: none; }
-.iw-table > .hands { flex: 1 1 15rem; margin-top: 0; grid-template-columns: 1fr; }
-.iw-row { display: flex; flex-wrap: wrap; gap: .35rem .5rem; align-items: flex-end; margin: .25rem 0; }
-.iw-card { position: relative; display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: space-between; width: 4rem; height: 4.3rem; padding: .25rem .1rem .2rem;
-  box-sizing: border-box; border-radius: .35rem; border: 1px solid ${INK["card-line"]};
-  background: ${INK.card}; color: ${INK["card-ink"]}; font-size: .72rem; line-height: 1;
-  box-shadow: 0 1px 2px ${PALETTE.themes.light.shade}; }
-.iw-card .iw-name { font-weight: 600; text-align: center; line-height: 1.05; }
-.iw-card .iw-spell { position: absolute; top: -.35rem; right: -.35rem; display: inline-flex;
-  padding: .12rem; border-radius: 50%; background: ${INK.spell}; color: ${INK["spell-ink"]}; }
-.iw-card.iw-down { background: ${INK["lesson-back"]}; color: ${INK["lesson-back-ink"]};
-  border-color: ${INK["penguin-line"]};
-  background-image: repeating-linear-gradient(45deg, transparent 0 5px, ${PALETTE.themes.light.shade} 5px 6px); }
-.iw-card.iw-exam { width: auto; min-width: 2.6rem; padding: .2rem .3rem .15rem; flex-direction: column;
-  border-color: ${INK["exam-space"]}; }
-.iw-card.iw-exam .iw-icons { display: flex; gap: .05rem; }
-.iw-points { display: inline-block; min-width: 1.1rem; padding: .1rem .2rem; border-radius: .6rem;
-  background: ${INK.points}; color: ${INK["points-ink"]}; font-weight: 700; text-align: center; }
-.iw-count { font-weight: 600; }
-.iw-seat { display: inline-flex; align-items: center; gap: .3rem; }
-`));
-}
+// The sprite and the stylesheet are in the page before the first board is drawn (the table
+// waits for this module); without the sprite the board is still drawn, its icons empty.
+// icecool-wizards.css reads the palette's colours as --iw-* properties.
+await Promise.all([
+  loadIcons("icecool-wizards").catch((err) => console.warn("ICECOOL Wizards' icons", err)),
+  useStylesheet("iw-style", new URL("./icecool-wizards.css", import.meta.url).href, {
+    ...Object.fromEntries(Object.entries(INK).map(([k, v]) => [`--iw-${k}`, v])),
+    "--iw-shade": PALETTE.themes.light.shade,
+  }),
+]);
 
 const lessonIcon = (iconName) => `iw-lesson-${iconName}`;
 // A lesson card's code ("F-wind", as the observation names it) -> its icon's id and name

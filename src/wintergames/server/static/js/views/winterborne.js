@@ -19,6 +19,7 @@ import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { FIGURES, UNIT, remember } from "./winterborne/motion.js";
 import { ruleLink, saidNodes } from "../said.js";
+import { useStylesheet } from "../styles.js";
 import { cardData, cardIcon, loadNames, mention as namedMention, useIcons } from "./winterborne/names.js";
 import { spoilsBacks } from "./winterborne/spoils.js";
 
@@ -38,30 +39,18 @@ const TYPE_TERM = { house: "house card" };  // a card type's help term, where it
 
 // The view's colours as CSS variables (winterborne.css reads only these and the theme's).
 function paletteVariables() {
-  const vars = Object.entries(INK).map(([k, v]) => `--wb-${k}: ${v};`);
-  vars.push(...Object.entries(BOARD).map(([k, v]) => `--wb-${k}: ${v};`));
-  vars.push(...Object.entries(PROVINCE).map(([k, v]) => `--wb-province-${k}: ${v};`));
-  return `:root { ${vars.join(" ")} }`;
+  return Object.fromEntries([
+    ...Object.entries(INK).map(([k, v]) => [`--wb-${k}`, v]),
+    ...Object.entries(BOARD).map(([k, v]) => [`--wb-${k}`, v]),
+    ...Object.entries(PROVINCE).map(([k, v]) => [`--wb-province-${k}`, v]),
+  ]);
 }
 
 // The sprite and the stylesheet are in the page before the first board is drawn (the table
 // waits for this module): no first frame unstyled or without its pictures.
-function stylesheet() {
-  let link = document.getElementById("wb-style");
-  if (link?.sheet) return Promise.resolve();
-  if (!link) {
-    document.head.append(h("style", { id: "wb-palette" }, paletteVariables()));
-    link = h("link", { id: "wb-style", rel: "stylesheet", href: new URL("./winterborne.css", import.meta.url).href });
-    document.head.append(link);
-  }
-  return new Promise((done) => {
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
-  });
-}
 await Promise.all([
   loadIcons("winterborne").catch((err) => console.warn("Winterborne's icons", err)),
-  stylesheet(),
+  useStylesheet("wb-style", new URL("./winterborne.css", import.meta.url).href, paletteVariables()),
   loadNames().catch((err) => console.warn("Winterborne's data", err)),
 ]);
 
