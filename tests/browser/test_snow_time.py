@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, expect
 from rich.console import Console
 
 import wintergames as wg
+from tests.server.test_palette import PALETTE
 from wintergames.cli.play import TerminalGame
 from wintergames.cli.seats import Seat
 from wintergames.games.snow_time.components import ST
@@ -29,7 +30,7 @@ from .conftest import (
     opens_its_rule_passage,
     screenshot,
 )
-from .test_breakdown import finished
+from .test_breakdown import finished, rgb
 from .test_play import TIMEOUT, click_and_wait, ready_for_the_picture, wait_for_my_turn_or_the_end
 from .test_watch import choose_snow_time_cards
 
@@ -63,6 +64,11 @@ def test_snow_time_is_drawn_with_its_icons_and_its_cards_look_like_cards(
     for card in hand.all():
         assert card.locator("svg.icon use").get_attribute("href") == \
             f"#st-card-{card.get_attribute('data-card')}"
+    # shaped and edged as the view's stylesheet (snow-time.css) says, in the palette's ink
+    ink = PALETTE["games"]["snow-time"]["ink"]
+    width = r"29\.[56]\d*px" if phone else r"36\.[78]\d*px"  # 1.85rem, 2.3rem
+    expect(hand.first).to_have_css("width", re.compile(width))
+    expect(hand.first).to_have_css("border-top-color", rgb(ink["played-line"]))  # playable
     # the board's icons all exist; the pawns and the fruit are drawn from the sprite
     assert {href.removeprefix("#") for href in first.evaluate(USED)} <= symbols
     assert first.locator("#st-track g.pawn path").count() >= 2 * first.locator(

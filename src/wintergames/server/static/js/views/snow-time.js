@@ -11,6 +11,7 @@ import { PALETTE } from "../palette.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
 import { ruleLink, saidNodes } from "../said.js";
+import { useStylesheet } from "../styles.js";
 
 const GAME = PALETTE.games["snow-time"];
 const COLOUR = GAME.components.pawn;
@@ -23,7 +24,15 @@ const BONUS_INK = { fruit: FRUIT.stroke, ...GAME.components.bonus };
 // What is drawn on a card of a colour: white, dark on yellow.
 const onColour = (colour) => INK[`card-ink-${colour}`] || INK["card-ink"];
 
-await loadIcons("snow-time").catch((err) => console.warn("Snow Time's icons", err));
+// The sprite and the cards' look (snow-time.css: the face in its colour with its icon, the
+// back a pattern, the palette's colours read as --st-* properties) before the first board.
+await Promise.all([
+  loadIcons("snow-time").catch((err) => console.warn("Snow Time's icons", err)),
+  useStylesheet("st-style", new URL("./snow-time.css", import.meta.url).href, {
+    ...Object.fromEntries(Object.entries(INK).map(([k, v]) => [`--st-${k}`, v])),
+    ...Object.fromEntries(["shade", "target"].map((k) => [`--st-light-${k}`, PALETTE.themes.light[k]])),
+  }),
+]);
 
 const cardId = (card) => `st-card-${card}`;
 const pawnId = (colour) => `st-pawn-${colour}`;
@@ -95,49 +104,6 @@ function fruitIcon(cx, cy, attrs) {
   return s("g", { class: "fruit", ...attrs }, inline("st-fruit", cx, cy - 3, 22));
 }
 
-// A card's look, once per page: the face in its colour with its icon, the back a pattern.
-document.head.append(h("style", { id: "st-style" }, `
-#board .colours { grid-template-columns: repeat(auto-fill, minmax(25rem, 1fr)); }
-#board .st-hand { flex-wrap: wrap; gap: .2rem; }
-#board .card.st-card { position: relative; display: inline-flex; flex-direction: column;
-  align-items: center; justify-content: center; width: 2.3rem; height: 3.2rem;
-  padding: .15rem .1rem .1rem; border: 2px solid ${INK["card-line"]}; border-radius: .35rem;
-  font: 700 .62rem/1 sans-serif; box-sizing: border-box; box-shadow: 0 1px 2px ${PALETTE.themes.light.shade}; }
-#board .card.st-card .icon { width: 1.8rem; height: 1.8rem; }
-#board button.card.st-card { margin: 0; min-width: 0; font: inherit; }
-#board .card.st-card.playable { border-color: ${INK["played-line"]};
-  box-shadow: 0 0 0 3px ${PALETTE.themes.light.target}; transform: translateY(-2px); }
-#board .card.st-card.playable:hover { transform: translateY(-5px); }
-#board .card.st-card.back { border-color: ${INK["card-back"]}; padding: 0; background: ${INK["card-back"]}; }
-#board .card.st-card.back .icon { width: 100%; height: 100%; }
-#board .card.st-card.hidden-choice { outline: 2px dashed ${INK["card-back"]}; outline-offset: 2px; }
-.st-mini { display: inline-flex; align-items: center; justify-content: center; width: 1.3rem;
-  height: 1.75rem; border-radius: .2rem; border: 1px solid ${INK["card-line"]}; vertical-align: middle; }
-.st-mini .icon { width: 1.05rem; height: 1.05rem; }
-svg.icon.st-chip { background: var(--table); border-radius: .2em; }
-#board .st-chosen { display: inline-flex; align-items: center; gap: .3rem; }
-#board .st-chosen .card.st-card { width: 1.6rem; height: 2.25rem; }
-#board .st-chosen-said { margin-left: .25rem; }
-.st-resolution .revealed span { display: inline-flex; align-items: center; gap: .2rem; }
-.st-resolution li.st-later { visibility: hidden; }
-#board .colour .group-title { margin: .45rem 0 .2rem; }
-.st-pan-box { position: relative; }
-.st-pan-box::before, .st-pan-box::after { content: ""; position: absolute; top: 0; bottom: 0; width: 1.6rem;
-  pointer-events: none; opacity: 0; transition: opacity .2s; }
-.st-pan-box::before { left: 0; background: linear-gradient(to left, transparent, ${PALETTE.themes.light.shade}); }
-.st-pan-box::after { right: 0; background: linear-gradient(to right, transparent, ${PALETTE.themes.light.shade}); }
-.st-pan-box.more-left::before, .st-pan-box.more-right::after { opacity: 1; }
-.st-dice-strip { display: none; align-items: center; flex-wrap: wrap; gap: .3rem .9rem; margin: .3rem 0 .5rem;
-  font-size: .9rem; color: ${INK.label}; }
-.st-dice-strip .st-dice { height: 2.1rem; width: auto; }
-@media (max-width: 720px) { .st-pan { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-  .st-dice-strip { display: flex; }
-  #st-tree .st-tree-dice { display: none; } }
-@media (max-width: 600px) { #board .colours { grid-template-columns: 1fr; }
-  #board .st-hand { gap: .15rem; }
-  #board .card.st-card { width: 1.85rem; height: 2.6rem; padding: .1rem 0; border-width: 1.5px; }
-  #board .card.st-card .icon { width: 1.6rem; height: 1.6rem; } }
-`));
 
 export function scores(view) {
   return view.observation.scores;
