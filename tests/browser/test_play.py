@@ -162,12 +162,15 @@ def test_snow_time_choices_in_two_browsers_stay_hidden_until_all_are_in(
         card = first.locator("button.card.playable").first
         chosen = card.get_attribute("data-card")
         click_and_wait(first, "button.card.playable")
-        expect(first.locator("#board")).to_contain_text("Your hidden choice")
+        chosen_said = first.locator(".colour[data-colour='red'] .st-chosen-said")
+        expect(chosen_said).to_have_text(re.compile(
+            r"^You chose red \S+ \(hidden until everyone has chosen\)$"))
+        assert first.locator("#board").inner_text().lower().count("hidden") == 1
         # The other seat is told that red has chosen, never what (once the last turn's
         # resolution has played out on its page: updates wait for animations).
         expect(second.locator(".colour[data-colour='red']")).to_contain_text(
             "has chosen", timeout=TIMEOUT)
-        assert "Your hidden choice" not in second.locator(".colour[data-colour='red']").inner_text()
+        assert "You chose" not in second.locator(".colour[data-colour='red']").inner_text()
         assert second.locator("g.played[data-colour='red']").count() == 0
         click_and_wait(second, "button.card.playable")
         for page in pages:  # a Healer may ask its owner first; take the first offer

@@ -151,9 +151,10 @@ function cardFace(colour, card, attrs = {}, tag = "span") {
 /** Your own choice, still face down to the others: the card that lies face down (the
  *  Healer, for the cards it takes back) and the engine's words for the choice, read from
  *  the observation's fields. */
+// The card chosen face down and the engine's words for it ("You chose red 5 (hidden until
+// everyone has chosen)"), the terminal's too: no heading of the page's own to repeat them.
 function hiddenChoice(c, layout) {
-  return h("div", {},
-    h("div", { class: "group-title", "data-term": "face down" }, "Your hidden choice"),
+  return h("div", { class: "st-hidden-choice", "data-term": "face down" },
     h("div", { class: "st-chosen", "data-term": c.your_card },
       cardFace(c.colour, c.your_card, { class: "hidden-choice" }),
       h("span", { class: "st-chosen-said" }, ...saidNodes(c.your_choice_said, { mention }, layout))));
