@@ -150,7 +150,7 @@ def test_each_log_line_is_the_engines_words_with_icons_and_a_link_to_its_rule(
     expect(flicked.locator(f".said-seat[data-seat='0'] use[href='#iw-penguin-{colour}']")
            ).to_have_count(1)
     flick = flicked.locator("[data-ref='flick 90 0.5 0']")
-    expect(flick).to_have_text("up, medium (50%), no spin")
+    expect(flick).to_have_text("at 90° (up), medium (50%), no spin")
     expect(flick).to_have_attribute("data-term", "flick")
     opens_its_rule_passage(page, flicked, "turn.flick", "Flicking the penguin")
 
@@ -320,7 +320,8 @@ def test_the_end_screen_names_places_and_flicks_and_shows_every_log_number_whole
     for where, text in shown.items():
         assert not CODES.findall(text), (where, CODES.findall(text)[:5])
     assert PLACES.search(shown["log"]), "the log names the places it speaks of"
-    said = (r"flicks: (up|down|left|right)[a-z ]*, (soft|medium|hard|very hard) \(\d+%\), "
+    said = (r"flicks: at [\d.]+° \((up|down|left|right)[a-z ]*\), "
+            r"(soft|medium|hard|very hard) \(\d+%\), "
             r"(no spin|(a little )?spin, curving (left|right))")
     assert re.search(said, shown["log"]), shown["log"][:400]
     flick = page.locator("#log [data-ref^='flick ']").first

@@ -211,7 +211,8 @@ def test_icecool_flicks_are_typed_and_pictured(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "288 listed flick choices; any in-range one may be typed" in result.output
     # the flick typed as notation is logged in words
-    assert "Player 1 flicks: right, medium (33%), a little spin, curving left" in result.output
+    said = "Player 1 flicks: at 10.5° (right), medium (33%), a little spin, curving left"
+    assert said in result.output
     pictures = sorted(tmp_path.glob("*.png"))
     assert len(pictures) == 2 and all(p.stat().st_size > 10_000 for p in pictures)
 

@@ -36,7 +36,7 @@ def test_a_flick_through_a_doorway_and_its_collects_are_said_with_their_rules() 
     act(s, "collect wand")
     act(s, "collect star")
     assert lines(s.log[start:]) == [
-        ("Player 1 flicks: up, medium (50%), no spin", "turn.flick"),
+        ("Player 1 flicks: at 90° (up), medium (50%), no spin", "turn.flick"),
         ("Player 1's penguin visited Astrology and Magic 101, passed through the doorway "
          "between Astrology and Magic 101 and touched the exam space in Astrology",
          "flick.reach"),
@@ -99,12 +99,15 @@ def test_the_end_of_the_game_names_the_totals_and_the_winner() -> None:
     ]
 
 
-def test_a_flick_is_said_by_its_way_strength_and_curve() -> None:
-    assert flick_words(Flick.of(0, 1, 0)) == "right, very hard (100%), no spin"
-    assert flick_words(Flick.of(22.5, 0.26, 0.04)) == "up and right, medium (26%), no spin"
-    assert flick_words(Flick.of(-90, 0.8, -0.5)) == "down, hard (80%), spin, curving left"
+def test_a_flick_is_said_by_its_angle_way_strength_and_curve() -> None:
+    assert flick_words(Flick.of(0, 1, 0)) == "at 0° (right), very hard (100%), no spin"
+    assert flick_words(Flick.of(22.5, 0.26, 0.04)) == (
+        "at 22.5° (up and right), medium (26%), no spin")
+    assert flick_words(Flick.of(-90, 0.8, -0.5)) == "at 270° (down), hard (80%), spin, curving left"
     assert flick_words(Flick.of(337.4, 0.25, 0.49)) == (
-        "down and right, soft (25%), a little spin, curving right")
+        "at 337.4° (down and right), soft (25%), a little spin, curving right")
+    # flicks 15 degrees apart in the same eighth of a turn read apart
+    assert flick_words(Flick.of(0, 0.5, 0)) != flick_words(Flick.of(15, 0.5, 0))
 
 
 # A code a player should never read in a log line: an exam space or doorway ("X6", "D1"),

@@ -62,7 +62,8 @@ def test_each_listed_flick_is_grouped_by_its_aim_and_labelled_by_its_force() -> 
     assert "25%, no spin" in {c.label.text for c in up}
     explained = next(c.explain.text for a, c in s.choices(0)
                      if c is not None and str(a) == "flick 90 0.25 0")
-    assert explained.startswith("Flick your green penguin up, soft (25%), no spin: flick 1 of 2")
+    assert explained.startswith(
+        "Flick your green penguin at 90° (up), soft (25%), no spin: flick 1 of 2")
     assert explained.endswith("(flick 90 0.25 0)")
 
 

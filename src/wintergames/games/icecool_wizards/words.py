@@ -15,7 +15,7 @@ second, so a phrase only picks ready mentions.
 >>> exam(15).text, exam(15).ref, points(1).text
 ('Magic Fishbone + Hourglass + Wand exam', 'exam F+H+W', '1 Magic Point')
 >>> flick(Flick.of(45, 0.75, 0.6)).text
-'up and right, hard (75%), spin, curving right'
+'at 45° (up and right), hard (75%), spin, curving right'
 """
 
 from __future__ import annotations
@@ -107,13 +107,19 @@ _DIRECTIONS = ("right", "up and right", "up", "up and left", "left", "down and l
 
 
 def flick_words(action: Flick) -> str:
-    """A flick as a player says it: which way on the board (0 degrees is right, 90 up),
-    how hard, which way it curves (spin +1 pushes its right side: it curves right).
+    """A flick as a player says it: its angle on the board (0 degrees is right, 90 up) and
+    the way that is, how hard, which way it curves (spin +1 pushes its right side: it
+    curves right). The angle itself, not only its eighth of a turn: flicks 15 degrees
+    apart read alike otherwise.
 
     >>> flick_words(Flick.of(200, 0.25, -0.3))
-    'left, soft (25%), a little spin, curving left'
+    'at 200° (left), soft (25%), a little spin, curving left'
     """
-    return f"{_way(action)}, {_force_words(action)}"
+    return f"{_aim_words(action)}, {_force_words(action)}"
+
+
+def _aim_words(action: Flick) -> str:
+    return f"at {action.angle10 / 10:g}\N{DEGREE SIGN} ({_way(action)})"
 
 
 def _way(action: Flick) -> str:
@@ -140,8 +146,7 @@ def _bend(action: Flick) -> str:
 @functools.lru_cache(maxsize=512)  # every view lists the same grid of flicks
 def flick_aim(action: Flick) -> Mention:
     """Where a flick is aimed: "at 45° (up and right)"; the angle in tenths in ``ref``."""
-    return Mention("term", action.angle10,
-                   f"at {action.angle10 / 10:g}\N{DEGREE SIGN} ({_way(action)})", term="flick")
+    return Mention("term", action.angle10, _aim_words(action), term="flick")
 
 
 @functools.lru_cache(maxsize=512)

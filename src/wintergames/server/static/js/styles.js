@@ -13,7 +13,7 @@ function loaded(link) {
   });
 }
 
-/** The stylesheet ``href`` under the id ``id``, its ``properties`` ({"--ice-ink": "#123"})
+/** The stylesheet ``href`` under the id ``id``, its ``properties`` ({"--ice-ink": INK.ink})
  *  set first; resolves once it has loaded. A second call finds the first's link. */
 export function useStylesheet(id, href, properties = {}) {
   let link = document.getElementById(id);
