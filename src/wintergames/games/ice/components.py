@@ -433,7 +433,8 @@ _LOGBOOK_NUMBERS = ("caravan_display", "caravan_sell_rp", "caravan_buy_rp",
                     "blizzard_archaeologists")
 _EFFECT_NUMBERS = ("whistle_archaeologists", "sailboat_archaeologists", "wreck_ep",
                    "wreck_rp", "termites_discount", "spiders_steps", "spiders_followers",
-                   "navigator_followers", "survivors_archaeologists")
+                   "navigator_followers", "survivors_archaeologists", "exalted_ep",
+                   "achievement_ep", "harmony_archaeologists", "nourish_archaeologists")
 _TABLES = {"ep_by_players", "fluent_tokens", "excavate_cost", "anima_needed",
            "move_followers", "supply", "logbook", "effects", "decree", "curse", "rulebook",
            "glossary"}

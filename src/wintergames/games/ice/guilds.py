@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
 NAVIGATE, ACTIVATE = WORDS.index("navigate"), WORDS.index("activate")
-NOURISH_ARCHAEOLOGISTS = 1  # "bring 1 Archaeologist from your Guild board"
+NOURISH_ARCHAEOLOGISTS = IC.effects["nourish_archaeologists"]  # setup.toml [effects]
 
 
 def available(s: IceState, p: int) -> list[Action]:

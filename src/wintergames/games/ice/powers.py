@@ -50,9 +50,10 @@ from wintergames.games.ice.words import (
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
-EXALTED_EP = 1  # "Exalted Artifacts — Cost: 1 EP"
-ACHIEVEMENT_EP = 1  # "Immediately add 1 EP to your Exploration Track"
-HARMONY_ARCHAEOLOGISTS = 1  # "take one Archaeologist from the reserve"
+# The numbers of the Artifact effects (setup.toml [effects]).
+EXALTED_EP = IC.effects["exalted_ep"]
+ACHIEVEMENT_EP = IC.effects["achievement_ep"]
+HARMONY_ARCHAEOLOGISTS = IC.effects["harmony_archaeologists"]
 # Obliteration's "adjacent" is the Adjacency Rule, not a Move: a Rift does not stop it.
 NO_RIFT = (-1,) * BOARD.n
 # The passage of each effect, by type.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from wintergames.core.actions import (
@@ -31,7 +32,7 @@ from wintergames.core.actions import (
 from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.snow_time.components import ST, cards_in
 
-MAX_HEAL = 2  # RB "Healer": "takes back into hand up to two previously discarded cards"
+MAX_HEAL = ST.healer_takes_back  # RB "Healer": "up to two previously discarded cards"
 KINDS = "play, heal"
 
 _CARD_WORDS = ", ".join(ST.card_name(c) for c in range(ST.cards))
@@ -124,10 +125,10 @@ class Heal(Action):
 
 
 def _heal_masks() -> list[int]:
-    """Every set of at most two character cards, as bitmasks, smallest first."""
-    singles = [1 << c for c in range(ST.characters)]
-    pairs = [a | b for i, a in enumerate(singles) for b in singles[i + 1 :]]
-    return [0, *singles, *pairs]
+    """Every set of at most ``MAX_HEAL`` character cards, as bitmasks: none, then each
+    single card, then each pair, ... (the order the integer codec numbers them in)."""
+    return [sum(1 << c for c in cards) for k in range(MAX_HEAL + 1)
+            for cards in combinations(range(ST.characters), k)]
 
 
 HEAL_MASKS = _heal_masks()

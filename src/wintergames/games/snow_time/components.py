@@ -29,6 +29,7 @@ class Components:
     characters: int  # character cards per colour, numbered 1..characters
     specials: tuple[str, ...]
     single_use: frozenset[int]  # card indices discarded for good after use
+    healer_takes_back: int  # the most discarded characters a revealed Healer brings back
     levels: int
     fruit: int
     dice: int
@@ -122,6 +123,7 @@ def _load() -> Components:
         characters=characters,
         specials=specials,
         single_use=frozenset(characters + specials.index(s) for s in cards["single_use"]),
+        healer_takes_back=int(cards["healer_takes_back"]),
         levels=int(cards["levels"]),
         fruit=int(cards["fruit"]),
         dice=int(cards["dice"]),

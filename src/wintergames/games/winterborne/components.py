@@ -521,6 +521,7 @@ def _build(data: Path) -> Components:
         favor_supply=setup["favor_supply"], starting_gold=setup["starting_gold"],
         hand_size=setup["hand_size"], reserve_size=setup["reserve_size"],
         resource_cap=setup["resource_cap"], rows=setup["rows"], winter_rounds=rounds,
+        power_gains=setup["power_gains"], power_draws=setup["power_draws"],
         card_by_id={c.id: i for i, c in enumerate(cards)},
         ally_by_id={a.id: i for i, a in enumerate(allies)},
         spoils_by_id={s.id: i for i, s in enumerate(spoils)},

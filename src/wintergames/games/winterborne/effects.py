@@ -251,8 +251,8 @@ def power_possible(s: WinterborneState, p: int, code: str) -> bool:
 
 
 _POWER_RULES = {code: f"power.{code}" for code in POWERS}  # each power's passage
-POWER_GAINS = 2  # "Gain two resources of your choice" (the prompts say it too)
-POWER_DRAWS = 2  # "discard 1 card from your hand, then draw 2 cards"
+POWER_GAINS = WB.power_gains  # "Gain two resources of your choice" (setup.toml)
+POWER_DRAWS = WB.power_draws  # "discard 1 card from your hand, then draw 2 cards"
 
 
 def use_power(s: WinterborneState, p: int, power: int) -> None:

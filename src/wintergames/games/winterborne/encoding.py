@@ -58,7 +58,7 @@ HAND_CARDS = len(WB.house)
 # The longest move a frame can still have to go: a circle (card or spoils) or a Wylds card.
 MOST_STEPS = max(3, *(v for c in WB.cards for u in c.uses for v in u.values),
                  *(t.value for t in WB.spoils))
-MOST_GAIN = 2  # the "two resources" power; a pay frame pays one
+MOST_GAIN = WB.power_gains  # the "two resources" power; a pay frame pays one
 
 _CARD = dict(WB.card_by_id)
 _ALLY = dict(WB.ally_by_id)

@@ -209,6 +209,8 @@ class Components:
     resource_cap: int
     rows: int  # settlement rows on a house board
     winter_rounds: int
+    power_gains: int  # resources the "two resources" power gives
+    power_draws: int  # cards the "discard, then draw" power draws
 
     card_by_id: dict[str, int]  # card id (any case is looked up upper-cased) -> index
     ally_by_id: dict[str, int]
