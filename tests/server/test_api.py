@@ -363,6 +363,11 @@ def test_the_web_client_is_served_with_a_view_module_and_layout_for_every_game(
     assert lobby.status_code == 200 and "/static/js/lobby.js" in lobby.text
     page = client.get("/table/abc?secret=x")
     assert page.status_code == 200 and "/static/js/table.js" in page.text
+    # the pages have no icon, and a browser asking for one anyway (a JSON document shown,
+    # the full Chromium of the soak) is told so rather than "not found"
+    assert '<link rel="icon" href="data:,">' in lobby.text
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 204 and icon.content == b""
     for game in client.get("/api/games").json()["games"]:
         module = client.get(f"/static/js/views/{game['id']}.js")
         assert module.status_code == 200 and "export function render" in module.text
