@@ -22,7 +22,7 @@ from tests.games.winterborne.helpers import (
     section,
     top_ally,
 )
-from tests.games.winterborne.scenario import give_favor, new, to_winter
+from tests.games.winterborne.scenario import give_favor, give_tile, new, to_winter
 from wintergames.core.errors import ActionFormatError, IllegalActionError
 from wintergames.core.testing import snapshot
 from wintergames.games.winterborne.components import WB
@@ -66,6 +66,13 @@ def test_after_a_hex_only_a_circle() -> None:
     refused(s, "T1 +2g", ["after a hex comes a card with a movement circle"], rule="turn.move")
     refused(s, "end", ["does not answer the open decision"], rule="turn.decisions")
     refused(s, "tax", ["after a hex comes a card with a movement circle"], rule="turn.move")
+
+
+def test_a_wylds_spoils_without_wylds() -> None:
+    """A Wylds spoils tile, like a card's Wylds use, activates Wylds cards in the reserve."""
+    s = fresh(hand=["SHA1"])
+    give_tile(s, 0, "WY-1")
+    refused(s, "spoils WY-1", ["no Wylds card in your reserve"], rule="cards.wylds")
 
 
 def test_wylds_activation_without_wylds() -> None:
