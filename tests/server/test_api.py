@@ -211,8 +211,10 @@ def test_refusals_name_the_rule_and_change_nothing(client: TestClient) -> None:
         assert response.status_code == status, response.text
         assert response.json()["error"]["code"] == code
         assert response.json()["error"]["message"]
-        # the rule that refused the action, by its passage's id; nothing else names one
-        assert response.json()["error"].get("rule") == ("turn.use" if code == "illegal" else None)
+        # the rule that refused the action, by its passage's id (out of turn: the order of
+        # play); nothing else names one
+        named = {"illegal": "turn.use", "not-your-turn": "setup.first-player"}
+        assert response.json()["error"].get("rule") == named.get(code)
     assert view(client, table, 0) == v
     passages = client.get("/api/games/winter-queen/rules").json()["passages"]
     assert "turn.use" in {p["id"] for p in passages}

@@ -19,16 +19,9 @@ class WintergamesError(Exception):
     """Base class of every error raised by wintergames."""
 
 
-class IllegalActionError(WintergamesError, ValueError):
-    """The action breaks a rule; the message says what is allowed, and ``rule`` is the id
-    of the rule passage that refuses it (``None`` where a game has not named one yet).
-
-    >>> err = IllegalActionError("stand 3 is out of your reach", rule="turn.reach")
-    >>> str(err), err.rule
-    ('stand 3 is out of your reach', 'turn.reach')
-    >>> import pickle; pickle.loads(pickle.dumps(err)).rule
-    'turn.reach'
-    """
+class RefusedByRuleError(WintergamesError, ValueError):
+    """A decision refused by a rule: ``rule`` is the id of the game's rule passage that
+    refuses it (``None`` where a game has not named one)."""
 
     def __init__(self, message: str = "", rule: str | None = None) -> None:
         super().__init__(message)
@@ -38,8 +31,20 @@ class IllegalActionError(WintergamesError, ValueError):
         return type(self), (str(self), self.rule)
 
 
-class NotYourTurnError(WintergamesError, ValueError):
-    """The player does not owe a decision now."""
+class IllegalActionError(RefusedByRuleError):
+    """The action breaks a rule; the message says what is allowed.
+
+    >>> err = IllegalActionError("stand 3 is out of your reach", rule="turn.reach")
+    >>> str(err), err.rule
+    ('stand 3 is out of your reach', 'turn.reach')
+    >>> import pickle; pickle.loads(pickle.dumps(err)).rule
+    'turn.reach'
+    """
+
+
+class NotYourTurnError(RefusedByRuleError):
+    """The player does not owe a decision now; ``rule`` names the passage that says
+    whose turn it is."""
 
 
 class InvalidSeatError(WintergamesError, ValueError):

@@ -32,6 +32,9 @@ class State(ABC):
     """Base class of every game's state; see DESIGN.md "Public API"."""
 
     game_id: ClassVar[str]
+    # The rule passage that says whose decision it is (the order of play): an action out
+    # of turn is refused naming it.
+    turn_rule: ClassVar[str | None] = None
     # The game's messages (``data/messages.toml``): the phrases its log speaks in.
     messages: ClassVar[Catalogue | None] = None
     __slots__ = ("_rng", "_rng_owned", "history", "log", "num_players", "options", "seed")
@@ -181,12 +184,13 @@ class State(ABC):
                 names = [seat_name(p) for p in movers]
                 raise NotYourTurnError(
                     f"{', '.join(names[:-1])} and {names[-1]} decide at the same time; "
-                    "say which player acts")
+                    "say which player acts", rule=self.turn_rule)
             player = movers[0]
         elif check_seat(player, self.num_players) not in movers:
             waiting = ", ".join(map(seat_name, movers))
             raise NotYourTurnError(
-                f"it is not {seat_name(player)}'s turn; waiting for {waiting}")
+                f"it is not {seat_name(player)}'s turn; waiting for {waiting}",
+                rule=self.turn_rule)
         if not isinstance(action, Action):
             raise TypeError(f"expected an Action, got {type(action).__name__}")
         self._check(action, player)

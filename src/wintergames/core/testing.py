@@ -121,7 +121,8 @@ def check_actions(
         if player not in state.to_move:
             try:
                 state.apply(spec.decode(0, n, state.options), player)
-            except NotYourTurnError:
+            except NotYourTurnError as err:
+                check_refusal(state, err)  # it names the passage on the order of play
                 continue
             raise AssertionError(f"{seat_name(player)} acted out of turn")
 

@@ -276,7 +276,8 @@ class LiveTable:
             if seat not in self.state.to_move:
                 waiting = ", ".join(seat_name(p) for p in self.state.to_move)
                 raise ServerError(409, "not-your-turn",
-                                  f"it is not {seat_name(seat)}'s turn; waiting for {waiting}")
+                                  f"it is not {seat_name(seat)}'s turn; waiting for {waiting}",
+                                  rule=self.state.turn_rule)
             if version != self.decision[seat]:
                 raise ServerError(409, "stale",
                                   f"the game moved on since version {version} (now "

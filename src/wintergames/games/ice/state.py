@@ -42,6 +42,7 @@ class IceState(State):
     """One game of ICE. Build it with ``wintergames.make("ice", ...)``."""
 
     game_id = "ice"
+    turn_rule = "turn.actions"  # players take turns clockwise
     messages = MSG
     __slots__ = (*_PER_SEAT, *_PER_SEAT_TYPE, *_SHARED_LISTS, *_SCALARS, *_SHARED_VALUES)
 

@@ -33,6 +33,7 @@ class IcecoolState(State):
     """One game of ICECOOL Wizards. Build it with ``wintergames.make("icecool-wizards")``."""
 
     game_id = "icecool-wizards"
+    turn_rule = "setup.start"  # Player 1 first, then the seats in order
     messages = MSG
     __slots__ = (
         "board",

@@ -28,6 +28,7 @@ class SnowTimeState(State):
     """One game of Snow Time. Build it with ``wintergames.make("snow-time", ...)``."""
 
     game_id = "snow-time"
+    turn_rule = "turn.play"  # every colour chooses once, at the same time
     messages = MSG
     __slots__ = (
         "colours",

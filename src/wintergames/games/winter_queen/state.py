@@ -28,6 +28,7 @@ class WinterQueenState(State):
     """One game of Winter Queen. Build it with ``wintergames.make("winter-queen", ...)``."""
 
     game_id = "winter-queen"
+    turn_rule = "setup.first-player"  # the Winter Queen token's holder first, then clockwise
     messages = MSG
     __slots__ = (
         "bag",

@@ -51,6 +51,7 @@ class WinterborneState(State):
     """One game of Winterborne. Build it with ``wintergames.make("winterborne", ...)``."""
 
     game_id = "winterborne"
+    turn_rule = "turn"  # play passes clockwise
     messages = MSG
     __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES, *_PHRASES)
 
