@@ -197,6 +197,10 @@ def icecool_at_my_penguin(server: Server, browser: Browser,
     page = page_errors.watch(browser.new_page(viewport={"width": 1300, "height": 1100}))
     page.goto(server.url + table["seats"][0]["invite"])
     wait_for_my_turn_or_the_end(page)
+    # Both first views drawn (the one fetched, the one the socket sends as it connects): a
+    # drag begun on the first board is lost when the second replaces it.
+    page.wait_for_function("window.wgWatch.shown.length >= 2 && !window.wgWatch.queue.length",
+                           timeout=TIMEOUT, polling=POLL_MS)
     circle = page.locator("g.penguin[data-seat='0'] circle")
     # Every view that arrives redraws the board (a broadcast may follow the first one):
     # a circle found in one drawing may be gone when its box is asked for, so ask again.
