@@ -168,6 +168,29 @@ def test_a_drag_without_length_sends_no_flick(server: Server, browser: Browser,
     assert server.view(table, 0)["version"] == int(version)
 
 
+def test_a_drag_goes_on_when_a_view_redraws_the_board_midway(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """A view arriving mid-drag (the socket's first, as the page connects) redraws the
+    board: the aim goes on on the new board, and the release flicks."""
+    table, page, x, y = icecool_at_my_penguin(server, browser, page_errors)
+    version = page.evaluate("document.body.dataset.version")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 30, y - 30, steps=4)
+    board = page.locator("#ic-board")
+    board.evaluate("b => { b.dataset.old = '1'; }")
+    # the same view again, as a second broadcast would bring it: the board is drawn anew
+    page.evaluate("() => { const w = window.wgWatch; w.push({ ...w.previous }); }")
+    page.wait_for_function("!document.querySelector('#ic-board').dataset.old", timeout=TIMEOUT)
+    page.mouse.move(x + 60, y - 60, steps=4)  # up and to the right: 45 degrees
+    expect(page.locator("#aim-readout")).to_contain_text("angle 45")
+    expect(page.locator("#aim-arrow")).to_have_attribute("visibility", "visible")
+    page.mouse.up()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'", timeout=TIMEOUT)
+    flicked = [line for line in server.view(table, 0)["log"] if line["msg"] == "flick"]
+    assert flicked and "at 45° (up and right)" in flicked[0]["text"], flicked
+
+
 def road_to_a_trade(seed: int) -> tuple[list[tuple[int, Action]], list[Action]] | None:
     """Seeded moves of a 2-player game up to seat 0 offered trades with at least two
     lessons to give and two to take for one of them; None if this seed gets none."""

@@ -300,7 +300,10 @@ function round(value, digits) {
 
 function aimControl(ctx, svg, g) {
   const { view, layout, act, local } = ctx;
-  if (!legalOf(view, "flick").length) return null;
+  if (!legalOf(view, "flick").length) {
+    delete local.aimingPointer;  // no flick to aim now
+    return null;
+  }
   const me = view.observation.penguins[view.seat] || layout.start;
   const [ox, oy] = [g.X(me[0]), g.Y(me[1])];
   const arrow = s("line", { x1: ox, y1: oy, x2: ox, y2: oy, stroke: INK.aim, "stroke-width": 4,
@@ -324,17 +327,40 @@ function aimControl(ctx, svg, g) {
     readout.textContent = `angle ${angle.toFixed(1)}°, power ${power.toFixed(2)}`;
     return { angle: round(angle, 1) % 360, power: round(power, 2) };
   };
-  let aiming = false;
+  // The pointer aiming, kept in ``local``: a view arriving mid-drag (the socket's first, as
+  // the page connects) redraws the board, and the drag goes on on the new one.
+  const aiming = () => local.aimingPointer !== undefined;
+  if (aiming()) {
+    arrow.setAttribute("visibility", "visible");
+    queueMicrotask(() => {  // once the new board is in the page, it takes the pointer
+      if (!aiming() || !svg.isConnected) return;
+      try {
+        svg.setPointerCapture(local.aimingPointer);
+      } catch {
+        delete local.aimingPointer;  // released meanwhile, on the old board: no drag goes on
+        arrow.setAttribute("visibility", "hidden");
+      }
+    });
+  }
   svg.addEventListener("pointerdown", (event) => {
-    aiming = true;
+    local.aimingPointer = event.pointerId;
     svg.setPointerCapture(event.pointerId);
     arrow.setAttribute("visibility", "visible");
     aimAt(event);
   });
-  svg.addEventListener("pointermove", (event) => { if (aiming) aimAt(event); });
+  svg.addEventListener("pointermove", (event) => {
+    if (!aiming()) return;
+    if (!event.buttons) {  // the release went to a board since replaced: the drag is over
+      delete local.aimingPointer;
+      arrow.setAttribute("visibility", "hidden");
+      return;
+    }
+    aimAt(event);
+  });
+  svg.addEventListener("pointercancel", () => { delete local.aimingPointer; });
   svg.addEventListener("pointerup", (event) => {
-    if (!aiming) return;
-    aiming = false;
+    if (!aiming()) return;
+    delete local.aimingPointer;
     const { angle, power } = aimAt(event);
     if (!(power >= MIN_DRAG_POWER)) { readout.textContent = "too short: drag further to flick"; return; }
     act({ kind: "flick", angle, power, spin: round(Number(spin.value), 2) });
