@@ -7,7 +7,7 @@ checked once it has one; from then on every event of its log must be a phrase.
 
 from __future__ import annotations
 
-from wintergames.core.errors import IllegalActionError, NotYourTurnError
+from wintergames.core.errors import RefusedByRuleError
 from wintergames.core.phrases import MENTION_KINDS, Phrase
 from wintergames.core.registry import get_spec
 from wintergames.core.state import State
@@ -49,7 +49,7 @@ def check_phrase(said: Phrase, game_id: str) -> None:
         assert mention.text.strip(), f"{game_id}: {said.msg!r} mentions {mention!r} wordlessly"
 
 
-def check_refusal(state: State, err: IllegalActionError | NotYourTurnError) -> None:
+def check_refusal(state: State, err: RefusedByRuleError) -> None:
     """A refusal names a rule passage of the game (once the game has passages)."""
     rules = get_spec(state.game_id).rules
     if rules is None:

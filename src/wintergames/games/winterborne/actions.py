@@ -31,6 +31,7 @@ from wintergames.core.actions import (
     json_kind,
     name_index,
     notation,
+    numbered,
 )
 from wintergames.core.errors import ActionFormatError, excerpt
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, WB, WHITE
@@ -136,11 +137,8 @@ def _resource(value: Any) -> int:
 
 
 def _row(value: Any) -> int:
-    if isinstance(value, str):
-        value = int_or_text(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= WB.rows:
-        raise ActionFormatError(f"settlement rows are 1 to {WB.rows}, not {excerpt(value)}")
-    return value - 1
+    return numbered(int_or_text(value) if isinstance(value, str) else value,
+                    "settlement rows", WB.rows)
 
 
 @dataclass(frozen=True, slots=True)

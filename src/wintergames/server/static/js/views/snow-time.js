@@ -30,7 +30,7 @@ await Promise.all([
   loadIcons("snow-time").catch((err) => console.warn("Snow Time's icons", err)),
   useStylesheet("st-style", new URL("./snow-time.css", import.meta.url).href, {
     ...Object.fromEntries(Object.entries(INK).map(([k, v]) => [`--st-${k}`, v])),
-    ...Object.fromEntries(["shade", "target"].map((k) => [`--st-light-${k}`, PALETTE.themes.light[k]])),
+    "--st-shade": PALETTE.themes.light.shade, "--st-target": PALETTE.themes.light.target,
   }),
 ]);
 
