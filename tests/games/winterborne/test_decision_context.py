@@ -19,7 +19,7 @@ from tests.games.winterborne.scenario import (
     set_slot,
     to_winter,
 )
-from wintergames.games.winterborne import frames as fr
+from wintergames.games.winterborne import rules
 from wintergames.games.winterborne.observe import FRAME_KINDS
 from wintergames.games.winterborne.state import WinterborneState
 
@@ -37,8 +37,9 @@ def context(s: WinterborneState) -> dict[str, Any]:
     return views[0]
 
 
-def test_the_frame_kinds_are_the_frames_module_names() -> None:
-    assert all(getattr(fr, name) >= 1 for name in FRAME_KINDS[1:])
+def test_the_frame_kinds_are_the_frame_classes_names() -> None:
+    assert FRAME_KINDS[1:] == tuple(kind.NAME for kind in rules.FRAMES)
+    assert [kind.CODE for kind in rules.FRAMES] == list(range(1, 23))  # saved states' codes
     assert len(set(FRAME_KINDS)) == len(FRAME_KINDS) == 23
 
 

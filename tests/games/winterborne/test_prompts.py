@@ -5,6 +5,7 @@ from the data files (``WB``) and the state."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -12,14 +13,18 @@ import wintergames as wg
 from tests.games.winterborne import scenario as sc
 from tests.games.winterborne.helpers import card
 from tests.games.winterborne.scenario import act, give, new, set_hand, set_res
+from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice
 from wintergames.core.phrase_check import check_decisions
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne import rules
+from wintergames.games.winterborne.actions import END
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.moving import Move
 from wintergames.games.winterborne.observe import FRAME_KINDS
-from wintergames.games.winterborne.prompts import PROMPTS
+from wintergames.games.winterborne.specials import Act
 from wintergames.games.winterborne.state import WinterborneState
+from wintergames.games.winterborne.turn import Cleanup
 
 WB1 = 0  # the power card with two resources and move a building
 
@@ -43,19 +48,30 @@ def chosen(s: WinterborneState, notation: str) -> Choice:
     return found[0]
 
 
-def test_every_frame_kind_has_its_prompt() -> None:
-    # the frame kinds the rules open (their legal actions) and the observation names
-    assert set(rules._LEGAL) <= set(PROMPTS)
-    assert {getattr(fr, name) for name in FRAME_KINDS[1:]} <= set(PROMPTS)
+def test_every_frame_kind_states_its_prompt() -> None:
+    # the frame kinds the rules open and the observation names: each says, in its own
+    # class, its legal answers, what an answer does and what the seat is asked
+    assert FRAME_KINDS[1:] == tuple(kind.NAME for kind in rules.FRAMES)
+    for kind in rules.FRAMES:
+        assert {"legal", "resolve", "ask"} <= set(vars(kind)), kind.__name__
+        assert not getattr(kind, "__abstractmethods__", None), kind.__name__
 
 
-def test_a_frame_kind_without_a_prompt_would_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    s = new(2)
-    act(s, "SHA1 S")
-    assert fr.top(s) is not None
-    monkeypatch.delitem(PROMPTS, fr.top(s)[0])  # type: ignore[index]
-    with pytest.raises(KeyError):
-        s.decision(s.current)
+def test_a_frame_kind_without_a_prompt_cannot_be_opened() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Mute(fr.WbFrame):
+        CODE = 99
+        NAME = "MUTE"
+        KEY = "mute"
+
+        def legal(self, s: WinterborneState, p: int) -> list[Action]:
+            return [END]
+
+        def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+            fr.pop(s)
+
+    with pytest.raises(TypeError, match="ask"):
+        Mute()  # type: ignore[abstract]
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -69,9 +85,9 @@ def test_every_decision_of_a_random_game_is_said(n: int) -> None:
     frames = set()
     while not s.is_over:
         check_decisions(s)
-        frames.add(s.pending[-1][0] if s.pending else 0)
+        frames.add(type(s.pending[-1]) if s.pending else None)
         s.apply(rng.choice(s.legal_actions()))
-    assert {0, fr.MOVE, fr.ACT, fr.CLEANUP} <= frames
+    assert {None, Move, Act, Cleanup} <= frames
 
 
 def test_the_turn_names_the_kinds_of_move_there_are() -> None:

@@ -25,9 +25,23 @@ from wintergames.core.phrases import Mention, Phrase
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB, WHITE
-from wintergames.games.winterborne.effects import POWER_DRAWS, POWER_GAINS
+from wintergames.games.winterborne.effects import (
+    POWER_DRAWS,
+    POWER_GAINS,
+    AnySpoils,
+    Gain,
+    Horn,
+    PowerDiscard,
+    Replace,
+    Sacked,
+    TradeOnly,
+    Wylds,
+)
+from wintergames.games.winterborne.frames import WbFrame
+from wintergames.games.winterborne.moving import Exit, Move
 from wintergames.games.winterborne.setup import CASTLE as IN_CASTLE
-from wintergames.games.winterborne.specials import RAID, TAX
+from wintergames.games.winterborne.specials import RAID, TAX, FreeConquer, PayAny, Room, Sack
+from wintergames.games.winterborne.turn import Cap, Cleanup
 from wintergames.games.winterborne.words import (
     CASTLE,
     COUNTER_CLOCKWISE,
@@ -56,13 +70,12 @@ from wintergames.games.winterborne.words import (
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState as S
 
-Frame = tuple[int, ...]
-MAIN = 0  # no frame open: the turn's free choice
+Frame = WbFrame | None  # the open frame; none: the turn's free choice
 
 
 def choice(s: S, a: Action, p: int) -> Choice:
     """Legal action ``a`` of seat ``p`` in the open frame."""
-    frame = fr.top(s) or (MAIN,)
+    frame = fr.top(s)
     return _BY_TYPE[type(a)](s, p, frame, a)
 
 
@@ -79,7 +92,7 @@ def _thing(thing: Mention, rule: str) -> Phrase:
 
 def _play(s: S, p: int, f: Frame, a: Any) -> Choice:
     label = MSG("label-use", use=use(a.card, a.code))
-    if f[0] == fr.MOVE:
+    if isinstance(f, Move):
         return Choice(label, _step_with_card(s, p, f, a), _group_card(a.card))
     return Choice(label, _play_explained(s, p, a), _group_card(a.card))
 
@@ -108,8 +121,8 @@ def _destination(s: S, p: int, fig: int, steps: int, ccw: bool) -> int:
     return (s.figures[p][fig] + (-steps if ccw else steps)) % len(WB.space_names)
 
 
-def _step_with_card(s: S, p: int, f: Frame, a: act.PlayCard) -> Phrase:
-    fig, ccw = f[1], WB.cards[a.card].uses[a.use].ccw
+def _step_with_card(s: S, p: int, f: Move, a: act.PlayCard) -> Phrase:
+    fig, ccw = f.figure, WB.cards[a.card].uses[a.use].ccw
     args: dict[str, Any] = {"card": card(a.card), "use": use(a.card, a.code),
                             "figure": figure(fig), "steps": counted(a.choice, "space", "spaces")}
     if s.figures[p][fig] == IN_CASTLE:
@@ -123,8 +136,8 @@ def _step_with_card(s: S, p: int, f: Frame, a: act.PlayCard) -> Phrase:
 def _use_spoils(s: S, p: int, f: Frame, a: Any) -> Choice:
     t = WB.spoils[a.value]
     label = _thing(spoils(a.value), "cards.spoils")
-    if f[0] == fr.MOVE:
-        fig = f[1]
+    if isinstance(f, Move):
+        fig = f.figure
         args: dict[str, Any] = {"spoils": spoils(a.value), "figure": figure(fig),
                                 "steps": counted(t.value, "space", "spaces")}
         if s.figures[p][fig] == IN_CASTLE:
@@ -145,15 +158,15 @@ def _reserve(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 def _unreserve(s: S, p: int, f: Frame, a: Any) -> Choice:
     c = a.value
-    if f[0] == fr.ROOM:
-        return Choice(MSG("label-unreserve"), MSG("do-room", card=card(c), wylds=card(f[1])),
+    if isinstance(f, Room):
+        return Choice(MSG("label-unreserve"), MSG("do-room", card=card(c), wylds=card(f.card)),
                       _group_card(c))
-    msg = "do-unreserve-cleanup" if f[0] == fr.CLEANUP else "do-unreserve"
+    msg = "do-unreserve-cleanup" if isinstance(f, Cleanup) else "do-unreserve"
     return Choice(MSG("label-unreserve"), MSG(msg, card=card(c)), _group_card(c))
 
 
 def _discard(s: S, p: int, f: Frame, a: Any) -> Choice:
-    if f[0] == fr.POWER_DISCARD:
+    if isinstance(f, PowerDiscard):
         return Choice(MSG("label-discard", "power.discard-draw"),
                       MSG("do-power-discard", card=card(a.value), n=POWER_DRAWS),
                       _group_card(a.value))
@@ -182,11 +195,11 @@ def _swap(s: S, p: int, f: Frame, a: Any) -> Choice:
 def _word(s: S, p: int, f: Frame, a: Any) -> Choice:
     if a is act.END:
         return Choice(MSG("label-end"), MSG("do-end", hand=WB.hand_size))
-    if a is act.DONE and f[0] == fr.WYLDS:
+    if a is act.DONE and isinstance(f, Wylds):
         return Choice(MSG("label-wylds-done"), MSG("do-wylds-done"))
     if a is act.DONE:
         return Choice(MSG("label-done"), MSG("do-done", hand=WB.hand_size))
-    if a is act.PASS and f[0] == fr.TRADE_ONLY:
+    if a is act.PASS and isinstance(f, TradeOnly):
         return Choice(MSG("label-no-trade"), MSG("do-no-trade"))
     if a is act.PASS:
         return Choice(MSG("label-pass"), MSG("do-pass"))
@@ -209,7 +222,7 @@ def _direction(s: S, p: int, ccw: bool) -> Choice:
 
 
 def _figure(s: S, p: int, f: Frame, a: Any) -> Choice:
-    if f[0] == fr.REPLACE:
+    if isinstance(f, Replace):
         return Choice(_thing(figure(a.value), "power.white-meeple"),
                       MSG("do-replace", white=figure(WHITE), figure=figure(a.value)))
     return Choice(_thing(figure(a.value), "power.white-meeple"),
@@ -217,9 +230,10 @@ def _figure(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 
 def _exit(s: S, p: int, f: Frame, a: Any) -> Choice:
-    more = counted(f[3] - 1, "space", "spaces")
+    assert isinstance(f, Exit)
+    more = counted(f.steps - 1, "space", "spaces")
     return Choice(_thing(space(a.value), "banners.potion"),
-                  MSG("do-exit", figure=figure(f[1]), castle=CASTLE, space=space(a.value),
+                  MSG("do-exit", figure=figure(f.figure), castle=CASTLE, space=space(a.value),
                       steps=more))
 
 
@@ -274,7 +288,7 @@ def _explore(s: S, p: int, f: Frame, a: Any) -> Choice:
 def _conquer(s: S, p: int, f: Frame, a: Any) -> Choice:
     args: dict[str, Any] = {"section": section(a.section), "tile": tile(a.colour),
                             "cost": resources(fr.conquer_cost(s))}
-    rule = "allies" if f[0] == fr.FREE_CONQUER else None
+    rule = "allies" if isinstance(f, FreeConquer) else None
     if s.prov_spoils[a.colour]:
         said = MSG("do-conquer-spoils", rule, province=province(a.colour), **args)
     else:
@@ -290,7 +304,7 @@ def _build(s: S, p: int, f: Frame, a: Any) -> Choice:
     kind = building(a.building + 1)
     label = MSG("label-build", building=kind, row=a.row + 1)
     args: dict[str, Any] = {"building": kind, "row": a.row + 1, "section": section(a.section)}
-    rule = "banners.horn" if f[0] == fr.HORN else None
+    rule = "banners.horn" if isinstance(f, Horn) else None
     if a.building == 0:
         cost = resources(fr.settlement_cost(s))
         if s.favor_supply:
@@ -318,11 +332,11 @@ def _take(s: S, p: int, f: Frame, a: Any) -> Choice:
     if a.value == 0:
         return Choice(MSG("label-no-spoils"), MSG("do-no-spoils"))
     t = a.value - 1
-    if f[0] == fr.SACKED:
+    if isinstance(f, Sacked):
         return Choice(_thing(spoils(t), "cards.wylds-effects"),
                       MSG("do-take-sacked", spoils=spoils(t)))
     where = next(c for c in range(len(WB.colours)) if t in s.prov_spoils[c])
-    rule = "power.spoils-any" if f[0] == fr.ANY_SPOILS else "warrior.spoils"
+    rule = "power.spoils-any" if isinstance(f, AnySpoils) else "warrior.spoils"
     return Choice(_thing(spoils(t), rule),
                   MSG("do-take", rule, spoils=spoils(t), province=province(where)))
 
@@ -334,14 +348,14 @@ def _facedown(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 def _choose(s: S, p: int, f: Frame, a: Any) -> Choice:
     one = res(1, a.value)
-    if f[0] == fr.GAIN:
+    if isinstance(f, Gain):
         return Choice(MSG("label-take", resource=one), MSG("do-gain-one", resource=one))
-    if f[0] == fr.CAP:
+    if isinstance(f, Cap):
         return Choice(MSG("label-return", resource=one), MSG("do-return", resource=one))
-    purpose = f[1]
-    if purpose == fr.FOR_ALLY:
-        said = MSG("do-pay-ally", resource=one, ally=ally(f[2]))
-    elif purpose == fr.FOR_SACKED:
+    assert isinstance(f, PayAny)
+    if f.purpose == fr.FOR_ALLY:
+        said = MSG("do-pay-ally", resource=one, ally=ally(f.ally))
+    elif f.purpose == fr.FOR_SACKED:
         said = MSG("do-pay-sacked", resource=one)
     else:
         said = MSG("do-pay-favor", resource=one, favor=favor(1))
@@ -349,8 +363,9 @@ def _choose(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 
 def _sack(s: S, p: int, f: Frame, a: Any) -> Choice:
+    assert isinstance(f, Sack)
     return Choice(MSG("label-sack", spoils=spoils(a.value)),
-                  MSG("do-sack", spoils=spoils(a.value), ally=ally(f[1])))
+                  MSG("do-sack", spoils=spoils(a.value), ally=ally(f.ally)))
 
 
 Explained = Callable[["S", int, Frame, Any], Choice]

@@ -467,6 +467,12 @@ def _load(data: Path | None = None) -> Components:
         raise ValueError(f"Winterborne data: missing or malformed entry ({e!r})") from e
 
 
+def _triple(values: list[int]) -> tuple[int, int, int]:
+    """A gold, meat, military amount from the data."""
+    gold, meat, military = values
+    return gold, meat, military
+
+
 def _build(data: Path) -> Components:
     setup = _read(data, "setup.toml")
     rb: dict[str, int] = setup["rulebook"]
@@ -522,6 +528,9 @@ def _build(data: Path) -> Components:
         hand_size=setup["hand_size"], reserve_size=setup["reserve_size"],
         resource_cap=setup["resource_cap"], rows=setup["rows"], winter_rounds=rounds,
         power_gains=setup["power_gains"], power_draws=setup["power_draws"],
+        settlement_cost=_triple(setup["settlement_cost"]),
+        conquer_cost=_triple(setup["conquer_cost"]), tax_gains=_triple(setup["tax_gains"]),
+        raid_gains=_triple(setup["raid_gains"]),
         card_by_id={c.id: i for i, c in enumerate(cards)},
         ally_by_id={a.id: i for i, a in enumerate(allies)},
         spoils_by_id={s.id: i for i, s in enumerate(spoils)},

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.specials import Room
+from wintergames.games.winterborne.turn import Cap, Cleanup
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -45,7 +47,7 @@ def check(s: WinterborneState) -> None:
     exploration += [c for deck in s.season_decks for c in deck]
     exploration += s.box_wylds + s.balaur_pile
     exploration += [c for c in s.sacked_cards]
-    exploration += [f[1] for f in s.pending if f[0] == fr.ROOM]
+    exploration += [f.card for f in s.pending if isinstance(f, Room)]
     # No card twice is no duplicate in the list; counted only to say which on a failure.
     assert len(set(exploration)) == len(exploration), (
         f"doubled cards: {Counter(exploration).most_common(3)}")
@@ -89,7 +91,7 @@ def check(s: WinterborneState) -> None:
         assert len(s.reserve[p]) <= WB.reserve_size, f"{seat_name(p)}'s reserve"
     # The cards picked up from the reserve in the turn's play stay in hand until the
     # clean-up, and leave the list when they leave the hand (frames.leave_hand).
-    if not any(f[0] in (fr.CLEANUP, fr.CAP) for f in s.pending):
+    if not any(isinstance(f, Cleanup | Cap) for f in s.pending):
         assert all(c in s.hand[s.current] for c in s.moved), (
             f"picked up from the reserve, not in hand: {s.moved}")
 

@@ -6,34 +6,28 @@ Cards". Each is a short stack of small choices on top of the turn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Decision
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import moving, specials
 from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.components import POWERS, RESOURCES, WB, WHITE
 from wintergames.games.winterborne.decks import draw
 from wintergames.games.winterborne.frames import (
-    ACT,
-    ANY_SPOILS,
-    DIRECTION,
-    EXIT,
     EXPLORER,
+    FIGURES,
     FOR_FAVOR,
     FOR_SACKED,
-    GAIN,
+    FREE,
     HORN_VARIANTS,
-    PAY_ANY,
-    POWER_DISCARD,
-    RELOCATE,
-    REPLACE,
-    SACKED,
+    SETTLEMENT_COST,
     SHAMAN,
-    SWAP,
-    TRADE_ONLY,
     WARRIOR,
-    WYLDS,
+    Cost,
+    WbFrame,
     adjacent_provinces,
     adjacent_sections,
     figure_for,
@@ -43,10 +37,11 @@ from wintergames.games.winterborne.frames import (
     replace_top,
     room_for,
     say,
-    take_favor,
     wylds_in_reserve,
 )
+from wintergames.games.winterborne.moving import Exit
 from wintergames.games.winterborne.setup import CASTLE, OUT
+from wintergames.games.winterborne.specials import Act, PayAny
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -56,14 +51,8 @@ if TYPE_CHECKING:
 
 
 def activate_wylds(s: WinterborneState, p: int) -> None:
-    push(s, WYLDS, *wylds_in_reserve(s, p))
+    push(s, Wylds(tuple(wylds_in_reserve(s, p))))
     say(s, "activate-wylds")
-
-
-def wylds_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    """Each Wylds card still to resolve whose effect can happen now, and ``done``
-    (which lets the rest go unused: an effect you cannot or do not want to pay for)."""
-    return [*(act.WYLDS[c] for c in frame[1:] if wylds_possible(s, p, c)), act.DONE]
 
 
 def wylds_possible(s: WinterborneState, p: int, card: int) -> bool:
@@ -89,10 +78,10 @@ def wylds_possible(s: WinterborneState, p: int, card: int) -> bool:
     return True  # a plain gain
 
 
-def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int) -> None:
-    rest = list(frame[1:])
+def resolve_wylds(s: WinterborneState, p: int, frame: Wylds, card: int) -> None:
+    rest = list(frame.cards)
     rest.remove(card)
-    replace_top(s, WYLDS, *rest)
+    replace_top(s, Wylds(tuple(rest)))
     effect = WB.cards[card].wylds
     say(s, "wylds-card", card=w.card(card))
     if effect in ("gold", "meat", "military"):
@@ -117,29 +106,27 @@ def resolve_wylds(s: WinterborneState, p: int, frame: tuple[int, ...], card: int
             # direction is asked.
             _move_without_action(s, p, EXPLORER, 1)
         else:
-            push(s, DIRECTION)
+            push(s, Direction())
     elif effect == "shaman-2":
         _move_without_action(s, p, SHAMAN, 2)
     elif effect == "warrior-3":
         _move_without_action(s, p, WARRIOR, 3)
     elif effect == "sacked-spoils":
-        push(s, SACKED)
-        push(s, PAY_ANY, FOR_SACKED, 0)
+        push(s, Sacked())
+        push(s, PayAny(FOR_SACKED, 0))
     elif effect == "favor":
         s.res[p][1] -= 1
         say(s, "wylds-return", meat=w.res(1, 1))
-        push(s, PAY_ANY, FOR_FAVOR, 0)
+        push(s, PayAny(FOR_FAVOR, 0))
 
 
 def _move_without_action(s: WinterborneState, p: int, fig: int, steps: int) -> None:
     if s.figures[p][fig] == CASTLE:
-        push(s, EXIT, fig, fig, steps, 0, 0)
+        push(s, Exit(fig, fig, steps, 0, 0))
     else:
         moving.walk(s, p, fig, steps, ccw=False)
 
 
-def direction_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.CW, act.CCW]
 
 
 def step_explorer(s: WinterborneState, p: int, ccw: bool) -> None:
@@ -147,22 +134,8 @@ def step_explorer(s: WinterborneState, p: int, ccw: bool) -> None:
     moving.walk(s, p, EXPLORER, 1, ccw)
 
 
-def pay_any_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.CHOOSE[r] for r in range(3) if s.res[p][r] > 0]
 
 
-def pay_any(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) -> None:
-    pop(s)
-    purpose, arg = frame[1], frame[2]
-    if purpose == FOR_FAVOR:
-        s.res[p][resource] -= 1
-        take_favor(s, p)
-        say(s, "favor-for", resource=w.res(1, resource), favor=w.favor(1))
-    elif purpose == FOR_SACKED:
-        s.res[p][resource] -= 1
-        say(s, "spends", resource=w.res(1, resource))
-    else:
-        specials.pay_any_for_ally(s, p, arg, resource)
 
 
 def recoverable_spoils(s: WinterborneState) -> list[int]:
@@ -171,8 +144,6 @@ def recoverable_spoils(s: WinterborneState) -> list[int]:
     return sorted({t for t in s.sacked_spoils if WB.spoils[t].kind != "wylds"})
 
 
-def sacked_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.TAKE[1 + t] for t in recoverable_spoils(s)]
 
 
 def take_sacked(s: WinterborneState, p: int, tile: int) -> None:
@@ -198,13 +169,8 @@ def horn_actions(s: WinterborneState, p: int, variant: str) -> list[Action]:
     return specials.build_actions(s, p, tuple(sections), free=variant == "free-adjacent")
 
 
-def frame_horn_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return horn_actions(s, p, HORN_VARIANTS[frame[1]])
 
 
-def horn_build(s: WinterborneState, p: int, frame: tuple[int, ...], action: act.Build) -> None:
-    pop(s)
-    specials.build(s, p, action, free=HORN_VARIANTS[frame[1]] == "free-adjacent")
 
 
 def bag_draw(s: WinterborneState, p: int) -> None:
@@ -235,13 +201,13 @@ def power_actions(s: WinterborneState, p: int) -> list[Action]:
 
 def power_possible(s: WinterborneState, p: int, code: str) -> bool:
     if code == "move-building":
-        return bool(relocate_actions(s, p, ()))
+        return bool(relocate_actions(s, p))
     if code == "discard-draw":
         return bool(s.hand[p])
     if code == "swap-card":
-        return bool(swap_actions(s, p, ()))
+        return bool(swap_actions(s, p))
     if code == "spoils-any":
-        return bool(any_spoils_actions(s, p, ()))
+        return bool(any_spoils_actions(s, p))
     if code == "white-meeple":
         return not s.white_used[p]
     if code == "trade":
@@ -264,28 +230,28 @@ def use_power(s: WinterborneState, p: int, power: int) -> None:
     s.line = w.MSG("power", _POWER_RULES[code], seat=w.seat(p), power=w.power(code),
                    favor=w.favor(r))
     if code == "move-building":
-        push(s, RELOCATE)
+        push(s, Relocate())
     elif code == "two-resources":
-        push(s, GAIN, POWER_GAINS)
+        push(s, Gain(POWER_GAINS))
     elif code == "discard-draw":
-        push(s, POWER_DISCARD)
+        push(s, PowerDiscard())
     elif code == "explore-discount":
         s.discount = 1
     elif code == "swap-card":
-        push(s, SWAP)
+        push(s, Swap())
     elif code == "spoils-any":
-        push(s, ANY_SPOILS)
+        push(s, AnySpoils())
     elif code == "white-meeple":
-        push(s, REPLACE)
+        push(s, Replace())
     elif code == "trade":
-        push(s, TRADE_ONLY, figure_for(s, p, SHAMAN))
+        push(s, TradeOnly(figure_for(s, p, SHAMAN)))
     else:  # round-action: round 1 the shaman, 2 the explorer, 3 the warrior
         character = WB.round_power_character[r - 1]
-        push(s, ACT, character, figure_for(s, p, character))
+        push(s, Act(character, figure_for(s, p, character)))
         say(s, "round-action", figure=w.figure(character))
 
 
-def relocate_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+def relocate_actions(s: WinterborneState, p: int) -> list[Action]:
     built = [sec for sec in range(12) if s.buildings[p][sec]]
     free = specials.build_targets(s, p, range(12))
     return [act.RELOCATE[a][b] for a in built for b in free]
@@ -298,22 +264,10 @@ def relocate(s: WinterborneState, p: int, source: int, target: int) -> None:
     say(s, "relocate", source=w.section(source), target=w.section(target))
 
 
-def gain_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return list(act.CHOOSE)
 
 
-def gain_one(s: WinterborneState, p: int, frame: tuple[int, ...], resource: int) -> None:
-    left = frame[1] - 1
-    if left:
-        replace_top(s, GAIN, left)
-    else:
-        pop(s)
-    s.res[p][resource] += 1
-    say(s, "power-gain", gain=w.plus(1, resource))
 
 
-def power_discard_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.DISCARD[c] for c in sorted(set(s.hand[p]))]
 
 
 def power_discard(s: WinterborneState, p: int, card: int) -> None:
@@ -324,7 +278,7 @@ def power_discard(s: WinterborneState, p: int, card: int) -> None:
     draw(s, p, POWER_DRAWS, "power.discard-draw")
 
 
-def swap_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+def swap_actions(s: WinterborneState, p: int) -> list[Action]:
     """A provision, weapon, treasure or banner from hand for any province's card."""
     mine = sorted({c for c in s.hand[p]
                    if WB.cards[c].type in ("provision", "treasure", "weapon", "banner")})
@@ -341,12 +295,10 @@ def swap(s: WinterborneState, p: int, card: int, province: int) -> None:
     specials.receive_card(s, p, got)
 
 
-def any_spoils_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
+def any_spoils_actions(s: WinterborneState, p: int) -> list[Action]:
     return [a for prov in range(6) for a in specials.take_from(s, prov)]
 
 
-def replace_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.FIGURE[c] for c in range(3) if s.figures[p][c] != OUT]
 
 
 def replace_figure(s: WinterborneState, p: int, character: int) -> None:
@@ -359,7 +311,255 @@ def replace_figure(s: WinterborneState, p: int, character: int) -> None:
     say(s, "replace", white=w.figure(WHITE), figure=w.figure(character))
 
 
-def trade_only_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    pos = s.figures[p][frame[1]]
-    return [act.TRADE[c] for c in adjacent_provinces(s, p, pos) if specials.can_trade(s, p, c)]
 
+# -- the frames ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Wylds(WbFrame):
+    """An activation: the Wylds cards still to resolve, in any order."""
+
+    CODE = 9
+    NAME = "WYLDS"
+    KEY = "wylds"
+    cards: tuple[int, ...]
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        """Each Wylds card still to resolve whose effect can happen now, and ``done``
+        (which lets the rest go unused: an effect you cannot or do not want to pay for)."""
+        return [*(act.WYLDS[c] for c in self.cards if wylds_possible(s, p, c)), act.DONE]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        if action is act.DONE:
+            pop(s)
+            return
+        assert isinstance(action, act.ResolveWylds)
+        resolve_wylds(s, p, self, action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        left = len(self.cards)
+        return Decision(w.MSG("ask-wylds"), limit=w.MSG("limit-wylds", n=left), remaining=left)
+
+    def context(self) -> dict[str, Any]:
+        return {"cards": [WB.cards[c].id for c in sorted(self.cards)]}
+
+
+@dataclass(frozen=True, slots=True)
+class Direction(WbFrame):
+    """A Wylds card's explorer step: clockwise or counter-clockwise."""
+
+    CODE = 10
+    NAME = "DIRECTION"
+    KEY = "direction"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.CW, act.CCW]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        step_explorer(s, p, action is act.CCW)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        explorer = w.figure(EXPLORER)
+        return Decision(w.MSG("ask-direction", figure=explorer), piece=explorer)
+
+
+@dataclass(frozen=True, slots=True)
+class Sacked(WbFrame):
+    """A Wylds card's reward: the sacked spoils tile to take back."""
+
+    CODE = 11
+    NAME = "SACKED"
+    KEY = "sacked"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.TAKE[1 + t] for t in recoverable_spoils(s)]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Take)
+        take_sacked(s, p, action.value - 1)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-sacked"))
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(WbFrame):
+    """The "two resources" power: ``left`` resources of the player's choice to take."""
+
+    CODE = 12
+    NAME = "GAIN"
+    KEY = "gain"
+    left: int
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return list(act.CHOOSE)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Choose)
+        if self.left > 1:
+            replace_top(s, Gain(self.left - 1))
+        else:
+            pop(s)
+        s.res[p][action.value] += 1
+        say(s, "power-gain", gain=w.plus(1, action.value))
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-gain"), limit=w.MSG("limit-gain", n=self.left),
+                        remaining=self.left)
+
+    def context(self) -> dict[str, Any]:
+        return {"resources_left": self.left}
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDiscard(WbFrame):
+    """The "discard, then draw" power: the card to discard."""
+
+    CODE = 13
+    NAME = "POWER_DISCARD"
+    KEY = "discard"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.DISCARD[c] for c in sorted(set(s.hand[p]))]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Discard)
+        power_discard(s, p, action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-power-discard"))
+
+
+@dataclass(frozen=True, slots=True)
+class Relocate(WbFrame):
+    """The "move a building" power: which building, and where."""
+
+    CODE = 14
+    NAME = "RELOCATE"
+    KEY = "relocate"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return relocate_actions(s, p)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Relocate)
+        relocate(s, p, action.source, action.target)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-relocate"))
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(WbFrame):
+    """The "swap a card" power: the card from hand and the province's card."""
+
+    CODE = 15
+    NAME = "SWAP"
+    KEY = "swap"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return swap_actions(s, p)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Swap)
+        swap(s, p, action.card, action.province)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-swap"))
+
+
+@dataclass(frozen=True, slots=True)
+class AnySpoils(WbFrame):
+    """The "spoils from any province" power: the tile to take."""
+
+    CODE = 16
+    NAME = "ANY_SPOILS"
+    KEY = "spoils"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return any_spoils_actions(s, p)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        pop(s)
+        specials.take_spoils(s, p, action)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-any-spoils"))
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(WbFrame):
+    """The "white meeple" power: the character it replaces."""
+
+    CODE = 17
+    NAME = "REPLACE"
+    KEY = "replace"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.FIGURE[c] for c in range(3) if s.figures[p][c] != OUT]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Figure)
+        replace_figure(s, p, action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        white = w.figure(WHITE)
+        return Decision(w.MSG("ask-replace", white=white), piece=white)
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOnly(WbFrame):
+    """The "trade" power: a trade of the shaman (or the white meeple for it) without
+    moving, or ``pass``."""
+
+    CODE = 18
+    NAME = "TRADE_ONLY"
+    KEY = "trade"
+    figure: int
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        pos = s.figures[p][self.figure]
+        return [*(act.TRADE[c] for c in adjacent_provinces(s, p, pos)
+                  if specials.can_trade(s, p, c)), act.PASS]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        pop(s)
+        specials.do_special(s, p, action)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-trade-only", figure=w.figure(self.figure)),
+                        piece=w.figure(self.figure))
+
+    def context(self) -> dict[str, Any]:
+        return {"figure": FIGURES[self.figure]}  # the shaman or the white meeple for it
+
+
+@dataclass(frozen=True, slots=True)
+class Horn(WbFrame):
+    """A Horn banner's special build: the building and its section."""
+
+    CODE = 19
+    NAME = "HORN"
+    KEY = "horn"
+    variant: int  # index in HORN_VARIANTS
+    card: int  # the Horn banner played
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return horn_actions(s, p, HORN_VARIANTS[self.variant])
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Build)
+        pop(s)
+        specials.build(s, p, action, free=self.settlement_cost() == FREE)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        cost = w.MSG("cost-build", cost=w.resources(self.settlement_cost()))
+        return Decision(w.MSG("ask-horn", card=w.card(self.card)), piece=w.card(self.card),
+                        cost=cost)
+
+    def settlement_cost(self) -> Cost:
+        free = HORN_VARIANTS[self.variant] == "free-adjacent"
+        return FREE if free else SETTLEMENT_COST
+
+    def context(self) -> dict[str, Any]:
+        return {"variant": HORN_VARIANTS[self.variant], "card": WB.cards[self.card].id}

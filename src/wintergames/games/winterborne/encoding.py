@@ -28,14 +28,11 @@ from wintergames.core.encoding import (
     seats_from,
 )
 from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, SEASONS, WB
-from wintergames.games.winterborne.frames import HORN_VARIANTS
-from wintergames.games.winterborne.observe import (
-    _FRAME_NAMES,
-    BUILDING_NAMES,
-    FRAME_KINDS,
-    PAY_PURPOSES,
-)
+from wintergames.games.winterborne.frames import FIGURES, HORN_VARIANTS
+from wintergames.games.winterborne.observe import BUILDING_NAMES, FRAME_KINDS
+from wintergames.games.winterborne.rules import FRAMES as FRAME_TABLE
 from wintergames.games.winterborne.setup import FIRST_GAME, RANDOM
+from wintergames.games.winterborne.specials import PAY_PURPOSES
 
 N_CARDS = len(WB.cards)
 N_ALLIES = len(WB.allies)
@@ -43,9 +40,8 @@ N_SPOILS = len(WB.spoils)
 N_COLOURS = len(WB.colours)
 N_SECTIONS = len(WB.section_names)
 ALLIES_PER_COLOUR = N_ALLIES // N_COLOURS
-FIGURES = (*CHARACTERS, "white")
 PLACES = (*WB.space_names, "castle", "out")  # where a figure may be
-FRAMES = ("main", *dict.fromkeys(_FRAME_NAMES.values()))
+FRAMES = ("main", *dict.fromkeys(kind.KEY for kind in FRAME_TABLE))
 BUILDINGS = tuple(b for b in BUILDING_NAMES if b)  # settlement, church
 OBJECTIVE_SLOTS = len(WB.objective_vp)
 # Generous bounds where the rules give none (``scaled`` caps at 1).

@@ -1,58 +1,74 @@
 """The open decisions of a Winterborne turn, and the small look-ups every rule shares.
 
-A decision in progress is a stack of frames on ``state.pending`` (innermost last); each
-frame is a tuple ``(KIND, *arguments)``. An empty stack means the player to move is free
+A decision in progress is a stack of frames on ``state.pending`` (innermost last), each a
+``WbFrame`` (``core.frames``). An empty stack means the player to move is free
 to play a card or spoils, place or pick up a reserve card, use a power, or end the turn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, ClassVar
 
-from wintergames.core.phrases import Arg
-from wintergames.games.winterborne.components import WB, WHITE
+from wintergames.core.actions import Action
+from wintergames.core.decisions import Decision
+
+# The stack's operations, shared by every game (re-exported for this game's modules).
+from wintergames.core.frames import Frame, top
+from wintergames.core.frames import pop as pop
+from wintergames.core.frames import push as push
+from wintergames.core.frames import replace_top as replace_top
+from wintergames.core.phrases import Arg, Phrase
+from wintergames.games.winterborne.components import CHARACTERS, WB, WHITE
 from wintergames.games.winterborne.setup import CASTLE, OUT
 from wintergames.games.winterborne.words import MSG
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
 
-# Frame kinds and their arguments.
-FIGURE = 1  # (hex): which figure the hex moves, the character or the white meeple
-MOVE = 2  # (figure, hex): the movement circle to play
-EXIT = 3  # (figure, hex, steps, ccw, act): leaving the castle, steps still to go
-ACT = 4  # (hex, figure): the special action after moving (or ``pass``)
-SPOILS = 5  # (province): take one of its spoils (or none)
-PAY_ANY = 6  # (purpose, argument): the resource of your choice to pay
-SACK = 7  # (ally): the spoils tile to sack for a black ally
-FREE_CONQUER = 8  # (): a red ally's conquer on any section
-WYLDS = 9  # (*cards): the Wylds cards still to resolve
-DIRECTION = 10  # (): which way the explorer steps (a Wylds card)
-SACKED = 11  # (): which sacked spoils tile to take back (a Wylds card)
-GAIN = 12  # (count): resources still to choose (a power)
-POWER_DISCARD = 13  # (): the card to discard before drawing 2 (a power)
-RELOCATE = 14  # (): the building to move and where (a power)
-SWAP = 15  # (): the card to swap with a province's card (a power)
-ANY_SPOILS = 16  # (): the spoils tile to take from any province (a power)
-REPLACE = 17  # (): the character the white meeple replaces (a power)
-TRADE_ONLY = 18  # (figure): a trade without moving (a power)
-HORN = 19  # (variant index, card): the building of a Horn banner's special build
-ROOM = 20  # (card): a reserve card to take back so the Wylds card fits
-CLEANUP = 21  # (): reserve, unreserve and discard, then ``done``
-CAP = 22  # (): resources to return until 12 are left
-
-# What PAY_ANY pays for.
+# What a ``PayAny`` frame pays for.
 FOR_ALLY, FOR_SACKED, FOR_FAVOR = 0, 1, 2
 HORN_VARIANTS = ("free-adjacent", "anywhere", "adjacent-any")
 SHAMAN, EXPLORER, WARRIOR = 0, 1, 2
+FIGURES = (*CHARACTERS, "white")  # the figures by index, as the decision context names them
+
+Cost = tuple[int, int, int]  # gold, meat, military
+SETTLEMENT_COST: Cost = WB.settlement_cost  # House board: 1 gold + 1 meat (setup.toml)
+CONQUER_COST: Cost = WB.conquer_cost  # 1 gold + 1 military
+FREE: Cost = (0, 0, 0)
 
 
-def top(s: WinterborneState) -> tuple[int, ...] | None:
-    return s.pending[-1] if s.pending else None
+class WbFrame(Frame, ABC):
+    """One open decision of a Winterborne turn.
 
+    Each kind is a frozen dataclass in the module whose rule resolves it (``moving``,
+    ``specials``, ``effects``, ``turn``); there it says which actions answer it
+    (``legal``), what an answer does (``resolve``, which closes or replaces the frame),
+    what the seat is asked (``ask``) and its public arguments (``context``).
+    """
 
-def push(s: WinterborneState, *frame: int) -> None:
-    s.pending = (*s.pending, tuple(frame))
+    __slots__ = ()
+    KEY: ClassVar[str]  # the observation's word for the frame ("move", "action", ...)
+
+    @abstractmethod
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        """The actions that answer this frame."""
+
+    @abstractmethod
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        """Carry out ``action`` (one of ``legal``) for seat ``p``."""
+
+    @abstractmethod
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        """What seat ``p`` is deciding, in the game's words."""
+
+    def settlement_cost(self) -> Cost:
+        """A settlement's price while this frame is open (a Horn banner may waive it)."""
+        return SETTLEMENT_COST
+
+    def conquer_cost(self) -> Cost:
+        """A conquest's price while this frame is open (a red ally's trade paid for it)."""
+        return CONQUER_COST
 
 
 def leave_hand(s: WinterborneState, p: int, card: int) -> None:
@@ -64,14 +80,6 @@ def leave_hand(s: WinterborneState, p: int, card: int) -> None:
         s.moved.remove(card)
 
 
-def pop(s: WinterborneState) -> tuple[int, ...]:
-    frame = s.pending[-1]
-    s.pending = s.pending[:-1]
-    return frame
-
-
-def replace_top(s: WinterborneState, *frame: int) -> None:
-    s.pending = (*s.pending[:-1], tuple(frame))
 
 
 # -- cards ------------------------------------------------------------------------------
@@ -133,6 +141,19 @@ def figures_for_hex(s: WinterborneState, p: int, hex_char: int) -> list[int]:
     return figs
 
 
+def reserve_used(s: WinterborneState, p: int) -> Phrase:
+    """How full the seat's reserve is, as a decision's limit."""
+    return MSG("limit-reserve", n=len(s.reserve[p]), size=WB.reserve_size)
+
+
+def remove_played(s: WinterborneState, p: int, card: int) -> None:
+    """A played card leaves the hand (or the reserve: "as though they are in hand")."""
+    if card in s.hand[p]:
+        leave_hand(s, p, card)
+    else:
+        s.reserve[p].remove(card)
+
+
 def say(s: WinterborneState, msg: str, rule: str | None = None, **args: Arg) -> None:
     """Add a clause (message ``msg``) to the line of the compound move in progress: the
     line so far becomes its ``before``."""
@@ -182,22 +203,15 @@ def explore_cost(s: WinterborneState, p: int) -> int:
     return max(0, cost)
 
 
-SETTLEMENT_COST = (1, 1, 0)  # House board: 1 gold + 1 meat
-CONQUER_COST = (1, 0, 1)  # 1 gold + 1 military
-FREE = (0, 0, 0)
-
-
-def settlement_cost(s: WinterborneState) -> tuple[int, int, int]:
+def settlement_cost(s: WinterborneState) -> Cost:
     """What a settlement costs in the open decision: nothing in a Horn banner's free build
     next to the warrior, else the house board's price."""
     frame = top(s)
-    if frame is not None and frame[0] == HORN and HORN_VARIANTS[frame[1]] == "free-adjacent":
-        return FREE
-    return SETTLEMENT_COST
+    return SETTLEMENT_COST if frame is None else frame.settlement_cost()
 
 
-def conquer_cost(s: WinterborneState) -> tuple[int, int, int]:
+def conquer_cost(s: WinterborneState) -> Cost:
     """What a conquest costs in the open decision: nothing in a red ally's conquest (its
     trade paid for it), else 1 gold + 1 military."""
     frame = top(s)
-    return FREE if frame is not None and frame[0] == FREE_CONQUER else CONQUER_COST
+    return CONQUER_COST if frame is None else frame.conquer_cost()

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.games.winterborne import scoring
 from wintergames.games.winterborne.components import WB
-from wintergames.games.winterborne.frames import CAP, CLEANUP
+from wintergames.games.winterborne.turn import Cap, Cleanup
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -45,7 +45,7 @@ CARD = 1.5  # about what an exploration card adds to the sets
 SPOILS = 0.6  # an unplayed hex, move or Wylds spoils tile
 OBJECTIVE = 0.5  # share of an unmet solo objective's points, times progress squared
 LOOKAHEAD = 3  # own decisions followed inside a compound move
-_NO_LOOKAHEAD = (CLEANUP, CAP)  # the turn's choices are over: judge the position as is
+_NO_LOOKAHEAD = (Cleanup, Cap)  # the turn's choices are over: judge the position as is
 
 
 BALAUR_PER_TURN = 0.5  # an explorer card (2 of its 6) adds about 1.5 to its sets
@@ -134,7 +134,7 @@ def _margin(values: list[float], p: int) -> float:
 
 
 def _lookahead(s: WinterborneState, depth: int) -> list[float]:
-    if depth == 0 or s.over or not s.pending or s.pending[-1][0] in _NO_LOOKAHEAD:
+    if depth == 0 or s.over or not s.pending or isinstance(s.pending[-1], _NO_LOOKAHEAD):
         return base_estimate(s)
     p = s.current
     best: list[float] | None = None

@@ -211,6 +211,10 @@ class Components:
     winter_rounds: int
     power_gains: int  # resources the "two resources" power gives
     power_draws: int  # cards the "discard, then draw" power draws
+    settlement_cost: tuple[int, int, int]  # gold, meat, military
+    conquer_cost: tuple[int, int, int]
+    tax_gains: tuple[int, int, int]
+    raid_gains: tuple[int, int, int]
 
     card_by_id: dict[str, int]  # card id (any case is looked up upper-cased) -> index
     ally_by_id: dict[str, int]

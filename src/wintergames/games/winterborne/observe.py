@@ -21,6 +21,8 @@ from wintergames.core.events import seat_name
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import CHARACTERS, POWERS, RESOURCES, SEASONS, WB
 from wintergames.games.winterborne.effects import powers_of
+from wintergames.games.winterborne.frames import WbFrame
+from wintergames.games.winterborne.rules import FRAMES
 from wintergames.games.winterborne.scoring import balaur_score
 from wintergames.games.winterborne.setup import CASTLE, OUT, is_solo
 
@@ -164,30 +166,24 @@ def _decision(s: WinterborneState) -> dict[str, Any] | None:
     if s.over:
         return None
     frame = fr.top(s)
-    return {"seat": s.current, "frame": "main" if frame is None else _FRAME_NAMES[frame[0]],
+    return {"seat": s.current, "frame": "main" if frame is None else frame.KEY,
             "context": decision_context(s.pending)}
 
 
-# The frame kinds by their names in ``frames`` ("MAIN": no frame open, the turn's free
-# choice); the order is the encoding's one-hot order, so new kinds go at the end.
-FRAME_KINDS = ("MAIN", "FIGURE", "MOVE", "EXIT", "ACT", "SPOILS", "PAY_ANY", "SACK",
-               "FREE_CONQUER", "WYLDS", "DIRECTION", "SACKED", "GAIN", "POWER_DISCARD",
-               "RELOCATE", "SWAP", "ANY_SPOILS", "REPLACE", "TRADE_ONLY", "HORN", "ROOM",
-               "CLEANUP", "CAP")
-_KIND_NAME = {getattr(fr, name): name for name in FRAME_KINDS[1:]}
-FIGURES = (*CHARACTERS, "white")
-PAY_PURPOSES = ("ally", "sacked-spoils", "favor")  # fr.FOR_ALLY, FOR_SACKED, FOR_FAVOR
+# The frame kinds by their names ("MAIN": no frame open, the turn's free choice); the
+# order is the encoding's one-hot order, so new kinds go at the end.
+FRAME_KINDS = ("MAIN", *(kind.NAME for kind in FRAMES))
 
 
-def decision_context(pending: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+def decision_context(pending: tuple[WbFrame, ...]) -> dict[str, Any]:
     """The open decision as data: the top frame's kind and its public arguments, and
     ``below``, the frames under it (innermost first) in the same form.
 
-    Allow-listed, argument by argument; every one is public: the figures and characters
-    moving and acting, the steps and direction of a circle played in the open, the ally
-    being traded (it was the face-up top of its province deck), the Wylds cards (face
-    up in the reserve), the Horn card just played, the Wylds card taken from a
-    province's face-up exploration space.
+    Allow-listed, argument by argument, by each kind's ``context``; every one is public:
+    the figures and characters moving and acting, the steps and direction of a circle
+    played in the open, the ally being traded (it was the face-up top of its province
+    deck), the Wylds cards (face up in the reserve), the Horn card just played, the Wylds
+    card taken from a province's face-up exploration space.
     """
     if not pending:
         return {"frame": "MAIN", "below": []}
@@ -196,53 +192,5 @@ def decision_context(pending: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
     return out
 
 
-def _frame_context(frame: tuple[int, ...]) -> dict[str, Any]:
-    kind, args = frame[0], frame[1:]
-    out: dict[str, Any] = {"frame": _KIND_NAME[kind]}
-    if kind == fr.FIGURE:  # (hex): the figure is still to choose
-        out["character"] = CHARACTERS[args[0]]
-    elif kind == fr.MOVE:  # (figure, hex)
-        out["figure"] = FIGURES[args[0]]
-        out["character"] = CHARACTERS[args[1]]
-    elif kind == fr.EXIT:  # (figure, hex, steps, ccw, act)
-        figure, hex_char, steps, ccw, acts = args
-        out["figure"] = FIGURES[figure]
-        # A Wylds card's move (no action after it) has no hex: its slot repeats the figure.
-        out["character"] = CHARACTERS[hex_char] if acts else None
-        out["steps"] = steps  # the step out of the castle included
-        out["counter_clockwise"] = bool(ccw)
-        out["then_acts"] = bool(acts)
-    elif kind == fr.ACT:  # (character, figure)
-        out["character"] = CHARACTERS[args[0]]
-        out["figure"] = FIGURES[args[1]]
-    elif kind == fr.SPOILS:  # (province)
-        out["province"] = WB.colours[args[0]]
-    elif kind == fr.PAY_ANY:  # (purpose, argument)
-        purpose = args[0]
-        out["pays_for"] = PAY_PURPOSES[purpose]
-        out["ally"] = WB.allies[args[1]].id if purpose == fr.FOR_ALLY else None
-        # Each pays one resource of the player's choice (an ally's "pay_any" is 1).
-        out["resources_left"] = WB.allies[args[1]].pay_any if purpose == fr.FOR_ALLY else 1
-    elif kind == fr.SACK:  # (ally)
-        out["ally"] = WB.allies[args[0]].id
-    elif kind == fr.WYLDS:  # (*cards)
-        out["cards"] = _card_ids(list(args))
-    elif kind == fr.GAIN:  # (count)
-        out["resources_left"] = args[0]
-    elif kind == fr.TRADE_ONLY:  # (figure): the shaman or the white meeple replacing it
-        out["figure"] = FIGURES[args[0]]
-    elif kind == fr.HORN:  # (variant, card)
-        out["variant"] = fr.HORN_VARIANTS[args[0]]
-        out["card"] = WB.cards[args[1]].id
-    elif kind == fr.ROOM:  # (card)
-        out["card"] = WB.cards[args[0]].id
-    return out
-
-
-_FRAME_NAMES = {
-    fr.FIGURE: "figure", fr.MOVE: "move", fr.EXIT: "exit", fr.ACT: "action", fr.SPOILS: "spoils",
-    fr.PAY_ANY: "pay", fr.SACK: "sack", fr.FREE_CONQUER: "conquer", fr.WYLDS: "wylds",
-    fr.DIRECTION: "direction", fr.SACKED: "sacked", fr.GAIN: "gain", fr.POWER_DISCARD: "discard",
-    fr.RELOCATE: "relocate", fr.SWAP: "swap", fr.ANY_SPOILS: "spoils", fr.REPLACE: "replace",
-    fr.TRADE_ONLY: "trade", fr.HORN: "horn", fr.ROOM: "room", fr.CLEANUP: "cleanup", fr.CAP: "cap",
-}
+def _frame_context(frame: WbFrame) -> dict[str, Any]:
+    return {"frame": frame.NAME, **frame.context()}

@@ -13,6 +13,11 @@ from wintergames.core.actions import Action
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import CHARACTERS, WB
+from wintergames.games.winterborne.effects import Horn, TradeOnly
+from wintergames.games.winterborne.frames import WbFrame
+from wintergames.games.winterborne.moving import Move
+from wintergames.games.winterborne.specials import Act, FreeConquer, Room
+from wintergames.games.winterborne.turn import Cleanup
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -32,15 +37,15 @@ def why_not(s: WinterborneState, action: Action, p: int) -> Refusal:
         refused = _why_not_spoils(s, action, p, frame)
         if refused is not None:
             return refused
-    if isinstance(action, act.Discard) and (frame is None or frame[0] != fr.CLEANUP):
+    if isinstance(action, act.Discard) and not isinstance(frame, Cleanup):
         return ("cards are discarded from hand in the clean-up, after end (or by the "
                 "Discard and Draw power)", "turn.cleanup")
     special = _SPECIAL_OF.get(type(action)) if action not in _WORD_SPECIALS \
         else _WORD_SPECIALS[action]
-    if special is not None and frame is not None and frame[0] != fr.FREE_CONQUER \
-            and not (frame[0] == fr.HORN and isinstance(action, act.Build)):
+    if special is not None and frame is not None and not isinstance(frame, FreeConquer) \
+            and not (isinstance(frame, Horn) and isinstance(action, act.Build)):
         acting = _acting_character(frame)
-        if frame[0] == fr.MOVE:
+        if isinstance(frame, Move):
             return ("after a hex comes a card with a movement circle; the special action "
                     "follows", "turn.move")
         if acting is None:
@@ -69,7 +74,7 @@ def why_not(s: WinterborneState, action: Action, p: int) -> Refusal:
         return _why_not_power(s, p), "winter.powers"
     if isinstance(action, act.Reserve | act.Unreserve):
         return _why_not_reserve(s, action, p, frame), "turn.reserve"
-    if action is act.DONE and frame is not None and frame[0] == fr.CLEANUP:
+    if action is act.DONE and isinstance(frame, Cleanup):
         # the only clean-up refusal of done: turn.cleanup_actions offers it within the limit
         return (f"your hand holds {len(s.hand[p])} cards: discard down to {WB.hand_size} "
                 "(reserve cards do not count towards the hand limit)", "turn.cleanup")
@@ -77,15 +82,15 @@ def why_not(s: WinterborneState, action: Action, p: int) -> Refusal:
 
 
 def _why_not_card(s: WinterborneState, action: act.PlayCard, p: int,
-                  frame: tuple[int, ...] | None) -> Refusal | None:
+                  frame: WbFrame | None) -> Refusal | None:
     """Why a card may not be played for that use now, where the card itself says."""
     card = action.card
     if card not in fr.playable_cards(s, p):
         return f"{WB.cards[card].id} is not in your hand or reserve", "turn.play"
     use = WB.cards[card].uses[action.use]
-    if frame is not None and frame[0] == fr.MOVE and use.kind != "move":
+    if isinstance(frame, Move) and use.kind != "move":
         return "after a hex comes a card with a movement circle", "turn.move"
-    if use.kind == "move" and (frame is None or frame[0] != fr.MOVE):
+    if use.kind == "move" and not isinstance(frame, Move):
         return "a movement circle is played after a card with a character hex", "turn.move"
     if use.kind in ("hex", "hire"):
         if use.kind == "hire" and s.res[p][0] < 1:
@@ -101,12 +106,12 @@ def _why_not_card(s: WinterborneState, action: act.PlayCard, p: int,
 
 
 def _why_not_spoils(s: WinterborneState, action: act.UseSpoils, p: int,
-                    frame: tuple[int, ...] | None) -> Refusal | None:
+                    frame: WbFrame | None) -> Refusal | None:
     """Why a spoils tile may not be used now, where the tile itself says."""
     tile = WB.spoils[action.value]
     if action.value not in s.spoils[p]:
         return f"{tile.id} is not in your supply", "cards.spoils"
-    if tile.kind == "move" and (frame is None or frame[0] != fr.MOVE):
+    if tile.kind == "move" and not isinstance(frame, Move):
         return "a movement circle is played after a card with a character hex", "turn.move"
     if frame is None and tile.kind == "hex":
         return (f"moving the {CHARACTERS[tile.character]} needs a card or spoils with a "
@@ -148,13 +153,13 @@ def _why_not_power(s: WinterborneState, p: int) -> str:
 
 
 def _why_not_reserve(s: WinterborneState, action: act.Reserve | act.Unreserve, p: int,
-                     frame: tuple[int, ...] | None) -> str:
+                     frame: WbFrame | None) -> str:
     """Why a card may not go into the reserve or out of it now."""
     card = action.value
     name = WB.cards[card].id
     # (a full reserve's card also goes back to hand for an arriving Wylds card: ROOM)
-    answers = (fr.CLEANUP, fr.ROOM) if isinstance(action, act.Unreserve) else (fr.CLEANUP,)
-    if frame is not None and frame[0] not in answers:
+    answers = (Cleanup, Room) if isinstance(action, act.Unreserve) else (Cleanup,)
+    if frame is not None and not isinstance(frame, answers):
         return ("cards go into and out of the reserve when no other decision is open, or in "
                 "the clean-up")
     if isinstance(action, act.Unreserve):
@@ -181,10 +186,10 @@ _WORD_SPECIALS: dict[Action, int] = {act.TAX: fr.SHAMAN, act.PRAY: fr.SHAMAN,
                                      act.RAID: fr.EXPLORER}
 
 
-def _acting_character(frame: tuple[int, ...] | None) -> int | None:
+def _acting_character(frame: WbFrame | None) -> int | None:
     """The character whose special action the open frame asks for, if any."""
-    if frame is not None and frame[0] == fr.ACT:
-        return frame[1]
-    if frame is not None and frame[0] == fr.TRADE_ONLY:
+    if isinstance(frame, Act):
+        return frame.character
+    if isinstance(frame, TradeOnly):
         return fr.SHAMAN
     return None

@@ -10,18 +10,35 @@ frame closes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event
+from wintergames.core.frames import FrameKinds
 from wintergames.core.phrases import Phrase
 from wintergames.games.winterborne import actions as act
-from wintergames.games.winterborne import effects, moving, specials, turn
+from wintergames.games.winterborne import effects, moving, turn
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB, Use
+from wintergames.games.winterborne.effects import (
+    AnySpoils,
+    Direction,
+    Gain,
+    Horn,
+    PowerDiscard,
+    Relocate,
+    Replace,
+    Sacked,
+    Swap,
+    TradeOnly,
+    Wylds,
+)
+from wintergames.games.winterborne.frames import WbFrame
+from wintergames.games.winterborne.moving import Exit, Figure, Move
 from wintergames.games.winterborne.refusals import why_not
+from wintergames.games.winterborne.specials import Act, FreeConquer, PayAny, Room, Sack, Spoils
+from wintergames.games.winterborne.turn import Cap, Cleanup
 from wintergames.games.winterborne.words import MSG, first_clause, gains, res, seat, spoils
 from wintergames.games.winterborne.words import card as card_named
 from wintergames.games.winterborne.words import use as use_named
@@ -29,7 +46,11 @@ from wintergames.games.winterborne.words import use as use_named
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
 
-Legal = Callable[["WinterborneState", int, tuple[int, ...]], list[Action]]
+# Every frame kind, by its code in saved states.
+FRAMES: FrameKinds[WbFrame] = FrameKinds([
+    Figure, Move, Exit, Act, Spoils, PayAny, Sack, FreeConquer, Wylds, Direction, Sacked,
+    Gain, PowerDiscard, Relocate, Swap, AnySpoils, Replace, TradeOnly, Horn, Room, Cleanup,
+    Cap])
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -39,7 +60,7 @@ def legal_actions(s: WinterborneState, p: int) -> list[Action]:
     frame = fr.top(s)
     if frame is None:
         return main_actions(s, p)
-    return _LEGAL[frame[0]](s, p, frame)
+    return frame.legal(s, p)
 
 
 def main_actions(s: WinterborneState, p: int) -> list[Action]:
@@ -132,31 +153,6 @@ _MAIN_USES: tuple[tuple[tuple[str, int, Use, Action], ...], ...] = tuple(
     for card in range(len(WB.cards)))
 
 
-_LEGAL: dict[int, Legal] = {
-    fr.FIGURE: moving.figure_actions,
-    fr.MOVE: moving.move_actions,
-    fr.EXIT: moving.exit_actions,
-    fr.ACT: lambda s, p, f: specials.special_actions(s, p, f[1], s.figures[p][f[2]]),
-    fr.SPOILS: specials.spoils_actions,
-    fr.PAY_ANY: effects.pay_any_actions,
-    fr.SACK: specials.sack_actions,
-    fr.FREE_CONQUER: specials.free_conquer_actions,
-    fr.WYLDS: effects.wylds_actions,
-    fr.DIRECTION: effects.direction_actions,
-    fr.SACKED: effects.sacked_actions,
-    fr.GAIN: effects.gain_actions,
-    fr.POWER_DISCARD: effects.power_discard_actions,
-    fr.RELOCATE: effects.relocate_actions,
-    fr.SWAP: effects.swap_actions,
-    fr.ANY_SPOILS: effects.any_spoils_actions,
-    fr.REPLACE: effects.replace_actions,
-    fr.TRADE_ONLY: lambda s, p, f: [*effects.trade_only_actions(s, p, f), act.PASS],
-    fr.HORN: effects.frame_horn_actions,
-    fr.ROOM: specials.room_actions,
-    fr.CLEANUP: lambda s, p, f: turn.cleanup_actions(s, p),
-    fr.CAP: lambda s, p, f: turn.cap_actions(s, p),
-}
-
 # -- checking -----------------------------------------------------------------------------
 
 
@@ -190,9 +186,9 @@ def do(s: WinterborneState, action: Action, p: int) -> None:
         s.line_kind = "move"
         _do_main(s, p, action)  # begins the move's line
     else:
-        _do_frame(s, p, frame, action)
+        frame.resolve(s, p, action)
     # Every Wylds card resolved: the activation is over, nothing is left to decide.
-    while s.pending and s.pending[-1][0] == fr.WYLDS and len(s.pending[-1]) == 1:
+    while isinstance(top := fr.top(s), Wylds) and not top.cards:
         fr.pop(s)
     if not s.pending and s.line is not None:
         s.log.append(Event(MSG("move", _line_rule(s, s.line), did=s.line), kind=s.line_kind,
@@ -214,14 +210,6 @@ def _line_rule(s: WinterborneState, line: Phrase) -> str:
     if rule in _MOVING and s.line_kind in _KIND_RULES:
         return _KIND_RULES[s.line_kind]
     return rule
-
-
-def _remove_played(s: WinterborneState, p: int, card: int) -> None:
-    """A played card leaves the hand (or the reserve: "as though they are in hand")."""
-    if card in s.hand[p]:
-        fr.leave_hand(s, p, card)
-    else:
-        s.reserve[p].remove(card)
 
 
 # The rule a move that begins with a card applies, by the use it is played for.
@@ -247,12 +235,12 @@ def _do_main(s: WinterborneState, p: int, action: Action) -> None:
         return
     assert isinstance(action, act.PlayCard)
     card, use = action.card, WB.cards[action.card].uses[action.use]
-    _remove_played(s, p, card)
+    fr.remove_played(s, p, card)
     s.line = MSG("play", _USE_RULES[use.kind], seat=seat(p), card=card_named(card),
                  use=use_named(card, action.code))
     if use.kind == "horn":
         s.sacked_cards.append(card)  # "Sack the card after performing the special action"
-        fr.push(s, fr.HORN, fr.HORN_VARIANTS.index(use.variant), card)
+        fr.push(s, Horn(fr.HORN_VARIANTS.index(use.variant), card))
         return
     if use.kind in ("draw", "castle"):
         s.discard[p].append(card)  # "Discard this banner to take the special ... action"
@@ -275,89 +263,3 @@ def _do_main(s: WinterborneState, p: int, action: Action) -> None:
         effects.bag_draw(s, p)
     elif use.kind == "castle":
         moving.to_castle(s, p, use.character)
-
-
-def _do_frame(s: WinterborneState, p: int, frame: tuple[int, ...], action: Action) -> None:
-    kind = frame[0]
-    if kind == fr.FIGURE:
-        assert isinstance(action, act.Figure)
-        moving.choose_figure(s, p, frame, action.value)
-    elif kind == fr.MOVE:
-        if isinstance(action, act.UseSpoils):
-            s.spoils[p].remove(action.value)
-            s.sacked_spoils.append(action.value)
-            fr.say(s, "with-spoils", spoils=spoils(action.value))
-            moving.play_movement(s, p, frame, WB.spoils[action.value].value, ccw=False)
-        else:
-            assert isinstance(action, act.PlayCard)
-            use = WB.cards[action.card].uses[action.use]
-            _remove_played(s, p, action.card)
-            s.played.append(action.card)
-            fr.say(s, "with-card", card=card_named(action.card),
-                   use=use_named(action.card, action.code))
-            moving.play_movement(s, p, frame, action.choice, ccw=use.ccw)
-    elif kind == fr.EXIT:
-        assert isinstance(action, act.Exit)
-        moving.leave_castle(s, p, frame, action.value)
-    elif kind in (fr.ACT, fr.TRADE_ONLY):
-        fr.pop(s)
-        specials.do_special(s, p, action)
-    elif kind in (fr.SPOILS, fr.ANY_SPOILS):
-        fr.pop(s)
-        specials.take_spoils(s, p, action)
-    elif kind == fr.PAY_ANY:
-        assert isinstance(action, act.Choose)
-        effects.pay_any(s, p, frame, action.value)
-    elif kind == fr.SACK:
-        assert isinstance(action, act.Sack)
-        fr.pop(s)
-        specials.sack_for_ally(s, p, frame[1], action.value)
-    elif kind == fr.FREE_CONQUER:
-        assert isinstance(action, act.Conquer)
-        fr.pop(s)
-        specials.conquer(s, p, action.section, action.colour, free=True)
-    else:
-        _do_effect_frame(s, p, frame, action)
-
-
-def _do_effect_frame(s: WinterborneState, p: int, frame: tuple[int, ...],
-                     action: Action) -> None:
-    kind = frame[0]
-    if kind == fr.WYLDS:
-        if action is act.DONE:
-            fr.pop(s)
-        else:
-            assert isinstance(action, act.ResolveWylds)
-            effects.resolve_wylds(s, p, frame, action.value)
-    elif kind == fr.DIRECTION:
-        effects.step_explorer(s, p, action is act.CCW)
-    elif kind == fr.SACKED:
-        assert isinstance(action, act.Take)
-        effects.take_sacked(s, p, action.value - 1)
-    elif kind == fr.GAIN:
-        assert isinstance(action, act.Choose)
-        effects.gain_one(s, p, frame, action.value)
-    elif kind == fr.POWER_DISCARD:
-        assert isinstance(action, act.Discard)
-        effects.power_discard(s, p, action.value)
-    elif kind == fr.RELOCATE:
-        assert isinstance(action, act.Relocate)
-        effects.relocate(s, p, action.source, action.target)
-    elif kind == fr.SWAP:
-        assert isinstance(action, act.Swap)
-        effects.swap(s, p, action.card, action.province)
-    elif kind == fr.REPLACE:
-        assert isinstance(action, act.Figure)
-        effects.replace_figure(s, p, action.value)
-    elif kind == fr.HORN:
-        assert isinstance(action, act.Build)
-        effects.horn_build(s, p, frame, action)
-    elif kind == fr.ROOM:
-        assert isinstance(action, act.Unreserve)
-        fr.pop(s)
-        specials.make_room(s, p, frame[1], action.value)
-    elif kind == fr.CLEANUP:
-        turn.cleanup(s, p, action)
-    elif kind == fr.CAP:
-        assert isinstance(action, act.Choose)
-        turn.return_resource(s, p, action.value)

@@ -7,35 +7,43 @@ province sections adjacent to it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
-from wintergames.core.phrases import Arg, Mention
+from wintergames.core.decisions import Decision
+from wintergames.core.phrases import Arg, Mention, Phrase
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import words as w
-from wintergames.games.winterborne.components import WB, Ally
+from wintergames.games.winterborne.components import CHARACTERS, WB, WHITE, Ally
 from wintergames.games.winterborne.frames import (
     CONQUER_COST,
     EXPLORER,
+    FIGURES,
     FOR_ALLY,
-    FREE_CONQUER,
-    PAY_ANY,
-    ROOM,
-    SACK,
+    FOR_FAVOR,
+    FOR_SACKED,
+    FREE,
     SETTLEMENT_COST,
     SHAMAN,
-    SPOILS,
+    WARRIOR,
+    Cost,
+    WbFrame,
     adjacent_provinces,
     adjacent_sections,
     can_pay,
+    conquer_cost,
     explore_cost,
     gain,
     is_wylds,
     mark,
     pay,
+    pop,
     push,
+    reserve_used,
     room_for,
     say,
+    settlement_cost,
     take_favor,
 )
 from wintergames.games.winterborne.setup import is_solo
@@ -43,8 +51,8 @@ from wintergames.games.winterborne.setup import is_solo
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
 
-TAX = (1, 0, 1)  # "Take 1 gold and 1 military from the supply."
-RAID = (0, 2, 0)  # "Take 2 meat from the supply."
+TAX = WB.tax_gains  # "Take 1 gold and 1 military from the supply" (setup.toml)
+RAID = WB.raid_gains  # "Take 2 meat from the supply."
 
 
 def special_actions(s: WinterborneState, p: int, hex_char: int, pos: int) -> list[Action]:
@@ -124,12 +132,9 @@ def conquer(s: WinterborneState, p: int, sec: int, colour: int, free: bool) -> N
         say(s, "conquer", section=w.section(sec), tile=w.tile(colour),
             cost=w.resources(CONQUER_COST))
     if s.prov_spoils[colour]:
-        push(s, SPOILS, colour)
+        push(s, Spoils(colour))
 
 
-def spoils_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    """"You may select one of the available spoil tiles from the same province board"."""
-    return [*take_from(s, frame[1]), act.TAKE[0]]
 
 
 def take_from(s: WinterborneState, province: int) -> list[Action]:
@@ -235,7 +240,7 @@ def receive_card(s: WinterborneState, p: int, card: int) -> None:
     if len(movable) == 1:
         make_room(s, p, card, movable[0])
     else:
-        push(s, ROOM, card)
+        push(s, Room(card))
 
 
 def make_room(s: WinterborneState, p: int, wylds: int, back: int) -> None:
@@ -245,8 +250,6 @@ def make_room(s: WinterborneState, p: int, wylds: int, back: int) -> None:
     say(s, "make-room", card=w.card(back))
 
 
-def room_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.UNRESERVE[c] for c in sorted(s.reserve[p]) if not is_wylds(c)]
 
 
 # -- the shaman and the allies -------------------------------------------------------------
@@ -279,10 +282,10 @@ def trade(s: WinterborneState, p: int, province: int) -> None:
     # The trade is said whole once it is paid (finish_trade): what the ally takes may be
     # chosen first, a resource or a spoils tile to sack.
     if ally.pay_any:
-        push(s, PAY_ANY, FOR_ALLY, a)
+        push(s, PayAny(FOR_ALLY, a))
         return
     if ally.sack_spoils:
-        push(s, SACK, a)
+        push(s, Sack(a))
         return
     finish_trade(s, p, a)
 
@@ -305,7 +308,7 @@ def finish_trade(s: WinterborneState, p: int, a: int, chosen: int = -1,
                 else w.MSG("deal-no-gain", paid=paid))
     say(s, "trade", ally=w.ally(a), deal=deal)
     if ally.conquer:
-        push(s, FREE_CONQUER)
+        push(s, FreeConquer())
 
 
 def _paid(ally: Ally, chosen: int) -> Arg:
@@ -316,23 +319,199 @@ def _paid(ally: Ally, chosen: int) -> Arg:
     return paid if paid else w.NOTHING
 
 
-def pay_any_for_ally(s: WinterborneState, p: int, a: int, resource: int) -> None:
-    s.res[p][resource] -= 1
-    finish_trade(s, p, a, chosen=resource)
+def action_cost(s: WinterborneState, p: int, character: int) -> Phrase | None:
+    """What the special actions of ``character`` cost now: the warrior's and the
+    explorer's prices are the same whichever section or province (a shaman's trade costs
+    what its ally asks: each choice says it)."""
+    if character == WARRIOR:
+        return w.MSG("cost-warrior", conquer=w.resources(conquer_cost(s)),
+                     settle=w.resources(settlement_cost(s)))
+    if character == EXPLORER:
+        return w.MSG("cost-explorer", meat=w.res(explore_cost(s, p), 1))
+    return None
 
 
-def sack_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    return [act.SACK[t] for t in sorted(set(s.spoils[p]))]
+# -- the frames ------------------------------------------------------------------------------
 
 
-def sack_for_ally(s: WinterborneState, p: int, a: int, tile: int) -> None:
-    s.spoils[p].remove(tile)
-    s.sacked_spoils.append(tile)
-    finish_trade(s, p, a, sacked=tile)
+@dataclass(frozen=True, slots=True)
+class Act(WbFrame):
+    """After a move: the moved figure's special action (that of the hex it moved by, for
+    the white meeple), or ``pass``."""
+
+    CODE = 4
+    NAME = "ACT"
+    KEY = "action"
+    character: int  # the hex's character, whose special actions these are
+    figure: int  # the figure that moved: the character or the white meeple
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return special_actions(s, p, self.character, s.figures[p][self.figure])
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        pop(s)
+        do_special(s, p, action)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        cost = action_cost(s, p, self.character)
+        if self.figure == WHITE:
+            said = w.MSG("ask-act-white", figure=w.figure(WHITE),
+                         character=w.figure(self.character))
+            return Decision(said, piece=w.figure(WHITE), cost=cost)
+        return Decision(w.MSG("ask-act", figure=w.figure(self.figure)),
+                        piece=w.figure(self.figure), cost=cost)
+
+    def context(self) -> dict[str, Any]:
+        return {"character": CHARACTERS[self.character], "figure": FIGURES[self.figure]}
 
 
-def free_conquer_actions(s: WinterborneState, p: int, frame: tuple[int, ...]) -> list[Action]:
-    """Red ally: "perform a conquer action for free on any section with the conquer
-    symbol ... regardless of where your warrior is located"."""
-    return conquer_actions(s, p, range(6, 12), free=True)
+@dataclass(frozen=True, slots=True)
+class Spoils(WbFrame):
+    """After a conquest: one of the province's spoils tiles, or none."""
 
+    CODE = 5
+    NAME = "SPOILS"
+    KEY = "spoils"
+    province: int
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        """"You may select one of the available spoil tiles from the same province
+        board"."""
+        return [*take_from(s, self.province), act.TAKE[0]]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        pop(s)
+        take_spoils(s, p, action)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-spoils", province=w.province(self.province)))
+
+    def context(self) -> dict[str, Any]:
+        return {"province": WB.colours[self.province]}
+
+
+@dataclass(frozen=True, slots=True)
+class PayAny(WbFrame):
+    """One resource of the player's choice: for an ally (``FOR_ALLY``, ``ally``), for a
+    sacked spoils tile or for a favor token (Wylds cards)."""
+
+    CODE = 6
+    NAME = "PAY_ANY"
+    KEY = "pay"
+    purpose: int  # FOR_ALLY, FOR_SACKED, FOR_FAVOR
+    ally: int  # the ally traded with (FOR_ALLY), else 0
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.CHOOSE[r] for r in range(3) if s.res[p][r] > 0]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Choose)
+        pop(s)
+        resource = action.value
+        s.res[p][resource] -= 1
+        if self.purpose == FOR_FAVOR:
+            take_favor(s, p)
+            say(s, "favor-for", resource=w.res(1, resource), favor=w.favor(1))
+        elif self.purpose == FOR_SACKED:
+            say(s, "spends", resource=w.res(1, resource))
+        else:
+            finish_trade(s, p, self.ally, chosen=resource)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        if self.purpose == FOR_ALLY:
+            said = w.MSG("ask-pay-ally", ally=w.ally(self.ally))
+            return Decision(said, piece=w.ally(self.ally),
+                            cost=w.MSG("limit-pay", n=WB.allies[self.ally].pay_any))
+        if self.purpose == FOR_SACKED:
+            return Decision(w.MSG("ask-pay-sacked"))
+        return Decision(w.MSG("ask-pay-favor", favor=w.favor(1)))
+
+    def context(self) -> dict[str, Any]:
+        for_ally = self.purpose == FOR_ALLY
+        # Each pays one resource of the player's choice (an ally's "pay_any" is 1).
+        return {"pays_for": PAY_PURPOSES[self.purpose],
+                "ally": WB.allies[self.ally].id if for_ally else None,
+                "resources_left": WB.allies[self.ally].pay_any if for_ally else 1}
+
+
+PAY_PURPOSES = ("ally", "sacked-spoils", "favor")  # FOR_ALLY, FOR_SACKED, FOR_FAVOR
+
+
+@dataclass(frozen=True, slots=True)
+class Sack(WbFrame):
+    """A black ally's price: the spoils tile to sack."""
+
+    CODE = 7
+    NAME = "SACK"
+    KEY = "sack"
+    ally: int
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.SACK[t] for t in sorted(set(s.spoils[p]))]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Sack)
+        pop(s)
+        s.spoils[p].remove(action.value)
+        s.sacked_spoils.append(action.value)
+        finish_trade(s, p, self.ally, sacked=action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-sack", ally=w.ally(self.ally)), piece=w.ally(self.ally))
+
+    def context(self) -> dict[str, Any]:
+        return {"ally": WB.allies[self.ally].id}
+
+
+@dataclass(frozen=True, slots=True)
+class FreeConquer(WbFrame):
+    """A red ally's reward: "perform a conquer action for free on any section with the
+    conquer symbol ... regardless of where your warrior is located"."""
+
+    CODE = 8
+    NAME = "FREE_CONQUER"
+    KEY = "conquer"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return conquer_actions(s, p, range(6, 12), free=True)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Conquer)
+        pop(s)
+        conquer(s, p, action.section, action.colour, free=True)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-free-conquer"), cost=free_cost())
+
+    def conquer_cost(self) -> Cost:
+        return FREE
+
+
+def free_cost() -> Phrase:
+    """What a red ally's conquest costs: nothing, its trade paid for it."""
+    return w.MSG("costs", "allies", cost=w.resources(FREE))
+
+
+@dataclass(frozen=True, slots=True)
+class Room(WbFrame):
+    """A Wylds card arrives at a full reserve: the non-Wylds card to take back to hand."""
+
+    CODE = 20
+    NAME = "ROOM"
+    KEY = "room"
+    card: int  # the Wylds card (taken in the open)
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return [act.UNRESERVE[c] for c in sorted(s.reserve[p]) if not is_wylds(c)]
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Unreserve)
+        pop(s)
+        make_room(s, p, self.card, action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        return Decision(w.MSG("ask-room", card=w.card(self.card)), piece=w.card(self.card),
+                        limit=reserve_used(s, p))
+
+    def context(self) -> dict[str, Any]:
+        return {"card": WB.cards[self.card].id}

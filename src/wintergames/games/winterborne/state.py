@@ -28,6 +28,7 @@ from wintergames.games.winterborne import (
 )
 from wintergames.games.winterborne.actions import CODEC
 from wintergames.games.winterborne.components import WB
+from wintergames.games.winterborne.frames import WbFrame
 from wintergames.games.winterborne.words import MSG
 
 # Lists of ints, per seat (copied one level deep) or shared (copied flat).
@@ -104,7 +105,7 @@ class WinterborneState(State):
     solo_conquered: int  # conquer tiles the Balaur removed
     line: Phrase | None  # the log line of the compound move in progress, said so far
     line_kind: str  # its event kind: "move", or the first special action it performs
-    pending: tuple[tuple[int, ...], ...]  # the open decision frames, innermost last
+    pending: tuple[WbFrame, ...]  # the open decision frames, innermost last
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
@@ -237,7 +238,7 @@ class WinterborneState(State):
             out[name] = getattr(self, name).copy()
         for name in _SCALARS:
             out[name] = getattr(self, name)
-        out["pending"] = [list(f) for f in self.pending]
+        out["pending"] = [list(f.encode()) for f in self.pending]
         out["line"] = None if self.line is None else self.line.to_json()
         return out
 
@@ -253,7 +254,7 @@ class WinterborneState(State):
             setattr(new, name, list(s[name]))
         for name in _SCALARS:
             setattr(new, name, s[name] if name in s else _SCALAR_DEFAULTS[name])
-        new.pending = tuple(tuple(f) for f in s["pending"])
+        new.pending = tuple(rules.FRAMES.decode(f) for f in s["pending"])
         new.line = _line_from_json(s["line"])
         return new
 

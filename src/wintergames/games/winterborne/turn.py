@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Decision
 from wintergames.core.events import Event
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import scoring
@@ -14,7 +16,7 @@ from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.balaur import balaur_turn
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.decks import WINTER, draw, replenish
-from wintergames.games.winterborne.frames import CAP, CLEANUP, is_wylds, pop, push
+from wintergames.games.winterborne.frames import WbFrame, is_wylds, pop, push
 
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
@@ -29,7 +31,7 @@ def end_turn(s: WinterborneState, p: int) -> None:
     s.discard[p] += s.played
     s.played = []
     s.moved = []
-    push(s, CLEANUP)
+    push(s, Cleanup())
 
 
 def play_reserve_actions(s: WinterborneState, p: int) -> list[Action]:
@@ -104,7 +106,7 @@ def cleanup(s: WinterborneState, p: int, action: Action) -> None:
     else:
         pop(s)
         if sum(s.res[p]) > WB.resource_cap:
-            push(s, CAP)
+            push(s, Cap())
         else:
             finish_turn(s, p)
 
@@ -176,3 +178,52 @@ def end_game(s: WinterborneState) -> None:
         said = "balaur-total-beaten" if s.winners() else "balaur-total"
         s.log.append(Event(w.MSG(said, total=w.vp(balaur.total), parts=balaur.said(),
                                  seat=w.seat(0)), kind="total"))
+
+
+# -- the frames ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanup(WbFrame):
+    """After ``end``: reserve, take back and discard cards, then ``done``."""
+
+    CODE = 21
+    NAME = "CLEANUP"
+    KEY = "cleanup"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return cleanup_actions(s, p)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        cleanup(s, p, action)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        n, most = len(s.hand[p]), WB.hand_size
+        if n > most:
+            limit = w.MSG("limit-hand", n=n, most=most, more=n - most)
+            return Decision(w.MSG("ask-cleanup"), limit=limit, remaining=n - most)
+        limit = w.MSG("limit-hand-ok", n=n, most=most, r=len(s.reserve[p]),
+                      size=WB.reserve_size)
+        return Decision(w.MSG("ask-cleanup"), limit=limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Cap(WbFrame):
+    """The end of the turn with more than 12 resources: the next one to return."""
+
+    CODE = 22
+    NAME = "CAP"
+    KEY = "cap"
+
+    def legal(self, s: WinterborneState, p: int) -> list[Action]:
+        return cap_actions(s, p)
+
+    def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
+        assert isinstance(action, act.Choose)
+        return_resource(s, p, action.value)
+
+    def ask(self, s: WinterborneState, p: int) -> Decision:
+        have, cap = sum(s.res[p]), WB.resource_cap
+        return Decision(w.MSG("ask-cap", cap=cap),
+                        limit=w.MSG("limit-cap", n=have, more=have - cap),
+                        remaining=have - cap)
