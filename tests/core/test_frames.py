@@ -113,3 +113,37 @@ def test_the_stack_is_innermost_last_and_never_changed_in_place() -> None:
 def test_the_public_view_is_allow_listed_by_each_kind() -> None:
     assert Pick(3).context() == {"piece": 3}
     assert Rest(1, (2,)).context() == {}  # nothing unless a kind lists it
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Frame):
+    """Kinds sharing code 5, told apart by a question saved after the seat."""
+
+    CODE = 5
+    NAME = "ASK"
+    SUB_AT = 1
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskWhere(Asked):
+    SUB = 1
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskHow(Asked):
+    SUB = 2
+    ways: tuple[int, ...] = ()
+
+
+def test_kinds_sharing_a_code_are_told_apart_by_their_question() -> None:
+    kinds: FrameKinds[Frame] = FrameKinds([AskHow, AskWhere, Pick])
+    assert AskWhere(2, 7).encode() == (5, 2, 1, 7)  # code, seat, question, place
+    assert AskHow(0, (3, 4)).encode() == (5, 0, 2, 3, 4)
+    for frame in (AskWhere(2, 7), AskHow(0, (3, 4)), AskHow(1)):
+        assert kinds.decode(frame.encode()) == frame
+    assert [kind.__name__ for kind in kinds] == ["Pick", "AskWhere", "AskHow"]
+    for saved in ([5, 2], [5, 2, 9, 7]):
+        with pytest.raises(InvalidStateError):
+            kinds.decode(saved)

@@ -42,17 +42,24 @@ class Frame:
     __slots__ = ()
     CODE: ClassVar[int]  # the kind in a saved state: never reused for another kind
     NAME: ClassVar[str]  # the kind in the observation's decision context
+    # Kinds that share a code (the questions of one kind of frame) are told apart by
+    # ``SUB``, saved among the arguments at ``SUB_AT``.
+    SUB: ClassVar[int | None] = None
+    SUB_AT: ClassVar[int] = 0
 
     def encode(self) -> tuple[int, ...]:
-        """The frame as ints: ``CODE``, then each field, a trailing tuple spread out."""
-        out = [self.CODE]
+        """The frame as ints: ``CODE``, then each field, a trailing tuple spread out (and
+        ``SUB`` at its place)."""
+        out: list[int] = []
         for field in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
             value = getattr(self, field.name)
             if isinstance(value, tuple):
                 out += value
             else:
                 out.append(int(value))
-        return tuple(out)
+        if self.SUB is not None:
+            out.insert(self.SUB_AT, self.SUB)
+        return (self.CODE, *out)
 
     @classmethod
     def decode(cls, args: Sequence[int]) -> Self:
@@ -88,26 +95,47 @@ class FrameKinds(Generic[F]):
     """A game's frame kinds by code, to read saved states back."""
 
     def __init__(self, kinds: Iterable[type[F]]) -> None:
-        self._by_code: dict[int, type[F]] = {}
+        self._kinds: dict[tuple[int, int | None], type[F]] = {}
+        self._sub_at: dict[int, int | None] = {}  # per code: where its SUB is saved
         for kind in kinds:
-            if kind.CODE in self._by_code:
-                raise ValueError(f"{kind.__name__} and {self._by_code[kind.CODE].__name__} "
+            key = (kind.CODE, kind.SUB)
+            if key in self._kinds:
+                raise ValueError(f"{kind.__name__} and {self._kinds[key].__name__} "
                                  f"share the code {kind.CODE}")
-            self._by_code[kind.CODE] = kind
+            sub_at = None if kind.SUB is None else kind.SUB_AT
+            if self._sub_at.setdefault(kind.CODE, sub_at) != sub_at:
+                raise ValueError(f"the kinds of code {kind.CODE} do not say alike where "
+                                 "their SUB is saved")
+            self._kinds[key] = kind
 
     def __iter__(self) -> Iterator[type[F]]:
-        """The kinds in the order of their codes."""
-        return iter(sorted(self._by_code.values(), key=lambda kind: kind.CODE))
+        """The kinds in the order of their codes (and SUB codes)."""
+        return iter(self._kinds[key] for key in sorted(self._kinds, key=_order))
 
     def __len__(self) -> int:
-        return len(self._by_code)
+        return len(self._kinds)
 
     def decode(self, data: Sequence[int]) -> F:
         """The frame a saved state wrote as ``[CODE, *arguments]``."""
-        if not data or data[0] not in self._by_code:
+        code = data[0] if data else None
+        if code not in self._sub_at:
             raise InvalidStateError(f"unknown decision frame {list(data)!r}; the kinds are "
-                                    f"{sorted(self._by_code)}")
-        return self._by_code[data[0]].decode(data[1:])
+                                    f"{sorted(self._sub_at)}")
+        assert code is not None
+        args = list(data[1:])
+        sub_at = self._sub_at[code]
+        sub = None
+        if sub_at is not None:
+            if len(args) <= sub_at:
+                raise InvalidStateError(f"decision frame {list(data)!r} says no question")
+            sub = args.pop(sub_at)
+        if (code, sub) not in self._kinds:
+            raise InvalidStateError(f"unknown decision frame {list(data)!r}")
+        return self._kinds[code, sub].decode(args)
+
+
+def _order(key: tuple[int, int | None]) -> tuple[int, int]:
+    return key[0], -1 if key[1] is None else key[1]
 
 
 class Stacked(Protocol[F]):

@@ -22,7 +22,7 @@ def follow() -> IceState:
     s.leaders[0] = place("T27")
     add(s, "T27", 4)
     act(s, "move T28")
-    assert s.pending[-1][0] == fr.FOLLOW
+    assert isinstance(s.pending[-1], fr.Follow)
     return s
 
 
@@ -37,7 +37,7 @@ def whistle_count() -> IceState:
     act(s, "play SN13")
     act(s, "put T27")
     act(s, "put T28")
-    assert s.pending[-1][:3] == (fr.EFFECT, 0, fr.EFFECT_WHISTLE_COUNT)
+    assert isinstance(s.pending[-1], fr.WhistleCount) and s.pending[-1].seat == 0
     return s
 
 
@@ -53,7 +53,7 @@ def collect() -> IceState:
     s.ep[0] = 6
     s.overwork = 1
     act(s, "excavate")
-    assert s.pending[-1][0] == fr.COLLECT
+    assert isinstance(s.pending[-1], fr.Collect)
     return s
 
 
@@ -67,7 +67,7 @@ def prism_slot() -> IceState:
     add(s, "S20", 2)
     s.ep[0] = 6
     act(s, "excavate")
-    assert s.pending[-1][0] == fr.PRISM_SLOT
+    assert isinstance(s.pending[-1], fr.PrismSlot)
     return s
 
 
@@ -76,7 +76,7 @@ def leader_to() -> IceState:
     below each receive one Explorer, and seat 0 places its Leader on one of them."""
     s = prism_slot()
     act(s, "slot exalted")
-    assert s.pending[-1][0] == fr.LEADER_TO
+    assert isinstance(s.pending[-1], fr.LeaderTo)
     return s
 
 
@@ -98,7 +98,7 @@ def validation() -> IceState:
     s.study[0][0] = 1
     spend_the_day(s)
     act(s, "none")
-    assert s.pending[-1][0] == fr.VALIDATE and deep in s.art[0][0]
+    assert isinstance(s.pending[-1], fr.Validate) and deep in s.art[0][0]
     return s
 
 
@@ -108,7 +108,7 @@ def pay() -> IceState:
     s = validation()
     act(s, "validate MONO-HAR")
     act(s, "pay S-HAR-2a")
-    assert s.pending[-1][0] == fr.PAY
+    assert isinstance(s.pending[-1], fr.Pay)
     return s
 
 
@@ -123,5 +123,5 @@ def caravan() -> IceState:
     s.rp = [0, 0, 3]
     s.logbook_deck.append(IC.logbook_by_id["MERCHANT-CARAVAN"])
     logbook.reveal(s)
-    assert s.pending[-1][:3] == (fr.LOGBOOK, 0, fr.LOGBOOK_CARAVAN)
+    assert isinstance(s.pending[-1], fr.Caravan) and s.pending[-1].seat == 0
     return s

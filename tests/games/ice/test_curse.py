@@ -92,7 +92,7 @@ def test_gentle_variant_gives_the_last_on_the_track_a_study_token() -> None:
     from wintergames.games.ice import days
 
     days.sunrise(s)
-    owed = [f[1] for f in reversed(s.pending) if f[0] == fr.LOGBOOK]
+    owed = [f.seat for f in reversed(s.pending) if isinstance(f, fr.Logbook)]
     assert sorted(owed) == [1, 2]
     act(s, texts(s)[0])
     act(s, texts(s)[0])

@@ -102,8 +102,8 @@ def test_two_players_plan_is_not_used_and_fluent_moves_come_two_a_day() -> None:
 
 def play_to_sunset(s: IceState, p: int) -> None:
     """Let seats stop in turn until seat ``p``'s Sunset opens."""
-    while not (s.pending and s.pending[-1][1] == p and s.pending[-1][0] in
-               (days.fr.SUNSET_TAKE, days.fr.VALIDATE, days.fr.HAND_LIMIT)):
+    while not (s.pending and s.pending[-1].seat == p and type(s.pending[-1]) in
+               (days.fr.SunsetTake, days.fr.Validate, days.fr.HandLimit)):
         spend_the_day(s)
 
 
@@ -169,7 +169,7 @@ def test_days_two_and_three_validate_one_or_two_with_bonuses(day: int) -> None:
     act(s, f"validate {IC.requests[cards[1]].id}")
     act(s, texts(s)[0])
     assert s.bonus2[0] == 1  # "2 RP bonus at the end of the game for the second"
-    assert s.pending == () or s.pending[-1][1] != 0  # at most 2: the Sunset closes
+    assert s.pending == () or s.pending[-1].seat != 0  # at most 2: the Sunset closes
     b = s.scores()[0]
     assert b >= 5 + 5 + 2
     assert len(s.hold[0]) == 2  # paid Artifacts go to the Ship's Hold

@@ -234,7 +234,7 @@ def test_rope_places_the_leader_and_one_archaeologist_apart() -> None:
     add(s, CENTRE, 2)
     act(s, "excavate")
     act(s, "play SN17")
-    while s.pending[-1][:3] != (fr.EFFECT, 0, fr.EFFECT_ROPE):  # the others go first
+    while s.pending[-1] != fr.Rope(0):  # the others go first
         s.apply(s.legal_actions(0)[0], 0)
     assert puts(s) == {BOARD_NAMES[q] for q in BOARD.below[place(CENTRE)]}
     target = BOARD_NAMES[BOARD.below[place(CENTRE)][2]]

@@ -128,10 +128,10 @@ def test_artifact_slots_show_shapes_only_to_who_has_seen_them() -> None:
 
 def test_the_open_decision_and_whose_it_is() -> None:
     s = fresh(3, seed=1)
-    s.pending = ((fr.SNOW_LIMIT, 2),)  # seat 2 must discard Snow tiles
+    s.pending = (fr.SnowLimit(2),)  # seat 2 must discard Snow tiles
     v = split(s, 1)
     assert v["decision_seat"].tolist() == [0, 1, 0]
-    assert v["decision_frame"].nonzero()[0].tolist() == [fr.SNOW_LIMIT - 1] == [12]
+    assert v["decision_frame"].nonzero()[0].tolist() == [fr.SnowLimit.CODE - 1] == [12]
     assert v["to_move"].tolist() == [0, 1, 0]
 
 
@@ -174,14 +174,14 @@ def context_slices(s: IceState, viewer: int,
 def test_the_decision_is_keyed_on_its_frame_kind_a_moves_followers() -> None:
     s = positions.follow()
     assert len(split(s, 2)["decision_frame"]) == 20
-    context_slices(s, 2, {"decision_frame": {fr.FOLLOW - 1: 1},
+    context_slices(s, 2, {"decision_frame": {fr.Follow.CODE - 1: 1},
                           "decision_places": {(FROM, place("T27")): 1},
                           "decision_numbers": {MOST: 3 / 3}})
 
 
 def test_whistle_of_storms_encodes_its_question_and_both_places() -> None:
     s = positions.whistle_count()
-    context_slices(s, 1, {"decision_frame": {fr.EFFECT - 1: 1},
+    context_slices(s, 1, {"decision_frame": {fr.Effect.CODE - 1: 1},
                           "decision_question": {QUESTIONS.index("EFFECT_WHISTLE_COUNT"): 1},
                           "decision_places": {(FROM, place("T27")): 1, (TO, place("T28")): 1}})
     assert QUESTIONS.index("EFFECT_WHISTLE_COUNT") == 6
@@ -190,8 +190,8 @@ def test_whistle_of_storms_encodes_its_question_and_both_places() -> None:
 def test_a_collapsing_tile_is_encoded_by_its_back_in_the_excavation() -> None:
     s = positions.collect()
     expected: dict[str, dict[Any, float]] = {
-        "decision_frame": {fr.COLLECT - 1: 1},
-        "decision_under": {fr.EXCAVATION - 1: 1},
+        "decision_frame": {fr.Collect.CODE - 1: 1},
+        "decision_under": {fr.Excavation.CODE - 1: 1},
         "decision_places": {(DIG, place("S19")): 1},
         "decision_tile": {SNOW_LAYER: 1, CLEAR_BACK: 1},
         "decision_excavation": {1: 1},  # step: take
@@ -204,15 +204,15 @@ def test_an_excavations_prismatic_then_its_leader_from_seat_ones_view() -> None:
     s = positions.prism_slot()
     # Seat 0 is seat 1's last row (2); decision_excavation: 8 steps, 3 Leaders, 4 Camps.
     dig: dict[str, dict[Any, float]] = {
-        "decision_under": {fr.EXCAVATION - 1: 1},
+        "decision_under": {fr.Excavation.CODE - 1: 1},
         "decision_numbers": {HELD: 2 / 10},
     }
-    context_slices(s, 1, {**dig, "decision_frame": {fr.PRISM_SLOT - 1: 1},
+    context_slices(s, 1, {**dig, "decision_frame": {fr.PrismSlot.CODE - 1: 1},
                           "decision_places": {(DIG, place("S20")): 1},
                           "decision_tile": {SURFACE_LAYER: 1, PRISMATIC_TYPE: 1},
                           "decision_excavation": {2: 1, 8 + 2: 1}})  # prepare, seat 0
     s = positions.leader_to()
-    context_slices(s, 1, {**dig, "decision_frame": {fr.LEADER_TO - 1: 1},
+    context_slices(s, 1, {**dig, "decision_frame": {fr.LeaderTo.CODE - 1: 1},
                           "decision_who": {2: 1},
                           "decision_places": {(DIG, place("S20")): 1,
                                               **{(RECEIVES, place(q)): 1 / 10
@@ -223,30 +223,32 @@ def test_an_excavations_prismatic_then_its_leader_from_seat_ones_view() -> None:
 def test_a_payment_encodes_the_request_and_the_anima_paid() -> None:
     s = positions.pay()
     expected: dict[str, dict[Any, float]] = {
-        "decision_frame": {fr.PAY - 1: 1},
-        "decision_under": {fr.HAND_LIMIT - 1: 1, fr.VALIDATE - 1: 1},
+        "decision_frame": {fr.Pay.CODE - 1: 1},
+        "decision_under": {fr.HandLimit.CODE - 1: 1, fr.Validate.CODE - 1: 1},
         "decision_request": {REQUEST_IDS.index("MONO-HAR"): 1},
         "decision_paid": {0: 1 / 6},  # 1 Harmony Anima (a Surface Artifact) of 6
     }
     for viewer in range(3):  # the face-down tile's layer and type are public
         context_slices(s, viewer, expected)
     s = positions.validation()
-    context_slices(s, 0, {"decision_frame": {fr.VALIDATE - 1: 1},
-                          "decision_under": {fr.HAND_LIMIT - 1: 1},
+    context_slices(s, 0, {"decision_frame": {fr.Validate.CODE - 1: 1},
+                          "decision_under": {fr.HandLimit.CODE - 1: 1},
                           "decision_numbers": {6: 2 / 6}})  # 2 validations left
     act(s, "validate MONO-HAR")
     act(s, "pay study-harmony")
-    context_slices(s, 0, {"decision_frame": {fr.PAY - 1: 1},
-                          "decision_under": {fr.HAND_LIMIT - 1: 1, fr.VALIDATE - 1: 1},
+    context_slices(s, 0, {"decision_frame": {fr.Pay.CODE - 1: 1},
+                          "decision_under": {fr.HandLimit.CODE - 1: 1, fr.Validate.CODE - 1: 1},
                           "decision_request": {REQUEST_IDS.index("MONO-HAR"): 1},
                           "decision_paid": {6 + 0: 1}})  # the Harmony Study token
 
 
 def test_a_merchant_caravan_visit_encodes_the_order_and_the_sale() -> None:
     s = positions.caravan()
-    shown = [IC.top.index(t) for t in s.pending[-1][5:]]
+    frame = s.pending[-1]
+    assert isinstance(frame, fr.Caravan)
+    shown = [IC.top.index(t) for t in frame.display]
     base: dict[str, dict[Any, float]] = {
-        "decision_frame": {fr.LOGBOOK - 1: 1},
+        "decision_frame": {fr.Logbook.CODE - 1: 1},
         "decision_question": {QUESTIONS.index("LOGBOOK_CARAVAN"): 1},
         "caravan": {i: 1 for i in shown},
     }

@@ -43,10 +43,10 @@ def empty_board_pieces(s: IceState) -> None:
     s.camps = [-1] * s.num_players + [-2, -2]
 
 
-def resolve(s: IceState, choices: dict[int, str]) -> None:
+def resolve(s: IceState, choices: dict[type[fr.IceFrame], str]) -> None:
     """Answer the open frames: by frame kind from ``choices``, else the first option."""
     while s.pending:
-        kind = s.pending[-1][0]
+        kind = type(s.pending[-1])
         act(s, choices.get(kind, texts(s)[0]))
 
 
@@ -80,7 +80,7 @@ def test_jans_excavations_from_the_rulebook() -> None:
     act(s, "excavate")
     # 3 Explorers onto S19 (0), S20 (2), S26 (0): one each onto S19 and S26, and the third
     # to one of them (a tie: Jan's choice); Jan's Leader goes to S19; the Camp to S26.
-    resolve(s, {fr.SPREAD: "put S19", fr.LEADER_TO: "put S19", fr.CAMP_TO: "put S26"})
+    resolve(s, {fr.Spread: "put S19", fr.LeaderTo: "put S19", fr.CampTo: "put S26"})
     assert s.ep[0] == ep - 1
     assert [explorers(s, q) for q in (S19, S20, S26)] == [2, 2, 1]
     assert s.leaders[0] == S19 and s.camps[2] == S26
@@ -91,7 +91,7 @@ def test_jans_excavations_from_the_rulebook() -> None:
     assert excavate.cost(s, 0, S20) == 0  # 3 - 4 Explorers, never below 0
     artifact = s.tiles[S20]
     act(s, "excavate")
-    resolve(s, {fr.PRISM_SLOT: "slot harmony"})
+    resolve(s, {fr.PrismSlot: "slot harmony"})
     assert s.ep[0] == ep - 2
     assert any(artifact in slot for slot in s.art[0])
     deep = [q for q in BOARD.below[S20]]
@@ -242,7 +242,7 @@ def test_a_camp_goes_below_or_back_to_its_owner() -> None:
     while s.pending and not texts(s)[0].startswith("put S"):
         act(s, texts(s)[0])
     while s.pending:
-        if s.pending[-1][0] == fr.CAMP_TO:  # any tile below without a Camp
+        if isinstance(s.pending[-1], fr.CampTo):  # any tile below without a Camp
             assert sorted(texts(s)) == ["put S19", "put S20", "put S26"]
             act(s, "put S20")
         else:
@@ -348,13 +348,13 @@ def invariants(s: IceState) -> None:
     SPEC.check_invariants(s)
 
 
-def decisions(s: IceState, choices: dict[int, str]) -> list[int]:
+def decisions(s: IceState, choices: dict[type[fr.IceFrame], str]) -> list[type[fr.IceFrame]]:
     """Answer the open frames (by kind from ``choices``, else the first option), the board
     stable at each; the kinds asked, in order."""
-    asked = []
+    asked: list[type[fr.IceFrame]] = []
     while s.pending:
         check_stable(s)
-        kind = s.pending[-1][0]
+        kind = type(s.pending[-1])
         asked.append(kind)
         act(s, choices.get(kind, texts(s)[0]))
     check_stable(s)
@@ -377,12 +377,12 @@ def test_a_tile_left_alone_collapses_before_the_navigators_camp_moves() -> None:
     s.arch_supply -= 1
     lone, pool = s.tiles[t7], s.arch_supply
     act(s, "excavate")  # 2 + 1 (the Camp) - 1 (the Leader)
-    assert s.pending[-1][0] == fr.SPREAD  # where the Leader goes below: T7 is gone already
+    assert isinstance(s.pending[-1], fr.Spread)  # where the Leader goes below: T7 is gone already
     assert s.tiles[t7] == EMPTY and lone in s.tile_discard
     assert s.leaders[1] == fr.OFF and s.archs[t7] == 0 and s.arch_supply == pool + 1
     check_stable(s)
     act(s, "put S3")
-    assert s.pending[-1] == (fr.NAV_CAMP, 0, t8)
+    assert s.pending[-1] == fr.NavCamp(0, t8)
     assert sorted(texts(s)) == ["put T14", "put T3", "put T4", "put T9"]
     act(s, "put T9")
     assert not s.pending and s.camps[0] == place("T9") and s.leaders[0] == place("S3")
@@ -409,7 +409,7 @@ def test_tiles_falling_with_the_cover_are_not_collected_by_the_artifact_being_ex
     s = cover_position(blessing=True)
     cover, lone = s.tiles[T20], s.tiles[place("T14")]
     act(s, "excavate")
-    assert fr.COLLECT not in decisions(s, {})
+    assert fr.Collect not in decisions(s, {})
     assert cover in s.tile_discard and lone in s.tile_discard
     assert tile("S-PHI-1a") in s.art[0][PHI] and s.down[tile("S-PHI-1a")] == 0
     assert s.used[0][PHI] == 0
@@ -424,12 +424,12 @@ def test_the_cover_is_offered_first_then_the_tiles_that_fell_with_it() -> None:
     art(s, 0, "D-PHI-1a")
     cover, lone = s.tiles[T20], s.tiles[place("T14")]
     act(s, "excavate")
-    assert s.pending[-1] == (fr.COLLECT, 0, cover)
+    assert s.pending[-1] == fr.Collect(0, cover)
     assert s.tiles[place("T14")] == EMPTY
     act(s, "pass")
-    assert s.pending[-1] == (fr.COLLECT, 0, lone)
+    assert s.pending[-1] == fr.Collect(0, lone)
     act(s, "collect")
-    assert fr.COLLECT not in decisions(s, {})
+    assert fr.Collect not in decisions(s, {})
     assert cover in s.tile_discard and lone in s.hand[0]
     check(s)
 
@@ -459,10 +459,10 @@ def test_the_artifact_just_taken_may_collect_a_tile_that_falls_as_it_is_taken() 
     s = taken_position("S-PHI-1a")
     lone = s.tiles[place("S12")]
     act(s, "excavate")
-    assert s.pending[-1] == (fr.COLLECT, 0, lone)
+    assert s.pending[-1] == fr.Collect(0, lone)
     assert texts(s) == ["collect", "pass"]
     act(s, "collect")
-    assert decisions(s, {})[0] == fr.LEADER_TO
+    assert decisions(s, {})[0] == fr.LeaderTo
     assert lone in [t for slot in s.art[0] for t in slot]
     assert s.used[0][PHI] == 1 and s.down[tile("S-PHI-1a")] == 1
     check(s)
@@ -477,16 +477,16 @@ def test_a_prismatic_just_taken_is_slotted_before_a_collect(slot: str) -> None:
     s = taken_position("S-PRI-1")
     lone = s.tiles[place("S12")]
     act(s, "excavate")
-    assert s.pending[-1][0] == fr.PRISM_SLOT and s.tiles[place("S12")] == EMPTY
+    assert isinstance(s.pending[-1], fr.PrismSlot) and s.tiles[place("S12")] == EMPTY
     check_stable(s)
     act(s, f"slot {slot}")
     if slot == "philosophical":
-        assert s.pending[-1] == (fr.COLLECT, 0, lone)
+        assert s.pending[-1] == fr.Collect(0, lone)
         act(s, "collect")
         assert lone in [t for pile in s.art[0] for t in pile]
     else:
         assert lone in s.tile_discard
-    assert decisions(s, {})[0] == fr.LEADER_TO
+    assert decisions(s, {})[0] == fr.LeaderTo
     check(s)
 
 
@@ -509,8 +509,8 @@ def test_random_games_with_a_navigator_keep_the_board_stable_in_excavations(
             s.apply(rng.choice(s.legal_actions(p)), p)
             invariants(s)
             assert not chain_collapse(s.tiles), (seed, len(s.history))
-            moves += (bool(s.pending) and s.pending[-1][0] == fr.NAV_CAMP
-                      and any(f[0] == fr.EXCAVATION for f in s.pending))
+            moves += (bool(s.pending) and isinstance(s.pending[-1], fr.NavCamp)
+                      and any(isinstance(f, fr.Excavation) for f in s.pending))
     assert moves >= 2
 
 
@@ -523,7 +523,7 @@ def test_the_stability_check_holds_inside_an_excavation_too() -> None:
     s.archs[place("T14")] = 1
     s.arch_supply -= 1
     act(s, "excavate")  # the Leader and an Archaeologist: which two places below
-    assert s.pending[-1][0] == fr.SPREAD
+    assert isinstance(s.pending[-1], fr.Spread)
     check_stable(s)
     remove(s, "T3")  # T7 is left with T8 alone
     with pytest.raises(AssertionError, match="T7"):

@@ -76,7 +76,7 @@ def test_incandescent_twice_in_a_day() -> None:
 def test_incandescent_on_a_prismatic_chooses_the_slot() -> None:
     s = incandescent("S-PRI-1")
     free_word(s, "activate")
-    assert s.pending[-1] == (fr.ABILITY, 0, fr.ABILITY_ACTIVATE)
+    assert s.pending[-1] == fr.Activate(0)
     assert texts(s) == ["choose harmony", "choose exalted", "choose achievement",
                         "choose philosophical", "choose obliteration"]
     act(s, "choose achievement")
@@ -201,7 +201,7 @@ def test_icewalker_grappling_token_places_the_leader_freely() -> None:
     s.archs[T20] = 3
     s.arch_supply -= 3
     act(s, "excavate")  # free: 2 EP - 4 Explorers
-    assert s.pending[-1] == (fr.PREPARE, 0)
+    assert s.pending[-1] == fr.Prepare(0)
     assert texts(s) == ["grapple", "pass"]
     act(s, "grapple")
     assert s.grapple[0] == 1
@@ -346,7 +346,7 @@ def test_cryoarchitect_rebuilds_its_camp_once_a_day() -> None:
     s.leaders[0] = T20
     remove(s, "T13")
     act(s, "rebuild")
-    assert s.ep[0] == 4 and s.pending[-1] == (fr.ABILITY, 0, fr.ABILITY_REBUILD)
+    assert s.ep[0] == 4 and s.pending[-1] == fr.Rebuild(0)
     options = {a.split()[1] for a in texts(s)}
     assert "S13" not in options  # covered by T19 and T20
     assert "T5" not in options and "T26" not in options  # a Camp stands there

@@ -38,7 +38,7 @@ def test_determinize_at_a_collect_decision_keeps_every_tile_somewhere() -> None:
     s.overwork = 1
     check(s)
     act(s, "excavate")
-    assert s.pending and s.pending[-1][0] == fr.COLLECT
+    assert s.pending and isinstance(s.pending[-1], fr.Collect)
     assert texts(s) == ["collect", "pass"]
     for twin in twins(s, 0):
         check(twin)

@@ -318,10 +318,10 @@ def test_sunrise_order_prismatic_moves_then_gentle_then_the_logbook() -> None:
     give(s, 1, "S-PRI-1")
     days.sunrise(s)
     assert s.day == 2 and s.first == 1 and s.current == 1
-    kinds = [(f[0], f[1]) for f in reversed(s.pending)]
-    gentle = [(fr.LOGBOOK, p) for p in (1, 2, 0)]  # clockwise from the first player
-    study = [(fr.LOGBOOK, p) for p in (1, 2, 0)]
-    assert kinds == [(fr.SUNRISE_PRISM, 1), *gentle, *study]
+    kinds = [(type(f), f.seat) for f in reversed(s.pending)]
+    gentle = [(fr.Study, p) for p in (1, 2, 0)]  # clockwise from the first player
+    study = [(fr.Study, p) for p in (1, 2, 0)]
+    assert kinds == [(fr.SunrisePrism, 1), *gentle, *study]
     act(s, "done")
     for _ in range(6):
         act(s, texts(s)[0])
@@ -344,7 +344,8 @@ def test_merchant_caravan_sell_then_buy_once_each_in_turn_order() -> None:
     s.rp = [0, 0, 3]
     start(s, "MERCHANT-CARAVAN")
     frame = s.pending[-1]
-    display = list(frame[5:])
+    assert isinstance(frame, fr.Caravan)
+    display = list(frame.display)
     assert len(display) == 5 and set(display) <= set(shown_from)
     assert all(s.seen[t] for t in display)
     assert s.to_move == (0,) and texts(s) == [f"sell {IC.tiles[art].id}", "done"]  # no RP
@@ -371,7 +372,8 @@ def test_merchant_caravan_shows_what_there_is_and_done_ends_a_visit() -> None:
     a, b = lift(s, snow(7, 1)), lift(s, snow(4, 4))
     s.rp = [1, 1]
     start(s, "MERCHANT-CARAVAN")
-    assert sorted(s.pending[-1][5:]) == sorted([a, b])
+    frame = s.pending[-1]
+    assert isinstance(frame, fr.Caravan) and sorted(frame.display) == sorted([a, b])
     act(s, "done")
     assert s.to_move == (1,)
     act(s, "done")
@@ -497,10 +499,10 @@ def test_cataclysm_a_navigator_camp_moves_before_the_next_player_chooses() -> No
     s.camps[1] = snow(7, 1)
     start(s, "CATACLYSM")
     act(s, f"put {name(snow(7, 1))}")
-    assert s.pending[-1][:2] == (fr.NAV_CAMP, 1)
-    assert s.pending[-2][:3] == (fr.LOGBOOK, 1, fr.LOGBOOK_CATACLYSM)
+    assert isinstance(s.pending[-1], fr.NavCamp) and s.pending[-1].seat == 1
+    assert isinstance(s.pending[-2], fr.Cataclysm) and s.pending[-2].seat == 1
     act(s, f"put {name(snow(4, 1))}")
-    assert s.camps[1] == snow(4, 1) and s.pending[-1][0] == fr.LOGBOOK
+    assert s.camps[1] == snow(4, 1) and isinstance(s.pending[-1], fr.Logbook)
 
 
 def test_cataclysm_with_one_candidate_resolves_by_itself() -> None:
@@ -610,7 +612,7 @@ def test_the_invariants_ask_the_stability_check(monkeypatch: pytest.MonkeyPatch)
 
 def _storm_slots(s: IceState) -> list[int]:
     """The slots a Snowstorm decision offers (none when no such decision is open)."""
-    if not s.pending or s.pending[-1][0] != fr.LOGBOOK or s.pending[-1][2] != fr.LOGBOOK_STORM:
+    if not s.pending or not isinstance(s.pending[-1], fr.Storm):
         return []
     return [a.value for a in s.legal_actions(s.to_move[0])]  # type: ignore[attr-defined]
 
@@ -739,6 +741,6 @@ def test_random_games_with_the_logbook(seed: int) -> None:
         p = s.to_move[0]
         s.apply(rng.choice(s.legal_actions(p)), p)
         steps += 1
-        if not any(f[0] == fr.PRISM_SLOT for f in s.pending):  # a Prismatic in hand
+        if not any(isinstance(f, fr.PrismSlot) for f in s.pending):  # a Prismatic in hand
             conserved(s)
     assert s.over

@@ -315,7 +315,7 @@ def test_obliteration_targets_ignore_rifts_and_covered_tiles() -> None:
     s.rift[T20] = 0
     s.leaders[0] = T20
     act(s, "trigger obliteration")
-    assert s.pending[-1] == (fr.EFFECT, 0, fr.EFFECT_OBLITERATE)
+    assert s.pending[-1] == fr.Obliterate(0)
     expected = {"T20", "T21", "T28", "T27", "T19", "T13", "T14"}
     assert {a.split()[1] for a in texts(s)} == expected
     refused(s, "put S13", "artifact.obliteration")  # covered, and not next to the Leader's tile
@@ -359,7 +359,7 @@ def test_obliteration_with_philosophical_collects_the_tile() -> None:
     gone = s.tiles[T27]
     act(s, "trigger obliteration")
     act(s, "put T27")
-    assert s.pending[-1] == (fr.COLLECT, 0, gone)
+    assert s.pending[-1] == fr.Collect(0, gone)
     assert texts(s) == ["collect", "pass"]
     act(s, "collect")
     assert gone in s.hand[0] and gone not in s.tile_discard
@@ -386,7 +386,7 @@ def test_philosophical_cannot_collect_with_the_artifact_being_excavated() -> Non
     philosophical_position(s)
     cover = s.tiles[T20]
     act(s, "excavate")
-    assert all(f[0] != fr.COLLECT for f in s.pending)
+    assert all(not isinstance(f, fr.Collect) for f in s.pending)
     while s.pending:
         act(s, texts(s)[0])
     assert cover in s.tile_discard
@@ -399,7 +399,7 @@ def test_philosophical_collects_the_collapsing_cover() -> None:
     art(s, 0, "D-PHI-1a")
     cover = s.tiles[T20]
     act(s, "excavate")
-    assert s.pending[-1] == (fr.COLLECT, 0, cover)
+    assert s.pending[-1] == fr.Collect(0, cover)
     act(s, "collect")
     while s.pending:
         act(s, texts(s)[0])
@@ -448,7 +448,7 @@ def test_apply_effect_philosophical_arms_one_collect_this_turn() -> None:
     assert not powers.can_apply(s, 0, PHI)
     act(s, "trigger obliteration")
     act(s, "put T27")
-    assert s.pending[-1][0] == fr.COLLECT
+    assert isinstance(s.pending[-1], fr.Collect)
     act(s, "collect")
     assert s.turn_flags[0][fr.TURN_PHILOSOPHICAL] == 0 and s.used[0][PHI] == 0
 

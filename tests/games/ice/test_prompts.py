@@ -21,10 +21,6 @@ from wintergames.games.ice.state import IceState
 from wintergames.games.ice.words import RULES
 
 
-def _codes(prefix: str) -> set[int]:
-    return {v for k, v in vars(fr).items() if k.startswith(prefix) and isinstance(v, int)}
-
-
 def labels(s: IceState) -> dict[str, str]:
     """Each legal action of the seat to move (in notation) with its button's label."""
     return {str(a): c.label.text for a, c in s.choices(s.to_move[0]) if c is not None}
@@ -36,15 +32,16 @@ def explained(s: IceState, notation: str) -> str:
 
 
 def test_every_frame_kind_and_every_question_of_a_frame_has_its_prompt() -> None:
-    assert set(rules.FRAMES) == set(prompts.FRAME_DECISIONS)
-    assert _codes("EFFECT_") == set(prompts.EFFECT_DECISIONS)
-    assert _codes("ABILITY_") == set(prompts.ABILITY_DECISIONS)
-    assert _codes("LOGBOOK_") == set(prompts.LOGBOOK_DECISIONS)
+    # every kind a saved state may hold has its answers, its resolution and its prompt;
+    # the Excavation frame waits under the others and is never asked
+    kinds = set(fr.KINDS)
+    assert len(kinds) == 41
+    assert set(rules.HANDLERS) == set(prompts.DECISIONS) == kinds - {fr.Excavation}
 
 
 def test_a_frame_kind_without_a_prompt_would_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     s = at.follow()
-    monkeypatch.delitem(prompts.FRAME_DECISIONS, fr.FOLLOW)
+    monkeypatch.delitem(prompts.DECISIONS, fr.Follow)
     with pytest.raises(KeyError):
         prompts.decision(s, 0)
 
@@ -96,7 +93,9 @@ def test_each_paid_action_says_its_cost_from_the_data() -> None:
 def test_the_followers_decision_says_how_many_may_follow() -> None:
     s = at.follow()
     d = prompts.decision(s, 0)
-    most = s.pending[-1][3]
+    frame = s.pending[-1]
+    assert isinstance(frame, fr.Follow)
+    most = frame.most
     assert d.prompt.text == "How many Archaeologists follow your Expedition Leader from T27?"
     assert d.limit is not None and d.limit.text == f"up to {most} Archaeologists"
     assert labels(s) == {f"follow {n}": f"{n} Archaeologist{'s' if n != 1 else ''}"
@@ -126,13 +125,13 @@ def test_the_hand_limit_counts_down_to_the_limit_of_the_data() -> None:
     s.day = 2
     spend_the_day(s)
     act(s, "none")
-    while s.pending and s.pending[-1][0] == fr.VALIDATE:
+    while s.pending and isinstance(s.pending[-1], fr.Validate):
         act(s, "done")
     extra = [c for c in s.request_deck[:3]]
     s.requests[0].extend(extra)
     for c in extra:
         s.request_deck.remove(c)
-    fr.push(s, fr.HAND_LIMIT, 0)
+    fr.push(s, fr.HandLimit(0))
     held = len(s.requests[0])
     d = prompts.decision(s, 0)
     assert d.prompt.text == f"Discard Requests down to {IC.request_hand_limit}"
@@ -145,7 +144,7 @@ def test_the_hand_limit_counts_down_to_the_limit_of_the_data() -> None:
 def test_the_snow_hand_limit_counts_down_to_the_limit_of_the_data() -> None:
     s = fresh(3)
     s.hand[0] = [t for t in range(len(IC.tiles)) if IC.tiles[t].level == 3][:5]
-    fr.push(s, fr.SNOW_LIMIT, 0)
+    fr.push(s, fr.SnowLimit(0))
     d = prompts.decision(s, 0)
     assert d.prompt.text == f"Discard Snow tiles down to {IC.snow_hand_limit}"
     assert d.remaining == 5 - IC.snow_hand_limit
@@ -179,16 +178,17 @@ def test_every_decision_of_a_random_game_is_said(n: int, options: dict[str, obje
     s = wg.make("ice", n, seed=n, options=options)
     assert isinstance(s, IceState)
     asked = list(_each_decision_checked(s, random.Random(n)))
-    assert {0, fr.FOLLOW, fr.SUNSET_TAKE} <= {kind for kind, _ in asked}
+    assert {None, fr.Follow, fr.SunsetTake} <= {kind for kind, _ in asked}
     assert all(rule in RULES for _, rule in asked)
 
 
-def _each_decision_checked(s: IceState, rng: random.Random) -> Iterator[tuple[int, str]]:
+def _each_decision_checked(s: IceState, rng: random.Random
+                           ) -> Iterator[tuple[type[fr.IceFrame] | None, str]]:
     """Plays ``s`` at random to its end, checking every decision's phrases (check_decisions)
-    on the way; yields each decision's frame kind (0: none open) and its prompt's rule."""
+    on the way; yields each decision's frame kind (None: none open) and its prompt's rule."""
     while not s.is_over:
         check_decisions(s)
         seat = s.to_move[0]
-        yield (s.pending[-1][0] if s.pending and s.day else 0,
+        yield (type(s.pending[-1]) if s.pending and s.day else None,
                prompts.decision(s, seat).prompt.rule)
         s.apply(rng.choice(s.legal_actions(seat)), seat)

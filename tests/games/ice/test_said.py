@@ -123,7 +123,7 @@ def test_every_open_decision_names_a_passage() -> None:
     for kind, said in ((at.follow(), "turn.move"), (at.whistle_count(), "snow.whistle-of-storms"),
                        (at.collect(), "artifact.philosophical"), (at.pay(), "sunset.validate"),
                        (at.caravan(), "logbook.merchant-caravan")):
-        p = kind.pending[-1][1]
+        p = kind.pending[-1].seat
         assert prompt_of(kind, p).rule == said
         assert said in RULES
 

@@ -229,10 +229,10 @@ def test_each_effect_decision_names_its_tile() -> None:
     Every effect code has its own prompt, and over random games each prompt met names its
     Snow tile or Artifact (the decision's piece)."""
     from wintergames.games.ice import frames as fr
-    from wintergames.games.ice.prompts import EFFECT_DECISIONS
+    from wintergames.games.ice.prompts import DECISIONS
 
-    codes = {v for k, v in vars(fr).items() if k.startswith("EFFECT_") and isinstance(v, int)}
-    assert set(EFFECT_DECISIONS) == codes
+    effects = {kind for kind in fr.KINDS if issubclass(kind, fr.Effect)}
+    assert len(effects) == 14 and effects <= set(DECISIONS)
     met = set()
     for seed in range(60):
         s = wg.make("ice", num_players=3, seed=seed)
@@ -241,11 +241,11 @@ def test_each_effect_decision_names_its_tile() -> None:
             p = s.to_move[0]
             legal = s.legal_actions(p)
             top = getattr(s, "pending", ())
-            if top and top[-1][0] == fr.EFFECT and top[-1][2] != fr.EFFECT_FOLLOW:
+            if top and isinstance(top[-1], fr.Effect) and not isinstance(top[-1], fr.EffectFollow):
                 d = s.decision(p)
                 assert d is not None and d.piece is not None
                 assert d.piece.text.split()[0] in d.prompt.text, d.prompt.text
-                met.add(top[-1][2])
+                met.add(type(top[-1]))
             s.apply(rng.choice(legal), p)
     assert len(met) >= 7, met
 

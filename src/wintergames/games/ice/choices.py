@@ -78,7 +78,7 @@ from wintergames.games.ice.words import (
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState as S
 
-Frame = tuple[int, ...] | None
+Frame = fr.IceFrame | None
 # The pieces a ``put`` places (else it chooses a target: a tile to destroy, a slot...).
 _BOARD_PIECES = (ARCHAEOLOGIST, LEADER, CAMP, WHITE_CAMP)
 
@@ -136,10 +136,10 @@ def _on_place(s: S, a: Action, p: int, frame: Frame) -> Choice:
 def _move(q: Mention, frame: Frame) -> Choice:
     """A Move: paid in a turn, the free second step of a Fluent Move, or Something is
     Coming's free Move."""
-    if frame is not None and frame[0] == fr.FLUENT_STEP:
+    if isinstance(frame, fr.FluentStep):
         return Choice(MSG("to-place", "turn.fluent-move", place=q),
                       MSG("do-step", leader=LEADER, place=q), MSG("grp-step"))
-    if frame is not None and frame[0] == fr.LOGBOOK:
+    if isinstance(frame, fr.Logbook):
         return Choice(MSG("to-place", "logbook.something-is-coming", place=q),
                       MSG("do-coming", leader=LEADER, place=q), MSG("grp-coming"))
     cost = ep(IC.action_ep)
@@ -179,14 +179,14 @@ def _trigger(s: S, a: Action, p: int, frame: Frame) -> Choice:
 
 def _slot(s: S, a: Action, p: int, frame: Frame) -> Choice:
     t = artifact_type(a.value)  # type: ignore[attr-defined]
-    assert frame is not None and frame[0] == fr.PRISM_SLOT
-    return Choice(MSG("label-slot", type=t), MSG("do-slot", tile=tile(frame[2]), type=t))
+    assert isinstance(frame, fr.PrismSlot)
+    return Choice(MSG("label-slot", type=t), MSG("do-slot", tile=tile(frame.tile), type=t))
 
 
 def _choose(s: S, a: Action, p: int, frame: Frame) -> Choice:
     t = artifact_type(a.value)  # type: ignore[attr-defined]
     prompt = prompts.decision(s, p).prompt
-    if frame is not None and frame[0] == fr.LOGBOOK:
+    if isinstance(frame, fr.Logbook):
         t = study_token(a.value)  # type: ignore[attr-defined]
     return Choice(MSG("label-choose", prompt.rule, type=t),
                   MSG("do-choose", prompt.rule, type=t, prompt=prompt))
@@ -221,9 +221,9 @@ def _item(n: int) -> Mention:
 
 def _pay(s: S, a: Action, p: int, frame: Frame) -> Choice:
     item = _item(a.value)  # type: ignore[attr-defined]
-    assert frame is not None and frame[0] == fr.PAY
+    assert isinstance(frame, fr.Pay)
     return Choice(MSG("label-pay", item=item),
-                  MSG("do-pay", item=item, request=request(frame[2])))
+                  MSG("do-pay", item=item, request=request(frame.card)))
 
 
 def _sell(s: S, a: Action, p: int, frame: Frame) -> Choice:
@@ -304,8 +304,9 @@ def _excavate(s: S, p: int) -> Choice:
 
 
 def _collect(s: S, p: int) -> Choice:
-    assert s.pending and s.pending[-1][0] == fr.COLLECT
-    held = prompts.shown_tile(s, s.pending[-1][2])
+    frame = fr.top(s)
+    assert isinstance(frame, fr.Collect)
+    held = prompts.shown_tile(s, frame.tile)
     return Choice(MSG("label-collect"), MSG("do-collect", tile=held))
 
 
@@ -338,17 +339,17 @@ _WORDS = {"end": _end, "stop": _stop, "none": _none, "study": _study, "plan": _p
 def _closing(s: S, name: str, frame: Frame) -> Choice:
     """``pass`` and ``done``: what saying no more means in the open frame."""
     assert frame is not None, f"{name} with no frame open"
-    kind = frame[0]
     if name == "done":
-        msg = {fr.VALIDATE: "do-done-validate", fr.SUNRISE_PRISM: "do-done-prism"}.get(
-            kind, "do-done-caravan")
+        msg = ("do-done-validate" if isinstance(frame, fr.Validate)
+               else "do-done-prism" if isinstance(frame, fr.SunrisePrism)
+               else "do-done-caravan")
         explain = MSG(msg)
         return Choice(MSG("label-done", explain.rule), explain)
-    if kind == fr.FLUENT_STEP:
+    if isinstance(frame, fr.FluentStep):
         return Choice(MSG("label-stop-here"), MSG("do-stop-here"))
-    if kind == fr.COLLECT:
-        explain = MSG("do-let-go", tile=prompts.shown_tile(s, frame[2]))
-    elif kind == fr.PREPARE:
+    if isinstance(frame, fr.Collect):
+        explain = MSG("do-let-go", tile=prompts.shown_tile(s, frame.tile))
+    elif isinstance(frame, fr.Prepare):
         explain = MSG("do-place-now")
     else:
         explain = MSG("do-no-move")

@@ -34,7 +34,7 @@ def tile_places(s: IceState) -> Counter[int]:
     where: Counter[int] = Counter(t for t in s.tiles if t >= 0)
     where.update(s.tile_discard)
     # A tile waiting for its owner's decision: collected or not, which slot it goes to.
-    where.update(f[2] for f in s.pending if f[0] in (fr.COLLECT, fr.PRISM_SLOT))
+    where.update(f.tile for f in s.pending if isinstance(f, fr.Collect | fr.PrismSlot))
     for p in range(s.num_players):
         where.update(s.hand[p])
         where.update(s.hold[p])
@@ -66,7 +66,7 @@ def _every_tile(s: IceState) -> list[int]:
     """The tile ids of every place ``tile_places`` counts, as one list."""
     out = [t for t in s.tiles if t >= 0]
     out += s.tile_discard
-    out += [f[2] for f in s.pending if f[0] in (fr.COLLECT, fr.PRISM_SLOT)]
+    out += [f.tile for f in s.pending if isinstance(f, fr.Collect | fr.PrismSlot)]
     for p in range(s.num_players):
         out += s.hand[p]
         out += s.hold[p]

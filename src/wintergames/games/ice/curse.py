@@ -91,4 +91,4 @@ def gentle(s: IceState) -> None:
                                kind="gentle", player=p, vp=IC.all_studies_rp,
                                category=RP_TOKENS, item="gentle"))
         else:
-            fr.push(s, fr.LOGBOOK, p, fr.LOGBOOK_STUDY)
+            fr.push(s, fr.Study(p))

@@ -92,7 +92,7 @@ def _sunrise_choices(s: IceState) -> None:
         gentle(s)
     for p in reversed(fr.seat_order(s)):
         if any(pieces_prismatic(s, p)):
-            fr.push(s, fr.SUNRISE_PRISM, p)
+            fr.push(s, fr.SunrisePrism(p))
 
 
 def pieces_prismatic(s: IceState, p: int) -> list[int]:
@@ -123,7 +123,7 @@ def end_turn(s: IceState, stop: bool) -> None:
                            player=p))
         next_turn(s)
     if len(s.hand[p]) > IC.snow_hand_limit:
-        fr.push(s, fr.SNOW_LIMIT, p)
+        fr.push(s, fr.SnowLimit(p))
 
 
 def next_turn(s: IceState) -> None:
@@ -157,11 +157,11 @@ def _start_sunset(s: IceState, p: int) -> None:
         said = (MSG("row", cards=tuple(request(c) for c in s.row)) if s.row
                 else MSG("row-empty"))
         s.log.append(Event(said, kind="row"))
-    fr.push(s, fr.HAND_LIMIT, p)
+    fr.push(s, fr.HandLimit(p))
     if s.day >= 2:
-        fr.push(s, fr.VALIDATE, p, 0)
+        fr.push(s, fr.Validate(p))
     if s.row:
-        fr.push(s, fr.SUNSET_TAKE, p)
+        fr.push(s, fr.SunsetTake(p))
     else:
         settle_sunset(s)
 
@@ -179,12 +179,12 @@ def draw_request(s: IceState) -> int:
 def settle_sunset(s: IceState) -> None:
     """Run the automatic ends of Sunset frames: skip a validation or hand limit that has
     nothing to decide; when the seat's Sunset is over, play goes on."""
-    while s.pending:
-        kind, p = s.pending[-1][:2]
-        if kind == fr.VALIDATE and not validatable(s, p):
+    while (frame := fr.top(s)) is not None:
+        p = frame.seat
+        if isinstance(frame, fr.Validate) and not validatable(s, p):
             fr.pop(s)
             continue
-        if kind == fr.HAND_LIMIT and len(s.requests[p]) <= IC.request_hand_limit:
+        if isinstance(frame, fr.HandLimit) and len(s.requests[p]) <= IC.request_hand_limit:
             fr.pop(s)
             s.finished[p] = 1
             next_turn(s)

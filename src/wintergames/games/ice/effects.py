@@ -4,8 +4,8 @@ hand and apply their effects ... The played tiles are then placed in the discard
 
 ``playable`` lists the ``play TILE`` actions open now (a front that could do nothing now
 is not offered); ``play`` discards the tile face up and starts its effect. An effect with
-choices asks them one at a time through ``EFFECT`` frames (codes ``frames.EFFECT_RUNE`` ..
-``EFFECT_FOLLOW``), each a short list; a question with one possible answer is answered
+choices asks them one at a time through ``frames.Effect`` frames (``QUESTIONS``), each a
+short list; a question with one possible answer is answered
 at once. Abseiling Rope and Expedition Survivors only work inside an excavation, where
 ``excavate.py`` offers them; they are never played from here. The amounts live in
 ``data/setup.toml`` ``[effects]``.
@@ -208,88 +208,91 @@ def play(s: IceState, p: int, action: Action) -> None:
     _START[code](s, p, n)
 
 
-def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
+# The Snow tiles' questions (``frames``), answered by ``options`` and ``resolve``.
+Asked = (fr.Rune | fr.Gem | fr.WhistleFrom | fr.WhistleTo | fr.WhistleCount | fr.Sailboat
+         | fr.Manta | fr.SmilodonFrom | fr.SmilodonTo | fr.Spiders | fr.EffectFollow)
+QUESTIONS: tuple[type[fr.Effect], ...] = (
+    fr.Rune, fr.Gem, fr.WhistleFrom, fr.WhistleTo, fr.WhistleCount, fr.Sailboat, fr.Manta,
+    fr.SmilodonFrom, fr.SmilodonTo, fr.Spiders, fr.EffectFollow)
+
+
+def options(s: IceState, frame: Asked) -> list[Action]:
     """The answers to an open Snow-tile question."""
-    p, code, args = frame[1], frame[2], frame[3:]
-    if code == fr.EFFECT_RUNE:
+    p = frame.seat
+    if isinstance(frame, fr.Rune):
         return [Put.ALL[q] for q in rune_targets(s)]
-    if code == fr.EFFECT_GEM:
-        return [Choose.ALL[t] for t in range(5) if args[0] >> t & 1]
-    if code == fr.EFFECT_WHISTLE_FROM:
+    if isinstance(frame, fr.Gem):
+        return [Choose.ALL[t] for t in range(5) if frame.types >> t & 1]
+    if isinstance(frame, fr.WhistleFrom):
         return [Put.ALL[q] for q in whistle_sources(s)]
-    if code == fr.EFFECT_WHISTLE_TO:
-        return [Put.ALL[q] for q in sorted(camp_places(s) - {args[0]})]
-    if code == fr.EFFECT_WHISTLE_COUNT:
-        most = min(E["whistle_archaeologists"], s.archs[args[0]])
+    if isinstance(frame, fr.WhistleTo):
+        return [Put.ALL[q] for q in sorted(camp_places(s) - {frame.origin})]
+    if isinstance(frame, fr.WhistleCount):
+        most = min(E["whistle_archaeologists"], s.archs[frame.origin])
         return [Follow.ALL[n] for n in range(1, most + 1)]
-    if code == fr.EFFECT_SAILBOAT:
+    if isinstance(frame, fr.Sailboat):
         return [Put.ALL[q] for q in sailboat_others(s, p)]
-    if code == fr.EFFECT_MANTA:
+    if isinstance(frame, fr.Manta):
         return [Put.ALL[q] for q in manta_places(s, p)]
-    if code == fr.EFFECT_SMILODON_FROM:
+    if isinstance(frame, fr.SmilodonFrom):
         return [Put.ALL[q] for q in smilodon_sources(s)]
-    if code == fr.EFFECT_SMILODON_TO:
-        return [Put.ALL[q] for q in adjacent(s.tiles, s.rift, args[0])]
-    if code == fr.EFFECT_SPIDERS:
+    if isinstance(frame, fr.SmilodonTo):
+        return [Put.ALL[q] for q in adjacent(s.tiles, s.rift, frame.origin)]
+    if isinstance(frame, fr.Spiders):
         return [Put.ALL[q] for q in spider_places(s, p)]
-    if code == fr.EFFECT_FOLLOW:
-        return [Follow.ALL[n] for n in range(args[2] + 1)]
-    raise AssertionError(f"no Snow-tile question {code}")
+    return [Follow.ALL[n] for n in range(frame.most + 1)]
 
 
-def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+def resolve(s: IceState, frame: Asked, action: Action) -> None:
     """Apply the answer to a Snow-tile question (the frame is already popped)."""
-    p, code, args = frame[1], frame[2], frame[3:]
-    value = action.value  # type: ignore[attr-defined]
-    if code == fr.EFFECT_RUNE:
+    p = frame.seat
+    assert isinstance(action, Put | Choose | Follow)
+    value = action.value
+    if isinstance(frame, fr.Rune):
         _destroy(s, p, value)
-    elif code == fr.EFFECT_GEM:
+    elif isinstance(frame, fr.Gem):
         _trigger(s, p, value)
-    elif code == fr.EFFECT_WHISTLE_FROM:
-        _ask(s, p, fr.EFFECT_WHISTLE_TO, value)
-    elif code == fr.EFFECT_WHISTLE_TO:
-        _ask(s, p, fr.EFFECT_WHISTLE_COUNT, args[0], value)
-    elif code == fr.EFFECT_WHISTLE_COUNT:
-        _shift(s, args[0], args[1], value)
-        _done(s, p, "shift-archaeologists", n=archaeologists(value), origin=place(args[0]),
-              to=place(args[1]))
-    elif code == fr.EFFECT_SAILBOAT:
+    elif isinstance(frame, fr.WhistleFrom):
+        _ask(s, fr.WhistleTo(p, value))
+    elif isinstance(frame, fr.WhistleTo):
+        _ask(s, fr.WhistleCount(p, frame.origin, value))
+    elif isinstance(frame, fr.WhistleCount):
+        _shift(s, frame.origin, frame.to, value)
+        _done(s, p, "shift-archaeologists", n=archaeologists(value),
+              origin=place(frame.origin), to=place(frame.to))
+    elif isinstance(frame, fr.Sailboat):
         n = pieces.add_archaeologists(s, value, E["sailboat_archaeologists"])
         _done(s, p, "sailboat-there", n=archaeologists(n), place=place(value))
-    elif code in (fr.EFFECT_MANTA, fr.EFFECT_SPIDERS):
-        _leader_to(s, p, value, code)
-    elif code == fr.EFFECT_SMILODON_FROM:
-        _ask(s, p, fr.EFFECT_SMILODON_TO, value)
-    elif code == fr.EFFECT_SMILODON_TO:
-        n = s.archs[args[0]]
-        _shift(s, args[0], value, n)
-        _done(s, p, "shift-archaeologists", n=archaeologists(n), origin=place(args[0]),
+    elif isinstance(frame, fr.Manta | fr.Spiders):
+        _leader_to(s, p, value, spiders=isinstance(frame, fr.Spiders))
+    elif isinstance(frame, fr.SmilodonFrom):
+        _ask(s, fr.SmilodonTo(p, value))
+    elif isinstance(frame, fr.SmilodonTo):
+        n = s.archs[frame.origin]
+        _shift(s, frame.origin, value, n)
+        _done(s, p, "shift-archaeologists", n=archaeologists(n), origin=place(frame.origin),
               to=place(value))
-    elif code == fr.EFFECT_FOLLOW:
-        origin, base = args[0], args[1]
-        _shift(s, origin, s.leaders[p], value)
-        if value > base:  # the Navigator's once-a-turn extra follower was used
+    else:
+        _shift(s, frame.origin, s.leaders[p], value)
+        if value > frame.base:  # the Navigator's once-a-turn extra follower was used
             s.turn_flags[p][fr.TURN_NAV_FOLLOW] = 1
         if value:
             _done(s, p, "followers", n=archaeologists(value))
         else:
             _done(s, p)
-    else:
-        raise AssertionError(f"no Snow-tile question {code}")
 
 
 # -- helpers ---------------------------------------------------------------------------
 
 
-def _ask(s: IceState, p: int, code: int, *args: int) -> None:
+def _ask(s: IceState, frame: Asked) -> None:
     """Ask a question, or answer it at once when only one answer is possible."""
-    frame = (fr.EFFECT, p, code, *args)
     answers = options(s, frame)
-    assert answers, f"Snow-tile question {code} with no answer"
+    assert answers, f"Snow-tile question {frame} with no answer"
     if len(answers) == 1:
         resolve(s, frame, answers[0])
     else:
-        fr.push(s, fr.EFFECT, p, code, *args)
+        fr.push(s, frame)
 
 
 def _done(s: IceState, p: int, msg: str | None = None, vp: int = 0, item: str | None = None,
@@ -315,14 +318,14 @@ def _nav_extra(s: IceState, p: int) -> int:
     return 0
 
 
-def _leader_to(s: IceState, p: int, to: int, code: int) -> None:
+def _leader_to(s: IceState, p: int, to: int, spiders: bool) -> None:
     """Ice Manta Ray / White Spiders: the Leader moves; Archaeologists may follow."""
     origin = s.leaders[p]
     s.leaders[p] = to
     s.line = grow(s.line, "leader-to", place=place(to))
-    base = E["spiders_followers"] if code == fr.EFFECT_SPIDERS else 0
+    base = E["spiders_followers"] if spiders else 0
     most = min(s.archs[origin], base + _nav_extra(s, p))
-    _ask(s, p, fr.EFFECT_FOLLOW, origin, base, most)
+    _ask(s, fr.EffectFollow(p, origin, base, most))
 
 
 # -- each front's start ----------------------------------------------------------------
@@ -339,7 +342,7 @@ def _talisman(s: IceState, p: int, n: int) -> None:
 
 
 def _rune(s: IceState, p: int, tile: int) -> None:
-    _ask(s, p, fr.EFFECT_RUNE)
+    _ask(s, fr.Rune(p))
 
 
 def _destroy(s: IceState, p: int, slot: int) -> None:
@@ -357,7 +360,7 @@ def _gemstone(s: IceState, p: int, tile: int) -> None:
     if len(types) == 1:
         _trigger(s, p, types[0])
         return
-    fr.push(s, fr.EFFECT, p, fr.EFFECT_GEM, sum(1 << t for t in types))
+    fr.push(s, fr.Gem(p, sum(1 << t for t in types)))
 
 
 def _trigger(s: IceState, p: int, t: int) -> None:
@@ -368,7 +371,7 @@ def _trigger(s: IceState, p: int, t: int) -> None:
 
 
 def _whistle(s: IceState, p: int, tile: int) -> None:
-    _ask(s, p, fr.EFFECT_WHISTLE_FROM)
+    _ask(s, fr.WhistleFrom(p))
 
 
 def _sailboat(s: IceState, p: int, tile: int) -> None:
@@ -380,7 +383,7 @@ def _sailboat(s: IceState, p: int, tile: int) -> None:
         n = pieces.add_archaeologists(s, at, E["sailboat_archaeologists"])
         s.line = grow(s.line, "sailboat-here", n=archaeologists(n), place=place(at))
     if sailboat_others(s, p) and s.arch_supply > 0:
-        _ask(s, p, fr.EFFECT_SAILBOAT)
+        _ask(s, fr.Sailboat(p))
     else:
         _done(s, p)
 
@@ -401,15 +404,15 @@ def _termites(s: IceState, p: int, tile: int) -> None:
 
 
 def _manta(s: IceState, p: int, tile: int) -> None:
-    _ask(s, p, fr.EFFECT_MANTA)
+    _ask(s, fr.Manta(p))
 
 
 def _smilodon(s: IceState, p: int, tile: int) -> None:
-    _ask(s, p, fr.EFFECT_SMILODON_FROM)
+    _ask(s, fr.SmilodonFrom(p))
 
 
 def _spiders(s: IceState, p: int, tile: int) -> None:
-    _ask(s, p, fr.EFFECT_SPIDERS)
+    _ask(s, fr.Spiders(p))
 
 
 _START: dict[str, Callable[[IceState, int, int], None]] = {

@@ -1,18 +1,15 @@
 """Excavate (RB "Excavate", "Excavating Tile Cost Rules", "The 3 steps of an Excavation",
 "Placement Rule", "Chain Collapse Rule", Azulia).
 
-An excavation runs as one frame, ``EXCAVATION``, that moves through its steps; a step
-that needs the player's choice pushes a small frame above it and waits. The frame's
-arguments after the seat are: step, slot, tile, the Archaeologist kept apart for
-Abseiling Rope (0/1), apart (1 Abseiling Rope, 2 a Grappling token: the Leader is placed
-by choice), the Camp that stood on the tile (-1), the Archaeologists the excavation holds
-(off the board until placed, Expedition Survivors included), a bit mask of the Leaders
-still to place, then per target place (up to 3, in ``targets`` order) the Explorers it
-still receives.
+An excavation runs as one frame, ``frames.Excavation``, that moves through its steps; a
+step that needs the player's choice pushes a small frame above it and waits. Each step
+works on a ``Dig``, the frame's fields as a mutable copy, and writes it back as a new
+frame.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wintergames.core.events import Event
@@ -87,7 +84,8 @@ def start(s: IceState, p: int, slot: int, paid: int, how: Arg, rule: str | None 
         s.turn_flags[p][fr.TURN_CRYO] = 1
     on = s.tiles[slot]
     s.line = MSG("excavate", rule=rule, seat=seat(p), tile=hidden(on), how=how)
-    fr.push(s, fr.EXCAVATION, p, COLLAPSE, slot, on, 0, 0, -1, 0, 0, 0, 0, 0)
+    fr.push(s, fr.Excavation(p, COLLAPSE, slot, on, rope_arch=0, apart=0, camp=-1, archs=0,
+                             leaders=0))
 
 
 def targets(slot: int) -> list[int]:
@@ -103,64 +101,93 @@ def _weight(slot: int, place: int) -> int:
     return BOARD.below[slot].count(place)
 
 
+@dataclass(slots=True)
+class Dig:
+    """An ``Excavation`` frame's fields, to change as a step runs (``receives`` a list)."""
+
+    seat: int
+    step: int
+    slot: int
+    tile: int
+    rope_arch: int
+    apart: int
+    camp: int
+    archs: int
+    leaders: int
+    receives: list[int]
+
+    @classmethod
+    def of(cls, frame: fr.Excavation) -> Dig:
+        return cls(frame.seat, frame.step, frame.slot, frame.tile, frame.rope_arch, frame.apart,
+                   frame.camp, frame.archs, frame.leaders, list(frame.receives))
+
+    def frame(self) -> fr.Excavation:
+        return fr.Excavation(self.seat, self.step, self.slot, self.tile, self.rope_arch,
+                             self.apart, self.camp, self.archs, self.leaders,
+                             tuple(self.receives))
+
+
+def _digging(s: IceState) -> bool:
+    """Whether the innermost open frame is an excavation's."""
+    return isinstance(fr.top(s), fr.Excavation)
+
+
 def advance(s: IceState) -> None:
     """Run the excavation on top of the stack until it needs a choice or is over."""
-    while s.pending and s.pending[-1][0] == fr.EXCAVATION:
-        frame = s.pending[-1]
-        step = frame[2]
-        if _STEPS[step](s, list(frame)):
+    while isinstance(frame := fr.top(s), fr.Excavation):
+        if _STEPS[frame.step](s, Dig.of(frame)):
             return
 
 
-def _set(s: IceState, frame: list[int]) -> None:
-    s.pending = (*s.pending[:-1], tuple(frame))
+def _set(s: IceState, dig: Dig) -> None:
+    fr.replace_top(s, dig.frame())
 
 
-def _next(s: IceState, frame: list[int], step: int) -> None:
-    frame[2] = step
-    _set(s, frame)
+def _next(s: IceState, dig: Dig, step: int) -> None:
+    dig.step = step
+    _set(s, dig)
 
 
-def _collapse(s: IceState, frame: list[int]) -> bool:
+def _collapse(s: IceState, dig: Dig) -> bool:
     """A: "If you Excavate a tile partially covered by one tile, the tile that was
     covering collapses: discard it and return any game pieces". The Chain Collapse Rule
     follows at once ("As soon as a tile has only one adjacent tile at the same level, it
     collapses"), before the tile is taken: so the Artifact being excavated cannot collect
     these tiles either. The decisions come in the order the tiles fell, the cover first."""
-    p, slot = frame[1], frame[3]
+    p, slot = dig.seat, dig.slot
     cover = excavation(s.tiles, slot)
-    _next(s, frame, TAKE)
+    _next(s, dig, TAKE)
     if cover is not None and cover >= 0:
         s.line = grow(s.line, "cover-collapses", tile=hidden(s.tiles[cover]))
         before = len(s.pending)
         lose_tile(s, p, cover, COLLAPSED)
         collapse_chain(s, p)
         _in_order(s, before)
-        return s.pending[-1][0] != fr.EXCAVATION
+        return not _digging(s)
     return False
 
 
-def _take(s: IceState, frame: list[int]) -> bool:
+def _take(s: IceState, dig: Dig) -> bool:
     """B: a Snow tile secretly into the hand, an Artifact face up onto its slot."""
     # The tile is read from its slot: a determinization may have swapped the face-down tile
     # lying there since the excavation began.
-    p, slot = frame[1], frame[3]
-    tile = frame[4] = s.tiles[slot]
+    p, slot = dig.seat, dig.slot
+    tile = dig.tile = s.tiles[slot]
     # The tile leaves the board; what stood on it is placed below in step C, not returned.
     s.tiles[slot] = -1
     s.rift[slot] = -1
     camp = pieces.camp_at(s, slot)
     if camp >= 0:
         s.camps[camp] = fr.OFF
-        frame[7] = camp
-    frame[8] = s.archs[slot]
+        dig.camp = camp
+    dig.archs = s.archs[slot]
     s.archs[slot] = 0
     mask = 0
     for q in pieces.leaders_at(s, slot):
         mask |= 1 << q
         s.leaders[q] = fr.OFF
-    frame[9] = mask
-    _next(s, frame, PREPARE)
+    dig.leaders = mask
+    _next(s, dig, PREPARE)
     # A Prismatic waits for its slot (a frame); any other tile is placed at once.
     prismatic = IC.tiles[tile].level < 3 and artifacts.natural_slot(tile) < 0
     if not prismatic:
@@ -177,7 +204,7 @@ def _take(s: IceState, frame: list[int]) -> bool:
     _in_order(s, before)
     if prismatic:
         gain(s, p, tile)
-    return bool(s.pending) and s.pending[-1][0] != fr.EXCAVATION
+    return bool(s.pending) and not _digging(s)
 
 
 def _prismatic_may_collect(s: IceState, p: int, tile: int) -> bool:
@@ -207,7 +234,7 @@ def gain(s: IceState, p: int, n: int) -> None:
         return
     slot = artifacts.natural_slot(n)
     if slot < 0:
-        fr.push(s, fr.PRISM_SLOT, p, n)
+        fr.push(s, fr.PrismSlot(p, n))
         return
     artifacts.place_artifact(s, p, n, slot)
     said = (MSG("place-face-down", seat=seat(p), tile=hidden(n)) if s.down[n]
@@ -218,39 +245,40 @@ def gain(s: IceState, p: int, n: int) -> None:
 def prepare_options(s: IceState) -> list[int]:
     """Snow tiles in hand that may join the excavation under way: Abseiling Rope (once),
     Expedition Survivors (each adds 2 Archaeologists)."""
-    frame = _excavation(s)
-    p = frame[1]
-    fronts = (SURVIVORS_FRONT,) if frame[6] else (SURVIVORS_FRONT, ROPE_FRONT)
+    dig = _excavation(s)
+    p = dig.seat
+    fronts = (SURVIVORS_FRONT,) if dig.apart else (SURVIVORS_FRONT, ROPE_FRONT)
     return sorted(t for t in s.hand[p] if IC.tiles[t].front in fronts)
 
 
 def can_grapple(s: IceState) -> bool:
     """Icewalker, once a turn: a Grappling token for the Leader's own place below."""
-    frame = _excavation(s)
-    p = frame[1]
-    return (not frame[6] and frame[9] >> p & 1 == 1 and s.grapple[p] > 0
+    dig = _excavation(s)
+    p = dig.seat
+    return (not dig.apart and dig.leaders >> p & 1 == 1 and s.grapple[p] > 0
             and not s.turn_flags[p][fr.TURN_GRAPPLE] and pieces.has_guild(s, p, "icewalker"))
 
 
 def held_archaeologists(s: IceState) -> int:
     """Archaeologists an excavation under way holds off the board (conservation)."""
-    return sum(f[8] for f in s.pending if f[0] == fr.EXCAVATION)
+    return sum(f.archs for f in s.pending if isinstance(f, fr.Excavation))
 
 
-def _excavation(s: IceState) -> list[int]:
+def _excavation(s: IceState) -> Dig:
+    """The innermost excavation under way."""
     for frame in reversed(s.pending):
-        if frame[0] == fr.EXCAVATION:
-            return list(frame)
+        if isinstance(frame, fr.Excavation):
+            return Dig.of(frame)
     raise AssertionError("no excavation under way")
 
 
-def _prepare(s: IceState, frame: list[int]) -> bool:
+def _prepare(s: IceState, dig: Dig) -> bool:
     """Before the Explorers are placed, Abseiling Rope and Expedition Survivors in hand
     may still be played ("This tile can be used immediately for the excavation that
     reveals it"), and an Icewalker may use a Grappling token."""
-    _next(s, frame, SPREAD)
+    _next(s, dig, SPREAD)
     if prepare_options(s) or can_grapple(s):
-        fr.push(s, fr.PREPARE, frame[1])
+        fr.push(s, fr.Prepare(dig.seat))
         return True
     return False
 
@@ -258,81 +286,82 @@ def _prepare(s: IceState, frame: list[int]) -> bool:
 def play_prepared(s: IceState, n: int) -> None:
     """Abseiling Rope or Expedition Survivors (tile ``n``) played into the excavation under
     way."""
-    frame = _excavation(s)
-    p = frame[1]
+    dig = _excavation(s)
+    p = dig.seat
     s.hand[p].remove(n)
     s.seen[n] = 1
     s.tile_discard.append(n)
     if IC.tiles[n].front == ROPE_FRONT:
-        frame[6] = 1
+        dig.apart = 1
         s.line = grow(s.line, "rope", tile=tile(n))
     else:
         joined = pieces.from_pool(s, IC.effects["survivors_archaeologists"])
-        frame[8] += joined
+        dig.archs += joined
         s.line = grow(s.line, "survivors", tile=tile(n), n=archaeologists(joined))
-    _set_excavation(s, frame)
+    _set_excavation(s, dig)
 
 
 def grapple(s: IceState) -> None:
     """The Icewalker flips a Grappling token: their Leader is placed apart, after the
     other Explorers."""
-    frame = _excavation(s)
-    p = frame[1]
+    dig = _excavation(s)
+    p = dig.seat
     s.grapple[p] -= 1
     s.turn_flags[p][fr.TURN_GRAPPLE] = 1
-    frame[6] = 2  # the Leader alone is placed apart
+    dig.apart = 2  # the Leader alone is placed apart
     s.line = grow(s.line, "grapple", token=GRAPPLING)
-    _set_excavation(s, frame)
+    _set_excavation(s, dig)
 
 
-def _set_excavation(s: IceState, frame: list[int]) -> None:
-    at = max(i for i, f in enumerate(s.pending) if f[0] == fr.EXCAVATION)
-    s.pending = (*s.pending[:at], tuple(frame), *s.pending[at + 1:])
+def _set_excavation(s: IceState, dig: Dig) -> None:
+    """Write back the innermost excavation, under any frames above it."""
+    at = max(i for i, f in enumerate(s.pending) if isinstance(f, fr.Excavation))
+    s.pending = (*s.pending[:at], dig.frame(), *s.pending[at + 1:])
 
 
-def _spread(s: IceState, frame: list[int]) -> bool:
+def _spread(s: IceState, dig: Dig) -> bool:
     """Work out how many Explorers each place below receives (Placement Rule: "as evenly
     as possible", counting Explorers already there)."""
-    p, slot = frame[1], frame[3]
-    archs = frame[8]
-    mask = frame[9]
-    if frame[6] and mask >> p & 1:  # Rope or Grappling: the Leader is placed apart
+    p, slot = dig.seat, dig.slot
+    archs = dig.archs
+    mask = dig.leaders
+    if dig.apart and mask >> p & 1:  # Rope or Grappling: the Leader is placed apart
         mask &= ~(1 << p)
-        if frame[6] == 1 and archs > 0:  # Rope: one Archaeologist goes with the Leader
+        if dig.apart == 1 and archs > 0:  # Rope: one Archaeologist goes with the Leader
             archs -= 1
-            frame[5] = 1
-    frame[9] = mask
-    frame[10:13] = [0, 0, 0]
-    frame[2] = LEADERS
-    _fill(s, frame, targets(slot), archs + bin(mask).count("1"))
-    return s.pending[-1][0] != fr.EXCAVATION
+            dig.rope_arch = 1
+    dig.leaders = mask
+    dig.receives = [0, 0, 0]
+    dig.step = LEADERS
+    _fill(s, dig, targets(slot), archs + bin(mask).count("1"))
+    return not _digging(s)
 
 
-def _fill(s: IceState, frame: list[int], places: list[int], left: int) -> None:
+def _fill(s: IceState, dig: Dig, places: list[int], left: int) -> None:
     """Give ``left`` more Explorers by the Placement Rule, stopping at a real choice."""
-    slot = frame[3]
+    slot = dig.slot
     while left > 0:
-        density = [((pieces.explorers_at(s, q) + frame[10 + i]) / _weight(slot, q), i)
+        density = [((pieces.explorers_at(s, q) + dig.receives[i]) / _weight(slot, q), i)
                    for i, q in enumerate(places)]
         low = min(d for d, _ in density)
         tied = [i for d, i in density if d == low]
         if len(tied) <= left:
             for i in tied:
-                frame[10 + i] += 1
+                dig.receives[i] += 1
             left -= len(tied)
             continue
-        _set(s, frame)
-        fr.push(s, fr.SPREAD, frame[1], slot, left)
+        _set(s, dig)
+        fr.push(s, fr.Spread(dig.seat, slot, left))
         return
-    _set(s, frame)
+    _set(s, dig)
 
 
 def spread_choices(s: IceState) -> list[int]:
     """The places tied for the next Explorer (the SPREAD frame's choice)."""
-    frame = _excavation(s)
-    slot = frame[3]
+    dig = _excavation(s)
+    slot = dig.slot
     places = targets(slot)
-    density = [((pieces.explorers_at(s, q) + frame[10 + i]) / _weight(slot, q), q)
+    density = [((pieces.explorers_at(s, q) + dig.receives[i]) / _weight(slot, q), q)
                for i, q in enumerate(places)]
     low = min(d for d, _ in density)
     return [q for d, q in density if d == low]
@@ -340,77 +369,78 @@ def spread_choices(s: IceState) -> list[int]:
 
 def spread_to(s: IceState, place: int) -> None:
     """The player gave the next Explorer to ``place``; continue filling."""
-    _, _, slot, left = fr.pop(s)
-    frame = list(s.pending[-1])
-    places = targets(slot)
-    frame[10 + places.index(place)] += 1
-    _fill(s, frame, places, left - 1)
+    asked = fr.pop(s)
+    assert isinstance(asked, fr.Spread)
+    dig = _excavation(s)
+    places = targets(asked.slot)
+    dig.receives[places.index(place)] += 1
+    _fill(s, dig, places, asked.left - 1)
 
 
-def _leaders(s: IceState, frame: list[int]) -> bool:
+def _leaders(s: IceState, dig: Dig) -> bool:
     """Leaders among the Explorers go where the counts allow; the excavating player
     chooses when more than one place is open (their own Leader first)."""
-    p, slot = frame[1], frame[3]
+    p, slot = dig.seat, dig.slot
     places = targets(slot)
     for q in dict.fromkeys([p, *range(s.num_players)]):
-        frame = list(s.pending[-1])
-        if not frame[9] >> q & 1:
+        dig = _excavation(s)
+        if not dig.leaders >> q & 1:
             continue
-        open_places = [places[i] for i in range(len(places)) if frame[10 + i] > 0]
+        open_places = [places[i] for i in range(len(places)) if dig.receives[i] > 0]
         if len(open_places) > 1:
-            fr.push(s, fr.LEADER_TO, p, q)
+            fr.push(s, fr.LeaderTo(p, q))
             return True
         place_leader(s, q, open_places[0])
-    frame = list(s.pending[-1])
+    dig = _excavation(s)
     for i, q in enumerate(places):  # the rest are Archaeologists
-        s.archs[q] += frame[10 + i]
-        frame[8] -= frame[10 + i]
-        frame[10 + i] = 0
-    _next(s, frame, ROPE)
+        s.archs[q] += dig.receives[i]
+        dig.archs -= dig.receives[i]
+        dig.receives[i] = 0
+    _next(s, dig, ROPE)
     return False
 
 
 def place_leader(s: IceState, q: int, place: int) -> None:
     """Leader ``q`` goes to ``place`` in the spread under way."""
-    frame = _excavation(s)
-    places = targets(frame[3])
-    frame[10 + places.index(place)] -= 1
-    frame[9] &= ~(1 << q)
+    dig = _excavation(s)
+    places = targets(dig.slot)
+    dig.receives[places.index(place)] -= 1
+    dig.leaders &= ~(1 << q)
     s.leaders[q] = place
-    _set_excavation(s, frame)
+    _set_excavation(s, dig)
 
 
 def leader_choices(s: IceState) -> list[int]:
-    frame = _excavation(s)
-    places = targets(frame[3])
-    return [places[i] for i in range(len(places)) if frame[10 + i] > 0]
+    dig = _excavation(s)
+    places = targets(dig.slot)
+    return [places[i] for i in range(len(places)) if dig.receives[i] > 0]
 
 
-def _apart(s: IceState, frame: list[int]) -> bool:
+def _apart(s: IceState, dig: Dig) -> bool:
     """Abseiling Rope (the Leader and one Archaeologist) or a Grappling token (the Leader)
     onto one of the places below, the player's choice."""
-    _next(s, frame, CAMP)
-    if frame[6]:
-        fr.push(s, fr.EFFECT, frame[1], fr.EFFECT_ROPE if frame[6] == 1 else fr.EFFECT_GRAPPLE)
+    _next(s, dig, CAMP)
+    if dig.apart:
+        fr.push(s, fr.Rope(dig.seat) if dig.apart == 1 else fr.Grapple(dig.seat))
         return True
     return False
 
 
 def place_apart(s: IceState, to: int) -> None:
     """The Rope's or Grappling token's place was chosen."""
-    frame = _excavation(s)
-    p = frame[1]
+    dig = _excavation(s)
+    p = dig.seat
     s.leaders[p] = to
-    if frame[5]:
+    if dig.rope_arch:
         s.archs[to] += 1
-        frame[8] -= 1
-        frame[5] = 0
-        _set_excavation(s, frame)
+        dig.archs -= 1
+        dig.rope_arch = 0
+        _set_excavation(s, dig)
     s.line = grow(s.line, "apart", seat=seat(p), place=place(to))
 
 
 def apart_choices(s: IceState) -> list[int]:
-    return targets(_excavation(s)[3])
+    return targets(_excavation(s).slot)
 
 
 def camp_choices(s: IceState, slot: int) -> list[int]:
@@ -419,31 +449,31 @@ def camp_choices(s: IceState, slot: int) -> list[int]:
     return [q for q in targets(slot) if pieces.is_tile(q) and pieces.camp_at(s, q) < 0]
 
 
-def _camp(s: IceState, frame: list[int]) -> bool:
+def _camp(s: IceState, dig: Dig) -> bool:
     """"If a Camp was present on the removed tile, place it on any of the tiles below ...
     If it can't be placed on a valid tile, return it to its reserve.\""""
-    camp, slot = frame[7], frame[3]
-    _next(s, frame, AFTER)
+    camp, slot = dig.camp, dig.slot
+    _next(s, dig, AFTER)
     if camp < 0:
         return False
     owner = pieces.camp_owner(s, camp)
     if owner >= 0 and pieces.has_guild(s, owner, "navigator"):
         # FAQ: a Navigator's Camp is never on an Artifact tile; it moves to a Snow tile.
         pieces.move_navigator_camp(s, owner, slot)
-        return s.pending[-1][0] != fr.EXCAVATION
+        return not _digging(s)
     options = camp_choices(s, slot)
     if len(options) > 1:
-        fr.push(s, fr.CAMP_TO, frame[1], camp, slot)
+        fr.push(s, fr.CampTo(dig.seat, camp, slot))
         return True
     if options:
         s.camps[camp] = options[0]
     return False
 
 
-def _after(s: IceState, frame: list[int]) -> bool:
+def _after(s: IceState, dig: Dig) -> bool:
     """The Azulia icons, and the excavation is over (its chain collapses came in steps A
     and B, as soon as the tiles had lost their support)."""
-    p = frame[1]
+    p = dig.seat
     fr.pop(s)
     # Where the Leader was allocated, for a Harmony effect "after an excavation where you
     # allocate your Expedition Leader onto a Harmony Artifact" (Anima Gemstone); 0: none.
@@ -476,7 +506,7 @@ def lose_tile(s: IceState, p: int, slot: int, why: Mention,
     tile when the frame comes up and none is."""
     tile = pieces.remove_tile(s, slot, why)
     if maybe_collect or artifacts.can_trigger(s, p, artifacts.PHILOSOPHICAL):
-        fr.push(s, fr.COLLECT, p, tile)
+        fr.push(s, fr.Collect(p, tile))
     else:
         pieces.discard_tile(s, tile)
 

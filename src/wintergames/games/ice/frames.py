@@ -1,17 +1,27 @@
 """The open decisions of ICE, and the small look-ups every rule shares.
 
-A decision in progress is a stack of frames on ``state.pending`` (innermost last); each
-frame is a tuple ``(KIND, seat, *arguments)``: the seat that owes the decision comes
-second, because some decisions fall to another seat than the one whose turn it is (a
+A decision in progress is a stack of frames on ``state.pending`` (innermost last), each a
+small frozen ``IceFrame`` (``core.frames``) whose first field is the seat that owes the
+decision, because some decisions fall to another seat than the one whose turn it is (a
 Navigator's Camp lost on someone else's turn, a Logbook event every seat resolves). An
 empty stack means the player to move is free to take an action, play a Snow tile,
 trigger an Artifact, use their ability, or end the turn.
+
+The kinds are data here, at the bottom of the game's layers, because low layers open
+frames that higher ones resolve (a Navigator's follower is asked in ``pieces``, answered
+in ``turn``); each kind's legal answers and resolution are in ``rules.HANDLERS``, its
+prompt in ``prompts``, its public context in ``observe``, every table checked complete
+by a test. A saved state holds each frame as ``[CODE, seat, *arguments]`` (an effect's,
+ability's or Logbook event's question after the seat), as before frames were classes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from wintergames.core import frames as core
+from wintergames.core.frames import Frame, FrameKinds
 from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
@@ -21,66 +31,8 @@ if TYPE_CHECKING:
 OFF = -1  # an Expedition Leader with its player; a Camp in its owner's supply / the pool
 BOX = -2  # a White Camp not used in this game
 
-# Frame kinds and their arguments (after the seat).
-DISCARD_OPENING = 1  # (): discard one of the opening Requests (simultaneous step)
-FOLLOW = 2  # (origin, most, then): how many Archaeologists follow from ``origin``
-FLUENT_STEP = 3  # (followers): the optional second step of a Fluent Move
-PRISM_SLOT = 4  # (tile): the Artifact slot a Prismatic Artifact goes to
-SPREAD = 5  # (tile slot, extra): which tied places take the remainder of the explorers
-LEADER_TO = 6  # (seat of leader, *counts): where a leader goes among the places below
-CAMP_TO = 7  # (camp, removed slot): where a Camp from the excavated tile goes
-COLLECT = 8  # (tile): keep a collapsing / destroyed tile with a Philosophical Artifact
-SUNSET_TAKE = 9  # (): take one Request from the row, or none
-VALIDATE = 10  # (validated today): validate a Request, or done
-PAY = 11  # (card): the next item paying the Request
-HAND_LIMIT = 12  # (): discard Requests down to the hand limit
-SNOW_LIMIT = 13  # (): discard Snow tiles down to 3 at the end of the turn
-EFFECT = 14  # (effect code, *arguments): a Snow tile / Artifact effect's choice
-ABILITY = 15  # (ability code, *arguments): a guild ability's choice
-LOGBOOK = 16  # (event, *arguments): a Logbook event's choice for this seat
-NAV_CAMP = 17  # (from slot): where the Navigator's Camp goes after its tile went
-SUNRISE_PRISM = 18  # (): move each Prismatic Artifact to a new slot, or done
-EXCAVATION = 19  # (step, slot, *arguments): an excavation waiting for a choice
-PREPARE = 20  # (): before the Explorers are placed: Rope, Survivors, a Grappling token
-
 # What a FOLLOW frame's last argument says comes after the followers.
 FLUENT_NEXT, NAVIGATOR_FOLLOW = 1, 2
-
-# What an EFFECT frame asks (its first argument).
-EFFECT_ROPE = 1  # where the Leader (and one Archaeologist) go with Abseiling Rope
-EFFECT_GRAPPLE = 2  # where the Icewalker's Leader goes
-# Snow tile fronts played as free actions (effects.py; codes 10..29, arguments after it).
-EFFECT_RUNE = 10  # (): the tile Explosive Rune destroys (put PLACE)
-EFFECT_GEM = 11  # (types mask): the effect Anima Gemstone triggers on a Prismatic (choose)
-EFFECT_WHISTLE_FROM = 12  # (): where Whistle of Storms takes Archaeologists from
-EFFECT_WHISTLE_TO = 13  # (from): the tile with a Camp they go to
-EFFECT_WHISTLE_COUNT = 14  # (from, to): how many go (follow N)
-EFFECT_SAILBOAT = 15  # (): the other Leader's place Ice Sailboat adds to
-EFFECT_MANTA = 16  # (): where Ice Manta Ray takes the Leader
-EFFECT_SMILODON_FROM = 17  # (): the place Boreal Smilodon empties
-EFFECT_SMILODON_TO = 18  # (from): the adjacent place its Archaeologists go to
-EFFECT_SPIDERS = 19  # (): where White Spiders take the Leader (1 or 2 steps)
-EFFECT_FOLLOW = 20  # (origin, base, most): Archaeologists following a Snow-tile move
-
-# Artifact effects (powers.py; codes 30..49, arguments after it).
-EFFECT_OBLITERATE = 30  # (): the tile an Obliteration Artifact destroys (put PLACE)
-
-# What a LOGBOOK frame asks (its first argument); the Logbook events add their own.
-LOGBOOK_STUDY = 1  # a Study token of a type the seat lacks (Artifact Study, Gentle)
-# The events (logbook.py; arguments after the code; ``order``: the seat's place in the
-# order clockwise from the first player).
-LOGBOOK_FLOW = 10  # (*chosen): Prismatic Flow, pool short: the next Prismatic tile (put)
-LOGBOOK_HAVEN = 11  # (*chosen): Safe Haven, pool short: the next Nunatak tile (put)
-LOGBOOK_COMING = 12  # (order): Something is Coming: a free Move (move PLACE) or pass
-LOGBOOK_CARAVAN = 13  # (order, done mask 1 sold 2 bought, *display): sell, buy or done
-LOGBOOK_BLIZZARD = 14  # (order, still to take): the tied place to take one from (put)
-LOGBOOK_CATACLYSM = 15  # (order): the uncovered tile to discard (put PLACE)
-LOGBOOK_STORM = 16  # (order, back): the slot for the returned Snow tile (put PLACE)
-LOGBOOK_STORM_MOVE = 17  # (order, slot): where the next covered Explorer goes (put)
-
-# What an ABILITY frame asks (its first argument).
-ABILITY_REBUILD = 1  # the CryoArchitect's rebuilt Camp: the tile (put PLACE)
-ABILITY_ACTIVATE = 2  # the slot of the Activation token, on a Prismatic (choose TYPE)
 
 # Trigger slot codes: what the token on a guild board's Artifact trigger slot says.
 TRIGGER_NONE, TRIGGER_BLESSING, TRIGGER_LIGHT, TRIGGER_LIGHT_FLIPPED = 0, 1, 2, 3
@@ -97,24 +49,6 @@ TURN_FLAGS = 7
 DAY_NAV_CAMP, DAY_INCANDESCENT, DAY_CRYO_REBUILD = 0, 1, 2
 # Slot 3 is never used; it stays so that a state's JSON (saved games) keeps its shape.
 DAY_FLAGS = 4
-
-
-def top(s: IceState) -> tuple[int, ...] | None:
-    return s.pending[-1] if s.pending else None
-
-
-def push(s: IceState, kind: int, seat: int, *args: int) -> None:
-    s.pending = (*s.pending, (kind, seat, *args))
-
-
-def pop(s: IceState) -> tuple[int, ...]:
-    frame = s.pending[-1]
-    s.pending = s.pending[:-1]
-    return frame
-
-
-def replace_top(s: IceState, kind: int, seat: int, *args: int) -> None:
-    s.pending = (*s.pending[:-1], (kind, seat, *args))
 
 
 def turn_limit(s: IceState) -> int:
@@ -136,3 +70,454 @@ def followers_limit(s: IceState, p: int) -> int:
 def seat_order(s: IceState) -> list[int]:
     """Clockwise from the first player."""
     return [(s.first + i) % s.num_players for i in range(s.num_players)]
+
+
+# -- the frames ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IceFrame(Frame):
+    """An open decision of ICE and the seat that owes it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Follow(IceFrame):
+    """How many Archaeologists follow a Leader from ``origin`` (0..``most``); ``then``:
+    what comes after (``FLUENT_NEXT``, ``NAVIGATOR_FOLLOW`` or 0)."""
+
+    CODE = 2
+    NAME = "FOLLOW"
+    origin: int
+    most: int
+    then: int
+
+
+@dataclass(frozen=True, slots=True)
+class FluentStep(IceFrame):
+    """The optional second step of a Fluent Move, ``followers`` with the Leader."""
+
+    CODE = 3
+    NAME = "FLUENT_STEP"
+    followers: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrismSlot(IceFrame):
+    """The Artifact slot a Prismatic Artifact goes to."""
+
+    CODE = 4
+    NAME = "PRISM_SLOT"
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spread(IceFrame):
+    """Which of the tied places under the excavated ``slot`` takes the next of the
+    ``left`` Explorers."""
+
+    CODE = 5
+    NAME = "SPREAD"
+    slot: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderTo(IceFrame):
+    """Where ``leader`` (a seat's Leader) goes among the places below an excavation."""
+
+    CODE = 6
+    NAME = "LEADER_TO"
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class CampTo(IceFrame):
+    """Where ``camp`` (a seat's, or a White Camp) goes from the excavated ``slot``."""
+
+    CODE = 7
+    NAME = "CAMP_TO"
+    camp: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Collect(IceFrame):
+    """Keep a collapsing or destroyed ``tile`` with a Philosophical Artifact, or not."""
+
+    CODE = 8
+    NAME = "COLLECT"
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class SunsetTake(IceFrame):
+    """Take one Request from the Sunset row, or none."""
+
+    CODE = 9
+    NAME = "SUNSET_TAKE"
+
+
+@dataclass(frozen=True, slots=True)
+class Validate(IceFrame):
+    """Validate a Request, or ``done``."""
+
+    CODE = 10
+    NAME = "VALIDATE"
+    # Always 0, kept so saved games load: the validations left come from the seat's own
+    # validated Requests (``days.validations_left``).
+    today: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(IceFrame):
+    """The next item paying Request ``card``; ``chosen``: the items put towards it so far."""
+
+    CODE = 11
+    NAME = "PAY"
+    card: int
+    chosen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit(IceFrame):
+    """Discard Requests down to the hand limit."""
+
+    CODE = 12
+    NAME = "HAND_LIMIT"
+
+
+@dataclass(frozen=True, slots=True)
+class SnowLimit(IceFrame):
+    """Discard Snow tiles down to the limit at the end of the turn."""
+
+    CODE = 13
+    NAME = "SNOW_LIMIT"
+
+
+@dataclass(frozen=True, slots=True)
+class Question(IceFrame):
+    """A question of an effect, ability or Logbook event, saved after the seat."""
+
+    SUB_AT = 1  # the question's code comes after the seat
+    QUESTION: ClassVar[str]  # its name in the decision context
+
+
+@dataclass(frozen=True, slots=True)
+class Effect(Question):
+    """A Snow tile's or an Artifact's question."""
+
+    CODE = 14
+    NAME = "EFFECT"
+
+
+@dataclass(frozen=True, slots=True)
+class Rope(Effect):
+    """Abseiling Rope: where the Leader (and one Archaeologist) go."""
+
+    SUB = 1
+    QUESTION = "EFFECT_ROPE"
+
+
+@dataclass(frozen=True, slots=True)
+class Grapple(Effect):
+    """A Grappling token: where the Icewalker's Leader goes."""
+
+    SUB = 2
+    QUESTION = "EFFECT_GRAPPLE"
+
+
+@dataclass(frozen=True, slots=True)
+class Rune(Effect):
+    """Explosive Rune: the tile it destroys."""
+
+    SUB = 10
+    QUESTION = "EFFECT_RUNE"
+
+
+@dataclass(frozen=True, slots=True)
+class Gem(Effect):
+    """Anima Gemstone on a Prismatic: the effect it triggers, among ``types`` (a mask)."""
+
+    SUB = 11
+    QUESTION = "EFFECT_GEM"
+    types: int
+
+
+@dataclass(frozen=True, slots=True)
+class WhistleFrom(Effect):
+    """Whistle of Storms: where the Archaeologists come from."""
+
+    SUB = 12
+    QUESTION = "EFFECT_WHISTLE_FROM"
+
+
+@dataclass(frozen=True, slots=True)
+class WhistleTo(Effect):
+    """Whistle of Storms: the tile with a Camp they go to from ``origin``."""
+
+    SUB = 13
+    QUESTION = "EFFECT_WHISTLE_TO"
+    origin: int
+
+
+@dataclass(frozen=True, slots=True)
+class WhistleCount(Effect):
+    """Whistle of Storms: how many go from ``origin`` to ``to``."""
+
+    SUB = 14
+    QUESTION = "EFFECT_WHISTLE_COUNT"
+    origin: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sailboat(Effect):
+    """Ice Sailboat: the other Leader's place it adds to."""
+
+    SUB = 15
+    QUESTION = "EFFECT_SAILBOAT"
+
+
+@dataclass(frozen=True, slots=True)
+class Manta(Effect):
+    """Ice Manta Ray: where it takes the Leader."""
+
+    SUB = 16
+    QUESTION = "EFFECT_MANTA"
+
+
+@dataclass(frozen=True, slots=True)
+class SmilodonFrom(Effect):
+    """Boreal Smilodon: the place it empties."""
+
+    SUB = 17
+    QUESTION = "EFFECT_SMILODON_FROM"
+
+
+@dataclass(frozen=True, slots=True)
+class SmilodonTo(Effect):
+    """Boreal Smilodon: the adjacent place the Archaeologists of ``origin`` go to."""
+
+    SUB = 18
+    QUESTION = "EFFECT_SMILODON_TO"
+    origin: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spiders(Effect):
+    """White Spiders: where they take the Leader (1 or 2 steps)."""
+
+    SUB = 19
+    QUESTION = "EFFECT_SPIDERS"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectFollow(Effect):
+    """Archaeologists following a Snow tile's move from ``origin``: up to ``most``,
+    ``base`` of them without the Navigator's extra one."""
+
+    SUB = 20
+    QUESTION = "EFFECT_FOLLOW"
+    origin: int
+    base: int
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class Obliterate(Effect):
+    """An Obliteration Artifact: the tile it destroys."""
+
+    SUB = 30
+    QUESTION = "EFFECT_OBLITERATE"
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Question):
+    """A guild ability's question."""
+
+    CODE = 15
+    NAME = "ABILITY"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuild(Ability):
+    """The CryoArchitect's rebuilt Camp: its tile."""
+
+    SUB = 1
+    QUESTION = "ABILITY_REBUILD"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate(Ability):
+    """The Incandescent's Activation token: the slot, on a Prismatic."""
+
+    SUB = 2
+    QUESTION = "ABILITY_ACTIVATE"
+
+
+@dataclass(frozen=True, slots=True)
+class Logbook(Question):
+    """A Logbook event's question for this seat."""
+
+    CODE = 16
+    NAME = "LOGBOOK"
+
+
+@dataclass(frozen=True, slots=True)
+class Study(Logbook):
+    """A Study token of a type the seat lacks (Artifact Study, the Gentle variant)."""
+
+    SUB = 1
+    QUESTION = "LOGBOOK_STUDY"
+
+
+@dataclass(frozen=True, slots=True)
+class Flow(Logbook):
+    """Prismatic Flow with the pool short: the next Prismatic tile; ``chosen`` so far."""
+
+    SUB = 10
+    QUESTION = "LOGBOOK_FLOW"
+    chosen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Haven(Logbook):
+    """Safe Haven with the pool short: the next Nunatak tile; ``chosen`` so far."""
+
+    SUB = 11
+    QUESTION = "LOGBOOK_HAVEN"
+    chosen: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ordered(Logbook):
+    """An event every seat resolves in turn; ``order``: this seat's place in the order
+    clockwise from the first player."""
+
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class Coming(Ordered):
+    """Something is Coming: a free Move, or pass."""
+
+    SUB = 12
+    QUESTION = "LOGBOOK_COMING"
+
+
+@dataclass(frozen=True, slots=True)
+class Caravan(Ordered):
+    """Merchant Caravan: sell, buy or done; ``done``: 1 sold, 2 bought; ``display``: the
+    tiles on offer (-1 once bought)."""
+
+    SUB = 13
+    QUESTION = "LOGBOOK_CARAVAN"
+    done: int
+    display: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Blizzard(Ordered):
+    """Blizzard: the tied place to take one of the ``left`` Archaeologists from."""
+
+    SUB = 14
+    QUESTION = "LOGBOOK_BLIZZARD"
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cataclysm(Ordered):
+    """Cataclysm: the uncovered tile to discard."""
+
+    SUB = 15
+    QUESTION = "LOGBOOK_CATACLYSM"
+
+
+@dataclass(frozen=True, slots=True)
+class Storm(Ordered):
+    """Snowstorm: the slot for the returned Snow tile of ``back`` (index in BACKS)."""
+
+    SUB = 16
+    QUESTION = "LOGBOOK_STORM"
+    back: int
+
+
+@dataclass(frozen=True, slots=True)
+class StormMove(Ordered):
+    """Snowstorm: where the next Explorer covered at ``slot`` goes."""
+
+    SUB = 17
+    QUESTION = "LOGBOOK_STORM_MOVE"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class NavCamp(IceFrame):
+    """Where the Navigator's Camp goes after its tile at ``origin`` went."""
+
+    CODE = 17
+    NAME = "NAV_CAMP"
+    origin: int
+
+
+@dataclass(frozen=True, slots=True)
+class SunrisePrism(IceFrame):
+    """Move each Prismatic Artifact to a new slot, or ``done``; ``moved`` so far."""
+
+    CODE = 18
+    NAME = "SUNRISE_PRISM"
+    moved: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Excavation(IceFrame):
+    """An excavation under way (``excavate``), at ``step``, of the tile at ``slot``."""
+
+    CODE = 19
+    NAME = "EXCAVATION"
+    step: int
+    slot: int
+    tile: int  # the tile taken
+    rope_arch: int  # 1: an Archaeologist is kept apart with the Leader (Abseiling Rope)
+    apart: int  # the Leader is placed by choice: 1 Abseiling Rope, 2 a Grappling token
+    camp: int  # the Camp that stood on the tile, or -1
+    archs: int  # the Archaeologists it holds off the board until placed
+    leaders: int  # a bit mask of the Leaders still to place
+    receives: tuple[int, ...] = (0, 0, 0)  # per target place, the Explorers still to come
+
+
+@dataclass(frozen=True, slots=True)
+class Prepare(IceFrame):
+    """Before the Explorers are placed: Rope, Survivors, a Grappling token, or pass."""
+
+    CODE = 20
+    NAME = "PREPARE"
+
+
+KINDS: FrameKinds[IceFrame] = FrameKinds([
+    Follow, FluentStep, PrismSlot, Spread, LeaderTo, CampTo, Collect, SunsetTake, Validate,
+    Pay, HandLimit, SnowLimit, Rope, Grapple, Rune, Gem, WhistleFrom, WhistleTo,
+    WhistleCount, Sailboat, Manta, SmilodonFrom, SmilodonTo, Spiders, EffectFollow,
+    Obliterate, Rebuild, Activate, Study, Flow, Haven, Coming, Caravan, Blizzard,
+    Cataclysm, Storm, StormMove, NavCamp, SunrisePrism, Excavation, Prepare])
+
+
+# -- the stack -------------------------------------------------------------------------------
+
+
+def top(s: IceState) -> IceFrame | None:
+    return core.top(s)
+
+
+def push(s: IceState, frame: IceFrame) -> None:
+    core.push(s, frame)
+
+
+def pop(s: IceState) -> IceFrame:
+    return core.pop(s)
+
+
+def replace_top(s: IceState, frame: IceFrame) -> None:
+    core.replace_top(s, frame)

@@ -114,7 +114,7 @@ def activate(s: IceState, p: int) -> None:
     s.day_flags[p][fr.DAY_INCANDESCENT] = 1
     t = artifact_under(s, p)
     if t == PRISMATIC:
-        fr.push(s, fr.ABILITY, p, fr.ABILITY_ACTIVATE)
+        fr.push(s, fr.Activate(p))
         return
     _place_token(s, p, t)
 
@@ -139,24 +139,20 @@ def rebuild_sites(s: IceState, p: int) -> list[int]:
     return pieces.camp_sites(s, p)
 
 
-def ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    if frame[2] == fr.ABILITY_REBUILD:
-        return [Put.ALL[q] for q in rebuild_sites(s, frame[1])]
-    if frame[2] == fr.ABILITY_ACTIVATE:
-        return [Choose.ALL[t] for t in range(5)]
-    raise AssertionError(f"no guild ability frame {frame}")
+def ability_options(s: IceState, frame: fr.Rebuild | fr.Activate) -> list[Action]:
+    if isinstance(frame, fr.Rebuild):
+        return [Put.ALL[q] for q in rebuild_sites(s, frame.seat)]
+    return [Choose.ALL[t] for t in range(5)]
 
 
-def resolve_ability(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    p = frame[1]
-    if frame[2] == fr.ABILITY_REBUILD:
+def resolve_ability(s: IceState, frame: fr.Rebuild | fr.Activate, action: Action) -> None:
+    p = frame.seat
+    if isinstance(frame, fr.Rebuild):
         assert isinstance(action, Put)
         s.camps[p] = action.value
         s.leaders[p] = action.value
         s.log.append(Event(MSG("rebuild", seat=seat(p), camp=CAMP, place=place(action.value),
                                ep=ep(1)), kind="camp", player=p))
-    elif frame[2] == fr.ABILITY_ACTIVATE:
+    else:
         assert isinstance(action, Choose)
         _place_token(s, p, action.value)
-    else:
-        raise AssertionError(f"no guild ability frame {frame}")

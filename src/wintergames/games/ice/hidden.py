@@ -17,6 +17,7 @@ deck's order is shuffled. The Logbook deck is shuffled.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wintergames.games.ice import frames as fr
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 # type (what shows through the ice).
 _BACKS = sorted({t.back for t in IC.tiles})
 _CLASS = tuple(t.level * 100 + _BACKS.index(t.back) * 10 + t.type + 1 for t in IC.tiles)
-# Frames that hold a tile id, and where in the frame.
-_HELD = {fr.COLLECT: 2, fr.PRISM_SLOT: 2}
+# Frames that hold a tile (in their field ``tile``).
+_HELD = (fr.Collect, fr.PrismSlot)
 
 
 def resample(s: IceState, viewer: int, rng: random.Random) -> None:
@@ -56,14 +57,12 @@ def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
                     spots[cls[tile]] = [(where, i)]
                 else:
                     group.append((where, i))
-    frames = None
-    if any(f[0] in _HELD for f in s.pending):
-        frames = [list(f) for f in s.pending]
-        for f in frames:
-            if f[0] in _HELD:
-                i, tile = _HELD[f[0]], f[_HELD[f[0]]]
-                if tile >= 0 and not seen[tile] and not known[tile] & bit:
-                    spots.setdefault(cls[tile], []).append((f, i))
+    # The tile of each frame holding one, in a box of its own to shuffle like a place.
+    held = {i: [f.tile] for i, f in enumerate(s.pending) if isinstance(f, _HELD)}
+    for box in held.values():
+        tile = box[0]
+        if tile >= 0 and not seen[tile] and not known[tile] & bit:
+            spots.setdefault(cls[tile], []).append((box, 0))
     down = s.down
     for key in sorted(spots):
         group = spots[key]
@@ -75,8 +74,15 @@ def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
         for (where, i), tile, flag in zip(group, pool, flags, strict=True):
             where[i] = tile
             down[tile] = flag
-    if frames is not None:
-        s.pending = tuple(tuple(f) for f in frames)
+    if held:
+        s.pending = tuple(_with_tile(f, held.get(i)) for i, f in enumerate(s.pending))
+
+
+def _with_tile(frame: fr.IceFrame, box: list[int] | None) -> fr.IceFrame:
+    """``frame`` holding the tile its box holds now."""
+    if box is None or not isinstance(frame, _HELD):
+        return frame
+    return replace(frame, tile=box[0])
 
 
 def shuffle(pool: list[int], rng: random.Random) -> None:

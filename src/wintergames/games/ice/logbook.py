@@ -3,7 +3,7 @@ event it starts.
 
 ``reveal`` runs inside ``days.sunrise`` after the guild reset, with the first player's
 turn already set up. What an event decides by itself happens at once; each decision is a
-``LOGBOOK`` frame (``frames.LOGBOOK_*`` codes) naming the seat that owes it. The frames
+``frames.Logbook`` frame (``EVENTS``) naming the seat that owes it. The frames
 sit under the Sunrise frames pushed after ``reveal`` returns (Prismatic moves, the
 Gentle variant's Study token), so those are settled first and the Logbook card last, as
 Sunrise step 4; the first player's turn starts once the stack is empty ("no other
@@ -16,8 +16,8 @@ Navigator's Camp that must move) are put back on top, so they are settled before
 next seat decides.
 
 >>> from wintergames.games.ice import frames as fr
->>> [fr.LOGBOOK_STUDY, fr.LOGBOOK_FLOW, fr.LOGBOOK_STORM_MOVE]
-[1, 10, 17]
+>>> fr.StormMove(seat=2, order=1, slot=40).encode()  # saved: LOGBOOK, seat, its question
+(16, 2, 17, 1, 40)
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ if TYPE_CHECKING:
 
 PASS, DONE = WORDS.index("pass"), WORDS.index("done")
 SOLD, BOUGHT = 1, 2  # the Merchant Caravan's done mask
-Ask = tuple[int, ...] | None  # a frame's arguments after the seat, or None: nothing to ask
-_FLOW_RULES = {fr.LOGBOOK_FLOW: "logbook.prismatic-flow", fr.LOGBOOK_HAVEN: "logbook.safe-haven"}
+Ask = fr.Logbook | None  # the question for a seat, or None: nothing to ask
+Placing = type[fr.Flow] | type[fr.Haven]  # an event placing an Archaeologist on each tile
+_FLOW_RULES = {fr.Flow: "logbook.prismatic-flow", fr.Haven: "logbook.safe-haven"}
 
 
 def _log(s: IceState, said: Phrase, p: int | None = None, rp: int = 0,
@@ -90,7 +91,7 @@ def reveal(s: IceState) -> None:
 # -- Prismatic Flow, Safe Haven: an Archaeologist on each tile of a kind -------------------
 
 
-def _flow_tiles(s: IceState, code: int) -> list[int]:
+def _flow_tiles(s: IceState, kind: Placing) -> list[int]:
     """Exposed Prismatic Artifact tiles (Prismatic Flow) or Nunatak tiles (Safe Haven):
     the type of a face-down Artifact and the back of a Snow tile are public."""
     out = []
@@ -100,16 +101,16 @@ def _flow_tiles(s: IceState, code: int) -> list[int]:
             if tile < 0 or not exposed(s.tiles, slot):
                 continue
             t = IC.tiles[tile]
-            if (t.type == PRISMATIC) if code == fr.LOGBOOK_FLOW else (t.back == "nunatak"):
+            if (t.type == PRISMATIC) if kind is fr.Flow else (t.back == "nunatak"):
                 out.append(slot)
     return out
 
 
-def _flow(s: IceState, code: int) -> None:
+def _flow(s: IceState, kind: Placing) -> None:
     """"Place an Archaeologist from the reserve on each ... tile. If there is not enough
     Archaeologists in the reserve, the first player chooses the ... tiles"."""
-    slots = _flow_tiles(s, code)
-    rule = _FLOW_RULES[code]
+    slots = _flow_tiles(s, kind)
+    rule = _FLOW_RULES[kind]
     if len(slots) <= s.arch_supply:
         for slot in slots:
             pieces.add_archaeologists(s, slot, 1)
@@ -122,18 +123,18 @@ def _flow(s: IceState, code: int) -> None:
             said = MSG("flow-none", rule=rule, archaeologist=ARCHAEOLOGIST)
         _log(s, said)
     elif s.arch_supply > 0:
-        fr.push(s, fr.LOGBOOK, s.first, code)
+        fr.push(s, kind(s.first))
     else:
         _log(s, MSG("flow-pool-empty", rule=rule, archaeologist=ARCHAEOLOGIST))
 
 
-def _flow_pick(s: IceState, frame: tuple[int, ...], slot: int) -> None:
-    code, chosen = frame[2], (*frame[3:], slot)
+def _flow_pick(s: IceState, frame: fr.Flow | fr.Haven, slot: int) -> None:
+    kind, chosen = type(frame), (*frame.chosen, slot)
     pieces.add_archaeologists(s, slot, 1)
-    _log(s, MSG("flow-pick", rule=_FLOW_RULES[code], seat=seat(frame[1]),
-                archaeologist=ARCHAEOLOGIST, place=place(slot)), frame[1])
-    if s.arch_supply > 0 and [q for q in _flow_tiles(s, code) if q not in chosen]:
-        fr.push(s, fr.LOGBOOK, frame[1], code, *chosen)
+    _log(s, MSG("flow-pick", rule=_FLOW_RULES[kind], seat=seat(frame.seat),
+                archaeologist=ARCHAEOLOGIST, place=place(slot)), frame.seat)
+    if s.arch_supply > 0 and [q for q in _flow_tiles(s, kind) if q not in chosen]:
+        fr.push(s, kind(frame.seat, chosen))
 
 
 # -- Artifact Study (and the Gentle variant's frame) -----------------------------------------
@@ -161,28 +162,28 @@ def _artifact_study(s: IceState) -> None:
         elif len(lacking) == 1:
             _take_study(s, p, lacking[0])
         else:
-            fr.push(s, fr.LOGBOOK, p, fr.LOGBOOK_STUDY)
+            fr.push(s, fr.Study(p))
 
 
 # -- events played seat by seat ---------------------------------------------------------------
 
 
-def _advance(s: IceState, code: int, i: int, extra: tuple[int, ...] = ()) -> None:
-    """Run the event ``code`` from the ``i``-th seat clockwise from the first player until
-    one must decide (push its frame) or every seat is done."""
+def _advance(s: IceState, kind: type[fr.Ordered], i: int, extra: tuple[int, ...] = ()) -> None:
+    """Run the event whose question is ``kind`` from the ``i``-th seat clockwise from the
+    first player until one must decide (push its frame) or every seat is done."""
     order = fr.seat_order(s)
-    batches: list[tuple[tuple[int, ...], ...]] = []
+    batches: list[tuple[fr.IceFrame, ...]] = []
     ask: Ask = None
     while i < len(order):
         base = len(s.pending)
-        ask = _BEGIN[code](s, order[i], i, extra)
+        ask = _BEGIN[kind](s, order[i], i, extra)
         batches.append(s.pending[base:])  # left behind by automatic work: settle first
         s.pending = s.pending[:base]
         if ask is not None:
-            fr.push(s, fr.LOGBOOK, order[i], *ask)
+            fr.push(s, ask)
             break
         i += 1
-    if ask is None and code == fr.LOGBOOK_CARAVAN:
+    if ask is None and kind is fr.Caravan:
         _log(s, MSG("caravan-leaves"))
     for batch in reversed(batches):  # the earliest on top
         s.pending = (*s.pending, *batch)
@@ -203,7 +204,7 @@ def _coming_steps(s: IceState, p: int) -> list[int]:
 
 
 def _coming_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
-    return (fr.LOGBOOK_COMING, i) if _coming_steps(s, p) else None
+    return fr.Coming(p, i) if _coming_steps(s, p) else None
 
 
 def _coming_move(s: IceState, p: int, to: int) -> None:
@@ -214,7 +215,7 @@ def _coming_move(s: IceState, p: int, to: int) -> None:
     s.line = MSG("coming", seat=seat(p), place=place(to))
     most = min(fr.followers_limit(s, p), s.archs[origin])
     if most > 0:
-        fr.push(s, fr.FOLLOW, p, origin, most, 0)
+        fr.push(s, fr.Follow(p, origin, most, 0))
         return
     s.log.append(Event(close(s.line, "moved"), kind="move", player=p))
     s.line = None
@@ -232,7 +233,7 @@ def _caravan_display(s: IceState) -> None:
         s.seen[t] = 1
     _log(s, MSG("caravan-shows", tiles=tuple(tile(t) for t in shown)) if shown
          else MSG("caravan-empty"))
-    _advance(s, fr.LOGBOOK_CARAVAN, 0, shown)
+    _advance(s, fr.Caravan, 0, shown)
 
 
 def _caravan_sells(s: IceState, p: int, done: int) -> list[int]:
@@ -249,7 +250,7 @@ def _caravan_buys(s: IceState, p: int, done: int, display: tuple[int, ...]) -> l
 
 def _caravan_ask(s: IceState, p: int, i: int, done: int, display: tuple[int, ...]) -> Ask:
     if _caravan_sells(s, p, done) or _caravan_buys(s, p, done, display):
-        return (fr.LOGBOOK_CARAVAN, i, done, *display)
+        return fr.Caravan(p, i, done, display)
     return None
 
 
@@ -257,10 +258,10 @@ def _caravan_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
     return _caravan_ask(s, p, i, 0, extra)
 
 
-def _caravan(s: IceState, frame: tuple[int, ...], action: Action) -> tuple[Ask, tuple[int, ...]]:
+def _caravan(s: IceState, frame: fr.Caravan, action: Action) -> tuple[Ask, tuple[int, ...]]:
     """"Discard 1 Artifact for 2 RP and/or spend 1 RP to get one of the displayed tiles",
     each at most once, in either order; ``done`` ends the seat's visit."""
-    p, i, done, display = frame[1], frame[3], frame[4], frame[5:]
+    p, i, done, display = frame.seat, frame.order, frame.done, frame.display
     if isinstance(action, Sell):
         n = action.value
         for slot in s.art[p]:
@@ -322,7 +323,7 @@ def _blizzard(s: IceState, p: int, i: int, need: int) -> Ask:
                 _blizzard_take(s, p, q, take)
                 need -= take
             continue
-        return (fr.LOGBOOK_BLIZZARD, i, need)
+        return fr.Blizzard(p, i, need)
     return None
 
 
@@ -344,7 +345,7 @@ def _cataclysm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask
     slots = _cataclysm_tiles(s)
     if len(slots) == 1:
         _cataclysm(s, p, slots[0])
-    return (fr.LOGBOOK_CATACLYSM, i) if len(slots) > 1 else None
+    return fr.Cataclysm(p, i) if len(slots) > 1 else None
 
 
 def _cataclysm(s: IceState, p: int, slot: int) -> None:
@@ -375,7 +376,7 @@ def _storm_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
     back = BACKS.index(IC.tiles[s.rng.choice(snow)].back)
     if len(slots) == 1:
         return _storm_place(s, p, i, back, slots[0])
-    return (fr.LOGBOOK_STORM, i, back)
+    return fr.Storm(p, i, back)
 
 
 def _storm_place(s: IceState, p: int, i: int, back: int, slot: int) -> Ask:
@@ -461,92 +462,98 @@ def _storm_spread(s: IceState, p: int, i: int, slot: int) -> Ask:
                 for q in tied:
                     _storm_step(s, at, q)
             else:
-                return (fr.LOGBOOK_STORM_MOVE, i, slot)
+                return fr.StormMove(p, i, slot)
     return None
 
 
 # -- the frames ------------------------------------------------------------------------------
 
 
-def options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    p, code = frame[1], frame[2]
-    if code == fr.LOGBOOK_STUDY:
+# The Logbook events' questions (``frames``), answered by ``options`` and ``resolve``.
+Asked = (fr.Study | fr.Flow | fr.Haven | fr.Coming | fr.Caravan | fr.Blizzard | fr.Cataclysm
+         | fr.Storm | fr.StormMove)
+EVENTS: tuple[type[fr.Logbook], ...] = (fr.Study, fr.Flow, fr.Haven, fr.Coming, fr.Caravan,
+                                        fr.Blizzard, fr.Cataclysm, fr.Storm, fr.StormMove)
+
+
+def options(s: IceState, frame: Asked) -> list[Action]:
+    p = frame.seat
+    if isinstance(frame, fr.Study):
         return [Choose.ALL[t] for t in _lacking(s, p)]
-    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
-        return [Put.ALL[q] for q in _flow_tiles(s, code) if q not in frame[3:]]
-    if code == fr.LOGBOOK_COMING:
+    if isinstance(frame, fr.Flow | fr.Haven):
+        return [Put.ALL[q] for q in _flow_tiles(s, type(frame)) if q not in frame.chosen]
+    if isinstance(frame, fr.Coming):
         return [*(Move.ALL[q] for q in _coming_steps(s, p)), Word.ALL[PASS]]
-    if code == fr.LOGBOOK_CARAVAN:
-        done, display = frame[4], frame[5:]
-        return [*(Sell.ALL[t] for t in _caravan_sells(s, p, done)),
-                *(Buy.ALL[t] for t in _caravan_buys(s, p, done, display)), Word.ALL[DONE]]
-    if code == fr.LOGBOOK_BLIZZARD:
+    if isinstance(frame, fr.Caravan):
+        return [*(Sell.ALL[t] for t in _caravan_sells(s, p, frame.done)),
+                *(Buy.ALL[t] for t in _caravan_buys(s, p, frame.done, frame.display)),
+                Word.ALL[DONE]]
+    if isinstance(frame, fr.Blizzard):
         return [Put.ALL[q] for q in _nearest(s, p)]
-    if code == fr.LOGBOOK_CATACLYSM:
+    if isinstance(frame, fr.Cataclysm):
         return [Put.ALL[q] for q in _cataclysm_tiles(s)]
-    if code == fr.LOGBOOK_STORM:
+    if isinstance(frame, fr.Storm):
         return [Put.ALL[q] for q in snowstorm_slots(s.tiles)]
-    if code == fr.LOGBOOK_STORM_MOVE:
-        return [Put.ALL[q] for q in _storm_tied(s, storm_current(s, frame[4]), frame[4])]
-    raise AssertionError(f"unknown Logbook frame {frame}")
+    return [Put.ALL[q] for q in _storm_tied(s, storm_current(s, frame.slot), frame.slot)]
 
 
-def resolve(s: IceState, frame: tuple[int, ...], action: Action) -> None:
+def resolve(s: IceState, frame: Asked, action: Action) -> None:
     """Apply the choice (already checked legal); ask the same seat again or go on with
     the next seat. Frames the step leaves (a FOLLOW, a NAV_CAMP) end up on top."""
-    p, code = frame[1], frame[2]
+    p = frame.seat
     value: int = getattr(action, "value", -1)
-    if code == fr.LOGBOOK_STUDY:
+    if isinstance(frame, fr.Study):
         _take_study(s, p, value)
         return
-    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
+    if isinstance(frame, fr.Flow | fr.Haven):
         _flow_pick(s, frame, value)
         return
-    i = frame[3]
+    i = frame.order
     base = len(s.pending)
     ask: Ask = None
     extra: tuple[int, ...] = ()
-    if code == fr.LOGBOOK_COMING:
+    if isinstance(frame, fr.Coming):
         if isinstance(action, Move):
             _coming_move(s, p, value)
         else:
             _log(s, MSG("stays", seat=seat(p)), p)
-    elif code == fr.LOGBOOK_CARAVAN:
+    elif isinstance(frame, fr.Caravan):
         ask, extra = _caravan(s, frame, action)
-    elif code == fr.LOGBOOK_BLIZZARD:
+    elif isinstance(frame, fr.Blizzard):
         _blizzard_take(s, p, value, 1)
-        ask = _blizzard(s, p, i, frame[4] - 1)
-    elif code == fr.LOGBOOK_CATACLYSM:
+        ask = _blizzard(s, p, i, frame.left - 1)
+    elif isinstance(frame, fr.Cataclysm):
         _cataclysm(s, p, value)
-    elif code == fr.LOGBOOK_STORM:
-        ask = _storm_place(s, p, i, frame[4], value)
-    elif code == fr.LOGBOOK_STORM_MOVE:
-        _storm_step(s, storm_current(s, frame[4]), value)
-        ask = _storm_spread(s, p, i, frame[4])
+    elif isinstance(frame, fr.Storm):
+        ask = _storm_place(s, p, i, frame.back, value)
+    else:
+        _storm_step(s, storm_current(s, frame.slot), value)
+        ask = _storm_spread(s, p, i, frame.slot)
     left = s.pending[base:]
     s.pending = s.pending[:base]
     if ask is not None:
-        fr.push(s, fr.LOGBOOK, p, *ask)
+        fr.push(s, ask)
     else:
-        _advance(s, _FAMILY.get(code, code), i + 1, extra)
+        _advance(s, _FAMILY.get(type(frame), type(frame)), i + 1, extra)
     s.pending = (*s.pending, *left)
 
 
-_FAMILY = {fr.LOGBOOK_STORM_MOVE: fr.LOGBOOK_STORM}
-_BEGIN: dict[int, Callable[[IceState, int, int, tuple[int, ...]], Ask]] = {
-    fr.LOGBOOK_COMING: _coming_begin,
-    fr.LOGBOOK_CARAVAN: _caravan_begin,
-    fr.LOGBOOK_BLIZZARD: _blizzard_begin,
-    fr.LOGBOOK_CATACLYSM: _cataclysm_begin,
-    fr.LOGBOOK_STORM: _storm_begin,
+# A Snowstorm's moves go on with the next seat's Snowstorm.
+_FAMILY: dict[type[fr.Ordered], type[fr.Ordered]] = {fr.StormMove: fr.Storm}
+_BEGIN: dict[type[fr.Ordered], Callable[[IceState, int, int, tuple[int, ...]], Ask]] = {
+    fr.Coming: _coming_begin,
+    fr.Caravan: _caravan_begin,
+    fr.Blizzard: _blizzard_begin,
+    fr.Cataclysm: _cataclysm_begin,
+    fr.Storm: _storm_begin,
 }
 _START: dict[str, Callable[[IceState], None]] = {
-    "prismatic-flow": lambda s: _flow(s, fr.LOGBOOK_FLOW),
-    "safe-haven": lambda s: _flow(s, fr.LOGBOOK_HAVEN),
-    "something-is-coming": lambda s: _advance(s, fr.LOGBOOK_COMING, 0),
+    "prismatic-flow": lambda s: _flow(s, fr.Flow),
+    "safe-haven": lambda s: _flow(s, fr.Haven),
+    "something-is-coming": lambda s: _advance(s, fr.Coming, 0),
     "artifact-study": _artifact_study,
     "merchant-caravan": _caravan_display,
-    "blizzard": lambda s: _advance(s, fr.LOGBOOK_BLIZZARD, 0),
-    "cataclysm": lambda s: _advance(s, fr.LOGBOOK_CATACLYSM, 0),
-    "snowstorm": lambda s: _advance(s, fr.LOGBOOK_STORM, 0),
+    "blizzard": lambda s: _advance(s, fr.Blizzard, 0),
+    "cataclysm": lambda s: _advance(s, fr.Cataclysm, 0),
+    "snowstorm": lambda s: _advance(s, fr.Storm, 0),
 }

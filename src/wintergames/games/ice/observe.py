@@ -41,26 +41,13 @@ if TYPE_CHECKING:
 
 TRIGGERS = ("none", "blessing", "light", "light-flipped", "dark", "dark-flipped")
 
-# The open decision's context: frame kinds and their questions by their names in
-# ``frames`` (stable codes; the frame kinds in code order 1..20).
-FRAME_KINDS = ("DISCARD_OPENING", "FOLLOW", "FLUENT_STEP", "PRISM_SLOT", "SPREAD",
-               "LEADER_TO", "CAMP_TO", "COLLECT", "SUNSET_TAKE", "VALIDATE", "PAY",
-               "HAND_LIMIT", "SNOW_LIMIT", "EFFECT", "ABILITY", "LOGBOOK", "NAV_CAMP",
-               "SUNRISE_PRISM", "EXCAVATION", "PREPARE")
-EFFECTS = ("EFFECT_ROPE", "EFFECT_GRAPPLE", "EFFECT_RUNE", "EFFECT_GEM",
-           "EFFECT_WHISTLE_FROM", "EFFECT_WHISTLE_TO", "EFFECT_WHISTLE_COUNT",
-           "EFFECT_SAILBOAT", "EFFECT_MANTA", "EFFECT_SMILODON_FROM", "EFFECT_SMILODON_TO",
-           "EFFECT_SPIDERS", "EFFECT_FOLLOW", "EFFECT_OBLITERATE")
-ABILITIES = ("ABILITY_REBUILD", "ABILITY_ACTIVATE")
-EVENTS = ("LOGBOOK_STUDY", "LOGBOOK_FLOW", "LOGBOOK_HAVEN", "LOGBOOK_COMING",
-          "LOGBOOK_CARAVAN", "LOGBOOK_BLIZZARD", "LOGBOOK_CATACLYSM", "LOGBOOK_STORM",
-          "LOGBOOK_STORM_MOVE")
-QUESTIONS = (*EFFECTS, *ABILITIES, *EVENTS)  # what an EFFECT, ABILITY or LOGBOOK asks
-_KIND_NAME = {getattr(fr, name): name for name in FRAME_KINDS}
-assert sorted(_KIND_NAME) == list(range(1, len(FRAME_KINDS) + 1))
-_EFFECT_NAME = {getattr(fr, name): name for name in EFFECTS}
-_ABILITY_NAME = {getattr(fr, name): name for name in ABILITIES}
-_EVENT_NAME = {getattr(fr, name): name for name in EVENTS}
+# The open decision's context: frame kinds and their questions by name (the frame kinds
+# in the order of their codes 1..20; code 1, the opening discard, is never a frame now:
+# the opening Requests are a simultaneous choice of Day 0, kept so the order stays).
+FRAME_KINDS = ("DISCARD_OPENING",
+               *dict.fromkeys(kind.NAME for kind in fr.KINDS))
+# What an EFFECT, ABILITY or LOGBOOK frame asks, in the order of their codes.
+QUESTIONS = tuple(kind.QUESTION for kind in fr.KINDS if issubclass(kind, fr.Question))
 # A FOLLOW frame's last argument (frames.FLUENT_NEXT, frames.NAVIGATOR_FOLLOW).
 FOLLOW_THEN = ("none", "fluent-step", "navigator")
 # An excavation's steps (excavate.COLLAPSE ... AFTER) and how its Leader is placed apart.
@@ -139,9 +126,9 @@ def _decision(s: IceState, viewer: int | None) -> dict[str, Any] | None:
     if s.over or not s.pending:
         return None
     frame = s.pending[-1]
-    out: dict[str, Any] = {"seat": frame[1], "prompt": decision(s, frame[1]).prompt.text}
-    if frame[0] == fr.LOGBOOK and frame[2] == fr.LOGBOOK_CARAVAN:
-        out["caravan"] = [IC.tiles[t].id for t in frame[5:] if t >= 0]
+    out: dict[str, Any] = {"seat": frame.seat, "prompt": decision(s, frame.seat).prompt.text}
+    if isinstance(frame, fr.Caravan):
+        out["caravan"] = [IC.tiles[t].id for t in frame.display if t >= 0]
     out["context"] = _context(s, viewer)
     return out
 
@@ -166,99 +153,97 @@ def _context(s: IceState, viewer: int | None) -> dict[str, Any]:
     shows only its public class unless its face is known (``_held``); the Request being
     paid is shown (validating reveals it)."""
     frame = s.pending[-1]
-    kind, p, args = frame[0], frame[1], frame[2:]
-    ctx: dict[str, Any] = {"frame": _KIND_NAME[kind]}
-    if kind == fr.FOLLOW:
-        ctx.update({"from": PLACES[args[0]], "most": args[1], "then": FOLLOW_THEN[args[2]]})
-    elif kind == fr.FLUENT_STEP:
-        ctx["followers"] = args[0]
-    elif kind in (fr.PRISM_SLOT, fr.COLLECT):
-        ctx["tile"] = _held(s, args[0], viewer)
-    elif kind == fr.SPREAD:
-        ctx.update({"at": PLACES[args[0]], "left": args[1]})
-    elif kind == fr.LEADER_TO:
-        ctx["leader"] = args[0]
-    elif kind == fr.CAMP_TO:
-        ctx.update({"camp": _camp_owner(s, args[0]), "at": PLACES[args[1]]})
-    elif kind == fr.VALIDATE:
+    p = frame.seat
+    ctx: dict[str, Any] = {"frame": frame.NAME}
+    if isinstance(frame, fr.Follow):
+        ctx.update({"from": PLACES[frame.origin], "most": frame.most,
+                    "then": FOLLOW_THEN[frame.then]})
+    elif isinstance(frame, fr.FluentStep):
+        ctx["followers"] = frame.followers
+    elif isinstance(frame, fr.PrismSlot | fr.Collect):
+        ctx["tile"] = _held(s, frame.tile, viewer)
+    elif isinstance(frame, fr.Spread):
+        ctx.update({"at": PLACES[frame.slot], "left": frame.left})
+    elif isinstance(frame, fr.LeaderTo):
+        ctx["leader"] = frame.leader
+    elif isinstance(frame, fr.CampTo):
+        ctx.update({"camp": _camp_owner(s, frame.camp), "at": PLACES[frame.slot]})
+    elif isinstance(frame, fr.Validate):
         ctx["validations_left"] = validations_left(s, p)
-    elif kind == fr.PAY:
+    elif isinstance(frame, fr.Pay):
         n_tiles = len(IC.tiles)
-        ctx["request"] = REQUEST_IDS[args[0]]
+        ctx["request"] = REQUEST_IDS[frame.card]
         ctx["paid"] = [_held(s, c, viewer) if c < n_tiles else {"study": TYPES[c - n_tiles]}
-                       for c in args[1:]]
-    elif kind == fr.HAND_LIMIT:
+                       for c in frame.chosen]
+    elif isinstance(frame, fr.HandLimit):
         ctx["to_discard"] = max(0, len(s.requests[p]) - IC.request_hand_limit)
-    elif kind == fr.SNOW_LIMIT:
+    elif isinstance(frame, fr.SnowLimit):
         ctx["to_discard"] = max(0, len(s.hand[p]) - IC.snow_hand_limit)
-    elif kind == fr.EFFECT:
-        ctx.update(_effect(args))
-    elif kind == fr.ABILITY:
-        ctx["ability"] = _ABILITY_NAME[args[0]]
-    elif kind == fr.LOGBOOK:
-        ctx.update(_event(s, args))
-    elif kind == fr.NAV_CAMP:
-        ctx["from"] = PLACES[args[0]]
-    elif kind == fr.SUNRISE_PRISM:
-        ctx["moved"] = [_held(s, t, viewer) for t in args]
-    ctx["under"] = [_KIND_NAME[f[0]] for f in s.pending[:-1]]
-    dig = next((f for f in reversed(s.pending) if f[0] == fr.EXCAVATION), None)
+    elif isinstance(frame, fr.Effect):
+        ctx.update(_effect(frame))
+    elif isinstance(frame, fr.Ability):
+        ctx["ability"] = frame.QUESTION
+    elif isinstance(frame, fr.Logbook):
+        ctx.update(_event(s, frame))
+    elif isinstance(frame, fr.NavCamp):
+        ctx["from"] = PLACES[frame.origin]
+    elif isinstance(frame, fr.SunrisePrism):
+        ctx["moved"] = [_held(s, t, viewer) for t in frame.moved]
+    ctx["under"] = [f.NAME for f in s.pending[:-1]]
+    dig = next((f for f in reversed(s.pending) if isinstance(f, fr.Excavation)), None)
     if dig is not None:
         ctx["excavation"] = _excavation(s, dig)
     return ctx
 
 
-def _effect(args: tuple[int, ...]) -> dict[str, Any]:
-    code, rest = args[0], args[1:]
-    out: dict[str, Any] = {"effect": _EFFECT_NAME[code]}
-    if code == fr.EFFECT_GEM:
-        out["types"] = [TYPES[t] for t in range(5) if rest[0] >> t & 1]
-    elif code in (fr.EFFECT_WHISTLE_TO, fr.EFFECT_SMILODON_TO):
-        out["from"] = PLACES[rest[0]]
-    elif code == fr.EFFECT_WHISTLE_COUNT:
-        out.update({"from": PLACES[rest[0]], "to": PLACES[rest[1]]})
-    elif code == fr.EFFECT_FOLLOW:
-        out.update({"from": PLACES[rest[0]], "base": rest[1], "most": rest[2]})
+def _effect(frame: fr.Effect) -> dict[str, Any]:
+    out: dict[str, Any] = {"effect": frame.QUESTION}
+    if isinstance(frame, fr.Gem):
+        out["types"] = [TYPES[t] for t in range(5) if frame.types >> t & 1]
+    elif isinstance(frame, fr.WhistleTo | fr.SmilodonTo):
+        out["from"] = PLACES[frame.origin]
+    elif isinstance(frame, fr.WhistleCount):
+        out.update({"from": PLACES[frame.origin], "to": PLACES[frame.to]})
+    elif isinstance(frame, fr.EffectFollow):
+        out.update({"from": PLACES[frame.origin], "base": frame.base, "most": frame.most})
     return out
 
 
-def _event(s: IceState, args: tuple[int, ...]) -> dict[str, Any]:
-    code, rest = args[0], args[1:]
-    out: dict[str, Any] = {"event": _EVENT_NAME[code]}
-    if code in (fr.LOGBOOK_FLOW, fr.LOGBOOK_HAVEN):
-        out["chosen"] = [PLACES[q] for q in rest]
-    elif code != fr.LOGBOOK_STUDY:
-        out["order"] = rest[0]  # the seat's place in the event's order from the first player
-    if code == fr.LOGBOOK_CARAVAN:
-        out.update({"sold": bool(rest[1] & 1), "bought": bool(rest[1] & 2)})
-    elif code == fr.LOGBOOK_BLIZZARD:
-        out["left"] = rest[1]
-    elif code == fr.LOGBOOK_STORM:
-        out["back"] = BACKS[rest[1]]
-    elif code == fr.LOGBOOK_STORM_MOVE:
-        out["at"] = PLACES[rest[1]]
-        current = storm_current(s, rest[1])
+def _event(s: IceState, frame: fr.Logbook) -> dict[str, Any]:
+    out: dict[str, Any] = {"event": frame.QUESTION}
+    if isinstance(frame, fr.Flow | fr.Haven):
+        out["chosen"] = [PLACES[q] for q in frame.chosen]
+    elif isinstance(frame, fr.Ordered):
+        out["order"] = frame.order  # the seat's place in the event's order from the first
+    if isinstance(frame, fr.Caravan):
+        out.update({"sold": bool(frame.done & 1), "bought": bool(frame.done & 2)})
+    elif isinstance(frame, fr.Blizzard):
+        out["left"] = frame.left
+    elif isinstance(frame, fr.Storm):
+        out["back"] = BACKS[frame.back]
+    elif isinstance(frame, fr.StormMove):
+        out["at"] = PLACES[frame.slot]
+        current = storm_current(s, frame.slot)
         out["from"] = PLACES[current] if current >= 0 else None
     return out
 
 
-def _excavation(s: IceState, frame: tuple[int, ...]) -> dict[str, Any]:
+def _excavation(s: IceState, dig: fr.Excavation) -> dict[str, Any]:
     """The excavation under way, public parts only (never the tile it took: a Snow tile
     goes secretly into the hand): the excavated slot, its step, a Leader placed apart
     (Abseiling Rope / Grappling token), the Archaeologists it holds off the board, the
     Leaders still to place, the Camp that stood on the tile and what each place below
     still receives."""
-    slot = frame[3]
     return {
-        "at": PLACES[slot],
-        "step": EXCAVATION_STEPS[frame[2]],
-        "apart": APART[frame[6]],
-        "rope_archaeologist": bool(frame[5]),
-        "archaeologists": frame[8],
-        "leaders": [q for q in range(s.num_players) if frame[9] >> q & 1],
-        "camp": _camp_owner(s, frame[7]) if frame[7] >= 0 else None,
-        "receives": {PLACES[q]: frame[10 + i] for i, q in enumerate(targets(slot))
-                     if frame[10 + i]},
+        "at": PLACES[dig.slot],
+        "step": EXCAVATION_STEPS[dig.step],
+        "apart": APART[dig.apart],
+        "rope_archaeologist": bool(dig.rope_arch),
+        "archaeologists": dig.archs,
+        "leaders": [q for q in range(s.num_players) if dig.leaders >> q & 1],
+        "camp": _camp_owner(s, dig.camp) if dig.camp >= 0 else None,
+        "receives": {PLACES[q]: dig.receives[i] for i, q in enumerate(targets(dig.slot))
+                     if dig.receives[i]},
     }
 
 

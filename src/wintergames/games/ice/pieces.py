@@ -88,7 +88,7 @@ def navigator_follower(s: IceState, p: int, origin: int) -> None:
     you move via Sail or Build a Camp actions, ..." (and its move to its Camp)."""
     if origin >= 0 and s.archs[origin] > 0 and has_guild(s, p, "navigator") \
             and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
-        fr.push(s, fr.FOLLOW, p, origin, 1, fr.NAVIGATOR_FOLLOW)
+        fr.push(s, fr.Follow(p, origin, 1, fr.NAVIGATOR_FOLLOW))
 
 
 def add_archaeologists(s: IceState, place: int, count: int) -> int:
@@ -159,7 +159,7 @@ def move_navigator_camp(s: IceState, owner: int, slot: int) -> None:
     tile, return it to its reserve")."""
     s.camps[owner] = fr.OFF
     if nav_camp_sites(s, slot):
-        fr.push(s, fr.NAV_CAMP, owner, slot)
+        fr.push(s, fr.NavCamp(owner, slot))
     else:
         s.log.append(Event(MSG("nav-camp-back", seat=seat(owner), camp=CAMP), kind="camp",
                            player=owner))

@@ -145,7 +145,7 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
     if s.line is None:
         s.line = MSG("use-effect", rule=EFFECT_RULES[t], seat=seat(p), type=artifact_type(t))
     if t == OBLITERATION:
-        fr.push(s, fr.EFFECT, p, fr.EFFECT_OBLITERATE)
+        fr.push(s, fr.Obliterate(p))
         return
     if t == HARMONY:
         n = pieces.add_archaeologists(s, at, HARMONY_ARCHAEOLOGISTS)
@@ -172,19 +172,13 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
 # -- the frames ------------------------------------------------------------------------------
 
 
-def effect_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    """EFFECT frames with codes 30..49."""
-    if frame[2] == fr.EFFECT_OBLITERATE:
-        return [Put.ALL[q] for q in obliteration_targets(s, frame[1])]
-    raise AssertionError(f"no Artifact effect frame {frame}")
+def obliterate_options(s: IceState, frame: fr.Obliterate) -> list[Action]:
+    return [Put.ALL[q] for q in obliteration_targets(s, frame.seat)]
 
 
-def resolve_effect(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    if frame[2] == fr.EFFECT_OBLITERATE:
-        assert isinstance(action, Put)
-        obliterate(s, frame[1], action.value)
-        return
-    raise AssertionError(f"no Artifact effect frame {frame}")
+def resolve_obliterate(s: IceState, frame: fr.Obliterate, action: Action) -> None:
+    assert isinstance(action, Put)
+    obliterate(s, frame.seat, action.value)
 
 
 def obliterate(s: IceState, p: int, slot: int) -> None:
@@ -199,11 +193,3 @@ def obliterate(s: IceState, p: int, slot: int) -> None:
     excavate.lose_tile(s, p, slot, DESTROYED)
     excavate.collapse_chain(s, p)
     pieces.award_icons(s, p)
-
-
-def ability_options(s: IceState, frame: tuple[int, ...]) -> list[Action]:
-    return guilds.ability_options(s, frame)
-
-
-def resolve_ability(s: IceState, frame: tuple[int, ...], action: Action) -> None:
-    guilds.resolve_ability(s, frame, action)

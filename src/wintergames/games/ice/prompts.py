@@ -1,9 +1,8 @@
 """What an ICE seat is deciding, in the game's words (``State.decision``).
 
 ICE's open decisions are a stack of frames (``frames.py``); the one on top is asked. Each
-frame kind has its prompt in ``FRAME_DECISIONS`` (a frame kind missing there fails a
-test), and the frames that ask several questions (a Snow tile's or Artifact's effect, a
-guild ability, a Logbook event) have a table of their own, by their first argument. With
+frame kind, each question of an effect, ability or Logbook event included, has its
+prompt in ``DECISIONS`` (a kind missing there fails a test). With
 no frame open the seat takes a turn: the prompt names the Leader and the EP spent of the
 turn's limit (``IC.turn_ep``, ``IC.overwork_ep`` with Overwork). Every number comes from
 the game's data (``IC``) or the state.
@@ -18,7 +17,7 @@ the game's data (``IC``) or the state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wintergames.core.decisions import Decision
 from wintergames.core.phrases import Mention
@@ -49,9 +48,7 @@ from wintergames.games.ice.words import (
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState as S
 
-Frame = tuple[int, ...]
-Stater = Callable[["S", Frame], Decision]
-
+Stater = Callable[["S", Any], Decision]  # each typed for its own frame kind
 
 
 def decision(s: S, p: int) -> Decision:
@@ -62,7 +59,7 @@ def decision(s: S, p: int) -> Decision:
     if not s.pending:
         return _turn(s, p)
     frame = s.pending[-1]
-    return FRAME_DECISIONS[frame[0]](s, frame)
+    return DECISIONS[type(frame)](s, frame)
 
 
 # -- no frame: the opening discard, a turn ---------------------------------------------------
@@ -86,40 +83,40 @@ def _turn(s: S, p: int) -> Decision:
 
 # -- the frames ------------------------------------------------------------------------------
 
-def _follow(s: S, frame: Frame) -> Decision:
-    rule = "guild.navigator" if frame[4] == fr.NAVIGATOR_FOLLOW else None
+def _follow(s: S, frame: fr.Follow) -> Decision:
+    rule = "guild.navigator" if frame.then == fr.NAVIGATOR_FOLLOW else None
     return Decision(MSG("ask-follow", rule, archaeologists=ARCHAEOLOGISTS, leader=LEADER,
-                        place=place(frame[2])),
+                        place=place(frame.origin)),
                     piece=ARCHAEOLOGIST, cost=MSG("cost-paid", rule),
-                    limit=MSG("limit-followers", rule, most=archaeologists(frame[3])))
+                    limit=MSG("limit-followers", rule, most=archaeologists(frame.most)))
 
 
-def _fluent_step(s: S, frame: Frame) -> Decision:
+def _fluent_step(s: S, frame: fr.FluentStep) -> Decision:
     return Decision(MSG("ask-fluent-step", leader=LEADER), piece=LEADER,
                     cost=MSG("cost-fluent", ep=ep(IC.action_ep)),
                     limit=MSG("limit-fluent", steps=IC.fluent_steps))
 
 
-def _prism_slot(s: S, frame: Frame) -> Decision:
-    return Decision(MSG("ask-prism-slot", tile=tile(frame[2])), piece=tile(frame[2]))
+def _prism_slot(s: S, frame: fr.PrismSlot) -> Decision:
+    return Decision(MSG("ask-prism-slot", tile=tile(frame.tile)), piece=tile(frame.tile))
 
 
-def _spread(s: S, frame: Frame) -> Decision:
-    left = frame[3]
+def _spread(s: S, frame: fr.Spread) -> Decision:
+    left = frame.left
     return Decision(MSG("ask-spread", archaeologist=ARCHAEOLOGIST), piece=ARCHAEOLOGIST,
                     limit=MSG("limit-places-left", left=left), remaining=left)
 
 
-def _leader_to(s: S, frame: Frame) -> Decision:
-    return Decision(MSG("ask-leader-to", seat=seat(frame[2]), leader=LEADER), piece=LEADER)
+def _leader_to(s: S, frame: fr.LeaderTo) -> Decision:
+    return Decision(MSG("ask-leader-to", seat=seat(frame.leader), leader=LEADER), piece=LEADER)
 
 
 def _camp_piece(camp: int, s: S) -> Mention:
     return CAMP if camp < s.num_players else WHITE_CAMP
 
 
-def _camp_to(s: S, frame: Frame) -> Decision:
-    camp = _camp_piece(frame[2], s)
+def _camp_to(s: S, frame: fr.CampTo) -> Decision:
+    camp = _camp_piece(frame.camp, s)
     return Decision(MSG("ask-camp-to", camp=camp), piece=camp)
 
 
@@ -129,17 +126,17 @@ def shown_tile(s: S, n: int) -> Mention:
     return tile(n) if s.seen[n] else hidden(n)
 
 
-def _collect(s: S, frame: Frame) -> Decision:
-    held = shown_tile(s, frame[2])
+def _collect(s: S, frame: fr.Collect) -> Decision:
+    held = shown_tile(s, frame.tile)
     return Decision(MSG("ask-collect", tile=held), piece=held,
                     cost=MSG("cost-none", "artifact.philosophical"))
 
 
-def _prepare(s: S, frame: Frame) -> Decision:
+def _prepare(s: S, frame: fr.Prepare) -> Decision:
     return Decision(MSG("ask-prepare", grappling=GRAPPLING))
 
 
-def _nav_camp(s: S, frame: Frame) -> Decision:
+def _nav_camp(s: S, frame: fr.NavCamp) -> Decision:
     return Decision(MSG("ask-nav-camp", camp=CAMP), piece=CAMP)
 
 
@@ -151,17 +148,17 @@ def _down_to(s: S, held: int, most: int, ask: str) -> Decision:
                     remaining=held - most)
 
 
-def _snow_limit(s: S, frame: Frame) -> Decision:
-    return _down_to(s, len(s.hand[frame[1]]), IC.snow_hand_limit, "ask-snow-limit")
+def _snow_limit(s: S, frame: fr.SnowLimit) -> Decision:
+    return _down_to(s, len(s.hand[frame.seat]), IC.snow_hand_limit, "ask-snow-limit")
 
 
-def _hand_limit(s: S, frame: Frame) -> Decision:
-    return _down_to(s, len(s.requests[frame[1]]), IC.request_hand_limit, "ask-hand-limit")
+def _hand_limit(s: S, frame: fr.HandLimit) -> Decision:
+    return _down_to(s, len(s.requests[frame.seat]), IC.request_hand_limit, "ask-hand-limit")
 
 
-def _sunset_take(s: S, frame: Frame) -> Decision:
+def _sunset_take(s: S, frame: fr.SunsetTake) -> Decision:
     return Decision(MSG("ask-sunset-take"),
-                    limit=MSG("limit-requests", held=len(s.requests[frame[1]]),
+                    limit=MSG("limit-requests", held=len(s.requests[frame.seat]),
                               most=IC.request_hand_limit))
 
 
@@ -170,122 +167,95 @@ def validated_today(s: S, p: int) -> int:
     return sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
 
 
-def _validate(s: S, frame: Frame) -> Decision:
-    n = validated_today(s, frame[1])
+def _validate(s: S, frame: fr.Validate) -> Decision:
+    n = validated_today(s, frame.seat)
     limit = (MSG("limit-validated-last", n=n) if s.day == IC.days
              else MSG("limit-validated", n=n, most=IC.validations))
     return Decision(MSG("ask-validate"), limit=limit)
 
 
-def _pay(s: S, frame: Frame) -> Decision:
-    card = request(frame[2])
+def _pay(s: S, frame: fr.Pay) -> Decision:
+    card = request(frame.card)
     return Decision(MSG("ask-pay", request=card), piece=card,
-                    limit=MSG("limit-paid", n=len(frame) - 3))
+                    limit=MSG("limit-paid", n=len(frame.chosen)))
 
 
-def _sunrise_prism(s: S, frame: Frame) -> Decision:
+def _sunrise_prism(s: S, frame: fr.SunrisePrism) -> Decision:
     return Decision(MSG("ask-sunrise-prism"))
-
-
-def _effect(s: S, frame: Frame) -> Decision:
-    return EFFECT_DECISIONS[frame[2]](s, frame)
-
-
-def _ability(s: S, frame: Frame) -> Decision:
-    return ABILITY_DECISIONS[frame[2]](s, frame)
-
-
-def _logbook(s: S, frame: Frame) -> Decision:
-    return LOGBOOK_DECISIONS[frame[2]](s, frame)
-
-
-FRAME_DECISIONS: dict[int, Stater] = {
-    fr.FOLLOW: _follow,
-    fr.FLUENT_STEP: _fluent_step,
-    fr.PRISM_SLOT: _prism_slot,
-    fr.SPREAD: _spread,
-    fr.LEADER_TO: _leader_to,
-    fr.CAMP_TO: _camp_to,
-    fr.COLLECT: _collect,
-    fr.PREPARE: _prepare,
-    fr.EFFECT: _effect,
-    fr.ABILITY: _ability,
-    fr.LOGBOOK: _logbook,
-    fr.NAV_CAMP: _nav_camp,
-    fr.SNOW_LIMIT: _snow_limit,
-    fr.SUNSET_TAKE: _sunset_take,
-    fr.VALIDATE: _validate,
-    fr.PAY: _pay,
-    fr.HAND_LIMIT: _hand_limit,
-    fr.SUNRISE_PRISM: _sunrise_prism,
-}
 
 
 # -- the frames of several questions: effects, abilities, Logbook events --------------------
 
 def _asks(msg: str, piece: Mention | None = None, **args: Mention) -> Stater:
     """A decision that only says ``msg`` (its mentions fixed), for ``piece``."""
-    def state(s: S, frame: Frame) -> Decision:
+    def state(s: S, frame: fr.IceFrame) -> Decision:
         return Decision(MSG(msg, None, **args), piece=piece)
     return state
 
 
-def _effect_follow(s: S, frame: Frame) -> Decision:
+def _effect_follow(s: S, frame: fr.EffectFollow) -> Decision:
     return Decision(MSG("ask-effect-follow", archaeologists=ARCHAEOLOGISTS, leader=LEADER),
                     piece=ARCHAEOLOGIST, cost=MSG("cost-none", "snow.play"),
-                    limit=MSG("limit-followers", "snow.play", most=archaeologists(frame[5])))
+                    limit=MSG("limit-followers", "snow.play", most=archaeologists(frame.most)))
 
 
-def _whistle_count(s: S, frame: Frame) -> Decision:
-    most = min(IC.effects["whistle_archaeologists"], s.archs[frame[3]])
+def _whistle_count(s: S, frame: fr.WhistleCount) -> Decision:
+    most = min(IC.effects["whistle_archaeologists"], s.archs[frame.origin])
     return Decision(MSG("ask-whistle-count", archaeologists=ARCHAEOLOGISTS),
                     piece=ARCHAEOLOGIST, cost=MSG("cost-none", "snow.whistle-of-storms"),
                     limit=MSG("limit-followers", "snow.whistle-of-storms",
                               most=archaeologists(most)))
 
 
-EFFECT_DECISIONS: dict[int, Stater] = {
-    fr.EFFECT_ROPE: _asks("ask-rope", front("abseiling-rope"), leader=LEADER,
-                          archaeologist=ARCHAEOLOGIST),
-    fr.EFFECT_GRAPPLE: _asks("ask-grapple", GRAPPLING, leader=LEADER),
-    fr.EFFECT_RUNE: _asks("ask-rune", front("explosive-rune")),
-    fr.EFFECT_GEM: _asks("ask-gem", front("anima-gemstone")),
-    fr.EFFECT_WHISTLE_FROM: _asks("ask-whistle-from", front("whistle-of-storms"),
-                                  archaeologists=ARCHAEOLOGISTS),
-    fr.EFFECT_WHISTLE_TO: _asks("ask-whistle-to", front("whistle-of-storms"), camp=CAMP),
-    fr.EFFECT_WHISTLE_COUNT: _whistle_count,
-    fr.EFFECT_SAILBOAT: _asks("ask-sailboat", front("ice-sailboat"), leader=LEADER,
-                              archaeologist=ARCHAEOLOGIST),
-    fr.EFFECT_MANTA: _asks("ask-manta", front("ice-manta-ray"), leader=LEADER),
-    fr.EFFECT_SMILODON_FROM: _asks("ask-smilodon-from", front("boreal-smilodon")),
-    fr.EFFECT_SMILODON_TO: _asks("ask-smilodon-to", front("boreal-smilodon"),
-                                 archaeologists=ARCHAEOLOGISTS),
-    fr.EFFECT_SPIDERS: _asks("ask-spiders", front("white-spiders"), leader=LEADER),
-    fr.EFFECT_FOLLOW: _effect_follow,
-    fr.EFFECT_OBLITERATE: _asks("ask-obliterate", artifact_type(OBLITERATION)),
-}
-
-ABILITY_DECISIONS: dict[int, Stater] = {
-    fr.ABILITY_REBUILD: _asks("ask-rebuild", CAMP, camp=CAMP),
-    fr.ABILITY_ACTIVATE: _asks("ask-activate", ACTIVATION, activation=ACTIVATION),
-}
-
-
-def _caravan(s: S, frame: Frame) -> Decision:
+def _caravan(s: S, frame: fr.Caravan) -> Decision:
     return Decision(MSG("ask-logbook-caravan", sell=rp_tokens(IC.caravan_sell_rp),
                         buy=rp_tokens(IC.caravan_buy_rp)))
 
 
-LOGBOOK_DECISIONS: dict[int, Stater] = {
-    fr.LOGBOOK_STUDY: _asks("ask-logbook-study"),
-    fr.LOGBOOK_FLOW: _asks("ask-logbook-flow"),
-    fr.LOGBOOK_HAVEN: _asks("ask-logbook-haven"),
-    fr.LOGBOOK_COMING: _asks("ask-logbook-coming", LEADER, leader=LEADER),
-    fr.LOGBOOK_CARAVAN: _caravan,
-    fr.LOGBOOK_BLIZZARD: _asks("ask-logbook-blizzard", ARCHAEOLOGIST,
-                               archaeologist=ARCHAEOLOGIST),
-    fr.LOGBOOK_CATACLYSM: _asks("ask-logbook-cataclysm"),
-    fr.LOGBOOK_STORM: _asks("ask-logbook-storm"),
-    fr.LOGBOOK_STORM_MOVE: _asks("ask-logbook-storm-move"),
+# Each frame kind's prompt, by its class: a kind missing here fails a test.
+DECISIONS: dict[type[fr.IceFrame], Stater] = {
+    fr.Follow: _follow,
+    fr.FluentStep: _fluent_step,
+    fr.PrismSlot: _prism_slot,
+    fr.Spread: _spread,
+    fr.LeaderTo: _leader_to,
+    fr.CampTo: _camp_to,
+    fr.Collect: _collect,
+    fr.Prepare: _prepare,
+    fr.NavCamp: _nav_camp,
+    fr.SnowLimit: _snow_limit,
+    fr.SunsetTake: _sunset_take,
+    fr.Validate: _validate,
+    fr.Pay: _pay,
+    fr.HandLimit: _hand_limit,
+    fr.SunrisePrism: _sunrise_prism,
+    fr.Rope: _asks("ask-rope", front("abseiling-rope"), leader=LEADER,
+                   archaeologist=ARCHAEOLOGIST),
+    fr.Grapple: _asks("ask-grapple", GRAPPLING, leader=LEADER),
+    fr.Rune: _asks("ask-rune", front("explosive-rune")),
+    fr.Gem: _asks("ask-gem", front("anima-gemstone")),
+    fr.WhistleFrom: _asks("ask-whistle-from", front("whistle-of-storms"),
+                          archaeologists=ARCHAEOLOGISTS),
+    fr.WhistleTo: _asks("ask-whistle-to", front("whistle-of-storms"), camp=CAMP),
+    fr.WhistleCount: _whistle_count,
+    fr.Sailboat: _asks("ask-sailboat", front("ice-sailboat"), leader=LEADER,
+                       archaeologist=ARCHAEOLOGIST),
+    fr.Manta: _asks("ask-manta", front("ice-manta-ray"), leader=LEADER),
+    fr.SmilodonFrom: _asks("ask-smilodon-from", front("boreal-smilodon")),
+    fr.SmilodonTo: _asks("ask-smilodon-to", front("boreal-smilodon"),
+                         archaeologists=ARCHAEOLOGISTS),
+    fr.Spiders: _asks("ask-spiders", front("white-spiders"), leader=LEADER),
+    fr.EffectFollow: _effect_follow,
+    fr.Obliterate: _asks("ask-obliterate", artifact_type(OBLITERATION)),
+    fr.Rebuild: _asks("ask-rebuild", CAMP, camp=CAMP),
+    fr.Activate: _asks("ask-activate", ACTIVATION, activation=ACTIVATION),
+    fr.Study: _asks("ask-logbook-study"),
+    fr.Flow: _asks("ask-logbook-flow"),
+    fr.Haven: _asks("ask-logbook-haven"),
+    fr.Coming: _asks("ask-logbook-coming", LEADER, leader=LEADER),
+    fr.Caravan: _caravan,
+    fr.Blizzard: _asks("ask-logbook-blizzard", ARCHAEOLOGIST, archaeologist=ARCHAEOLOGIST),
+    fr.Cataclysm: _asks("ask-logbook-cataclysm"),
+    fr.Storm: _asks("ask-logbook-storm"),
+    fr.StormMove: _asks("ask-logbook-storm-move"),
 }
-

@@ -19,6 +19,7 @@ from wintergames.core.phrases import Phrase
 from wintergames.core.state import State
 from wintergames.games.ice import choices, observe, prompts, rules, scoring_state, setup
 from wintergames.games.ice.actions import CODEC
+from wintergames.games.ice.frames import KINDS, IceFrame
 from wintergames.games.ice.hidden import resample
 from wintergames.games.ice.words import MSG
 
@@ -100,7 +101,7 @@ class IceState(State):
     row_laid: int  # 1 once today's Request row is out
     over: bool
     line: Phrase | None  # the log line of the move in progress (words.grow / close)
-    pending: tuple[tuple[int, ...], ...]  # open decision frames, innermost last
+    pending: tuple[IceFrame, ...]  # open decision frames, innermost last
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
@@ -115,7 +116,7 @@ class IceState(State):
         if self.day == 0:  # the opening Requests: a simultaneous hidden choice
             return tuple(p for p in range(self.num_players) if not self.keep_choice[p])
         # A decision in progress may fall to another seat (a frame names its seat).
-        return (self.pending[-1][1],) if self.pending else (self.current,)
+        return (self.pending[-1].seat,) if self.pending else (self.current,)
 
     @property
     def simultaneous(self) -> bool:
@@ -228,7 +229,7 @@ class IceState(State):
         for name in _SCALARS:
             out[name] = getattr(self, name)
         out["line"] = None if self.line is None else self.line.to_json()
-        out["pending"] = [list(f) for f in self.pending]
+        out["pending"] = [list(f.encode()) for f in self.pending]
         return out
 
     @classmethod
@@ -246,6 +247,6 @@ class IceState(State):
             setattr(new, name, s[name])
         # A snapshot from before lines were phrases holds "" between moves.
         new.line = MSG.phrase_from_json(s["line"]) if s["line"] else None
-        new.pending = tuple(tuple(f) for f in s["pending"])
+        new.pending = tuple(KINDS.decode(f) for f in s["pending"])
         return new
 

@@ -253,10 +253,10 @@ def _step(s: IceState, p: int, to: int, fluent: bool) -> None:
     most = min(fr.followers_limit(s, p), s.archs[origin])
     then = fr.FLUENT_NEXT if fluent else 0
     if most > 0:
-        fr.push(s, fr.FOLLOW, p, origin, most, then)
+        fr.push(s, fr.Follow(p, origin, most, then))
         return
     if fluent:
-        fr.push(s, fr.FLUENT_STEP, p, 0)
+        fr.push(s, fr.FluentStep(p, 0))
         return
     s.log.append(Event(close(s.line, "moved-paid", ep=ep(1)), kind="move", player=p))
     s.line = None
@@ -264,7 +264,9 @@ def _step(s: IceState, p: int, to: int, fluent: bool) -> None:
 
 def follow(s: IceState, p: int, count: int) -> None:
     """``count`` Archaeologists follow the Leader from the FOLLOW frame's origin."""
-    _, _, origin, _, then = fr.pop(s)
+    frame = fr.pop(s)
+    assert isinstance(frame, fr.Follow)
+    origin, then = frame.origin, frame.then
     s.archs[origin] -= count
     s.archs[s.leaders[p]] += count
     if then == fr.NAVIGATOR_FOLLOW:  # after a Sail, a Camp or a trip to its Camp (logged)
@@ -277,7 +279,7 @@ def follow(s: IceState, p: int, count: int) -> None:
     if count:
         s.line = grow(s.line, "followers", n=archaeologists(count))
     if then == fr.FLUENT_NEXT:
-        fr.push(s, fr.FLUENT_STEP, p, count)
+        fr.push(s, fr.FluentStep(p, count))
         return
     # A Move's line says its EP; a free one (Something is Coming) says so in its lead.
     paid = s.line is not None and lead(s.line).msg == "move"
@@ -288,7 +290,9 @@ def follow(s: IceState, p: int, count: int) -> None:
 
 def fluent_second(s: IceState, p: int, to: int) -> None:
     """A Fluent Move's second step (``to`` -1: stop after one)."""
-    _, _, followers = fr.pop(s)
+    frame = fr.pop(s)
+    assert isinstance(frame, fr.FluentStep)
+    followers = frame.followers
     if to >= 0:
         origin = s.leaders[p]
         s.archs[origin] -= followers
@@ -340,7 +344,7 @@ def _word(s: IceState, p: int, word: int) -> None:
     elif word == REBUILD:
         _pay(s, p, 1)
         s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
-        fr.push(s, fr.ABILITY, p, fr.ABILITY_REBUILD)
+        fr.push(s, fr.Rebuild(p))
     else:  # the guild abilities named by a word (navigate, activate)
         free.do_free(s, p, Word(word))
 
