@@ -25,6 +25,7 @@ from wintergames.games.winter_queen.actions import (
     UseBook,
 )
 from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
+from wintergames.games.winter_queen.rules import step
 from wintergames.games.winter_queen.words import MSG, book, floe, page_side, seat, space, stand
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
         "you": player,
         "players": [seat_name(p) for p in range(s.num_players)],
         "to_move": list(s.to_move),
-        "phase": _PHASES[s.phase],
+        "phase": _PHASES[step(s)],
         "final_phase": s.final_phase,
         "turns_left": s.turns_left if s.final_phase and not over else None,
         "first_player": s.first,

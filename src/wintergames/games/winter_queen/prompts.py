@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice, Decision
+from wintergames.core.frames import top
 from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen.actions import (
     Pass,
@@ -31,9 +32,7 @@ from wintergames.games.winter_queen.actions import (
 )
 from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.rules import (
-    RETURN_FLOE,
-    TAKE_BOOK,
-    book_sources,
+    books_held,
     legal_actions,
     returnable,
     stacks_after,
@@ -56,23 +55,17 @@ if TYPE_CHECKING:
 
 def decision(s: S, p: int) -> Decision:
     """The prompt of seat ``p``, who is to move."""
-    if s.phase == TAKE_BOOK:
-        stacks = tuple(stack(z) for z in book_sources(s))
-        return Decision(MSG("ask-take", stacks=stacks), limit=_books_held(s, p))
-    if s.phase == RETURN_FLOE:
-        return Decision(MSG("ask-return"))
+    frame = top(s)
+    if frame is not None:
+        return frame.ask(s, p)
     kinds = {type(a) for a in legal_actions(s, p)}
     if kinds == {Pass}:
         return Decision(MSG("ask-pass"))
     ask = {(True, True): "ask-turn", (True, False): "ask-place-or-page",
            (False, True): "ask-place-or-use", (False, False): "ask-place"}
     prompt = MSG(ask[PlaceOnBook in kinds, UseBook in kinds])
-    limit = (MSG("limit-final", turns=s.turns_left) if s.final_phase else _books_held(s, p))
+    limit = (MSG("limit-final", turns=s.turns_left) if s.final_phase else books_held(s, p))
     return Decision(prompt, limit=limit)
-
-
-def _books_held(s: S, p: int) -> Phrase:
-    return MSG("limit-books", n=len(s.books[p]), most=WQ.max_books)
 
 
 def choice(s: S, a: Action, p: int) -> Choice:

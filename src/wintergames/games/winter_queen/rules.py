@@ -7,13 +7,17 @@ Every rule sentence of the rulebook that governs play lives here (the effects ar
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.actions import Action
+from wintergames.core.decisions import Decision
 from wintergames.core.errors import IllegalActionError
 from wintergames.core.events import Event
+from wintergames.core.frames import Frame, FrameKinds, pop, push, top
 from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen.actions import (
     BOARD,
@@ -57,7 +61,8 @@ from wintergames.games.winter_queen.words import stand as stand_named
 if TYPE_CHECKING:
     from wintergames.games.winter_queen.state import WinterQueenState as S
 
-# What the player to move is in the middle of.
+# The game's phase; while a turn waits for its second choice, a frame says which
+# (``TAKE_BOOK``, ``RETURN_FLOE``: their codes, as saved games hold the phase).
 MAIN, TAKE_BOOK, RETURN_FLOE, OVER = 0, 1, 2, 3
 NCOL = len(WQ.colours)
 _COLOURS = WQ.colours
@@ -97,7 +102,7 @@ def setup(s: S) -> None:
     s.first = _first_player(s.options["first_player"], n, s.rng)
     s.current = s.first
     s.phase = MAIN
-    s.pending_zone = -1
+    s.pending = ()
     s.final_phase = False
     s.turns_left = 0
     s.passes = 0
@@ -172,10 +177,9 @@ def _draw(s: S) -> int:
 
 
 def legal_actions(s: S, p: int) -> list[Action]:
-    if s.phase == TAKE_BOOK:
-        return [TAKE[-1], *(TAKE[z] for z in book_sources(s))]
-    if s.phase == RETURN_FLOE:
-        return [RETURN[x] for x in returnable(s)]
+    frame = top(s)
+    if frame is not None:
+        return frame.legal(s)
     board = s.board
     empties = [x for x in range(len(board)) if board[x] < 0]
     hand = s.books[p]
@@ -192,11 +196,6 @@ def legal_actions(s: S, p: int) -> list[Action]:
     if not s.final_phase:
         acts.extend([USE[e[0]] for e in hand if e[1] >= 0 or e[2] >= 0])
     return acts or [PASS]
-
-
-def book_sources(s: S) -> list[int]:
-    """Provinces whose top book may be taken after filling a space of ``pending_zone``."""
-    return stacks_after(s, s.pending_zone)
 
 
 def stacks_after(s: S, zone: int) -> list[int]:
@@ -216,20 +215,9 @@ def returnable(s: S) -> list[int]:
 
 def check(s: S, a: Action, p: int) -> None:
     """Raise ``IllegalActionError`` naming the broken rule; change nothing."""
-    if s.phase == TAKE_BOOK:
-        if not isinstance(a, TakeBook):
-            raise IllegalActionError(
-                f"you placed a floe on a space and now choose a spellbook: "
-                f"{_options_text(legal_actions(s, p))}; not {a}", rule="turn.take-book")
-        if a.province >= 0 and a.province not in book_sources(s):
-            raise IllegalActionError(_take_refusal(s, a), rule="turn.take-book")
-        return
-    if s.phase == RETURN_FLOE:
-        if not isinstance(a, ReturnFloe) or a.cell not in returnable(s):
-            raise IllegalActionError(
-                "after using a book with two floes you return one floe from the board to the "
-                "bag (never one depicted on a royal token): "
-                f"{_options_text(legal_actions(s, p))}; not {a}", rule="turn.return-floe")
+    frame = top(s)
+    if frame is not None:
+        frame.check(s, a)
         return
     if isinstance(a, PlaceOnBoard):
         _check_floe(s, a.stand, a.colour, p)
@@ -301,16 +289,6 @@ def _book_both(b: int) -> str:
     return f"{_BOOK_IDS[b]} ({book_named(b).text})"
 
 
-def _take_refusal(s: S, a: TakeBook) -> str:
-    allowed = _options_text(legal_actions(s, s.current))
-    if s.pending_zone != ROYAL:
-        return (
-            f"a floe placed in the {WQ.zone_name(s.pending_zone)} lets you take a book from that "
-            f"province only; allowed: {allowed}"
-        )
-    return f"the {WQ.provinces[a.province]} stack is empty; allowed: {allowed}"
-
-
 def _options_text(actions: list[Action]) -> str:
     return ", ".join(str(a) for a in actions)
 
@@ -319,7 +297,9 @@ def _options_text(actions: list[Action]) -> str:
 
 
 def do(s: S, a: Action, p: int) -> None:
-    """Perform an action that ``check`` accepted."""
+    """Perform an action that ``check`` accepted (the frame it answers, if any, closes)."""
+    if s.pending:
+        pop(s)
     _HANDLERS[type(a)](s, a, p)
 
 
@@ -330,11 +310,10 @@ def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
     s.board[a.cell] = a.colour
     s.passes = 0
     _take_floe(s, p, a.stand, a.colour)
-    if len(s.books[p]) < WQ.max_books:
-        s.pending_zone = WQ.zone[a.cell]
-        if book_sources(s):
-            s.phase = TAKE_BOOK
-            return
+    there = WQ.zone[a.cell]
+    if len(s.books[p]) < WQ.max_books and stacks_after(s, there):
+        push(s, BookChoice(there))
+        return
     _end_turn(s)
 
 
@@ -418,7 +397,7 @@ def _use_book(s: S, a: UseBook, p: int) -> None:
     s.log.append(Event(MSG("discard", seat=seat(p), book=book(used), vp=vp(total)),
                        kind="discard", player=p))
     if len(filled) == 2 and returnable(s):
-        s.phase = RETURN_FLOE
+        push(s, FloeReturn())
         return
     _end_turn(s)
 
@@ -450,8 +429,6 @@ def _gain(s: S, p: int, n: int, source: int, why: Phrase, *, kind: str, item: st
 
 
 def _end_turn(s: S) -> None:
-    s.phase = MAIN
-    s.pending_zone = -1
     n = s.num_players
     if s.final_phase:
         if s.turns_left == 0:
@@ -490,3 +467,91 @@ _HANDLERS: dict[type, Callable[[S, Any, int], None]] = {
     ReturnFloe: _return_floe,
     Pass: _pass,
 }
+
+
+# -- the turn's second choices, as frames ----------------------------------------------
+
+
+class WqFrame(Frame, ABC):
+    """The second choice of a Winter Queen turn: its legal answers, its refusals and its
+    prompt (the answer itself is done by its action's handler, which ends the turn)."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def legal(self, s: S) -> list[Action]:
+        """The actions that answer this frame."""
+
+    @abstractmethod
+    def check(self, s: S, a: Action) -> None:
+        """Raise ``IllegalActionError`` naming the rule unless ``a`` answers the frame."""
+
+    @abstractmethod
+    def ask(self, s: S, p: int) -> Decision:
+        """What seat ``p`` is deciding, in the game's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class BookChoice(WqFrame):
+    """A floe filled a space of ``zone``: the top book of a stack it allows, or none."""
+
+    CODE = TAKE_BOOK
+    NAME = "take-book"
+    zone: int
+
+    def legal(self, s: S) -> list[Action]:
+        return [TAKE[-1], *(TAKE[z] for z in stacks_after(s, self.zone))]
+
+    def check(self, s: S, a: Action) -> None:
+        allowed = _options_text(self.legal(s))
+        if not isinstance(a, TakeBook):
+            raise IllegalActionError(
+                f"you placed a floe on a space and now choose a spellbook: {allowed}; not {a}",
+                rule="turn.take-book")
+        if a.province < 0 or a.province in stacks_after(s, self.zone):
+            return
+        if self.zone != ROYAL:
+            why = (f"a floe placed in the {WQ.zone_name(self.zone)} lets you take a book from "
+                   "that province only")
+        else:
+            why = f"the {WQ.provinces[a.province]} stack is empty"
+        raise IllegalActionError(f"{why}; allowed: {allowed}", rule="turn.take-book")
+
+    def ask(self, s: S, p: int) -> Decision:
+        stacks = tuple(stack(z) for z in stacks_after(s, self.zone))
+        return Decision(MSG("ask-take", stacks=stacks), limit=books_held(s, p))
+
+
+@dataclass(frozen=True, slots=True)
+class FloeReturn(WqFrame):
+    """A book with two floes was used: the floe to return from the board to the bag."""
+
+    CODE = RETURN_FLOE
+    NAME = "return-floe"
+
+    def legal(self, s: S) -> list[Action]:
+        return [RETURN[x] for x in returnable(s)]
+
+    def check(self, s: S, a: Action) -> None:
+        if not isinstance(a, ReturnFloe) or a.cell not in returnable(s):
+            raise IllegalActionError(
+                "after using a book with two floes you return one floe from the board to the "
+                "bag (never one depicted on a royal token): "
+                f"{_options_text(self.legal(s))}; not {a}", rule="turn.return-floe")
+
+    def ask(self, s: S, p: int) -> Decision:
+        return Decision(MSG("ask-return"))
+
+
+FRAMES: FrameKinds[WqFrame] = FrameKinds([BookChoice, FloeReturn])
+
+
+def books_held(s: S, p: int) -> Phrase:
+    return MSG("limit-books", n=len(s.books[p]), most=WQ.max_books)
+
+
+def step(s: S) -> int:
+    """The phase as saved games and the observation say it: ``TAKE_BOOK`` or
+    ``RETURN_FLOE`` while a frame is open, else ``MAIN`` or ``OVER``."""
+    frame = top(s)
+    return s.phase if frame is None else frame.CODE

@@ -13,6 +13,8 @@ from typing import Any
 
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice, Decision
+from wintergames.core.errors import InvalidStateError
+from wintergames.core.frames import top
 from wintergames.core.invariants import check_in_range
 from wintergames.core.state import State
 from wintergames.games.winter_queen import observe, prompts, rules
@@ -21,7 +23,7 @@ from wintergames.games.winter_queen.components import ROYAL, WQ
 from wintergames.games.winter_queen.rules import OVER
 from wintergames.games.winter_queen.words import MSG
 
-_SCALARS = ("first", "current", "phase", "pending_zone", "final_phase", "turns_left", "passes")
+_SCALARS = ("first", "current", "final_phase", "turns_left", "passes")
 
 
 class WinterQueenState(State):
@@ -42,7 +44,7 @@ class WinterQueenState(State):
         "first",
         "fixed",
         "passes",
-        "pending_zone",
+        "pending",
         "phase",
         "reach",
         "royal",
@@ -68,8 +70,8 @@ class WinterQueenState(State):
     vp_by: list[list[int]]  # per seat, VP per source (scoring.SOURCES); rows sum to vp
     first: int  # holder of the Winter Queen token
     current: int
-    phase: int  # MAIN, TAKE_BOOK, RETURN_FLOE or OVER
-    pending_zone: int  # zone of the space just filled, while choosing a book
+    phase: int  # MAIN or OVER
+    pending: tuple[rules.WqFrame, ...]  # the turn's second choice, while it is open
     final_phase: bool  # the bag ran out
     turns_left: int  # in the final phase: turns still to play after the current one
     passes: int  # consecutive passes, to end a game nobody can move in
@@ -124,7 +126,7 @@ class WinterQueenState(State):
         new.first = self.first
         new.current = self.current
         new.phase = self.phase
-        new.pending_zone = self.pending_zone
+        new.pending = self.pending  # frames are values: shared
         new.final_phase = self.final_phase
         new.turns_left = self.turns_left
         new.passes = self.passes
@@ -167,8 +169,10 @@ class WinterQueenState(State):
             "vp_by": [row.copy() for row in self.vp_by],
             "first": self.first,
             "current": self.current,
-            "phase": self.phase,
-            "pending_zone": self.pending_zone,
+            # Saved as before frames: the phase says which choice is open, the zone
+            # which books a placement allows.
+            "phase": rules.step(self),
+            "pending_zone": getattr(top(self), "zone", -1),
             "final_phase": self.final_phase,
             "turns_left": self.turns_left,
             "passes": self.passes,
@@ -195,6 +199,13 @@ class WinterQueenState(State):
         new.vp_by = [list(row) for row in s["vp_by"]]
         for name in _SCALARS:
             setattr(new, name, s[name])
+        step, zone = s["phase"], s["pending_zone"]
+        if (zone != -1) != (step == rules.TAKE_BOOK):
+            raise InvalidStateError(f"pending_zone {zone!r} in phase {step!r}: a zone while "
+                                    "a book is chosen (phase 1), else -1")
+        new.phase = step if step in (rules.MAIN, OVER) else rules.MAIN
+        new.pending = () if step == new.phase else (
+            rules.FRAMES.decode([step, zone] if step == rules.TAKE_BOOK else [step]),)
         return new
 
     # -- helpers the rules and views share ----------------------------------------
@@ -223,9 +234,13 @@ def check_invariants(state: State) -> None:
     n = state.num_players
     check_in_range("first", state.first, 0, n - 1, "the seat of the Winter Queen token")
     check_in_range("current", state.current, 0, n - 1, "the seat to play")
-    check_in_range("phase", state.phase, rules.MAIN, OVER, "a step of the turn")
-    check_in_range("pending_zone", state.pending_zone, -1, ROYAL,
-                   "the zone just filled (-1: none)")
+    check_in_range("phase", state.phase, rules.MAIN, OVER, "the game's phase")
+    if len(state.pending) > (0 if state.phase == OVER else 1):
+        raise InvalidStateError(f"a turn's second choice is open {state.pending} in phase "
+                                f"{state.phase}: at most one, and none once the game is over")
+    frame = top(state)
+    if isinstance(frame, rules.BookChoice):
+        check_in_range("zone", frame.zone, 0, ROYAL, "the zone just filled")
     # The final phase lasts until the token's holder plays, then one more round.
     check_in_range("turns_left", state.turns_left, 0, 2 * n - 1, "the final phase's turns")
     # Passes in a row end the game at one per seat, but not in the final phase, whose
