@@ -90,6 +90,20 @@ def test_rules_and_help_are_answered_not_refused_as_moves(game: str) -> None:
     assert "Not possible" not in out  # none of them was read as a move
 
 
+def test_help_finds_a_scoring_category_as_the_end_screen_writes_it() -> None:
+    """``help exploration set`` was unknown though "Exploration sets" heads a column of
+    Winterborne's end screen; a plural, another case or a slip of the keyboard finds it."""
+    typed = "\n".join(["help exploration set", "help Exploration Sets",
+                       "help exploratoin sets", "quit"]) + "\n"
+    result = runner.invoke(app, ["play", "winterborne", "--players", "human,random",
+                                 "--seed", "1"], input=typed)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert out.count("sets: Exploration sets at the end") == 2
+    assert 'sets (for "exploratoin sets"): Exploration sets at the end' in out
+    assert "has no help" not in out
+
+
 def test_end_of_input_stops_cleanly() -> None:
     result = runner.invoke(app, ["play", "winter-queen", "--players", "human,random"], input="")
     assert result.exit_code == 0 and "Game stopped." in result.output
@@ -366,12 +380,16 @@ def test_the_only_choice_is_taken_with_enter_and_said_so() -> None:
     game.human_turn(player)
     assert state.history[before:] == [(player, only)]
     assert "The only choice: press Enter to take it." in out.getvalue()
-    # several choices: an empty line takes none of them
+    # several choices: an empty line takes none of them, and says what is expected
     player, first = state.to_move[0], state.legal_actions()[0]
-    assert len(state.legal_actions()) > 1
+    n = len(state.legal_actions())
+    assert n > 1
     lines = iter(["", "1"])
+    said = len(out.getvalue())
     game.human_turn(player)
     assert state.history[before + 1:] == [(player, first)]
+    assert f"Type a number from 1 to {n} or a move's notation" in " ".join(
+        out.getvalue()[said:].split())
 
 
 def test_why_explains_a_log_line_by_its_rule_and_a_refusal_names_its_rule() -> None:

@@ -185,6 +185,10 @@ class TerminalGame:
             if not line and len(actions) == 1:
                 line = "1"  # the only choice: Enter takes it
             if not line:
+                # Several choices: an empty line takes none, and says what would.
+                self.console.print(f"Type a number from 1 to {len(actions)} or a move's "
+                                   "notation ('board' shows the choices again, 'help' the "
+                                   "notation).")
                 continue
             word = line.lower()
             if word in ("quit", "exit"):

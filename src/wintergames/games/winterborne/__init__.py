@@ -15,7 +15,7 @@ from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
 from wintergames.games.winterborne.encoding import observation_encoding
-from wintergames.games.winterborne.layout import POWER_TEXT, layout
+from wintergames.games.winterborne.layout import POWER_NAMES, POWER_TEXT, layout
 from wintergames.games.winterborne.ranges import check_ranges
 from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
@@ -76,7 +76,8 @@ def _help_extra() -> dict[str, str]:
               f"{POWER_TEXT[code]}" for code in POWERS if code not in _WRITTEN_POWERS}
     terms |= {card.id: "Winterborne power card: in winter, once a round, pay favor equal to "
               "the round to use one of its two powers. "
-              + " ".join(f"{code}: {POWER_TEXT[code]}" for code in card.powers)
+              + " ".join(f"{POWER_NAMES[code]} ({code}): {POWER_TEXT[code]}"
+                         for code in card.powers)
               for card in WB.power_cards}
     terms |= {name: f"Solo difficulty{' (the default)' if name == DEFAULT_DIFFICULTY else ''}: "
               f"the Balaur's base score is {d.base} and {d.objectives} objectives are used."

@@ -24,8 +24,10 @@ _ROUND_CHARACTERS = ", ".join(f"round {r} the {CHARACTERS[c]}"
 POWER_TEXT = {
     "move-building": "Shift one of your buildings onto another of your province sections "
     "that has none.",
-    "two-resources": "Gain two resources of your choice.",
-    "discard-draw": "Put 1 card from your hand on your discard pile, then draw 2.",
+    "two-resources": f"Gain {WB.power_gains} resources of your choice.",
+    # "draw 2 cards", not "draw 2.": a line wrapped before "2." reads as a numbered list.
+    "discard-draw": f"Put 1 card from your hand on your discard pile, then draw "
+    f"{WB.power_draws} cards.",
     "explore-discount": "For the rest of this turn, exploring costs 1 meat less per Wylds "
     "card in your reserve (never below 0).",
     "swap-card": "Swap an exploration card in your hand with one on a province board.",
