@@ -257,3 +257,39 @@ def test_a_page_that_draws_no_frames_still_takes_each_view_and_says_whose_turn(
     while server.view(table, 1, NO_LOG)["legal"] == []:
         server.act(table, player, server.legal(table, player)[0])
     expect(page).to_have_title("● Your move — Winter Queen")
+
+
+def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    assert a is not None and b is not None
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+SHOW_SKIP = """() => { const b = document.getElementById('skip-animations');
+  b.hidden = false; window.dispatchEvent(new Event('scroll')); }"""
+CLEAR = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect();
+  const s = document.querySelector(b).getBoundingClientRect();
+  return r.bottom <= s.top || s.bottom <= r.top || r.right <= s.left || s.right <= r.left; }"""
+
+
+def test_the_skip_button_never_covers_the_chats_send_button_or_the_sheet(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 5: the floating "Skip animations" button sat on the chat's Send. Shown
+    with the chat's form at the bottom of the screen, on a desktop and on a phone, it rides
+    above the form; on a phone at your move, above the sheet of choices."""
+    table = server.create("winter-queen", ["human", "human"], seed=7,
+                          first_player="1")
+    for seat, size in ((1, {"width": 1280, "height": 800}), (1, {"width": 390, "height": 844}),
+                       (0, {"width": 390, "height": 844})):
+        page = open_seat(browser, page_errors, server.url + table["seats"][seat]["invite"])
+        page.set_viewport_size(size)
+        mine = seat == 0  # seat 0 is to move: on a phone its choices are a bottom sheet
+        below = "#choices-panel" if mine else "#chat-form button"
+        if not mine:
+            page.locator("#chat-form").evaluate("(f) => f.scrollIntoView({block: 'end'})")
+        page.evaluate(SHOW_SKIP)
+        page.wait_for_function(CLEAR, arg=["#skip-animations", below], timeout=TIMEOUT)
+        box = page.locator("#skip-animations").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+        screenshot(page, f"skip-clear-{size['width']}-{seat}", tmp_path, full_page=False)
+        page.close()

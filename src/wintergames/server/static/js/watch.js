@@ -24,6 +24,27 @@ const DROP_AFTER = 40;             // views waiting: shown without animation (a 
 const BATCH_MS = 100;              // nothing animated: views are drawn together this often at least
 const ANIMATIONS_KEY = "wg.animations";  // "off" turns animations off
 const SOUND_KEY = "wg.turnSound";        // "on" plays a sound when it becomes your turn
+// What the floating "Skip animations" button must never cover: the chat's form, and on a
+// phone the sheet of choices. While one reaches into the button's corner, the button
+// rides above it.
+const KEEP_CLEAR = ["#chat-form", "body[data-my-turn='1'] #choices-panel"];
+const CLEAR_GAP_PX = 8;
+
+/** Lift `button` (fixed at the bottom) above whatever of KEEP_CLEAR it would cover. */
+export function keepClear(button) {
+  if (!button || button.hidden) return;
+  button.style.bottom = "";
+  const own = button.getBoundingClientRect();
+  let lift = 0;
+  for (const element of document.querySelectorAll(KEEP_CLEAR.join(", "))) {
+    const r = element.getBoundingClientRect();
+    if (r.width && r.height && r.left < own.right && r.right > own.left
+        && r.top < own.bottom && r.bottom > own.top) {
+      lift = Math.max(lift, window.innerHeight - r.top + CLEAR_GAP_PX);
+    }
+  }
+  if (lift) button.style.bottom = `${lift}px`;
+}
 
 /** A pause of `ms` that ends early when `signal` aborts. */
 export function wait(ms, signal) {
@@ -276,6 +297,7 @@ export class Watch {
       button.hidden = !busy;
       button.textContent = this.queue.length
         ? `Skip animations (${this.queue.length} more)` : "Skip animations";
+      keepClear(button);
     }
   }
 
@@ -316,5 +338,17 @@ export class Watch {
           themeSetting())),
       h("button", { type: "button", id: "skip-animations", hidden: true,
                     onclick: () => this.skip() }, "Skip animations"));
+    // The page moves under the fixed button: keep it clear as it does (once a frame).
+    let pending = false;
+    const follow = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        keepClear(document.getElementById("skip-animations"));
+      });
+    };
+    window.addEventListener("scroll", follow, { passive: true });
+    window.addEventListener("resize", follow, { passive: true });
   }
 }
