@@ -8,7 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from .animation import SETTLED, set_clock
 from .conftest import NO_LOG, PageErrors, Server, open_page, screenshot
@@ -279,8 +279,9 @@ def test_the_skip_button_never_covers_the_chats_send_button_or_the_sheet(
     above the form; on a phone at your move, above the sheet of choices."""
     table = server.create("winter-queen", ["human", "human"], seed=7,
                           first_player="1")
-    for seat, size in ((1, {"width": 1280, "height": 800}), (1, {"width": 390, "height": 844}),
-                       (0, {"width": 390, "height": 844})):
+    desktop = ViewportSize(width=1280, height=800)
+    phone = ViewportSize(width=390, height=844)
+    for seat, size in ((1, desktop), (1, phone), (0, phone)):
         page = open_seat(browser, page_errors, server.url + table["seats"][seat]["invite"])
         page.set_viewport_size(size)
         mine = seat == 0  # seat 0 is to move: on a phone its choices are a bottom sheet
