@@ -95,7 +95,7 @@ def test_each_row_adds_up_to_its_total_and_the_total_to_the_players_list(
     assert rows.first.locator("td.total").evaluate("e => getComputedStyle(e).textAlign") == "right"
     assert rows.first.locator("th").evaluate("e => getComputedStyle(e).textAlign") == "left"
     # the old breakdowns (log lines, pawn spaces) are gone: the table is the breakdown
-    expect(page.locator("#breakdown")).to_have_text("")
+    expect(page.locator("#breakdown")).to_have_count(0)
     screenshot(page, f"end-breakdown-{game}", tmp_path)
 
 
@@ -122,17 +122,29 @@ def test_the_table_scrolls_inside_its_own_box_on_a_phone(
     screenshot(page, f"end-breakdown-{game}-phone", tmp_path)
 
 
-def test_winterborne_solo_keeps_the_balaur_verdict_under_its_table(
+def test_winterborne_solo_gives_the_balaur_a_row_and_says_once_who_won(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 6: the solo end screen said "Nobody wins." and then "The Balaur wins:
+    55 to your 40." It says who won once, and the Balaur has its own row in the table, in
+    the same categories (its exploration sets, banners and base), adding up to its score."""
     table, final = finished(server, "winterborne", 1)
     page = open_end(browser, server, table, page_errors, 390, 844)
     expect(page.locator("#final-scores thead")).to_contain_text("Objectives")
-    total = number(page.locator("#final-scores td.total").inner_text())
-    balaur = final["observation"]["balaur"]["score"]
+    expect(page.locator("#final-scores thead")).to_contain_text("Balaur's base")
+    you = page.locator("#final-scores tr[data-seat='0']")
+    balaur = page.locator("#final-scores tr[data-other='The Balaur']")
+    total = number(you.locator("td.total").inner_text())
+    score = final["observation"]["balaur"]["score"]
     assert total == final["scores"][0]
-    verdict = (f"You beat the Balaur: {total} to {balaur}." if total > balaur
-               else f"The Balaur wins: {balaur} to your {total}.")
-    expect(page.locator("#breakdown")).to_have_text(verdict)
+    assert number(balaur.locator("td.total").inner_text()) == score
+    cells = [number(c) for c in balaur.locator("td:not(.total)").all_text_contents()]
+    assert sum(cells) == score
+    won = total > score
+    expect(page.locator("#winners")).to_have_text(
+        "Player 1 wins." if won else "The Balaur wins.")
+    assert (balaur.locator(".won").count(), you.locator(".won").count()) == (
+        (0, 1) if won else (1, 0))
+    expect(page.locator("dialog#end")).not_to_contain_text("Nobody wins")
     screenshot(page, "end-breakdown-winterborne-solo-phone", tmp_path)
 
 

@@ -40,16 +40,20 @@ def result(spec: GameSpec, state: State, about: Sequence[str] = ()) -> Text:
         return Text(f"The game is not over: {movers} {verb} to move.", style="yellow")
     winners = state.winners()
     names = [seat_label(p, about) for p in winners]
-    if len(winners) == 1:
+    # Who plays against the seats without being one (Winterborne's Balaur), as the end
+    # screen's table has them: their scores, and the winner when no seat won.
+    others = spec.score_breakdown(state).others if spec.score_breakdown is not None else ()
+    if not names:
+        names = [o.name for o in others if o.won]
+    if len(names) == 1:
         line = Text(f"Winner: {names[0]}", style="bold green")
-    elif winners:
+    elif names:
         line = Text(f"Winners: {' and '.join(names)} (a tie)", style="bold green")
-    else:  # a solo game lost to the game itself (Winterborne's Balaur): its last word says why
-        public = state.events_for(None)
+    else:
         line = Text("No winner", style="bold red")
-        line.append(f": {public[-1].text}" if public else "", style="")
-    scores = ", ".join(f"{seat_label(p, about)} {_number(v)}"
-                       for p, v in enumerate(state.scores()))
+    scores = ", ".join([*(f"{seat_label(p, about)} {_number(v)}"
+                          for p, v in enumerate(state.scores())),
+                        *(f"{o.name} {sum(o.row)}" for o in others)])
     line.append(f"\nFinal scores ({spec.score_unit}): {scores}", style="bold")
     return line
 

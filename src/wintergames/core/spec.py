@@ -134,6 +134,9 @@ class ScoreBreakdown:
     categories: tuple[str, ...]
     rows: tuple[tuple[int, ...], ...]
     ids: tuple[str, ...] = ()
+    # Who plays against the seats without being one (Winterborne's Balaur), each with its
+    # row in the same categories and whether it won: the end screen gives it a row.
+    others: tuple[OtherRow, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.ids:
@@ -147,6 +150,11 @@ class ScoreBreakdown:
                 raise ValueError(
                     f"a score breakdown row has one number per category: Player {seat + 1}'s "
                     f"has {len(row)} for {len(self.categories)} categories")
+        for other in self.others:
+            if len(other.row) != len(self.categories):
+                raise ValueError(f"a score breakdown row has one number per category: "
+                                 f"{other.name}'s has {len(other.row)} for "
+                                 f"{len(self.categories)} categories")
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -154,8 +162,22 @@ class ScoreBreakdown:
         return tuple(sum(row) for row in self.rows)
 
     def to_json(self) -> dict[str, Any]:
-        return {"categories": list(self.categories), "ids": list(self.ids),
-                "rows": [list(r) for r in self.rows]}
+        out: dict[str, Any] = {"categories": list(self.categories), "ids": list(self.ids),
+                               "rows": [list(r) for r in self.rows]}
+        if self.others:
+            out["others"] = [{"name": o.name, "row": list(o.row), "won": o.won}
+                             for o in self.others]
+        return out
+
+
+@dataclass(frozen=True)
+class OtherRow:
+    """The score of one who plays against the seats without being a seat (a solo game's
+    opponent), in the breakdown's categories, and whether it won the game."""
+
+    name: str
+    row: tuple[int, ...]
+    won: bool
 
 
 def category_id(category: str) -> str:

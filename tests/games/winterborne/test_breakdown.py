@@ -46,8 +46,23 @@ def test_the_buildings_example_with_favor_and_resources() -> None:
     assert list(b.totals) == s.scores()
 
 
-def test_the_solo_seat_has_objectives_and_the_balaur_no_row() -> None:
+def test_the_solo_seat_has_objectives_and_the_balaur_a_row_of_its_own() -> None:
+    """Issue 39 item 6: the Balaur is no seat, but the end screen gives it a row: its
+    exploration sets, banners and base in the same categories, adding up to its score,
+    and whether it won."""
+    from wintergames.games.winterborne.scoring import balaur_score, winners
+
     s = new(1)
     b = score_breakdown(s)
-    assert b.categories == (*CATEGORIES, "Objectives")
+    assert b.categories == (*CATEGORIES, "Objectives", "Balaur's base")
     assert len(b.rows) == 1 and list(b.totals) == s.scores()
+    assert b.rows[0][-1] == 0  # the base is the Balaur's alone
+    (balaur,) = b.others
+    parts = balaur_score(s).parts
+    assert balaur.name == "The Balaur" and sum(balaur.row) == balaur_score(s).total
+    assert balaur.row[b.categories.index("Exploration sets")] == parts["sets"]
+    assert balaur.row[b.categories.index("Banners")] == parts["banners"]
+    assert balaur.row[-1] == parts["base"] > 0
+    assert balaur.won == (not winners(s))
+    assert b.to_json()["others"] == [{"name": "The Balaur", "row": list(balaur.row),
+                                      "won": balaur.won}]

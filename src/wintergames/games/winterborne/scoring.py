@@ -14,22 +14,25 @@ from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event
 from wintergames.core.phrases import Arg, Mention, Phrase
-from wintergames.core.spec import ScoreBreakdown
+from wintergames.core.spec import OtherRow, ScoreBreakdown
 from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.components import SET_TYPES, WB
 from wintergames.games.winterborne.frames import owned_cards
+from wintergames.games.winterborne.setup import is_solo
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.winterborne.state import WinterborneState
 
 SET_POINTS = (0, 1, 3, 6, 10)  # a set of 0..4 different types
-CATEGORIES = ("allies", "buildings", "sets", "banners", "favor", "resources", "objectives")
+CATEGORIES = ("allies", "buildings", "sets", "banners", "favor", "resources", "objectives",
+              "base")
 # The categories as the end screen heads them, in the rulebook's words ("exploration sets");
-# objectives are scored in the solo game only.
+# objectives are scored in the solo game only, and the Balaur's base is its alone.
 CATEGORY_TITLES = {"allies": "Allies", "buildings": "Buildings", "sets": "Exploration sets",
                    "banners": "Banners", "favor": "Favor", "resources": "Resources",
-                   "objectives": "Objectives"}
+                   "objectives": "Objectives", "base": "Balaur's base"}
+BALAUR = "The Balaur"  # its name on the end screen's row
 
 
 @dataclass
@@ -279,16 +282,24 @@ def balaur_events(s: WinterborneState) -> list[Event]:
 
 
 def score_breakdown(state: State) -> ScoreBreakdown:
-    """Each seat's VP by the rulebook's scoring categories (``score``'s parts); the
-    Balaur is not a seat, so its score (``balaur_score``) stays out of the table."""
+    """Each seat's VP by the rulebook's scoring categories (``score``'s parts); in the
+    solo game the Balaur, who is no seat, has a row of its own (``balaur_score``), and
+    whether it won."""
     # By the game id: the state class sits above this module (its module imports this
     # one), and the spec hands over only its own game's states.
     assert state.game_id == "winterborne"
     s = cast("WinterborneState", state)
     parts = [score(s, p).parts for p in range(s.num_players)]
-    names = [c for c in CATEGORIES if c in parts[0]]
+    if not is_solo(s):
+        names = [c for c in CATEGORIES if c in parts[0]]
+        return ScoreBreakdown(tuple(CATEGORY_TITLES[c] for c in names),
+                              tuple(tuple(part[c] for c in names) for part in parts))
+    balaur = balaur_score(s).parts
+    names = [c for c in CATEGORIES if c in parts[0] or c in balaur]
+    row = tuple(balaur.get(c, 0) for c in names)
     return ScoreBreakdown(tuple(CATEGORY_TITLES[c] for c in names),
-                          tuple(tuple(part[c] for c in names) for part in parts))
+                          tuple(tuple(part.get(c, 0) for c in names) for part in parts),
+                          others=(OtherRow(BALAUR, row, won=not winners(s)),))
 
 
 def objective_met(s: WinterborneState, p: int, letter: str) -> bool:

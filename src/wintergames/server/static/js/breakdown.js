@@ -1,7 +1,8 @@
 // The score breakdown at the end of a game (issue 18): each seat's score by the game's own
 // scoring categories, as the server sends it once the game is over (view.breakdown:
-// {categories, rows}, one row per seat, each summing to that seat's score). The games
-// compute it (GameSpec.score_breakdown); this module only lays it out.
+// {categories, rows, others}, one row per seat, each summing to that seat's score, and a
+// row for whoever plays against the seats without being one: Winterborne's Balaur). The
+// games compute it (GameSpec.score_breakdown); this module only lays it out.
 import { h } from "./dom.js";
 import { PALETTE } from "./palette.js";
 
@@ -11,6 +12,14 @@ const sum = (row) => row.reduce((a, b) => a + b, 0);
  *  "2 Magic Points", "1 VP"): ``units`` is a view, or the replay's data, that carries them. */
 export function unitOf(units, count) {
   return Math.abs(count) === 1 ? units.score_unit_one : units.score_unit;
+}
+
+/** Who won, said once: the winning seats ("Ada (Player 1) wins."), or where no seat won,
+ *  the one playing against them who did (a solo game's "The Balaur wins."). */
+export function winnersLine(winners, breakdown, name) {
+  const names = winners.map(name);
+  if (!names.length) names.push(...(breakdown?.others ?? []).filter((o) => o.won).map((o) => o.name));
+  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.` : "Nobody wins.";
 }
 
 /** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */
@@ -52,7 +61,12 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
       row.map((v, k) => h("td", { class: "num", "data-category": b.categories[k] }, String(v))),
       h("td", { class: "num total" }, String(sum(row))));
   });
-  return [h("thead", {}, head), h("tbody", {}, rows)];
+  const others = (b.others ?? []).map((o) => h("tr", { class: o.won ? "winner" : "", "data-other": o.name },
+    h("th", { scope: "row" }, o.name,
+      o.won ? h("span", { class: "won", title: "winner", "aria-label": "winner" }, " ★") : ""),
+    o.row.map((v, k) => h("td", { class: "num", "data-category": b.categories[k] }, String(v))),
+    h("td", { class: "num total" }, String(sum(o.row)))));
+  return [h("thead", {}, head), h("tbody", {}, rows, others)];
 }
 
 /** The same numbers turned on their side for a narrow panel (the replay's): one row per
@@ -60,14 +74,19 @@ export function breakdownRows(view, name = (i) => seatLabel(view, i), iconOf = n
 export function breakdownByCategory(view, name = (i) => seatLabel(view, i), iconOf = null) {
   const b = view.breakdown;
   const seats = b.rows.map((_, i) => i);
+  const others = b.others ?? [];
   const head = h("tr", {}, h("th", { scope: "col" }, "Points from"),
     seats.map((i) => h("th", { scope: "col", class: `num${view.winners.includes(i) ? " winner" : ""}`,
-                               "data-seat": i }, name(i))));
+                               "data-seat": i }, name(i))),
+    others.map((o) => h("th", { scope: "col", class: `num${o.won ? " winner" : ""}`, "data-other": o.name },
+                        o.name)));
   const rows = b.categories.map((c, k) => h("tr", { "data-category": c },
     h("th", { scope: "row" }, categoryMark(iconOf, c, b.ids?.[k]), c),
-    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(b.rows[i][k])))));
+    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(b.rows[i][k]))),
+    others.map((o) => h("td", { class: "num", "data-other": o.name }, String(o.row[k])))));
   const totals = h("tr", { class: "total" }, h("th", { scope: "row" }, totalHead(view)),
-    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(sum(b.rows[i])))));
+    seats.map((i) => h("td", { class: "num", "data-seat": i }, String(sum(b.rows[i])))),
+    others.map((o) => h("td", { class: "num", "data-other": o.name }, String(sum(o.row)))));
   return [h("thead", {}, head), h("tbody", {}, rows, totals)];
 }
 
@@ -76,6 +95,8 @@ export function breakdownByCategory(view, name = (i) => seatLabel(view, i), icon
 export function breakdownLines(view, name = (i) => seatLabel(view, i)) {
   const b = view.breakdown;
   const unit = (n) => (view.score_unit ? ` ${unitOf(view, n)}` : "");
-  return b.rows.map((row, i) => `${name(i)}: ${
-    row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit(sum(row))}`);
+  const line = (who, row) => `${who}: ${
+    row.map((v, k) => `${b.categories[k]} ${v}`).join(" + ")} = ${sum(row)}${unit(sum(row))}`;
+  return [...b.rows.map((row, i) => line(name(i), row)),
+          ...(b.others ?? []).map((o) => line(o.name, o.row))];
 }

@@ -4,7 +4,7 @@
 // observation and how much of the log was written by then), so stepping never waits for
 // the server. The board is drawn by the game's own view module with nothing to choose
 // (an empty legal list), the same module the table page uses.
-import { breakdownByCategory, unitOf } from "./breakdown.js";
+import { breakdownByCategory, unitOf, winnersLine } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
 import { logItem } from "./said.js";
@@ -78,9 +78,7 @@ function drawFinal(view) {
   const panel = $("final");
   panel.hidden = !view.over;
   if (!view.over) return;
-  const names = data.winners.map(seatName);
-  $("final-winners").textContent = names.length
-    ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.` : "Nobody wins.";
+  $("final-winners").textContent = winnersLine(data.winners, data.breakdown, seatName);
   $("final-table").replaceChildren(
     h("tr", {}, h("th", {}, "Player"), h("th", {}, data.score_unit)),
     ...data.seats.map((_, i) => h("tr", { class: data.winners.includes(i) ? "winner" : "" },

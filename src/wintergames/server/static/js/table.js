@@ -6,7 +6,7 @@
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import "./people.js";  // your name and the creator's links; runs first, so it sees every view
 import "./afterwards.js";  // Replay, Download record, Rematch, Back to lobby once it is over
-import { breakdownRows, unitOf } from "./breakdown.js";
+import { breakdownRows, unitOf, winnersLine } from "./breakdown.js";
 import { installTooltips } from "./tooltip.js";
 import { stylesheetsLoaded } from "./styles.js";
 import { chatHears, chatUses } from "./chat.js";  // the table chat, in a panel of its own
@@ -52,9 +52,7 @@ function seatName(i) {
 
 // "Ada (Player 1) wins.": the end dialog's line under its own "Game over" heading.
 function winnersText() {
-  const names = view.winners.map(seatName);
-  return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.`
-    : "Nobody wins.";
+  return winnersLine(view.winners, view.breakdown, seatName);
 }
 
 function statusText() {
@@ -148,9 +146,6 @@ function renderEnd() {
     h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
     ...view.seats.map((seat, i) => h("tr", { class: view.winners.includes(i) ? "winner" : "" },
       h("td", {}, seatName(i)), h("td", {}, view.scores ? view.scores[i] : "")))]));
-  // What a game says under the table (Winterborne solo: the Balaur's score against yours).
-  const notes = game.endNotes ? game.endNotes(view) : [];
-  $("breakdown").replaceChildren(...notes.map((line) => h("p", {}, line)));
   if (!dialog.open && !local.endShown) {
     local.endShown = true;
     // The last move is seen before the dialog covers the board (never held for long).

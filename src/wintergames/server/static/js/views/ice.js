@@ -16,7 +16,7 @@
 // log's mentions, the engine's labels of actions, the board, the top line, guild boards,
 // cards, motion. Every prompt, label and tooltip of a choice is the engine's (view.decision,
 // view.legal's label / explain / group), drawn by said.js.
-import { breakdownByCategory, seatLabel } from "../breakdown.js";
+import { breakdownByCategory, seatLabel, winnersLine } from "../breakdown.js";
 import { h } from "../dom.js";
 import { icon, loadIcons } from "../icons.js";
 import { ruleLink } from "../said.js";
@@ -103,9 +103,8 @@ export function render(ctx) {
       // The game is over, said as the table page's status says it; then the end screen's
       // numbers (view.breakdown) turned on their side for the narrow panel, each category
       // by its icon as in the end dialog's table (which a person may close to see the board).
-      const won = view.winners.map((i) => seatLabel(view, i));
       choices.append(h("p", { class: "ice-prompt", id: "ice-over" }, `The game is over: ${
-        won.length ? `${won.join(" and ")} ${won.length > 1 ? "win" : "wins"}.` : "Nobody wins."}`));
+        winnersLine(view.winners, view.breakdown, (i) => seatLabel(view, i))}`));
       if (view.breakdown) {
         choices.append(h("table", { id: "ice-result" }, breakdownByCategory(view, (i) => seatLabel(view, i), categoryIcon)));
       }

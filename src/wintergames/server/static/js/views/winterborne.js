@@ -79,16 +79,6 @@ export function mention(m, layout) {
   return namedMention(m, layout);
 }
 
-// Under the end screen's table: the solo game's verdict (the Balaur is no seat, so it has
-// no row of its own there).
-export function endNotes(view) {
-  const b = view.observation.balaur;
-  if (!b || b.score === null || !view.scores) return [];
-  const you = view.scores[0];
-  return [you > b.score ? `You beat the Balaur: ${you} to ${b.score}.`
-    : `The Balaur wins: ${b.score} to your ${you}.`];
-}
-
 // -- the engine's words for actions ------------------------------------------------------
 
 /** A legal action's entry (its label, explanation and group, in the engine's words). */
@@ -543,8 +533,8 @@ export function render(ctx) {
     choices.append(actionButton(ctx, a, { class: "act", "data-kind": a.kind }));
   }
   if (view.over) {
-    // the end screen's numbers (view.breakdown), one line per seat, then the verdict
-    const lines = [...(view.breakdown ? breakdownLines(view) : []), ...endNotes(view)];
+    // the end screen's numbers (view.breakdown), one line per seat (and the Balaur's)
+    const lines = view.breakdown ? breakdownLines(view) : [];
     choices.append(h("ul", { id: "wb-result" }, lines.map((l) => h("li", {}, l))));
   }
 }
