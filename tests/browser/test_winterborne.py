@@ -455,3 +455,29 @@ def test_a_card_picked_up_from_the_reserve_says_it_stays_in_hand(
     expect(line).to_contain_text("Stays in hand:")
     expect(line.locator(f"[data-code='{code}']")).to_have_count(1)
     expect(other.locator("#wb-hand .wb-stays")).to_have_count(0)  # not its own cards
+
+
+def test_the_autumn_deck_out_badge_goes_when_winter_comes(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 7: "Autumn deck out: winter next" stayed up through the three rounds
+    of winter and after the end. It shows while autumn is the season and its deck is out,
+    and goes when winter begins."""
+    table = server.create("winterborne", ["human", "human"], seed=1)
+    rng = random.Random(1)  # this game's autumn deck runs out before its round ends
+    page = None
+    while True:
+        seen = server.view(table, None)
+        obs = seen["observation"]
+        if obs["autumn_out"] and obs["season"] == "autumn" and page is None:
+            page = open_page(browser, page_errors, server.url + table["spectator"])
+            expect(page.locator("#wb-seasons")).to_contain_text("Autumn deck out: winter next")
+        if obs["season"] == "winter":
+            break
+        seat = seen["to_move"][0]
+        server.act(table, seat, rng.choice(server.legal(table, seat)))
+    assert page is not None, "the autumn deck never ran out before winter"
+    view = server.view(table, None)
+    page.wait_for_function(f"document.body.dataset.version === '{view['version']}'",
+                           timeout=TIMEOUT)
+    expect(page.locator("#wb-seasons [data-season='winter']")).to_have_class(re.compile("now"))
+    expect(page.locator("#wb-seasons")).not_to_contain_text("Autumn deck out")

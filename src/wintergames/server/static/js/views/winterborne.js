@@ -306,7 +306,11 @@ export function seasonTrack(ctx) {
   row.append(h("div", { class: "wb-season", "data-term": "favor", "data-tip-icon": "wb-resource-favor" },
     icon("wb-resource-favor", { size: "1.5em" }), h("span", {}, h("b", {}, String(obs.favor_supply)), h("br"), "favor supply")));
   row.append(h("div", { class: "wb-season played" }, h("span", {}, "Played this turn", h("br"), ...ids(obs.played, "played this turn"))));
-  if (obs.autumn_out) row.append(h("div", { class: "wb-season now" }, "Autumn deck out: winter next"));
+  // Between the autumn deck running out and the end of that round only: winter then
+  // begins (its rounds are counted on the Winter box), and the game may end.
+  if (obs.autumn_out && obs.season === "autumn" && !view.over) {
+    row.append(h("div", { class: "wb-season now" }, "Autumn deck out: winter next"));
+  }
   return row;
 }
 
