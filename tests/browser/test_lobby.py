@@ -619,3 +619,28 @@ def test_the_theme_chosen_in_the_lobby_is_kept(
     expect(page.locator("#theme-choice")).to_have_value("dark")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     context.close()
+
+
+def test_open_tables_leave_the_quiet_ones_behind_a_button(
+        browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 8: "Open tables" listed every table ever left there. A table nobody
+    has moved at or named a seat of for the server's ``lobby_quiet_seconds`` waits behind
+    "Show 1 quiet table"; a table just made is listed."""
+    with Server(tmp_path / "quiet.db", lobby_quiet_seconds=2.0) as server:
+        left = server.create("winter-queen", ["human", "human"], seed=1)
+        time.sleep(2.5)
+        fresh = server.create("snow-time", ["human", "human", "human"], seed=2)
+        page = page_errors.watch(browser.new_page())
+        page.goto(server.url + "/")
+        page.wait_for_selector("body[data-ready]", timeout=TIMEOUT)
+        listed = page.locator("#open-tables li[data-table]")
+        expect(listed).to_have_count(1)
+        assert listed.first.get_attribute("data-table") == fresh["table"]
+        toggle = page.locator("#quiet-toggle")
+        expect(toggle).to_have_text("Show 1 quiet table")
+        expect(page.locator("#quiet-tables")).to_contain_text("for 2 seconds")
+        toggle.click()
+        expect(listed).to_have_count(2)
+        assert left["table"] in listed.evaluate_all("ls => ls.map(l => l.dataset.table)")
+        expect(toggle).to_have_text("Hide quiet tables")
+        page.close()

@@ -167,8 +167,9 @@ def test_a_database_of_the_previous_server_is_upgraded_and_every_row_kept(
                                                                   ("olddone", None)]
         assert recent[1]["scores"] == done.scores() and recent[1]["winners"] == done.winners()
         assert datetime.fromisoformat(recent[1]["ended_at"]) == ended
-        listed = wait_until(lambda: client.get("/api/tables").json()["tables"],
-                            lambda tables: len(tables) == 2)
+        # touched a day ago: quiet tables, listed when asked for
+        listed = wait_until(lambda: client.get("/api/tables", params={"quiet": "true"})
+                            .json()["tables"], lambda tables: len(tables) == 2)
         assert {t["table"]: t["nicknames"] for t in listed} == {"oldgoing": [None, None],
                                                                 "oldfresh": [None, None]}
         with store.session() as session:
@@ -192,3 +193,30 @@ def test_a_database_of_the_previous_server_is_upgraded_and_every_row_kept(
         assert view(client, seat0, None)["seats"][0]["nickname"] == "Ada"
         refused = close(client, seat0, "oldgoing-0")
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "bad-secret"
+
+
+def test_the_lobby_lists_the_tables_in_play_and_keeps_quiet_ones_behind_a_filter(
+        database_url: str) -> None:
+    """Issue 39 item 8: "Open tables" listed every abandoned table (12 after an hour of
+    trying things, most with 0 moves). By default it lists those touched (a move, a name)
+    within ``lobby_quiet_seconds``, a table just made included; the rest, counted, come
+    with ``quiet=true``."""
+    with TestClient(create_app(database_url, seeded_human_tables=True)) as client:
+        fresh = new_table(client, "winter-queen", ["human", "human"])
+        played = named_table(client, ["Ada", None], kinds=["human", "random"],
+                             first_player="1")
+        play(client, played)
+        left = new_table(client, "snow-time", ["human", "human", "human"])
+        engine = create_engine(normalized_url(database_url))
+        with engine.begin() as connection:  # made and left alone an hour ago
+            connection.execute(update(GameTable).where(GameTable.id == left["table"])
+                               .values(touched_at=datetime.now(UTC) - timedelta(hours=1)))
+        engine.dispose()
+        lobby = client.get("/api/tables").json()
+        ids = {t["table"] for t in lobby["tables"]}
+        assert {fresh["table"], played["table"]} <= ids and left["table"] not in ids
+        assert lobby["quiet_tables"] >= 1 and lobby["quiet_after_seconds"] == 1800
+        every = client.get("/api/tables", params={"quiet": "true"}).json()
+        assert {fresh["table"], played["table"], left["table"]} <= {
+            t["table"] for t in every["tables"]}
+        assert client.get("/api/tables", params={"quiet": "maybe"}).status_code in (400, 422)

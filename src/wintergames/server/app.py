@@ -21,6 +21,7 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -202,14 +203,20 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
 
     @app.get("/api/tables")
     def open_tables(limit: int = Query(settings.lobby_page, ge=1, le=settings.lobby_page),
-                    after: str | None = Query(None, max_length=32)) -> dict[str, Any]:
+                    after: str | None = Query(None, max_length=32),
+                    quiet: bool = Query(False)) -> dict[str, Any]:
         """Unfinished tables, newest first, a page at a time: ``next`` is the ``after``
-        of the following page (None on the last)."""
-        listed, following = page_of(store.open_tables(limit + 1, after), limit, lambda row, title: {
+        of the following page (None on the last). Tables nobody has touched for
+        ``lobby_quiet_seconds`` are left out unless ``quiet``; ``quiet_tables`` says how
+        many there are."""
+        since = datetime.now(UTC) - timedelta(seconds=settings.lobby_quiet_seconds)
+        rows = store.open_tables(limit + 1, after, None if quiet else since)
+        listed, following = page_of(rows, limit, lambda row, title: {
             "table": row.table, "game": row.game, "title": title, "seats": list(row.kinds),
             "nicknames": list(row.nicknames), "version": row.moves,
             "to_move": list(row.to_move)})
-        return {"tables": listed, "next": following}
+        return {"tables": listed, "next": following, "quiet_tables": store.quiet_tables(since),
+                "quiet_after_seconds": settings.lobby_quiet_seconds}
 
     @app.get("/api/tables/{table_id}/view")
     def view(table_id: str, secret: str | None = Query(None, max_length=200),

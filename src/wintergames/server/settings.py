@@ -36,6 +36,9 @@ class ServerSettings:
     # (kept and readable, but no more moves): a week lets a slow game among friends go on.
     close_after_seconds: float = 7 * 24 * 3600.0
     lobby_page: int = 50  # tables per lobby page (the largest a client may ask for)
+    # An open table nobody has acted at or named a seat of for this long is "quiet": the
+    # lobby lists it only when asked (abandoned tables would crowd out the games played).
+    lobby_quiet_seconds: float = 1800.0
     # The table chat: messages per client address, and per table, in any 60 s (enough to
     # talk, too few to flood every watcher's queue).
     chat_per_minute: int = 20

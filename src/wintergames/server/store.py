@@ -215,15 +215,19 @@ class Store:
                                                GameTable.closed_by.is_(None))
                                         .order_by(GameTable.created_at)))
 
-    def open_tables(self, limit: int, after: str | None = None) -> list[Listing]:
-        """Up to ``limit`` unfinished tables, newest first, from the one after ``after``.
+    def open_tables(self, limit: int, after: str | None = None,
+                    touched_since: datetime | None = None) -> list[Listing]:
+        """Up to ``limit`` unfinished tables, newest first, from the one after ``after``;
+        with ``touched_since``, only those acted at or named since then (the lobby's
+        default: a table left alone is quiet).
 
         Read from the rows' progress columns only (never the options or the log), so a
         page costs one query however many tables there are, and a row whose other
         columns cannot be read does not spoil the page.
         """
         query = (select(GameTable.id, GameTable.game, GameTable.moves, GameTable.to_move)
-                 .where(GameTable.finished.is_(False), GameTable.closed_by.is_(None))
+                 .where(GameTable.finished.is_(False), GameTable.closed_by.is_(None),
+                        *_touched_since(touched_since))
                  .order_by(GameTable.created_at.desc(), GameTable.id.desc())
                  .limit(limit))
         with self.session() as session:
@@ -232,6 +236,15 @@ class Store:
         return [Listing(row.id, row.game, tuple(k for k, _ in seats[row.id]), row.moves or 0,
                         tuple(row.to_move or ()), tuple(n for _, n in seats[row.id]))
                 for row in rows]
+
+    def quiet_tables(self, touched_since: datetime) -> int:
+        """How many open tables nobody has acted at or named a seat of since then."""
+        last = func.coalesce(GameTable.touched_at, GameTable.created_at)
+        with self.session() as session:
+            return int(session.scalar(
+                select(func.count()).select_from(GameTable)
+                .where(GameTable.finished.is_(False), GameTable.closed_by.is_(None),
+                       last < touched_since)) or 0)
 
     def ended_tables(self, limit: int, after: str | None = None) -> list[Ended]:
         """Up to ``limit`` tables that finished or were closed, the latest to end first,
@@ -347,3 +360,11 @@ def _sqlite_pragmas(dbapi_connection: Any, record: Any) -> None:
 
 __all__ = ["DEFAULT_URL", "Ended", "GameTable", "Listing", "Progress", "Seat", "Store",
            "TableClosedError", "hash_secret", "utc"]
+
+
+def _touched_since(since: datetime | None) -> list[Any]:
+    """The filter keeping tables touched since ``since`` (none: every table); a table
+    stored before touches were kept counts from its creation."""
+    if since is None:
+        return []
+    return [func.coalesce(GameTable.touched_at, GameTable.created_at) >= since]

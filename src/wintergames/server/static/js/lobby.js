@@ -376,12 +376,30 @@ function openItem(t) {
     h("a", { href: `/table/${t.table}`, class: "watch" }, "Watch"));
 }
 
+// Tables nobody has touched for a while (the server's lobby_quiet_seconds) are listed
+// only when asked: abandoned tables would crowd out the games being played.
+let showQuiet = false;
+
+function quietNote(count, seconds) {
+  const note = $("quiet-tables");
+  note.hidden = !count && !showQuiet;
+  const span = seconds >= 60 ? `${Math.round(seconds / 60)} minutes` : `${Math.round(seconds)} seconds`;
+  const toggle = h("button", { type: "button", id: "quiet-toggle", onclick: () => {
+    showQuiet = !showQuiet;
+    refreshTables();
+  } }, showQuiet ? "Hide quiet tables"
+    : `Show ${count} quiet table${count === 1 ? "" : "s"}`);
+  note.replaceChildren(toggle, ` (nobody has moved or named a seat there for ${span})`);
+}
+
 async function refreshTables() {
   try {
-    const [{ tables }, { games }] = await Promise.all([getJSON("/api/tables"),
-                                                      getJSON("/api/recent-games")]);
+    const [open, { games }] = await Promise.all([
+      getJSON(showQuiet ? "/api/tables?quiet=true" : "/api/tables"), getJSON("/api/recent-games")]);
+    const tables = open.tables;
     $("open-tables").replaceChildren(...(tables.length ? tables.map(openItem)
       : [h("li", { class: "muted" }, "No table is being played now: create one above.")]));
+    quietNote(open.quiet_tables, open.quiet_after_seconds);
     $("recent-games").replaceChildren(...(games.length ? games.map(recentItem)
       : [h("li", { class: "muted" }, "No game has ended yet.")]));
   } catch {
