@@ -644,3 +644,16 @@ def test_open_tables_leave_the_quiet_ones_behind_a_button(
         assert left["table"] in listed.evaluate_all("ls => ls.map(l => l.dataset.table)")
         expect(toggle).to_have_text("Hide quiet tables")
         page.close()
+
+
+def test_the_lobbys_name_boxes_stop_at_the_servers_limit(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 9: a name box took 80 characters the server then refused."""
+    page = page_errors.watch(browser.new_page())
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]", timeout=TIMEOUT)
+    names = page.locator("input.name")
+    assert names.count() >= 2
+    for i in range(names.count()):
+        expect(names.nth(i)).to_have_attribute("maxlength", "32")
+    page.close()

@@ -481,3 +481,15 @@ def test_the_autumn_deck_out_badge_goes_when_winter_comes(
                            timeout=TIMEOUT)
     expect(page.locator("#wb-seasons [data-season='winter']")).to_have_class(re.compile("now"))
     expect(page.locator("#wb-seasons")).not_to_contain_text("Autumn deck out")
+
+
+def test_the_boards_are_headed_by_the_names_people_gave_their_seats(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 9: Winterborne's kingdom was headed "Player 1 (you)" rather than
+    your name (ICE's guild board alike); the name box had no maxlength."""
+    for game, mine in (("winterborne", "#wb-me h3"), ("ice", "#ice-me h3")):
+        table = server.create(game, [{"kind": "human", "name": "Ada"}, "random"], seed=3)
+        page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+        expect(page.locator(mine)).to_contain_text("Ada (Player 1, you)")
+        expect(page.locator("#name-input")).to_have_attribute("maxlength", "32")
+        page.close()

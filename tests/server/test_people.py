@@ -298,3 +298,33 @@ def test_the_server_closes_idle_tables_by_itself(tmp_path: Path) -> None:
         closed = wait_until(lambda: view(client, table, None)["closed"], bool)
         assert closed["by"] == "idle"
         assert client.get("/api/recent-games").json()["games"][0]["table"] == table["table"]
+
+
+def test_two_seats_cannot_share_a_name_in_any_case(client: TestClient) -> None:
+    """Issue 39 item 9: two seats could both be "Alice". The second is refused, at
+    creation and on renaming, naming the seat that has it; nothing is stored."""
+    before = stored_rows(store_of(client))
+    response = client.post("/api/tables", json={
+        "game": "winter-queen", "seats": [{"name": "Alice"}, {"name": " alice "}]})
+    assert error_of(response, 409, "name-taken") == (
+        "Player 1 is already called Alice; Player 2 needs another name")
+    assert stored_rows(store_of(client)) == before
+    table = named_table(client, ["Alice", None])
+    before, shown = stored_rows(store_of(client)), view(client, table, None)
+    refused = rename(client, table, table["seats"][1]["secret"], "ALICE")
+    assert "Player 1 is already called Alice" in error_of(refused, 409, "name-taken")
+    assert stored_rows(store_of(client)) == before and view(client, table, None) == shown
+    # a seat may keep or retype its own name, and the other may take a free one
+    assert rename(client, table, table["seats"][0]["secret"], "alice").status_code == 200
+    assert rename(client, table, table["seats"][1]["secret"], "Bea").status_code == 200
+    assert [s["nickname"] for s in view(client, table, None)["seats"]] == ["alice", "Bea"]
+
+
+def test_every_view_and_the_catalogue_say_how_long_a_name_may_be(client: TestClient) -> None:
+    """The name boxes stop at the server's limit (their maxlength): views and the lobby's
+    catalogue carry it."""
+    from wintergames.server.live import NAME_MAX
+
+    table = named_table(client, ["Ada", None])
+    assert view(client, table, 0)["name_max"] == NAME_MAX == 32
+    assert client.get("/api/games").json()["name_max"] == NAME_MAX

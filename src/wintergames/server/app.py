@@ -44,7 +44,14 @@ from wintergames.server.afterwards import add_afterwards
 from wintergames.server.chat import add_chat
 from wintergames.server.docpage import document_page
 from wintergames.server.hub import Hub, UnreadableTableError
-from wintergames.server.live import LiveTable, ServerError, json_text, storage_unavailable
+from wintergames.server.live import (
+    NAME_MAX,
+    LiveTable,
+    ServerError,
+    check_unique,
+    json_text,
+    storage_unavailable,
+)
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.paging import page_of
 from wintergames.server.people import add_people, check_name
@@ -270,6 +277,7 @@ def _create(store: Store, settings: ServerSettings,
         seats.append(Seat(index=index, kind=seat.kind, settings=seat.settings,
                           secret_hash=None if secret is None else hash_secret(secret),
                           nickname=check_name(seat.name, index)))
+        check_unique([s.nickname for s in seats], index)
     spectator = secrets.token_urlsafe(18)
     # Whoever holds this may close the table; like the seats' secrets, only its hash is kept.
     creator = secrets.token_urlsafe(18)
@@ -347,6 +355,7 @@ def _catalogue(settings: ServerSettings) -> dict[str, Any]:
         ],
         "bots": bots.kinds(),
         "bot_settings": bots.describe(),
+        "name_max": NAME_MAX,  # the longest seat name the server takes
         # whether a table with a person takes a chosen seed (test servers only)
         "seeded_human_tables": settings.seeded_human_tables,
     }

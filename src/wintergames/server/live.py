@@ -15,6 +15,7 @@ import json
 import logging
 import random
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -57,6 +58,28 @@ class ServerError(Exception):
         if self.rule is not None:
             out["rule"] = self.rule
         return out
+
+
+NAME_MAX = 32  # characters of a seat's name: a full name fits, a list of seats stays readable
+
+
+def check_unique(names: Sequence[str | None], seat: int) -> None:
+    """Refuse seat ``seat``'s name when another seat of the table already has it (in any
+    case: two "Alice"s could not be told apart), naming that seat.
+
+    >>> try:
+    ...     check_unique(["Ada", None, "ada"], 2)
+    ... except ServerError as err:
+    ...     print(err.code, err.message)
+    name-taken Player 1 is already called Ada; Player 3 needs another name
+    """
+    mine = names[seat]
+    if mine is None:
+        return
+    for other, name in enumerate(names):
+        if other != seat and name is not None and name.casefold() == mine.casefold():
+            raise ServerError(409, "name-taken", f"{seat_name(other)} is already called "
+                              f"{name}; {seat_name(seat)} needs another name")
 
 
 @dataclass(frozen=True)
@@ -228,6 +251,7 @@ class LiveTable:
                 # name its person typed (None: none), shown beside it.
                 "seats": [{"seat": i, "name": seat_name(i), "nickname": self.nicknames[i],
                            "kind": kind} for i, kind in enumerate(self.kinds)],
+                "name_max": NAME_MAX,  # the longest name the server takes (a form's maxlength)
                 "closed": None if not self.closed_by or self.ended_at is None else {
                     "by": self.closed_by, "at": self.ended_at.isoformat()},
                 "version": self.decision[seat] if seat is not None else self.version,
@@ -332,6 +356,9 @@ class LiveTable:
             raise ServerError(403, "spectator", "a spectator has no seat to name")
         with self.lock:
             self._check_open("its seats keep the names they ended with")
+            names = list(self.nicknames)
+            names[viewer.seat] = nickname
+            check_unique(names, viewer.seat)
             try:
                 self.store.set_nickname(self.id, viewer.seat, nickname)
             except TableClosedError:

@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-NICKNAME_COLUMN = 64  # characters: room to spare above the checked people.NAME_MAX
+NICKNAME_COLUMN = 64  # characters: room to spare above the checked live.NAME_MAX
 
 
 def _now() -> datetime:

@@ -16,13 +16,12 @@ from fastapi.responses import Response
 
 from wintergames.core.events import seat_name
 from wintergames.server.hub import Hub
-from wintergames.server.live import ServerError, json_text
+from wintergames.server.live import NAME_MAX, ServerError, json_text
 from wintergames.server.paging import page_of
 from wintergames.server.schemas import CloseRequest, NameRequest
 from wintergames.server.store import Ended
 
 RECENT = 10  # games the lobby lists unless asked for more (up to lobby_page)
-NAME_MAX = 32  # characters: a full name fits, and a list of seats stays readable
 # Characters that could break a line or reorder what is shown around a name (bidi
 # controls), or that are not text at all; joiners stay, emoji sequences need them.
 _JOINERS = {"\u200c", "\u200d"}

@@ -22,6 +22,15 @@ export function winnersLine(winners, breakdown, name) {
   return names.length ? `${names.join(" and ")} ${names.length > 1 ? "win" : "wins"}.` : "Nobody wins.";
 }
 
+/** A seat's heading on the board: the name its person typed and the seat the log speaks
+ *  of, "you" on this page's own: "Ada (Player 1, you)", "Player 1 (you)", "Bob (Player 2)". */
+export function seatHeading(view, i) {
+  const seat = view.seats[i];
+  const mine = i === view.seat;
+  if (seat.nickname) return `${seat.nickname} (${seat.name}${mine ? ", you" : ""})`;
+  return mine ? `${seat.name} (you)` : seat.name;
+}
+
 /** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */
 export function seatLabel(view, i) {
   const seat = view.seats[i];

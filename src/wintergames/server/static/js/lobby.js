@@ -183,6 +183,7 @@ function drawSeats() {
                                   placeholder: settingsHint(kind), hidden: kind === "human" });
     // A person's seat may carry a name (the server checks it and says why it refuses one).
     const name = h("input", { "data-name": i, class: "name", value: names[i] || "",
+                              maxlength: catalogue.name_max,
                               placeholder: "name (optional)", autocomplete: "off",
                               "aria-label": `Player ${i + 1}'s name`, hidden: kind !== "human" });
     const select = h("select", { "data-seat": i, name: `seat-${i}` },

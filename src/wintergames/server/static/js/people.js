@@ -56,6 +56,7 @@ function drawName(view) {
   nameForm.hidden = false;
   const input = nameForm.querySelector("input");
   input.placeholder = view.seats[view.seat].name;
+  input.maxLength = view.name_max;  // the server's limit: typing stops there
   // Never overwrite what the person is typing; otherwise show the name the table knows.
   if (document.activeElement !== input) input.value = view.seats[view.seat].nickname || "";
 }

@@ -13,7 +13,7 @@
 // seat's colour, buildings, the castle, each province's colour with its own glyph; cards
 // as cards (faces in your hand and reserve, backs for decks, other hands and allies).
 // Every colour comes from PALETTE (games.winterborne) or the theme's CSS variables.
-import { breakdownLines } from "../breakdown.js";
+import { breakdownLines, seatHeading } from "../breakdown.js";
 import { h, s } from "../dom.js";
 import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
@@ -471,7 +471,7 @@ function otherSeats(ctx, legal) {
     if (i === view.seat) return;
     row.append(h("div", { class: `wb-seat${obs.to_move.includes(i) ? " to-move" : ""}`, "data-seat": i },
       drawKingdom(ctx, seat, i, { small: true }),
-      h("div", {}, h("b", { class: "wb-seat-name" }, icon("wb-meeple", { size: "1.2em" }), seat.name),
+      h("div", {}, h("b", { class: "wb-seat-name" }, icon("wb-meeple", { size: "1.2em" }), seatHeading(view, i)),
         obs.first_player === i ? h("span", { "data-term": "first_player" }, " (first player)") : "",
         h("div", { class: "wb-piles" },
           backs("wb-card-back", seat.hand_size, "hand", `${seat.name}'s hand: ${seat.hand_size} cards`, [], true),
@@ -505,7 +505,7 @@ export function render(ctx) {
     parts.push(h("div", { class: "wb-row" },
       h("div", {}, drawKingdom(ctx, me, view.seat, { targets: kingdomTargets(legal) }), legend(view.seat)),
       h("div", { class: "wb-me", id: "wb-me" }, h("h3", { style: "margin:.2rem 0" },
-        h("span", { style: `color:${SEATS[view.seat % SEATS.length]}` }, icon("wb-meeple", { size: "1.3em" })), `${me.name} (you)`),
+        h("span", { style: `color:${SEATS[view.seat % SEATS.length]}` }, icon("wb-meeple", { size: "1.3em" })), seatHeading(view, view.seat)),
         seatFacts(ctx, me, legal, true))));
     parts.push(handArea(ctx, me, legal));
   }

@@ -1,6 +1,7 @@
 // A guild board: its EP, RP and tokens, Leader and Camp, the five type slots with their
 // Artifacts and Study tokens, the Ship's Hold, the Requests validated, what is in hand
 // (another seat's Snow tiles by their backs only).
+import { seatHeading } from "../../breakdown.js";
 import { h } from "../../dom.js";
 import { icon } from "../../icons.js";
 import { explained } from "./actions.js";
@@ -85,7 +86,7 @@ export function guildBoard(ctx, p, mine, legal = []) {
     ` Request${st.requests === 1 ? "" : "s"}`));
   return h("div", { class: `ice-guild${obs.to_move.includes(p) ? " to-move" : ""}`, style: `border-color:${colour};--seat:${colour}`,
                     "data-seat": p, id: mine ? "ice-me" : null },
-    h("h3", {}, icon("ice-leader", { class: "seat", size: "1.3em" }), ` ${st.name}${mine ? " (you)" : ""} — `,
+    h("h3", {}, icon("ice-leader", { class: "seat", size: "1.3em" }), ` ${seatHeading(view, p)} — `,
       icon(`ice-guild-${st.guild}`, { class: "seat ice-guild-icon", size: "1.25em" }), " ",
       chip(st.guild, g?.name ?? st.guild_name, "Guild board", `ice-guild-${st.guild}`),
       " (", chip(g?.leader ?? st.guild, g?.leader ?? "", "Expedition Leader", "ice-leader"), ")",
