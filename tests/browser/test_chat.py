@@ -148,3 +148,32 @@ def test_the_chat_on_a_phone(server: Server, browser: Browser, page_errors: Page
     folder = screenshot_folder()
     if folder is not None:
         bea.locator("#chat").screenshot(path=str(folder / "chat-phone-panel.png"))
+
+
+def test_a_message_while_the_chat_is_out_of_sight_is_announced_until_seen(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 10: nothing told a player a message had come while the chat was
+    scrolled out of view. A notice at the top says how many came, the chat's title counts
+    them, and both go once the chat is in sight; one's own messages never count."""
+    table = named_table(server, ["Ada", "Bea"])
+    ada = open_page(browser, server, table["seats"][0]["invite"], page_errors)
+    # on a phone: the chat far below the board
+    bea = open_page(browser, server, table["seats"][1]["invite"], page_errors, 390, 844)
+    bea.evaluate("window.scrollTo(0, 0)")
+    notice = bea.locator("#chat-unread")
+    expect(notice).to_be_hidden()
+    for text in ("Good luck, Bea!", "Your move"):
+        ada.fill("#chat-input", text)
+        ada.press("#chat-input", "Enter")
+    expect(bea.locator("#chat-log li")).to_have_count(2, timeout=TIMEOUT)
+    expect(notice).to_have_text("2 new messages in the chat ↓")
+    expect(bea.locator("#chat-new")).to_have_text(" (2 new)")
+    box = notice.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844  # on screen where Bea looks
+    expect(ada.locator("#chat-unread")).to_be_hidden()  # Ada's own, in her sight
+    screenshot(bea, "chat-unread-phone", tmp_path, full_page=False)
+    notice.click()  # brings the chat into view: seen
+    expect(notice).to_be_hidden(timeout=TIMEOUT)
+    expect(bea.locator("#chat-new")).to_be_hidden()
+    for page in (ada, bea):
+        page.close()

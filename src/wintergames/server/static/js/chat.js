@@ -8,6 +8,7 @@
 // arrive as "wg:view" events: they say whose seat this page is, and whether the table is
 // closed. Every name and message is set as text, never as HTML.
 import { getJSON, h } from "./dom.js";
+import { keepClear } from "./watch.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -19,6 +20,8 @@ let socket = null;
 let view = null;
 let pending = null;  // the text sent over the socket and not yet heard back
 let maxLength = 300;  // the server's limit, as it says with the history
+let unread = 0;      // others' messages that came while the chat was out of sight
+let inSight = false; // the chat's log is on screen (an IntersectionObserver says)
 
 // "Ada (Player 1)": the name the seat had when it was written, and the seat.
 function signed(message) {
@@ -41,7 +44,7 @@ function build() {
   const form = h("form", { id: "chat-form", class: "chat-form" }, input,
     h("button", { type: "submit", id: "chat-send" }, "Send"));
   panel.replaceChildren(
-    h("h2", { id: "chat-title" }, "Chat"),
+    h("h2", { id: "chat-title" }, "Chat", h("span", { id: "chat-new", class: "chat-new", hidden: true })),
     h("ol", { id: "chat-log", class: "chat-log", role: "log", "aria-live": "polite",
               "aria-labelledby": "chat-title" }),
     h("p", { id: "chat-note", class: "muted chat-note", hidden: true }),
@@ -120,6 +123,25 @@ function draw(scroll) {
   if (atBottom || scroll) log.scrollTop = log.scrollHeight;
 }
 
+// Others' messages that came while the chat was out of sight: a notice at the bottom of
+// the screen ("1 new message in the chat", a click brings the chat into view; kept clear
+// of a phone's sheet of choices) and the count by its title, until the chat is seen.
+function markUnread() {
+  const notice = $("chat-unread");
+  const count = $("chat-new");
+  const words = `${unread} new message${unread === 1 ? "" : "s"}`;
+  notice.hidden = count.hidden = unread === 0;
+  notice.textContent = `${words} in the chat ↓`;
+  keepClear(notice);
+  count.textContent = ` (${unread} new)`;
+}
+
+function seen() {
+  if (!unread) return;
+  unread = 0;
+  markUnread();
+}
+
 function add(list, { replace = false } = {}) {
   if (replace) messages.clear();
   let mine = false;
@@ -153,7 +175,12 @@ export function chatHears(message) {
         && heard.text === pending.trim().normalize("NFC")) {
       pending = null;
     }
+    const news = !messages.has(heard.id) && !(view && heard.seat === view.seat);
     add([heard]);
+    if (news && (!inSight || document.hidden)) {
+      unread += 1;
+      markUnread();
+    }
     return true;
   }
   if (message.type === "error" && message.about === "chat") {
@@ -190,4 +217,15 @@ function follow(next) {
 const ready = Boolean(build());  // a page without the chat's <section> has no chat
 if (ready) {
   document.addEventListener("wg:view", (event) => follow(event.detail));
+  const notice = h("button", { type: "button", id: "chat-unread", class: "chat-unread", hidden: true,
+                               onclick: () => $("chat").scrollIntoView({ block: "end", behavior: "smooth" }) });
+  document.body.append(notice);
+  new IntersectionObserver((entries) => {
+    inSight = entries.some((e) => e.isIntersecting);
+    if (inSight && !document.hidden) seen();
+  }, { threshold: 0.5 }).observe($("chat-log"));
+  document.addEventListener("visibilitychange", () => {
+    if (inSight && !document.hidden) seen();
+  });
+  window.addEventListener("scroll", () => keepClear(notice), { passive: true });
 }
