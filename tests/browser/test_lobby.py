@@ -100,7 +100,7 @@ def _ice_lobby(server: Server, browser: Browser, page_errors: PageErrors, player
 def _created_view(server: Server, page: Page) -> dict[str, Any]:
     """The first seat's view of the table the lobby page has just created."""
     page.wait_for_url("**/table/**")  # the creator is taken to their seat
-    expect(page.locator("a.invite").first).to_be_visible()
+    expect(page.locator("a.invite").first).to_be_attached()  # folded away if only bots
     invite = page.locator("a.invite").first.get_attribute("href") or ""
     path, _, query = invite.partition("?")
     table = path.rstrip("/").split("/")[-1]
@@ -275,14 +275,17 @@ def test_the_creator_lands_at_their_seat_with_every_link_in_full_and_names_as_te
 def test_a_bad_name_is_explained_in_the_lobby_and_no_table_is_made(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
     page = page_errors.watch(browser.new_page())
-    _lobby(server, page, "winter-queen", ["human", "random"])
-    page.fill("[data-name='0']", "x" * 40)
+    _lobby(server, page, "winter-queen", ["human", "human"])
+    page.fill("[data-name='0']", "x" * 40)  # the box stops at the server's limit
+    expect(page.locator("[data-name='0']")).to_have_value("x" * 32)
+    page.fill("[data-name='0']", "Ada")
+    page.fill("[data-name='1']", "ada")
     before = page.url
     page.click("#create-button")
     expect(page.locator("#create-error")).to_contain_text(
-        "Player 1's name is 40 characters long; a name has at most 32")
+        "Player 1 is already called Ada; Player 2 needs another name")
     assert page.url == before
-    _forget_refusals(page_errors, 400)
+    _forget_refusals(page_errors, 409)
 
 
 def test_a_table_of_bots_takes_its_creator_to_the_spectator_view(
@@ -308,9 +311,15 @@ def test_a_person_opening_their_invite_names_their_seat_and_everyone_sees_it(
     expect(guest.locator("#invites")).to_have_count(0)
     name = guest.locator("#name-input")
     expect(name).to_have_attribute("placeholder", "Player 2")
-    name.fill("x" * 40)
+    name.fill("x" * 40)  # the box stops at the server's limit
+    expect(name).to_have_value("x" * 32)
+    # another seat's name: refused, saying whose it is
+    status, _ = server.post(f"/api/tables/{table['table']}/name",
+                            {"secret": table["seats"][0]["secret"], "name": "Ada"})
+    assert status == 200
+    name.fill("ADA")
     guest.click("#name-form button")
-    expect(guest.locator("#name-error")).to_contain_text("a name has at most 32")
+    expect(guest.locator("#name-error")).to_contain_text("Player 1 is already called Ada")
     assert server.view(table, None)["seats"][1]["nickname"] is None
     name.fill(f"  Bob {HOSTILE} ")
     guest.click("#name-form button")
@@ -319,9 +328,9 @@ def test_a_person_opening_their_invite_names_their_seat_and_everyone_sees_it(
     shown = f"Bob {HOSTILE}"
     expect(guest.locator("#players li[data-seat='1'] .nickname")).to_have_text(shown)
     expect(watcher.locator("#players li[data-seat='1'] .nickname")).to_have_text(shown)
-    expect(watcher.locator("#status")).to_have_text("Waiting for Player 1.")
+    expect(watcher.locator("#status")).to_have_text("Waiting for Ada (Player 1).")
     assert server.view(table, 0)["seats"][1]["nickname"] == shown
-    _forget_refusals(page_errors, 400)
+    _forget_refusals(page_errors, 409)
 
 
 def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
@@ -337,6 +346,9 @@ def test_the_creator_closes_a_table_and_it_is_listed_with_the_recent_games(
     page.click("#create-button")
     page.wait_for_url("**/table/**")
     table = page.url.split("?")[0].split("/")[-1]
+    # nobody to invite (the other seat a bot): the links and the closing are folded away
+    expect(page.locator("#invites")).not_to_have_attribute("open", "")
+    page.click("#invites summary")
     page.click("#close-table")
     page.click("#close-cancel")  # a second thought: nothing happens
     assert server.view({"table": table, "spectator_secret": None}, None)["closed"] is None

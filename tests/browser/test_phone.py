@@ -263,3 +263,48 @@ def test_a_turn_that_begins_with_your_pieces_in_sight_does_not_jolt_the_page(
              and abs(m["by"]) < m["room"] / 4]
     assert jolts == [], made
     context.close()
+
+
+def test_ice_brings_its_board_into_sight_as_your_move_begins_and_folds_the_invites(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 4: on a phone ICE's "Invite people" panel filled the screen above the
+    sheet though every other seat was a bot, and a move began wherever the page had been
+    scrolled to. The panel is folded where there is nobody to invite, and as your move
+    begins the board comes into sight above the sheet of choices."""
+    table = server.create("ice", ["human", "random", "random"], seed=4)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    page = page_errors.watch(context.new_page())
+    # the creator's page: the lobby keeps what it made in this browser's storage
+    page.goto(server.url + "/")
+    made = {"table": table["table"], "game": "ice", "saved": 1,
+            "creator_secret": table["creator_secret"], "spectator": table["spectator"],
+            "seats": [{"seat": s["seat"], "kind": s["kind"], "invite": s.get("invite")}
+                      for s in table["seats"]]}
+    page.evaluate("([key, made]) => localStorage.setItem(key, JSON.stringify(made))",
+                  [f"wintergames.created.{table['table']}", made])
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    expect(page.locator("#invites")).to_be_attached()
+    assert page.locator("#invites").evaluate("(d) => d.open") is False
+    # the page scrolled away, to the log; then a move of yours ends the turn and the
+    # bots play theirs; yours begins again
+    rng = random.Random(4)
+    for _ in range(3):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        while server.view(table, None)["to_move"] == [0]:  # the rest of the turn, over HTTP
+            legal = server.legal(table, 0)
+            ends = [a for a in legal
+                    if a.get("kind") == "word" and a.get("word") in ("end", "stop")]
+            server.act(table, 0, (ends or [rng.choice(legal)])[0])
+        version = server.view(table, 0)["version"]
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}"
+                               " && document.body.dataset.myTurn === '1'", timeout=TIMEOUT)
+        page.evaluate(TWO_FRAMES)
+        board = page.locator("#board .ice-board").bounding_box()
+        sheet = page.locator("#choices-panel").bounding_box()
+        assert board is not None and sheet is not None
+        shown = min(board["y"] + board["height"], sheet["y"]) - max(board["y"], 0)
+        assert shown >= min(BOARD_SHOWN_PX, board["height"] / 2), (board, sheet)
+    screenshot(page, "ice-phone-move-begins", tmp_path, full_page=False)
+    context.close()

@@ -87,9 +87,11 @@ function buildInvites(view) {
       error.textContent = err.message;
     }
   });
-  // Open until the creator folds it away (remembered for this table), or the game ends.
+  // Open until the creator folds it away (remembered for this table), or the game ends;
+  // folded from the start where there is nobody to invite (every other seat a bot).
+  const others = view.seats.some((seat, i) => seat.kind === "human" && i !== view.seat);
   const panel = h("details", { id: "invites", class: "panel invites",
-                               open: !ended(view) && !made.folded },
+                               open: !ended(view) && !made.folded && others },
     h("summary", {}, h("b", {}, "Invite people"), h("span", { class: "muted" },
       " · you made this table")),
     h("p", { class: "muted" }, "Send each person their own link: it is their seat's key, so " +

@@ -123,7 +123,8 @@ export function drawBoard(ctx, legal) {
   const targets = placeTargets(legal);
   const icons = Object.fromEntries(layout.icons.map((i) => [i.district, i.at]));
   const anchor = (p, shown) => anchorOf(p, shown, icons);
-  const svg = s("svg", { viewBox: "-470 -425 940 850", class: "ice-board", id: "ice-board",
+  // data-phone-focus: the board is what ICE is played on: in sight on a phone as your move begins
+  const svg = s("svg", { viewBox: "-470 -425 940 850", class: "ice-board", id: "ice-board", "data-phone-focus": true,
                          role: "img", "aria-label": "the ice board, seen from above" });
   const click = (name) => {
     const acts = targets.get(name) || [];
