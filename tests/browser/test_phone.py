@@ -12,6 +12,7 @@ with the board still in view above them.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -307,4 +308,55 @@ def test_ice_brings_its_board_into_sight_as_your_move_begins_and_folds_the_invit
         shown = min(board["y"] + board["height"], sheet["y"]) - max(board["y"], 0)
         assert shown >= min(BOARD_SHOWN_PX, board["height"] / 2), (board, sheet)
     screenshot(page, "ice-phone-move-begins", tmp_path, full_page=False)
+    context.close()
+
+
+def test_winterborne_a_cards_uses_open_in_the_sheet_and_a_kingdom_decision_shows_it(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 3: on a phone a tapped card's uses opened under the hand, behind the
+    sheet of choices, and a decision on the kingdom (a section to conquer or build on)
+    began with the hand in sight and the kingdom off screen. The uses open in the sheet,
+    wholly on screen; a decision made on the kingdom brings the kingdom into sight."""
+    table = server.create("winterborne", ["human", "random"], seed=2, first_player="1")
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script("localStorage.setItem('wg.animations', 'off')")
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    page.locator("#wb-hand button.wb-card.playable").first.click()
+    uses = page.locator("#choices-panel #wb-uses button.use")
+    expect(uses.first).to_be_visible()
+    sheet = page.locator("#choices-panel").bounding_box()
+    assert sheet is not None
+    for i in range(uses.count()):
+        box = uses.nth(i).bounding_box()
+        if box is not None and box["y"] + box["height"] <= PHONE["height"]:
+            break
+    else:
+        raise AssertionError("no use of the card can be seen")
+    assert page.locator("#wb-hand #wb-uses").count() == 0
+    screenshot(page, "winterborne-card-uses-phone", tmp_path, full_page=False)
+    page.close()
+    # a decision made on the kingdom (a section to conquer or build on): played to over
+    # HTTP, then the page opens on it; the kingdom is in sight above the sheet
+    rng = random.Random(2)
+    on_kingdom = {"conquer", "build", "exit", "relocate"}
+    for _ in range(3000):
+        view = server.view(table, 0, NO_LOG)
+        kinds = {entry["action"]["kind"] for entry in view["legal"]}
+        if kinds & on_kingdom:
+            break
+        assert not view["over"], "no decision on the kingdom came"
+        if view["legal"]:
+            server.act(table, 0, rng.choice([e["action"] for e in view["legal"]]),
+                       view["version"])
+        else:
+            time.sleep(0.01)
+    page = page_errors.watch(context.new_page())
+    page.goto(server.url + table["seats"][0]["invite"])
+    wait_for_my_turn_or_the_end(page)
+    page.evaluate(TWO_FRAMES)
+    assert page.locator("#board [data-phone-focus]").get_attribute("data-phone-focus") == "kingdom"
+    assert page.evaluate(IN_SIGHT), "the kingdom is not in sight above the sheet"
+    screenshot(page, "winterborne-kingdom-decision-phone", tmp_path, full_page=False)
     context.close()

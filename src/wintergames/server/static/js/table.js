@@ -179,7 +179,11 @@ function render(how = {}) {
       : view.legal.length ? "Choose on the board." : "Nothing to do now."));
   }
   centreBoardOnce();
-  if (how.began) bringYourPiecesInSight();
+  // As your move begins, and when a step of it is made elsewhere (Winterborne: from your
+  // hand to your kingdom), what the decision is made on comes into sight.
+  const focus = view.legal.length ? $("board").querySelector("[data-phone-focus]")?.dataset.phoneFocus : null;
+  if (how.began || (focus && lastFocus && focus !== lastFocus)) bringYourPiecesInSight();
+  lastFocus = focus ?? null;
   renderEnd();
 }
 
@@ -191,6 +195,7 @@ function render(how = {}) {
 // are unless the board above them would gain a good deal: a turn that begins a few pixels
 // from the last one's place (a stand one floe shorter) does not jolt the page.
 const STILL_SHARE = 1 / 4;  // of the room above the sheet: a shift worth making
+let lastFocus = null;       // what the last view of your move marked data-phone-focus
 function bringYourPiecesInSight() {
   if (!matchMedia("(max-width: 720px)").matches) return;
   // after the view's own stylesheet has loaded: the page is laid out anew when it comes

@@ -135,7 +135,7 @@ function figure(name, x, y, size, colour) {
 }
 
 /** The kingdom of one seat as an svg; ``targets`` maps a hex name to its legal actions. */
-function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() } = {}) {
+function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map(), focus = false } = {}) {
   const { layout, act, local } = ctx;
   const k = seat.kingdom;
   const pos = layout.positions;
@@ -143,9 +143,11 @@ function drawKingdom(ctx, seat, seatIndex, { small = false, targets = new Map() 
   // another seat's kingdom is drawn small: its hexes' names would be specks there (each
   // hex still names itself in its tooltip)
   const name = small ? () => "" : label;
+  // your kingdom is what a decision on it names: kept in sight on a phone (js/table.js)
   const svg = s("svg", { viewBox: `${-half} ${-half} ${2 * half} ${2 * half}`,
                          class: `wb-kingdom${small ? " small" : ""}`, "data-seat-name": seat.name,
-                         "data-seat": seatIndex });
+                         "data-seat": seatIndex,
+                         "data-phone-focus": focus && targets.size ? "kingdom" : null });
   const hexAt = (name, fill, extra = {}) => {
     const [x, y] = pos[name].map((v) => v * UNIT);
     const acts = targets.get(name) || [];
@@ -257,19 +259,14 @@ function handArea(ctx, me, legal) {
   const groups = [["hand", "Your hand", me.hand || []], ["reserve", "Your reserve", me.reserve]];
   for (const [where, title, cards] of groups) {
     box.append(h("div", { class: "group-title", "data-term": where }, `${title} (${cards.length})`));
-    // your hand's cards are kept in sight on a phone as your move begins (js/table.js)
-    const row = h("div", { class: "wb-hand", "data-phone-focus": where === "hand" || null },
+    // your hand's cards are kept in sight on a phone as your move begins (js/table.js),
+    // unless the decision is made on your kingdom (a section to conquer, a space to step to)
+    const onKingdom = kingdomTargets(legal).size > 0;
+    const row = h("div", { class: "wb-hand",
+                           "data-phone-focus": where === "hand" && !onKingdom ? "hand" : null },
       cards.map((id) => cardFace(ctx, id, where, cardActions(legal, id), stays.has(id))));
     if (!cards.length) row.append(h("span", { class: "muted" }, "empty"));
     box.append(row);
-    if (local.card && local.card.startsWith(`${where}:`)) {
-      const id = local.card.split(":")[1];
-      const actions = cardActions(legal, id);
-      const group = entryOf(view, actions[0])?.group;
-      box.append(h("div", { class: "wb-uses", id: "wb-uses" }, h("b", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : [cardData(id)?.name ?? id]), ": "),
-        actions.map((a) => actionButton(ctx, a, { class: "use", "data-card": id })),
-        h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
-    }
   }
   box.append(h("div", { class: "wb-piles" },
     pile("wb-card-back", me.deck_size, "deck", `Your deck: ${me.deck_size} cards`),
@@ -503,7 +500,8 @@ export function render(ctx) {
   const parts = [seasonTrack(ctx)];
   if (me) {
     parts.push(h("div", { class: "wb-row" },
-      h("div", {}, drawKingdom(ctx, me, view.seat, { targets: kingdomTargets(legal) }), legend(view.seat)),
+      h("div", {}, drawKingdom(ctx, me, view.seat, { targets: kingdomTargets(legal), focus: true }),
+        legend(view.seat)),
       h("div", { class: "wb-me", id: "wb-me" }, h("h3", { style: "margin:.2rem 0" },
         h("span", { style: `color:${SEATS[view.seat % SEATS.length]}` }, icon("wb-meeple", { size: "1.3em" })), seatHeading(view, view.seat)),
         seatFacts(ctx, me, legal, true))));
@@ -514,9 +512,19 @@ export function render(ctx) {
   if (obs.seats.length > (me ? 1 : 0)) parts.push(h("h3", { style: "margin:.5rem 0 .2rem" }, me ? "Other players" : "Players"), otherSeats(ctx, legal));
   board.replaceChildren(...parts);
 
-  // the decision and every legal action that is not made on a card
+  // the decision, the uses of the card tapped (in the sheet of choices, where a phone
+  // shows them: under the hand they opened behind it), and every legal action that is not
+  // made on a card
   if (view.decision) choices.append(promptOf(ctx, view.decision));
-  if (legal.some((a) => CARD_KINDS.has(a.kind))) {
+  if (local.card) {
+    const id = local.card.split(":")[1];
+    const actions = cardActions(legal, id);
+    const group = entryOf(view, actions[0])?.group;
+    choices.append(h("div", { class: "wb-uses", id: "wb-uses" },
+      h("b", {}, ...(group ? saidNodes(group, { mention }, ctx.layout) : [cardData(id)?.name ?? id]), ": "),
+      actions.map((a) => actionButton(ctx, a, { class: "use", "data-card": id })),
+      h("button", { class: "cancel", onclick: () => { local.card = null; ctx.rerender(); } }, "Cancel")));
+  } else if (legal.some((a) => CARD_KINDS.has(a.kind))) {
     choices.append(h("p", { class: "muted" }, "Click a highlighted card of your hand or reserve to see its uses."));
   }
   const shown = legal.filter((a) => !CARD_KINDS.has(a.kind) && (!local.filter
