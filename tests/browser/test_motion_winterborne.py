@@ -466,3 +466,32 @@ def test_a_walk_partway_through_a_step_goes_the_way_the_card_played_says(
     # a Mask card, none, a card whose circle does not lead there, the line, the line first
     walked = {"figure": "explorer", "steps": 2, "ccw": True, "to": "G1"}
     assert steps == [2, 4, 4, 2, 4, [walked], [walked]]
+
+
+def test_another_seats_move_is_brought_into_sight_and_the_page_goes_back(
+        server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
+    """Issue 39 item 1: another seat's figures walked on its small kingdom some 1,900 px
+    down the page while you looked at your hand. Its kingdom comes into sight before the
+    figure walks, the walking figure stays inside the screen, and once nothing more plays
+    the page goes back to where you were."""
+    table = server.create("winterborne", ["human", "human"], seed=3, first_player="2")
+    page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
+    page.evaluate("window.scrollTo(0, 0)")  # your hand and kingdom, at the top
+    kingdom = page.locator("svg.wb-kingdom[data-seat='1']")
+    box, screen = kingdom.bounding_box(), page.viewport_size
+    assert box is not None and screen is not None
+    height = screen["height"]
+    assert box["y"] > height  # below, out of sight
+    seat, _, _, _ = walk(server, table)
+    assert seat == 1
+    page.wait_for_function(ANIMATING, timeout=TIMEOUT)
+    walker = kingdom.locator("g.wb-walker")
+    expect(walker).to_have_count(1)
+    for mark in (0.2, 0.6):
+        fast_forward(page, "document.getAnimations().some((a) => a.id === 'motion-along'"
+                           f" && a.effect.getComputedTiming().progress > {mark})")
+        box = walker.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    screenshot(page, "motion-winterborne-in-sight", tmp_path, full_page=False)
+    skip_and_settle(page)
+    page.wait_for_function("window.scrollY === 0", timeout=TIMEOUT)  # back at your hand

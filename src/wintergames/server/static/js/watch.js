@@ -9,6 +9,8 @@
 // and shows whatever waits. A long queue is played faster, a very long one not at all,
 // so others' moves never keep a person from acting for long.
 //
+// A view module may export watchedArea(ctx, previousView): the element another seat's step
+// is made on, brought into sight before it moves (bringInSight) and left after.
 // A view module may export animate(ctx, previousView) returning a Promise, or null when
 // it has nothing to show for this step. ctx is the render context plus: previous (the
 // view before), own (this view answers this page's own action), fresh (the new log
@@ -135,6 +137,8 @@ export class Watch {
     this.wasMine = false;     // the view shown last was this seat's turn
     this.waiters = [];        // settled() promises, resolved when nothing plays or waits
     this.scheduled = false;   // a drawing of the views waiting is due (soon())
+    this.returnTo = null;     // where the page was before another seat's move was brought in sight
+    this.scrolledTo = null;   // where that put it: the page goes back only if still there
     this.controls();
     window.wgWatch = this;    // for the browser tests, and for looking at it in devtools
   }
@@ -215,6 +219,7 @@ export class Watch {
       }
     } finally {
       this.running = false;
+      this.goBack();
       this.mark();
       for (const resolve of this.waiters.splice(0)) resolve();
     }
@@ -272,6 +277,7 @@ export class Watch {
     this.mark();
     try {
       const game = this.game();
+      if (!entry.own && game.watchedArea) this.bringInSight(game.watchedArea(ctx, previous));
       const running = game.animate ? game.animate(ctx, previous) : null;
       // Nothing of the game's own to show: another seat's move is held for one step,
       // its log lines marked, so a person sees it before the next one replaces it (a
@@ -286,6 +292,27 @@ export class Watch {
       this.controller = null;
       delete document.body.dataset.animating;
     }
+  }
+
+  // Another seat's move happens where the person is looking: the part of the board it is
+  // made on (the view's watchedArea) is scrolled into sight before it moves, and the page
+  // goes back once nothing more plays, unless the person (or their own move beginning)
+  // scrolled it meanwhile.
+  bringInSight(area) {
+    if (!area) return;
+    const box = area.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    if (this.returnTo === null) this.returnTo = window.scrollY;
+    area.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "center",
+                          behavior: "instant" });
+    this.scrolledTo = window.scrollY;
+  }
+
+  goBack() {
+    if (this.returnTo !== null && window.scrollY === this.scrolledTo) {
+      window.scrollTo({ top: this.returnTo, behavior: "instant" });
+    }
+    this.returnTo = this.scrolledTo = null;
   }
 
   // What the page shows of the queue: the skip button while something plays or waits.

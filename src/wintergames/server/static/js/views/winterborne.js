@@ -24,7 +24,7 @@ import { cardData, cardIcon, loadNames, mention as namedMention, useIcons } from
 import { spoilsBacks } from "./winterborne/spoils.js";
 
 // Another seat's step, explained (views/winterborne/motion.js).
-export { animate, animatesPartway } from "./winterborne/motion.js";
+export { animate, animatesPartway, watchedArea } from "./winterborne/motion.js";
 
 const CARD_KINDS = new Set(["play", "discard", "reserve", "unreserve", "wylds", "swap"]);
 const GAME = PALETTE.games.winterborne;

@@ -148,6 +148,15 @@ const back = (id = "wb-card-back", colour = INK["card-back"]) => cardBack(icon(i
  * Balaur's turn that follows them is). The board is drawn as the step ended; only copies
  * and transforms move, and under reduced motion only fades.
  */
+/** Where another seat's step happens: its kingdom and house board (the Balaur's board in a
+ *  solo game), scrolled into sight while it moves (watch.js). */
+export function watchedArea(ctx, previous) {
+  const actor = previous?.observation?.current;
+  if (actor === undefined || actor === ctx.view.seat) return null;
+  return ctx.board.querySelector(`.wb-seat[data-seat='${actor}']`)
+    ?? (ctx.view.observation.balaur ? ctx.board.querySelector("#wb-balaur") : null);
+}
+
 export function animate(ctx, previous) {
   const { view, layout, board, signal, pace, own } = ctx;
   const now = view.observation;
