@@ -293,14 +293,15 @@ def test_ice_brings_its_board_into_sight_as_your_move_begins_and_folds_the_invit
     rng = random.Random(4)
     for _ in range(3):
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        while server.view(table, None)["to_move"] == [0]:  # the rest of the turn, over HTTP
-            legal = server.legal(table, 0)
-            ends = [a for a in legal
-                    if a.get("kind") == "word" and a.get("word") in ("end", "stop")]
-            server.act(table, 0, (ends or [rng.choice(legal)])[0])
-        version = server.view(table, 0)["version"]
-        page.wait_for_function(f"Number(document.body.dataset.version) > {version}"
-                               " && document.body.dataset.myTurn === '1'", timeout=TIMEOUT)
+        ended = server.view(table, 0)
+        while ended["to_move"] == [0]:  # the rest of the turn, over HTTP
+            legal = [entry["action"] for entry in ended["legal"]]
+            # "end" the turn, never "stop" (the day): the bots' whole day would come between
+            ends = [a for a in legal if a.get("kind") == "word" and a.get("word") == "end"]
+            ended = server.act(table, 0, (ends or [rng.choice(legal)])[0], ended["version"])
+        # the view that ended the turn: the page shows a later one, at your move again
+        page.wait_for_function(f"Number(document.body.dataset.version) > {ended['version']}"
+                               " && document.body.dataset.myTurn === '1'", timeout=3 * TIMEOUT)
         page.evaluate(TWO_FRAMES)
         board = page.locator("#board .ice-board").bounding_box()
         sheet = page.locator("#choices-panel").bounding_box()
