@@ -41,8 +41,9 @@ def test_the_replay_steps_back_and_forth_with_the_log_in_step(
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/replay/all" in r.url else None)
     at_step(page, 0)
-    expect(page.locator("#where")).to_have_text(f"Step 0 of {steps}")
+    expect(page.locator("#where")).to_contain_text(f"step 0 of {steps}")
     expect(page.locator("#back")).to_be_disabled()
+    page.check("#single")  # step by step, as asked (turn by turn is the default)
     board_at_start = page.inner_html("#board")
 
     def log_matches(step: int) -> None:
@@ -251,3 +252,38 @@ def test_a_rematch_takes_each_player_to_their_own_seat_and_spectators_to_watch(
     spectator.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     expect(spectator.locator("#players li[data-seat='1'] .nickname")).to_have_text("<b>Bea</b>")
     expect(spectator.locator("#players .nickname *")).to_have_count(0)
+
+
+def test_the_replay_steps_turn_by_turn_and_jumps_to_a_turn(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 2: a 22-turn Winterborne game was 419 replay steps. The replay goes a
+    seat's whole turn at a time (its steps until another seat acts), its lines marked in
+    the log; single steps on demand; and straight to turn N."""
+    table = server.bots_game("winterborne", ["random", "random"], seed=5)
+    data = server.get(f"/api/tables/{table['table']}/replay/all")
+    frames, steps = data["frames"], data["steps"]
+    ends = [0] + [n for n in range(1, steps + 1)
+                  if n == steps or frames[n + 1]["actor"] != frames[n]["actor"]]
+    assert steps > 3 * (len(ends) - 1)  # turns of several steps each
+    page = open_page(browser, server, f"/replay/{table['table']}", page_errors)
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    expect(page.locator("#where")).to_have_text(
+        f"Turn 0 of {len(ends) - 1} · step 0 of {steps}")
+    page.click("#next")
+    at_step(page, ends[1])  # the first seat's whole first turn
+    turn_lines = frames[ends[1]]["log"] - frames[0]["log"]
+    expect(page.locator("#log li.current")).to_have_count(turn_lines)
+    page.keyboard.press("ArrowRight")
+    at_step(page, ends[2])
+    page.keyboard.press("ArrowLeft")
+    at_step(page, ends[1])
+    page.check("#single")
+    expect(page.locator("#next")).to_have_text("Step ▶")
+    page.click("#next")
+    at_step(page, ends[1] + 1)
+    page.uncheck("#single")
+    page.fill("#turn", "5")
+    page.click("#turn-form button")
+    at_step(page, ends[5])
+    expect(page.locator("#where")).to_have_text(
+        f"Turn 5 of {len(ends) - 1} · step {ends[5]} of {steps}")

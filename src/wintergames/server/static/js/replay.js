@@ -1,4 +1,6 @@
-// The replay viewer: a finished game, step by step, as a spectator saw it.
+// The replay viewer: a finished game, turn by turn (or step by step, when asked), as a
+// spectator saw it. A turn is a seat's run of steps: each step ends one action, and the
+// steps one seat takes in a row (a Winterborne turn is a dozen) are its turn.
 //
 // One request brings every step (GET /api/tables/<id>/replay/all: each step's public
 // observation and how much of the log was written by then), so stepping never waits for
@@ -17,6 +19,7 @@ let data = null;    // everything the server sent
 let game = null;    // the view module
 let layout = null;
 let step = 0;
+let turns = [];     // the last step of each turn (turn 0: the set-up, step 0)
 let timer = null;
 const local = {};   // the view module's own state between renders
 
@@ -60,7 +63,10 @@ function drawPlayers(view) {
 // brought into view inside the log (never by scrolling the page).
 function drawLog() {
   const end = data.frames[step].log;
-  const start = step > 0 ? data.frames[step - 1].log : 0;
+  // the lines of the step shown, or (turn by turn) of its turn so far
+  const turn = turnOf(step);
+  const begun = $("single").checked ? step - 1 : turns[Math.max(0, turn - 1)];
+  const start = step > 0 ? data.frames[begun].log : 0;
   const log = $("log");
   log.replaceChildren(...data.log.slice(0, end).map((line, i) => logItem(line, game, layout, {
     class: i >= start ? (i === end - 1 ? "current last" : "current") : "",
@@ -99,11 +105,25 @@ function statusText(view) {
   return `${who}${next ? `Next: ${next}.` : ""}`;
 }
 
+// The turns: where each ends (the last step before another seat acts), from the frames.
+function turnsOf(frames) {
+  const ends = [0];
+  for (let n = 1; n <= data.steps; n++) {
+    if (n === data.steps || frames[n + 1].actor !== frames[n].actor) ends.push(n);
+  }
+  return ends;
+}
+
+// The turn step ``n`` is in (0: the set-up).
+function turnOf(n) {
+  return turns.findIndex((end) => n <= end);
+}
+
 function show(n) {
   step = Math.max(0, Math.min(data.steps, n));
   const view = viewAt(step);
   $("slider").value = String(step);
-  $("where").textContent = `Step ${step} of ${data.steps}`;
+  $("where").textContent = `Turn ${turnOf(step)} of ${turns.length - 1} · step ${step} of ${data.steps}`;
   $("status").textContent = statusText(view);
   $("first").disabled = $("back").disabled = step === 0;
   $("next").disabled = $("last").disabled = step === data.steps;
@@ -123,11 +143,20 @@ function show(n) {
   if (step === data.steps) stop();
 }
 
+// Where one move forward or back goes: the end of the next or previous turn, or one step
+// with "single steps" ticked.
+function target(delta) {
+  if ($("single").checked) return step + delta;
+  const turn = turnOf(step);
+  if (delta > 0) return turns[Math.min(turns.length - 1, step === turns[turn] ? turn + 1 : turn)];
+  return turns[Math.max(0, turn - 1)];
+}
+
 function play() {
   if (timer) return stop();
   if (step === data.steps) show(0);
   $("play").textContent = "⏸ Pause";
-  timer = setInterval(() => show(step + 1), PACE);
+  timer = setInterval(() => show(target(1)), PACE);
 }
 
 function stop() {
@@ -138,7 +167,15 @@ function stop() {
 
 function moveBy(delta) {
   stop();
-  show(step + delta);
+  show(target(delta));
+}
+
+// "Go to turn N": its end, as turn by turn shows it.
+function goToTurn() {
+  const asked = Number($("turn").value);
+  if (!Number.isInteger(asked)) return;
+  stop();
+  show(turns[Math.max(0, Math.min(turns.length - 1, asked))]);
 }
 
 function controls() {
@@ -148,6 +185,15 @@ function controls() {
   $("last").addEventListener("click", () => { stop(); show(data.steps); });
   $("play").addEventListener("click", play);
   $("slider").max = String(data.steps);
+  $("turn").max = String(turns.length - 1);
+  $("turn-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    goToTurn();
+  });
+  $("single").addEventListener("change", () => {
+    $("back").textContent = $("single").checked ? "◀ Step" : "◀ Turn";
+    $("next").textContent = $("single").checked ? "Step ▶" : "Turn ▶";
+  });
   $("slider").addEventListener("input", () => { stop(); show(Number($("slider").value)); });
   document.addEventListener("keydown", (event) => {
     // the slider moves itself with the arrows; text fields keep their keys
@@ -192,6 +238,7 @@ async function start() {
     return;
   }
   data = body;
+  turns = turnsOf(data.frames);
   document.body.dataset.game = data.game;  // said.js: a rule link's document
   game = await import(`./views/${data.game}.js`);
   layout = await getJSON(`/api/games/${data.game}/layout`);
