@@ -287,3 +287,22 @@ def test_the_replay_steps_turn_by_turn_and_jumps_to_a_turn(
     at_step(page, ends[5])
     expect(page.locator("#where")).to_have_text(
         f"Turn 5 of {len(ends) - 1} · step {ends[5]} of {steps}")
+
+
+def test_a_seats_replay_shows_its_own_hand_as_it_was(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 2: after the game, a seat's Replay shows the game as that seat saw it
+    (its hand at each step); a spectator's shows the public view."""
+    table = server.create("winterborne", ["human", "random"], seed=5)
+    server.finish(table)
+    page = open_page(browser, server, table["seats"][0]["invite"], page_errors)
+    link = page.locator("#end-actions a.replay")
+    expect(link).to_have_attribute("href", re.compile(r"\?secret="), timeout=TIMEOUT)
+    page.goto(server.url + (link.get_attribute("href") or ""))
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    expect(page.locator("header .badge")).to_have_text("replay · as Player 1 saw it")
+    expect(page.locator("#wb-hand .wb-card").first).to_be_visible()
+    page.goto(f"{server.url}/replay/{table['table']}")  # a spectator's: no hand
+    page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+    expect(page.locator("header .badge")).to_have_text("replay · as a spectator saw it")
+    expect(page.locator("#wb-hand")).to_have_count(0)

@@ -105,6 +105,29 @@ def test_frames_hold_only_what_a_spectator_sees(client: TestClient) -> None:
             json.dumps(state.observation(0)))  # a seat sees more than the frame shows
 
 
+def test_a_seats_replay_is_the_game_as_that_seat_saw_it(client: TestClient) -> None:
+    """Issue 39 item 2: after the game a seat's replay offers its own view (its hand as it
+    was, the log lines shown to it alone); the other seat's hand stays hidden, a wrong
+    secret opens nothing, and spectators keep the public view."""
+    table = new_table(client, "winterborne", ["human", "random"], seed=4)
+    people_finish(client, table, seed=4)
+    record = client.get(f"/api/tables/{table['table']}/record").json()
+    secret = table["seats"][0]["secret"]
+    mine = client.get(f"/api/tables/{table['table']}/replay/all", params={"secret": secret})
+    assert mine.status_code == 200 and mine.headers["cache-control"].startswith("private")
+    data = mine.json()
+    assert data["seat"] == 0 and all_steps(client, table["table"])["seat"] is None
+    for step in (0, data["steps"] // 2, data["steps"]):
+        state = wg.replay(record, upto=step)
+        seen = data["frames"][step]["observation"]
+        assert seen == json.loads(json.dumps(state.observation(0)))
+        assert "hand" in seen["seats"][0] and "hand" not in seen["seats"][1]
+    private = [e.view() for e in wg.replay(record).log if e.visible(0) and not e.visible(None)]
+    assert len(data["log"]) == len(all_steps(client, table["table"])["log"]) + len(private)
+    wrong = client.get(f"/api/tables/{table['table']}/replay/all", params={"secret": "nope"})
+    assert wrong.status_code == 403
+
+
 def test_a_finished_game_is_replayed_once_however_often_it_is_stepped(
         client: TestClient) -> None:
     table = bots_finish(client, "winter-queen", ["random", "random"], seed=5)

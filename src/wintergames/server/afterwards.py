@@ -17,7 +17,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from wintergames.core.events import seat_name
@@ -43,8 +43,9 @@ def seats_of(live: LiveTable) -> list[dict[str, Any]]:
             for i, kind in enumerate(live.kinds)]
 
 
-def frames(live: LiveTable) -> dict[str, Any]:
-    """Every step of a finished game as a spectator sees it, in one pass.
+def frames(live: LiveTable, seat: int | None = None) -> dict[str, Any]:
+    """Every step of a finished game as a spectator sees it (or, with ``seat``, as that
+    seat saw it: its own hand, the log lines shown to it alone), in one pass.
 
     Step 0 is the set-up, step N the position after N actions. The spectator's log only
     grows, so it is sent once and each frame says how many of its lines are written by
@@ -64,17 +65,17 @@ def frames(live: LiveTable) -> dict[str, Any]:
 
     def frame(step: int, actor: int | None) -> dict[str, Any]:
         nonlocal read
-        lines.extend(e.view() for e in state.log[read:] if e.visible(None))
+        lines.extend(e.view() for e in state.log[read:] if e.visible(seat))
         read = len(state.log)
         return {"step": step, "actor": actor, "to_move": list(state.to_move),
-                "simultaneous": state.simultaneous, "observation": state.observation(None),
+                "simultaneous": state.simultaneous, "observation": state.observation(seat),
                 "log": len(lines)}
 
     shown = [frame(0, None)]
     for step, (player, obj) in enumerate(record["actions"], 1):
         state.apply(spec.action_from_json(obj), player)
         shown.append(frame(step, player))
-    return {"table": live.id, "game": spec.id, "title": spec.title,
+    return {"table": live.id, "game": spec.id, "title": spec.title, "seat": seat,
             "steps": len(record["actions"]), "seats": seats_of(live),
             "score_unit": spec.score_unit, "score_unit_one": spec.score_unit_one,
             "scores": scores, "winners": winners,
@@ -86,22 +87,23 @@ class ReplayShelf:
 
     def __init__(self, size: int = REPLAYS_KEPT) -> None:
         self.size = size
-        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
         # One computation at a time: two viewers opening the same game wait for one pass
         # instead of making two (and a burst of them cannot take every core).
         self._lock = threading.Lock()
         self.computed = 0  # passes made (for tests and curiosity)
 
-    def get(self, live: LiveTable) -> bytes:
+    def get(self, live: LiveTable, seat: int | None = None) -> bytes:
+        key = (live.id, seat)
         with self._lock:
-            body = self._kept.get(live.id)
+            body = self._kept.get(key)
             if body is None:
-                text = json.dumps(frames(live), separators=(",", ":")).encode()
-                body = self._kept[live.id] = gzip.compress(text, compresslevel=6)
+                text = json.dumps(frames(live, seat), separators=(",", ":")).encode()
+                body = self._kept[key] = gzip.compress(text, compresslevel=6)
                 self.computed += 1
                 while len(self._kept) > self.size:
                     self._kept.popitem(last=False)
-            self._kept.move_to_end(live.id)
+            self._kept.move_to_end(key)
             return body
 
 
@@ -121,13 +123,18 @@ def add_afterwards(app: FastAPI, hub: Hub, limits: ClientLimits, static: Path) -
         return FileResponse(static / "replay.html")
 
     @app.get("/api/tables/{table_id}/replay/all")
-    def replay_all(table_id: str, request: Request) -> Response:
+    def replay_all(table_id: str, request: Request,
+                   secret: str | None = Query(None, max_length=200)) -> Response:
         """Every step of a finished game at once (see ``frames``), computed once and kept;
-        gzip-compressed for clients that accept it (every browser does)."""
+        gzip-compressed for clients that accept it (every browser does). With a seat's
+        ``secret``, the game as that seat saw it (its hand as it was)."""
         live = hub.table(table_id)
         finished(live, "a replay")
-        body = shelf.get(live)
-        headers = {"Vary": "Accept-Encoding", "Cache-Control": "public, max-age=3600"}
+        seat = live.viewer(secret).seat if secret else None
+        body = shelf.get(live, seat)
+        headers = {"Vary": "Accept-Encoding",
+                   "Cache-Control": "private, max-age=3600" if seat is not None
+                   else "public, max-age=3600"}
         if "gzip" in request.headers.get("accept-encoding", ""):
             return Response(body, media_type="application/json",
                             headers={**headers, "Content-Encoding": "gzip"})

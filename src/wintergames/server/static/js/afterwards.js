@@ -80,7 +80,9 @@ function draw() {
     const prefix = row.id === "end-actions" ? "end" : "bar";
     row.replaceChildren(
       h("div", { class: "after-buttons" },
-        h("a", { href: `/replay/${encodeURIComponent(tableId)}`, class: "button-link replay" },
+        // a seat's replay shows its own hand as it was; a spectator's, the public view
+        h("a", { href: `/replay/${encodeURIComponent(tableId)}${mine() && secret
+          ? `?secret=${encodeURIComponent(secret)}` : ""}`, class: "button-link replay" },
           "Replay"),
         h("a", { href: `${api}/record`, class: "button-link download", download: "" },
           "Download record"),

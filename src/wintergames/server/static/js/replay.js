@@ -13,6 +13,7 @@ import { logItem } from "./said.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const secret = new URLSearchParams(location.search).get("secret");  // a seat's: its own view
 const PACE = 900;  // ms per step while playing: a move can be read before the next
 
 let data = null;    // everything the server sent
@@ -33,7 +34,7 @@ function viewAt(n) {
   const frame = data.frames[n];
   const over = n === data.steps;
   return {
-    table: data.table, game: data.game, title: data.title, seat: null, seats: data.seats,
+    table: data.table, game: data.game, title: data.title, seat: data.seat ?? null, seats: data.seats,
     closed: null, version: n, to_move: frame.to_move, simultaneous: frame.simultaneous,
     over, winners: over ? data.winners : [], scores: over ? data.scores : null,
     seed: data.seed, observation: frame.observation, log: data.log.slice(0, frame.log),
@@ -137,7 +138,7 @@ function show(n) {
   game.render({ view, layout, board: $("board"), choices, act: () => {}, local });
   $("details").hidden = !choices.childNodes.length;
   // the step in the address: reloading or sharing the link opens the same position
-  const url = new URL(location.href);
+  const url = new URL(location.href);  // (a seat's secret stays in it)
   url.searchParams.set("step", String(step));
   history.replaceState(null, "", url);
   if (step === data.steps) stop();
@@ -222,7 +223,8 @@ function showProblem(title, text) {
 }
 
 async function start() {
-  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/all`);
+  const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/all${
+    secret ? `?secret=${encodeURIComponent(secret)}` : ""}`);
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const message = body?.error?.message || response.statusText;
@@ -243,6 +245,9 @@ async function start() {
   game = await import(`./views/${data.game}.js`);
   layout = await getJSON(`/api/games/${data.game}/layout`);
   document.title = `Replay: ${data.title} — wintergames`;
+  if (data.seat !== null && data.seat !== undefined) {
+    document.querySelector("header .badge").textContent = `replay · as ${seatName(data.seat)} saw it`;
+  }
   $("title").textContent = `Replay: ${data.title}`;
   controls();
   const asked = Number(new URLSearchParams(location.search).get("step"));
