@@ -50,12 +50,13 @@ def chromium() -> str:
     raise SystemExit("needs Debian's Chromium (apt-get install chromium-headless-shell)")
 
 
-def play(page: Page, port: int, game: str, actions: int, rng: random.Random) -> list[float]:
+def play(page: Page, port: int, game: str, actions: int, rng: random.Random,
+         bot: str) -> list[float]:
     """Seconds from each action of the person's to its view drawn, over fresh tables."""
     spec = wg.get_spec(game)
     times: list[float] = []
     while len(times) < actions:
-        seats = [{"kind": "human"}] + [{"kind": "random"}] * (max(2, spec.min_players) - 1)
+        seats = [{"kind": "human"}] + [{"kind": bot}] * (max(2, spec.min_players) - 1)
         status, table = http_json("POST", port, "/api/tables", {"game": game, "seats": seats})
         assert status == 201, table
         page.goto(f"http://127.0.0.1:{port}{table['seats'][0]['invite']}")
@@ -73,6 +74,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=150, help="timed actions per game")
     parser.add_argument("--only", nargs="*", default=[s.id for s in wg.available_games()])
+    parser.add_argument("--bot", default="random",
+                        help="the other seats' bot (a searching one thinks beside the server)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(url=f"sqlite:///{Path(tmp) / 'wg.db'}", serve_args=[],
@@ -86,9 +89,11 @@ def main() -> None:
                 page.add_init_script("localStorage.setItem('wg.animations', 'off')")
                 for game in args.only:
                     started = time.perf_counter()
-                    times = play(page, server.port, game, args.actions, random.Random(1))
+                    times = play(page, server.port, game, args.actions, random.Random(1),
+                                 args.bot)
                     print(json.dumps({
-                        "bench": "click_latency", "game": game, "actions": len(times),
+                        "bench": "click_latency", "game": game, "bot": args.bot,
+                        "actions": len(times),
                         "p50_ms": percentile(times, 0.5), "p90_ms": percentile(times, 0.9),
                         "p99_ms": percentile(times, 0.99), "max_ms": percentile(times, 1.0),
                         "wall_s": round(time.perf_counter() - started, 1),
