@@ -117,6 +117,8 @@ def add_afterwards(app: FastAPI, hub: Hub, limits: ClientLimits, static: Path) -
     shelf = ReplayShelf()
     rematches = Rematches(hub)
     app.state.replays = shelf
+    # the spectator's replay made as the game ends: its first viewer waits for nothing
+    hub.after_game.append(shelf.get)
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     def replay_page(table_id: str) -> FileResponse:

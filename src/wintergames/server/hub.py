@@ -69,6 +69,10 @@ class Hub:
         self._thinkers: asyncio.Semaphore | None = None
         self._movers: asyncio.Semaphore | None = None
         self._swept = -math.inf  # time.monotonic() of the last look for idle tables
+        # Work to start, off the loop, once a table's game has ended (the replay's frames
+        # made ahead of its first viewer), and the tables it was started for.
+        self.after_game: list[Callable[[LiveTable], object]] = []
+        self._ended: set[str] = set()
 
     # -- tables -------------------------------------------------------------------------
 
@@ -178,9 +182,15 @@ class Hub:
         self.used[table_id] = time.monotonic()
 
     def broadcast(self, live: LiveTable) -> None:
-        """Queue every watcher's own view; never waits for a client."""
+        """Queue every watcher's own view; never waits for a client. The first time the
+        game is seen ended, what comes after it starts in a thread (``after_game``)."""
         for watcher in list(self.watchers.get(live.id, ())):
             watcher.send(live.view_text(watcher.viewer))
+        if live.state.is_over and live.id not in self._ended and self.after_game:
+            self._ended.add(live.id)
+            for work in self.after_game:
+                threading.Thread(target=work, args=(live,), daemon=True,
+                                 name=f"after-{live.id}").start()
 
     def tell(self, table_id: str, message: dict[str, Any]) -> None:
         """Queue one message that is the same for every watcher (a chat message: nobody
