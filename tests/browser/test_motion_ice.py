@@ -433,3 +433,31 @@ def test_ice_an_artifact_reloaded_or_a_logbook_card_revealed_turns_face_up(
         reduced_motion_only_fades(page, node)
         return
     turns_over_and_skip_ends_it(page, node)
+
+
+def test_ice_another_seats_move_on_the_board_is_brought_into_sight_then_left(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 1, for ICE: a person scrolled down to the guild boards did not see
+    another seat's Leader move on the board. The board comes into sight before the Leader
+    slides, its copy sliding inside the screen; once nothing more plays the page goes
+    back to where the person was."""
+    moves, seat, s = road(moves_on_the_board)
+    table = table_at(server, moves)
+    page = open_watching(browser, page_errors, server, table)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    low = page.evaluate("window.scrollY")
+    box = page.locator("#ice-board").bounding_box()
+    assert low > 0 and box is not None and box["y"] + box["height"] < 0  # out of sight
+    move = next(a for a in s.legal_actions(seat) if a.kind == "move")
+    s.apply(move, seat)
+    server.act(table, seat, move)
+    follow = [a for a in s.legal_actions(seat) if a.kind == "follow"]
+    if follow:
+        server.act(table, seat, follow[-1])
+    page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
+    ghost = page.locator("#motion-layer .motion-ghost").first.bounding_box()
+    screen = page.viewport_size
+    assert ghost is not None and screen is not None
+    assert ghost["y"] >= 0 and ghost["y"] + ghost["height"] <= screen["height"], ghost
+    skip_and_settle(page)
+    page.wait_for_function(f"window.scrollY === {low}", timeout=TIMEOUT)

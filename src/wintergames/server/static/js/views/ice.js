@@ -31,7 +31,7 @@ import { cap } from "./ice/names.js";
 import { topLine } from "./ice/topline.js";
 
 export { mention } from "./ice/log.js";
-export { animate } from "./ice/motion.js";
+export { animate, watchedArea } from "./ice/motion.js";
 
 // The view's look: ice.css reads the palette through these custom properties. The sheet
 // and the icons are in the page before the first board is drawn (the table waits for this

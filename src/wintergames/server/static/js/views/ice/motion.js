@@ -103,6 +103,18 @@ function spendPips(pips, { signal, duration }) {
   }), signal);
 }
 
+/** Where another seat's step happens, when it moves pieces on the board (a Leader, the
+ *  Archaeologists, a Camp, a tile): the board, brought into sight before it moves
+ *  (watch.js). A step that only changes a guild board (a Request validated, RP won) is
+ *  shown where the person looks: its gains fly to the edge of the screen nearest them. */
+export function watchedArea(ctx, previous) {
+  const before = previous?.observation;
+  const now = ctx.view.observation;
+  if (ctx.own || !before?.board) return null;
+  const where = (o) => JSON.stringify([o.board, o.camps, o.seats.map((s) => s.leader)]);
+  return where(before) !== where(now) ? ctx.board.querySelector("#ice-board") : null;
+}
+
 /**
  * Another seat's step, explained (watch.js plays it once the board shows the step's end):
  * the Leader slides from where it stood to where it went, the Archaeologists that moved
