@@ -306,3 +306,22 @@ def test_a_seats_replay_shows_its_own_hand_as_it_was(
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     expect(page.locator("header .badge")).to_have_text("replay · as a spectator saw it")
     expect(page.locator("#wb-hand")).to_have_count(0)
+
+
+def test_no_replay_shows_an_empty_panel_under_its_log(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """Issue 39 item 2: at the end of a Winterborne replay an empty panel sat under the
+    log (the view's list of results, with nothing in it there). Every game's replay shows
+    no panel without words, at the set-up and at the end."""
+    for game, kinds in (("winterborne", ["random", "random"]), ("ice", ["random", "random"]),
+                        ("snow-time", ["random"] * 3), ("winter-queen", ["random"] * 2)):
+        table = server.bots_game(game, kinds, seed=3)
+        for step in (0, 100000):
+            page = open_page(browser, server, f"/replay/{table['table']}?step={step}",
+                             page_errors)
+            page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
+            empty = page.evaluate("""() => [...document.querySelectorAll('aside > section')]
+              .filter((s) => !s.hidden && getComputedStyle(s).display !== 'none'
+                             && !s.innerText.trim()).map((s) => s.id)""")
+            assert empty == [], (game, step, empty)
+            page.close()

@@ -546,7 +546,8 @@ export function render(ctx) {
   }
   if (view.over) {
     // the end screen's numbers (view.breakdown), one line per seat (and the Balaur's)
+    // (none in a replay, whose final panel has them: no empty list under its log)
     const lines = view.breakdown ? breakdownLines(view) : [];
-    choices.append(h("ul", { id: "wb-result" }, lines.map((l) => h("li", {}, l))));
+    if (lines.length) choices.append(h("ul", { id: "wb-result" }, lines.map((l) => h("li", {}, l))));
   }
 }
