@@ -23,9 +23,11 @@ let maxLength = 300;  // the server's limit, as it says with the history
 let unread = 0;      // others' messages that came while the chat was out of sight
 let inSight = false; // the chat's log is on screen (an IntersectionObserver says)
 
-// "Ada (Player 1)": the name the seat had when it was written, and the seat.
-function signed(message) {
-  return message.nickname ? `${message.nickname} (${message.name})` : message.name;
+// "Ada (Player 1)": the name the seat had when it was written, and the seat; "you" on
+// this page's own lines, as the boards head your seat ("Ada (Player 1, you)").
+function signed(message, mine) {
+  if (message.nickname) return `${message.nickname} (${message.name}${mine ? ", you" : ""})`;
+  return mine ? `${message.name} (you)` : message.name;
 }
 
 function clock(iso) {
@@ -106,7 +108,7 @@ function line(message) {
   return h("li", { class: mine ? "mine" : "", "data-seat": message.seat,
                    "data-id": message.id },
     h("time", { class: "chat-time", datetime: message.at }, clock(message.at)),
-    h("span", { class: "chat-who" }, signed(message), mine ? " (you)" : ""), ": ",
+    h("span", { class: "chat-who" }, signed(message, mine)), ": ",
     h("span", { class: "chat-text" }, message.text));
 }
 
