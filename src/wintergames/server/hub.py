@@ -72,7 +72,6 @@ class Hub:
         # Work to start, off the loop, once a table's game has ended (the replay's frames
         # made ahead of its first viewer), and the tables it was started for.
         self.after_game: list[Callable[[LiveTable], object]] = []
-        self._ended: set[str] = set()
 
     # -- tables -------------------------------------------------------------------------
 
@@ -186,8 +185,8 @@ class Hub:
         game is seen ended, what comes after it starts in a thread (``after_game``)."""
         for watcher in list(self.watchers.get(live.id, ())):
             watcher.send(live.view_text(watcher.viewer))
-        if live.state.is_over and live.id not in self._ended and self.after_game:
-            self._ended.add(live.id)
+        if live.state.is_over and not live.after_game_started and self.after_game:
+            live.after_game_started = True
             for work in self.after_game:
                 threading.Thread(target=work, args=(live,), daemon=True,
                                  name=f"after-{live.id}").start()

@@ -153,6 +153,7 @@ class LiveTable:
         self.spectator_hash = row.spectator_hash
         self.seed = row.seed
         self.stale = False
+        self.after_game_started = False  # the hub's work for a game that ended (a replay made)
         # views as sent for the current version: the view but its log, its log lines, both
         self._texts: dict[int | None, tuple[str, list[str], str]] = {}
         # Each log line as JSON text, made once: at the end of a long game the log is most

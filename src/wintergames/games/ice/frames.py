@@ -20,8 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from wintergames.core import frames as core
 from wintergames.core.frames import Frame, FrameKinds
+
+# The stack's operations, shared by every game (re-exported for this game's modules).
+from wintergames.core.frames import pop as pop
+from wintergames.core.frames import push as push
+from wintergames.core.frames import replace_top as replace_top
+from wintergames.core.frames import top as top
 from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
@@ -502,22 +507,3 @@ KINDS: FrameKinds[IceFrame] = FrameKinds([
     WhistleCount, Sailboat, Manta, SmilodonFrom, SmilodonTo, Spiders, EffectFollow,
     Obliterate, Rebuild, Activate, Study, Flow, Haven, Coming, Caravan, Blizzard,
     Cataclysm, Storm, StormMove, NavCamp, SunrisePrism, Excavation, Prepare])
-
-
-# -- the stack -------------------------------------------------------------------------------
-
-
-def top(s: IceState) -> IceFrame | None:
-    return core.top(s)
-
-
-def push(s: IceState, frame: IceFrame) -> None:
-    core.push(s, frame)
-
-
-def pop(s: IceState) -> IceFrame:
-    return core.pop(s)
-
-
-def replace_top(s: IceState, frame: IceFrame) -> None:
-    core.replace_top(s, frame)

@@ -172,7 +172,8 @@ class WinterQueenState(State):
             # Saved as before frames: the phase says which choice is open, the zone
             # which books a placement allows.
             "phase": rules.step(self),
-            "pending_zone": getattr(top(self), "zone", -1),
+            "pending_zone": frame.zone if isinstance(frame := top(self), rules.BookChoice)
+            else -1,
             "final_phase": self.final_phase,
             "turns_left": self.turns_left,
             "passes": self.passes,

@@ -25,10 +25,14 @@ export function winnersLine(winners, breakdown, name) {
 /** A seat's heading on the board: the name its person typed and the seat the log speaks
  *  of, "you" on this page's own: "Ada (Player 1, you)", "Player 1 (you)", "Bob (Player 2)". */
 export function seatHeading(view, i) {
-  const seat = view.seats[i];
-  const mine = i === view.seat;
-  if (seat.nickname) return `${seat.nickname} (${seat.name}${mine ? ", you" : ""})`;
-  return mine ? `${seat.name} (you)` : seat.name;
+  return seatWords(view.seats[i].name, view.seats[i].nickname, i === view.seat);
+}
+
+/** A seat named, from its name ("Player 1"), the name its person typed (or none) and
+ *  whether it is this page's own: "Ada (Player 1, you)", "Player 1 (you)", "Bob (Player 2)". */
+export function seatWords(name, nickname, mine) {
+  if (nickname) return `${nickname} (${name}${mine ? ", you" : ""})`;
+  return mine ? `${name} (you)` : name;
 }
 
 /** "Ada (Player 1)": the name its person typed, with the seat the log speaks of. */

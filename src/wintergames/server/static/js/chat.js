@@ -7,6 +7,7 @@
 // so a reload or a reconnection shows what was said meanwhile. The views table.js draws
 // arrive as "wg:view" events: they say whose seat this page is, and whether the table is
 // closed. Every name and message is set as text, never as HTML.
+import { seatWords } from "./breakdown.js";
 import { getJSON, h } from "./dom.js";
 import { keepClear } from "./watch.js";
 
@@ -26,8 +27,7 @@ let inSight = false; // the chat's log is on screen (an IntersectionObserver say
 // "Ada (Player 1)": the name the seat had when it was written, and the seat; "you" on
 // this page's own lines, as the boards head your seat ("Ada (Player 1, you)").
 function signed(message, mine) {
-  if (message.nickname) return `${message.nickname} (${message.name}${mine ? ", you" : ""})`;
-  return mine ? `${message.name} (you)` : message.name;
+  return seatWords(message.name, message.nickname, mine);
 }
 
 function clock(iso) {
