@@ -394,8 +394,11 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
                                || c.getBoundingClientRect().right > innerWidth)
                    .map(c => c.dataset.term)""")
     assert not spill, spill
-    sizes = page.locator("#ice-hand .ice-card span, #ice-decrees .ice-card span").evaluate_all(
-        "ss => ss.filter(s => s.innerText.trim())"
+    # read in one go in the page: the socket's first view, arriving as it connects, may
+    # redraw the hand between a query and a read from here (a fresh-clone run read NaN)
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('#ice-hand .ice-card span,"
+        " #ice-decrees .ice-card span')].filter(s => s.innerText.trim())"
         ".map(s => parseFloat(getComputedStyle(s).fontSize))")
     assert sizes and min(sizes) >= 12, sorted(sizes)[:3]
     screenshot(page, "ice-hand-phone", tmp_path, full_page=False)
