@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import contextlib
+import functools
 import http.client
 import json
 import math
 import os
+import random
 import resource
 import secrets
 import socket
@@ -111,6 +114,12 @@ def _raise_nofile_quietly() -> None:
         raise_nofile()
 
 
+def _cap_nofile(soft: int) -> None:
+    """The soft open-files limit ``soft`` (a server run as under ``ulimit -n soft``)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, hard), hard))
+
+
 @dataclass
 class Server:
     """``wintergames serve`` in a child process, its stderr in a file (never a pipe that
@@ -122,6 +131,7 @@ class Server:
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     exit: str = "running"
+    nofile: int | None = None  # the server's soft open-files limit (None: the hard one)
 
     def start(self, ready_within: float = 30.0) -> None:
         with socket.socket() as probe:
@@ -131,7 +141,9 @@ class Server:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "wintergames.cli", "serve", "--host", HOST,
                  "--port", str(self.port), "--database-url", self.url, *self.serve_args],
-                stdout=subprocess.DEVNULL, stderr=err, preexec_fn=_raise_nofile_quietly)
+                stdout=subprocess.DEVNULL, stderr=err,
+                preexec_fn=_raise_nofile_quietly if self.nofile is None
+                else functools.partial(_cap_nofile, self.nofile))
         until = time.monotonic() + ready_within
         while time.monotonic() < until:
             if self.process.poll() is not None:
@@ -156,8 +168,22 @@ class Server:
         fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
         tick = os.sysconf("SC_CLK_TCK")
         return {"t": time.monotonic(), "cpu_s": (int(stat[11]) + int(stat[12])) / tick,
+                "workers_cpu_s": self._children_cpu() / tick,
                 "rss_mib": round(int(fields["VmRSS"].split()[0]) / 1024, 1),
                 "threads": int(fields["Threads"])}
+
+    def _children_cpu(self) -> int:
+        """Clock ticks spent by the server's child processes alive now (its bot and
+        replay workers): the event loop's own process no longer does that work."""
+        ticks = 0
+        for stat_file in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                rest = stat_file.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            if int(rest[1]) == self.pid:
+                ticks += int(rest[11]) + int(rest[12])
+        return ticks
 
     def stop(self) -> None:
         """SIGTERM, then SIGKILL after 10 s (recorded: a server that cannot stop)."""
@@ -190,10 +216,13 @@ class Server:
 
 
 def cpu_between(a: dict[str, float], b: dict[str, float]) -> dict[str, float | None]:
+    """The server process's CPU between two samples, and its worker processes'."""
     if not a or not b:
-        return {"cpu_s": None, "cpu_cores": None}
-    spent = b["cpu_s"] - a["cpu_s"]
-    return {"cpu_s": round(spent, 2), "cpu_cores": round(spent / max(b["t"] - a["t"], 1e-9), 2)}
+        return {"cpu_s": None, "cpu_cores": None, "workers_cpu_cores": None}
+    spent, took = b["cpu_s"] - a["cpu_s"], max(b["t"] - a["t"], 1e-9)
+    workers = max(0.0, b["workers_cpu_s"] - a["workers_cpu_s"])
+    return {"cpu_s": round(spent, 2), "cpu_cores": round(spent / took, 2),
+            "workers_cpu_cores": round(workers / took, 2)}
 
 
 # -- the silent watcher ----------------------------------------------------------------
@@ -421,5 +450,94 @@ def watchers(port: int, path: str, count: int, seconds: float, parallel: int = 1
             "attacker_cpu_s": own_cpu()}
 
 
+def half_open(port: int, count: int, seconds: float, source: str = ATTACKER
+              ) -> dict[str, Any]:
+    """Hold ``count`` connections that each send half a request's headers, then nothing,
+    for ``seconds``. One the server lets go is opened again a second later, as a
+    persistent attacker would; how each ended is counted (the server's answer, if any)."""
+    nofile = raise_nofile()
+    half = f"GET /api/games HTTP/1.1\r\nHost: {HOST}:{port}\r\nX-Half: ".encode()
+    endings: Counter[str] = Counter()
+    now_held, most_held, opened = [0], [0], [0]
+
+    async def hold(until: float) -> None:
+        """One connection held until the server lets it go or time is up."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(HOST, port, local_addr=(source, 0)), 10)
+        except (OSError, TimeoutError) as err:
+            endings[f"connect {type(err).__name__}"] += 1
+            return
+        opened[0] += 1
+        now_held[0] += 1
+        most_held[0] = max(most_held[0], now_held[0])
+        try:
+            writer.write(half)
+            answer = await asyncio.wait_for(reader.read(64), max(until - time.monotonic(), 0))
+            endings["answered " + answer.split(b" ")[1].decode(errors="replace")
+                    if answer.startswith(b"HTTP/") else "closed silently"] += 1
+        except TimeoutError:
+            endings["open at the end"] += 1  # held, or opened just before it
+        except OSError as err:
+            endings[f"server {type(err).__name__}"] += 1
+        finally:
+            now_held[0] -= 1
+            writer.transport.abort()
+
+    async def slot(until: float) -> None:
+        while time.monotonic() < until:
+            await hold(until)
+            await asyncio.sleep(1)
+
+    async def run() -> None:
+        until = time.monotonic() + seconds
+        await asyncio.wait_for(asyncio.gather(*(slot(until) for _ in range(count))),
+                               seconds + 30)
+
+    try:
+        asyncio.run(run())
+    except TimeoutError:
+        endings["case timed out"] += 1
+    return {"slots": count, "connections_opened": opened[0], "most_held_at_once": most_held[0],
+            "endings": dict(endings), "client_nofile": nofile, "attacker_cpu_s": own_cpu()}
+
+
 def make_tmp() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix="wg-load-")
+
+
+def replay_reader(port: int, tables: list[str], seconds: float, threads: int = 8,
+                  source: str = ATTACKER) -> dict[str, Any]:
+    """``threads`` threads reading the replays of ``tables`` for ``seconds``, without
+    gzip (every step at once, or one step), as fast as the server answers; a 429 waits
+    0.5 s. Run in a process of its own: reading megabytes must not slow the clients that
+    measure. Returns the statuses and the MiB read."""
+    statuses: Counter[int] = Counter()
+    read = [0]
+    until = time.monotonic() + seconds
+
+    def reader(n: int) -> None:
+        rng = random.Random(n)
+        while time.monotonic() < until:
+            table = rng.choice(tables)
+            path = (f"/api/tables/{table}/replay/all" if rng.random() < 0.5
+                    else f"/api/tables/{table}/replay?step={rng.randrange(500)}")
+            conn = http.client.HTTPConnection(HOST, port, timeout=30,
+                                              source_address=(source, 0))
+            try:
+                conn.request("GET", path)
+                response = conn.getresponse()
+                read[0] += len(response.read())
+                status = response.status
+            except (OSError, http.client.HTTPException):
+                status = 0  # a failed read is a measurement here
+            finally:
+                conn.close()
+            statuses[status] += 1
+            if status == 429:
+                time.sleep(0.5)
+
+    with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+        list(pool.map(reader, range(threads)))
+    return {"statuses": {str(k): v for k, v in sorted(statuses.items())},
+            "mib_read": round(read[0] / 2**20, 1)}

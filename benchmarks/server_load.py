@@ -18,6 +18,14 @@ Cases (``--case``, repeatable; default all):
                   (at most 3,000 requests); then GET /api/tables timed 10 times
   watchers-1000   + 1,000 spectator WebSockets at table 0, each reading its views
   load-200        200 busy tables (target: p99 action -> view <= 100 ms on 2 cores)
+  half-open       + 1,100 connections from one client that send half a request's headers
+                  and stop, with the server under ``ulimit -n 1024``; another client's
+                  GET /api/games twice a second: how many succeed
+  searching-table + 1 bot-only table of default ISMCTS Winterborne bots
+  starving        + 3 bot-only tables of the heaviest ISMCTS bots allowed; table 0 plays
+                  against a default ISMCTS bot (its "attacked" figures: the person's wait)
+  replay-flood    + 8 finished Winterborne games, then 8 threads of one client reading
+                  their replays without gzip (all steps, or one step) as fast as answered
 
 Attackers connect from 127.0.0.2, each busy table's player from its own 127.1.x.y, so
 per-client limits see them as different clients. ``--serve-arg=--some-limit=N`` passes
@@ -56,17 +64,21 @@ from load_rig import (
     burst,
     cpu_between,
     fresh_database,
+    half_open,
     http_json,
     make_tmp,
     own_cpu,
     percentile,
     player_address,
     raise_nofile,
+    replay_reader,
     watchers,
 )
 
 CASES = ("baseline", "silent-watcher", "overlong-bot", "creation-burst", "watchers-1000",
-         "load-200")
+         "load-200", "half-open", "searching-table", "starving", "replay-flood")
+NOFILE = {"half-open": 1024}  # the server's soft open-files limit, by case (else the hard)
+VICTIM = "127.0.0.3"  # the client the half-open case measures, apart from the attacker
 TABLE = {"game": "winter-queen",
          "seats": [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}]}
 GRACE = 5.0  # how long a reply to an action sent just before the end may take
@@ -79,6 +91,7 @@ class Busy:
 
     slot: int
     table: dict[str, Any]
+    body: dict[str, Any] = field(default_factory=lambda: TABLE)  # of its next table
     samples: list[tuple[float, float]] = field(default_factory=list)  # (sent, action->view)
     turns: list[tuple[float, float]] = field(default_factory=list)  # (sent, action->turn)
     actions: int = 0
@@ -182,7 +195,7 @@ async def player(port: int, busy: Busy, until: float, reply_deadline: float) -> 
             return
         if why == "over":
             status, made = await asyncio.to_thread(http_json, "POST", port, "/api/tables",
-                                                   TABLE, timeout=10, source=source)
+                                                   busy.body, timeout=10, source=source)
             if status == 201:
                 busy.table, busy.games = made, busy.games + 1
             else:
@@ -248,10 +261,12 @@ def summary(busy: list[Busy], elapsed: float, attacked: int | None,
 
 async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
                    attack: Attack | None = None, attacked: int | None = None,
-                   attacked_wait: float = GRACE) -> dict[str, Any]:
+                   attacked_wait: float = GRACE,
+                   bodies: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play the busy tables for ``seconds`` with ``attack`` running beside them; then
-    let the server idle 5 s to see what it still spends."""
-    busy = [Busy(i, t) for i, t in enumerate(tables)]
+    let the server idle 5 s to see what it still spends. ``bodies``: the table a slot
+    makes when its game ends, where it is not a busy one."""
+    busy = [Busy(i, t, (bodies or {}).get(i, TABLE)) for i, t in enumerate(tables)]
     done = asyncio.Event()
     s0, c0 = server.sample(), own_cpu()
     start = time.monotonic()
@@ -283,6 +298,7 @@ async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
     result.update(attack_result)
     result["server"] = {
         "load_cpu_cores": cpu_between(s0, s1)["cpu_cores"],
+        "workers_cpu_cores": cpu_between(s0, s1)["workers_cpu_cores"],
         # the measuring clients' own share of the machine (attackers apart run elsewhere)
         "clients_cpu_cores": round((c1 - c0) / max(s1.get("t", start) - start, 1e-9), 2)
         if s1 else None,
@@ -486,9 +502,149 @@ async def load_200(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     return await baseline(server, args, 200)
 
 
+async def victim_requests(port: int, until: float, start_after: float = 2.5
+                          ) -> dict[str, Any]:
+    """GET /api/games from ``VICTIM`` on a new connection every 0.5 s, from
+    ``start_after`` s (the attacker's connections are open by then) until ``until``."""
+    loop = asyncio.get_running_loop()
+    with concurrent.futures.ThreadPoolExecutor(16) as threads:
+        await asyncio.sleep(start_after)
+        asked = []
+        while time.monotonic() < until:
+            asked.append(loop.run_in_executor(threads, lambda: http_json(
+                "GET", port, "/api/games", timeout=5, source=VICTIM)[0]))
+            await asyncio.sleep(0.5)
+        statuses = Counter(await asyncio.gather(*asked))
+    return {"ok": statuses[200], "of": sum(statuses.values()),
+            "statuses": {str(k): v for k, v in sorted(statuses.items())}}
+
+
+async def half_open_case(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    tables = await open_tables(server.port, args.tables)
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        pool.submit(int).result(timeout=60)
+
+        async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+            held = loop.run_in_executor(pool, half_open, server.port, 1100,
+                                        until - time.monotonic())
+            victims = await victim_requests(server.port, until)
+            return {"half_open": await asyncio.wait_for(held, args.seconds + 60),
+                    "victims": victims, "server_nofile": NOFILE["half-open"]}
+
+        return await run_load(server, tables, args.seconds, attack)
+
+
+async def bot_tables(port: int, body: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """``count`` tables of ``body`` made by the attacker (refusals skipped)."""
+    made = []
+    for _ in range(count):
+        status, answer = await asyncio.to_thread(http_json, "POST", port, "/api/tables", body,
+                                                 timeout=10, source=ATTACKER)
+        if status == 201:
+            made.append(answer)
+    return made
+
+
+async def views_of(port: int, tables: list[dict[str, Any]]) -> list[dict[str, Any] | int]:
+    """Each table's spectator view, or the status that said why not."""
+    views: list[dict[str, Any] | int] = []
+    for t in tables:
+        status, view = await asyncio.to_thread(
+            http_json, "GET", port, f"/api/tables/{t['table']}/view?secret={t['spectator_secret']}",
+            timeout=10)
+        views.append(view if status == 200 and view else status)
+    return views
+
+
+async def moves_at(port: int, tables: list[dict[str, Any]]) -> list[Any]:
+    """How far each table got (its version), or the status that said why not."""
+    return [v["version"] if isinstance(v, dict) else f"status {v}"
+            for v in await views_of(port, tables)]
+
+
+async def searching_table(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    """Item 1 of issue 40: a bot-only table of default ISMCTS Winterborne bots (a new one
+    whenever its game ends) beside the busy tables."""
+    tables = await open_tables(server.port, args.tables)
+    body = {"game": "winterborne", "seats": [{"kind": "ismcts"}] * 2}
+
+    async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+        made = await bot_tables(server.port, body, 1)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), until - time.monotonic() + 120)
+        return {"searching_table": {"tables": len(made),
+                                    "moves": await moves_at(server.port, made)}}
+
+    return await run_load(server, tables, args.seconds, attack)
+
+
+async def starving(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    """Item 2 of issue 40: three bot-only tables of the heaviest ISMCTS bots allowed, then
+    busy table 0 plays against a default ISMCTS bot: how long its person waits for it."""
+    victim = {"game": "winter-queen",
+              "seats": [{"kind": "human"}, {"kind": "ismcts"}, {"kind": "random"}]}
+    tables = await open_tables(server.port, args.tables - 1)
+    settings = _heaviest(await asyncio.to_thread(http_json, "GET", server.port, "/api/games",
+                                                 timeout=10))
+    heavy = {"game": "winter-queen", "seats": [{"kind": "ismcts", "settings": settings}] * 3}
+    hogs = await bot_tables(server.port, heavy, 3)
+    tables = [*await open_tables(server.port, 1, victim, slot0=args.tables), *tables]
+
+    async def attack(until: float, done: asyncio.Event, busy: list[Busy]) -> dict[str, Any]:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), until - time.monotonic() + 120)
+        return {"starving": {"heavy_settings": settings,
+                             "hog_tables": len(hogs),
+                             "moves_at_hogs": await moves_at(server.port, hogs)}}
+
+    return await run_load(server, tables, args.seconds, attack, attacked=0,
+                          attacked_wait=60.0, bodies={0: victim})
+
+
+def _heaviest(games: tuple[int, Any]) -> dict[str, Any]:
+    """The largest ISMCTS settings ``GET /api/games`` says are allowed."""
+    described = (games[1] or {}).get("bot_settings", [])
+    ismcts: dict[str, Any] = next((d for d in described if d.get("kind") == "ismcts"), {})
+    limits = ismcts.get("limits", {})
+    return {name: limits[name]["max"] for name in ("iterations", "seconds")
+            if isinstance(limits.get(name), dict) and limits[name].get("max") is not None}
+
+
+async def replay_flood(server: Server, args: argparse.Namespace) -> dict[str, Any]:
+    """Item 4 of issue 40: finished long games (Winterborne, random bots), then 8 threads
+    of the attacker reading their replays without gzip, and single steps, beside the
+    busy tables."""
+    finished = await bot_tables(server.port, {"game": "winterborne",
+                                              "seats": [{"kind": "random"}] * 2}, 8)
+    for _ in range(600):  # bounded: random bots end a game in seconds
+        if all(isinstance(v, dict) and v["over"] for v in await views_of(server.port, finished)):
+            break
+        await asyncio.sleep(0.5)
+    tables = await open_tables(server.port, args.tables)
+
+    loop = asyncio.get_running_loop()
+    spawn = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        pool.submit(int).result(timeout=60)
+
+        async def attack(until: float, done: asyncio.Event, busy: list[Busy]
+                         ) -> dict[str, Any]:
+            reading = loop.run_in_executor(pool, replay_reader, server.port,
+                                           [t["table"] for t in finished],
+                                           until - time.monotonic())
+            return {"replay_flood": {"finished_games": len(finished),
+                                     **await asyncio.wait_for(reading, args.seconds + 90)}}
+
+        return await run_load(server, tables, args.seconds, attack)
+
+
 RUN: dict[str, Callable[[Server, argparse.Namespace], Awaitable[dict[str, Any]]]] = {
     "baseline": baseline, "silent-watcher": silent_watcher, "overlong-bot": overlong_bot,
-    "creation-burst": creation_burst, "watchers-1000": watchers_1000, "load-200": load_200}
+    "creation-burst": creation_burst, "watchers-1000": watchers_1000, "load-200": load_200,
+    "half-open": half_open_case, "searching-table": searching_table, "starving": starving,
+    "replay-flood": replay_flood}
 
 
 def run_case(name: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -497,7 +653,7 @@ def run_case(name: str, args: argparse.Namespace) -> dict[str, Any]:
                               "loadavg_1m_before": round(os.getloadavg()[0], 2)}
     bound = args.seconds + args.stall_wait + 300
     with make_tmp() as tmp, fresh_database(args.database_url, Path(tmp)) as url:
-        server = Server(url, args.serve_arg, Path(tmp) / "server.log")
+        server = Server(url, args.serve_arg, Path(tmp) / "server.log", nofile=NOFILE.get(name))
         try:
             server.start()
             result.update(asyncio.run(asyncio.wait_for(RUN[name](server, args), bound)))

@@ -31,6 +31,8 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sy
 
 from wintergames.core.actions import Action
 from wintergames.server.app import create_app
+from wintergames.server.connections import uvicorn_options
+from wintergames.server.settings import ServerSettings
 
 # What the machine's closed network needs: no background connections, no sandbox as root.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -78,10 +80,13 @@ class Server:
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         # By default a test server: tables with people take the tests' seeds.
-        settings = {"bot_budget": 5.0, "seeded_human_tables": True, **settings}
-        app = create_app(f"sqlite:///{database}", **settings)
+        chosen = ServerSettings().replace(**{"bot_budget": 5.0, "seeded_human_tables": True,
+                                             **settings})
+        app = create_app(f"sqlite:///{database}", settings=chosen)
+        # the connection limits and deadlines `wintergames serve` runs with
         self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
-                                                    log_level="warning"))
+                                                    log_level="warning",
+                                                    **uvicorn_options(chosen)))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> Server:

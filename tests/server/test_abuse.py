@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,10 +18,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from wintergames.server.app import create_app
 from wintergames.server.hub import Hub
-from wintergames.server.live import LiveTable, Viewer
+from wintergames.server.live import Viewer
 from wintergames.server.watchers import TOO_SLOW, Watcher
 
-from .test_api import new_table, run_coroutine, view, wait_until
+from .test_api import act, new_table, run_coroutine, view, wait_until
 
 
 def app_client(tmp_path: Path, **settings: Any) -> TestClient:
@@ -172,6 +170,80 @@ def test_hostile_websocket_messages_get_an_error_and_the_socket_stays_open(
         assert ws.receive_json()["version"] > first["version"]  # still playing
 
 
+# -- one strict reading of whole numbers, over HTTP and the WebSocket --------------------
+
+NOT_NUMBERS = [True, "1", 1.0]  # each would be read as 1 by Python or pydantic
+WHOLE = "a whole number from 0, unquoted, of at most 40 digits; not "
+
+
+def at_version_one(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table where seat 1 is to move again at version 1 (the number true, "1" and 1.0
+    would pass for), and its view."""
+    table = new_table(client, "winter-queen", ["human", "human"], first_player="1")
+    first = view(client, table, 0)
+    assert act(client, table, 0, first["legal"][0]["action"], 0).status_code == 200
+    again = view(client, table, 0)
+    assert again["version"] == 1 and again["legal"]
+    return table, again
+
+
+@pytest.mark.parametrize("version", NOT_NUMBERS)
+def test_an_action_version_that_is_not_a_whole_number_is_malformed_over_http(
+        client: TestClient, version: Any) -> None:
+    table, before = at_version_one(client)
+    body = {"secret": table["seats"][0]["secret"], "version": version,
+            "action": before["legal"][0]["action"]}
+    url = f"/api/tables/{table['table']}/actions"
+    error = error_of(client.post(url, json=body), 400)
+    assert error == {"code": "malformed",
+                     "message": f"version: {WHOLE}{json.dumps(version)}"}
+    assert view(client, table, 0) == before  # nothing was played
+    for log_from in [*NOT_NUMBERS, -1]:
+        refused = client.post(url, json={**body, "version": 1, "log_from": log_from})
+        assert error_of(refused, 400)["message"].startswith(f"log_from: {WHOLE}")
+    assert view(client, table, 0) == before
+    assert client.post(url, json={**body, "version": 1}).status_code == 200
+
+
+@pytest.mark.parametrize("version", NOT_NUMBERS)
+def test_an_action_version_that_is_not_a_whole_number_is_malformed_on_the_websocket(
+        client: TestClient, version: Any) -> None:
+    table, before = at_version_one(client)
+    with client.websocket_connect(socket_url(table, 0)) as ws:
+        assert ws.receive_json() == {**before, "type": "view"}
+        action = before["legal"][0]["action"]
+        ws.send_json({"type": "action", "version": version, "action": action})
+        assert ws.receive_json() == {"type": "error", "code": "malformed",
+                                     "message": f"version: {WHOLE}{json.dumps(version)}"}
+        assert view(client, table, 0) == before  # nothing was played
+        ws.send_json({"type": "action", "version": 1, "action": action})
+        assert ws.receive_json()["version"] > 1
+
+
+@pytest.mark.parametrize("seed", [True, "5", 5.0, -5])
+def test_a_seed_that_is_not_a_whole_number_is_malformed(client: TestClient,
+                                                        seed: Any) -> None:
+    body = {"game": "snow-time", "seed": seed, "seats": [{"kind": "random"}] * 3}
+    error = error_of(client.post("/api/tables", json=body), 400)
+    assert error == {"code": "malformed", "message": f"seed: {WHOLE}{json.dumps(seed)}"}
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+@pytest.mark.parametrize("text", ["1.0", "+1", "1_0", " 1", "true", "-1", "1e1", "9" * 41])
+def test_a_query_number_is_digits_alone(client: TestClient, text: str) -> None:
+    table = new_table(client, "snow-time", ["random"] * 3, seed=2)
+    wait_until(lambda: view(client, table, None), lambda v: v["over"])
+    where = f"/api/tables/{table['table']}"
+    for path, name in ((f"{where}/view", "log_from"), ("/api/tables", "limit"),
+                       ("/api/recent-games", "limit"), (f"{where}/chat", "limit"),
+                       (f"{where}/replay", "step")):
+        error = error_of(client.get(path, params={name: text}), 400)
+        assert error["code"] == "malformed", (path, error)
+        assert error["message"].startswith(
+            f"{name}: a whole number from 0: at most 40 of the digits 0-9, nothing else")
+        assert client.get(path, params={name: "1"}).status_code == 200, path
+
+
 # -- watchers never hold the table ------------------------------------------------------
 
 class SilentSocket:
@@ -216,52 +288,18 @@ def test_a_watcher_that_never_reads_is_dropped_and_never_holds_the_table(
 
 # -- bots: bounded, and timed from when they start ---------------------------------------
 
-def test_a_search_that_would_overrun_stops_at_the_deadline(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from wintergames.bots.ismcts import IsmctsBot
-
-    searched: list[int] = []  # iterations of each search the table asked for
-    choose = IsmctsBot.choose
-
-    def counted(self: IsmctsBot, state: Any, player: int, deadline: float | None = None
-                ) -> Any:
-        action = choose(self, state, player, deadline=deadline)
-        searched.append(self.last_iterations)
-        return action
-
-    monkeypatch.setattr(IsmctsBot, "choose", counted)
+def test_a_search_that_would_overrun_stops_at_the_deadline(tmp_path: Path) -> None:
     with app_client(tmp_path, bot_budget=0.2, bot_grace=30.0) as c:
         body = {"game": "snow-time", "seed": 1, "options": {},
                 "seats": [{"kind": "ismcts", "settings": {"iterations": 100_000}},
                           {"kind": "random"}, {"kind": "random"}]}
         created = c.post("/api/tables", json=body)
         assert created.status_code == 201, created.text
-        wait_until(lambda: searched, lambda s: any(s))
+        live = c.app.state.hub.tables[created.json()["table"]]  # type: ignore[attr-defined]
+        # the bot comes back from its worker process with its last search's count
+        searched = wait_until(lambda: live.bots[0].last_iterations, lambda n: n > 0)
         # It answered (no fallback: the grace is long) having stopped itself early.
-        assert 0 < max(searched) < 100_000
-
-
-def test_the_budget_counts_from_when_a_bot_starts_thinking(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    budget, hold = 5.0, 1.0
-    left: list[float] = []
-    first = threading.Lock()
-    play_bot = LiveTable.play_bot
-
-    def timed(self: LiveTable, seat: int, deadline: float | None = None) -> bool:
-        assert deadline is not None
-        left.append(deadline - time.monotonic())
-        if first.acquire(blocking=False):
-            time.sleep(hold)  # the only worker is busy meanwhile
-        return play_bot(self, seat, deadline)
-
-    monkeypatch.setattr(LiveTable, "play_bot", timed)
-    with app_client(tmp_path, bot_budget=budget, bot_workers=1) as c:
-        for seed in (1, 2):  # greedy bots search, so they take turns at the one place
-            new_table(c, "snow-time", ["greedy"] * 3, seed=seed)
-        wait_until(lambda: len(left), lambda n: n >= 4)
-    # Whoever waited behind the held bot still had (nearly) its whole budget.
-    assert min(left) > budget - hold / 2
+        assert 0 < searched < 100_000
 
 
 def test_server_settings_are_checked_once_for_the_cli_and_create_app(tmp_path: Path) -> None:
@@ -283,25 +321,15 @@ def test_server_settings_are_checked_once_for_the_cli_and_create_app(tmp_path: P
             ServerSettings(**wrong)
 
 
-def test_a_random_bot_never_waits_behind_a_searching_one(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from wintergames.bots.greedy import GreedyBot
+def test_a_random_bot_never_waits_behind_a_searching_one(tmp_path: Path) -> None:
+    from . import jobs
 
-    release = threading.Event()
-    choose = GreedyBot.choose
-
-    def held(self: GreedyBot, state: Any, player: int, deadline: float | None = None) -> Any:
-        assert release.wait(timeout=60), "the test never let the bot go"
-        return choose(self, state, player, deadline=deadline)
-
-    monkeypatch.setattr(GreedyBot, "choose", held)
-    try:
-        with app_client(tmp_path, bot_workers=1, bot_budget=60.0) as c:
-            searching = new_table(c, "snow-time", ["greedy"] * 3, seed=1)
-            quick = new_table(c, "snow-time", ["random"] * 3, seed=2)
-            # the only thinking place is taken, yet the random table plays to its end
-            assert wait_until(lambda: view(c, quick, None), lambda v: v["over"])["over"]
-            assert view(c, searching, None)["version"] == 0
-            release.set()
-    finally:
-        release.set()
+    hang = {"kind": "ismcts", "settings": {"iterations": jobs.HANG}}
+    with app_client(tmp_path, bot_workers=1, bot_budget=600.0) as c:
+        c.app.state.hub.thinker = jobs.think_or_hang  # type: ignore[attr-defined]
+        searching = c.post("/api/tables", json={"game": "snow-time", "seed": 1,
+                                                "seats": [hang] * 3}).json()
+        quick = new_table(c, "snow-time", ["random"] * 3, seed=2)
+        # the only thinking place is taken, yet the random table plays to its end
+        assert wait_until(lambda: view(c, quick, None), lambda v: v["over"])["over"]
+        assert view(c, searching, None)["version"] == 0

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import wintergames as wg
 from wintergames.cli.main import app as cli
 from wintergames.server.app import create_app
-from wintergames.server.models import ActionRow, GameTable, Rematch, Seat
+from wintergames.server.models import ActionRow, GameTable, Rematch, Replay, Seat
 from wintergames.server.store import Store
 
 from .test_api import act, new_table, view, wait_until
@@ -147,18 +147,47 @@ def test_a_finished_game_is_replayed_once_however_often_it_is_stepped(
     assert shelf.computed == before
 
 
-def test_the_cache_of_replays_is_bounded_and_keeps_the_latest(client: TestClient) -> None:
-    shelf = client.app.state.replays  # type: ignore[attr-defined]
-    shelf.size = 2
+def test_replays_are_kept_in_storage_and_in_memory_while_they_fit(
+        client: TestClient) -> None:
+    replays = client.app.state.replays  # type: ignore[attr-defined]
+    replays.memory_bytes = 1  # only the one used last stays in memory
     hub_of(client).after_game.clear()  # only what is asked for is made here
     tables = [bots_finish(client, "winter-queen", ["random", "random"], seed=s)["table"]
               for s in (13, 14, 15)]
-    before = shelf.computed
-    for table_id in [*tables, tables[2], tables[1]]:  # the last two are still kept
-        all_steps(client, table_id)
-    assert shelf.computed == before + 3
-    all_steps(client, tables[0])  # pushed out by the third: computed again, same frames
-    assert shelf.computed == before + 4
+    before = replays.computed
+    first = [all_steps(client, table_id) for table_id in tables]
+    assert replays.computed == before + 3
+    # out of memory, each is read back from storage, not made again
+    assert [all_steps(client, table_id) for table_id in reversed(tables)] == first[::-1]
+    assert replays.computed == before + 3
+    with store_of(client).session() as session:
+        kept = session.scalars(select(Replay.table_id).where(Replay.seat == -1)).all()
+    assert sorted(kept) == sorted(tables)
+
+
+def test_a_replay_is_made_once_across_a_restart(database_url: str) -> None:
+    with TestClient(create_app(database_url, seeded_human_tables=True)) as first:
+        table = bots_finish(first, "snow-time", ["random"] * 3, seed=6)["table"]
+        replays = first.app.state.replays  # type: ignore[attr-defined]
+        wait_until(lambda: replays.computed, lambda made: made == 1)  # as the game ended
+        seen = all_steps(first, table)
+    with TestClient(create_app(database_url, seeded_human_tables=True)) as second:
+        assert all_steps(second, table) == seen
+        step = second.get(f"/api/tables/{table}/replay", params={"step": 3}).json()
+        assert step["observation"] == seen["frames"][3]["observation"]
+        assert second.app.state.replays.computed == 0  # type: ignore[attr-defined]
+
+
+def test_replay_reads_are_limited_per_client(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", seeded_human_tables=True,
+                               replay_reads_per_minute=3)) as c:
+        table = bots_finish(c, "winter-queen", ["random", "random"], seed=5)["table"]
+        for _ in range(2):
+            all_steps(c, table)
+        assert c.get(f"/api/tables/{table}/replay", params={"step": 1}).status_code == 200
+        refused = c.get(f"/api/tables/{table}/replay/all")
+        assert refused.status_code == 429 and refused.headers["retry-after"]
+        assert refused.json()["error"]["code"] == "too-many-reads"
 
 
 def test_an_unknown_table_has_no_replay_page_data(client: TestClient) -> None:

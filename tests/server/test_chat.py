@@ -109,7 +109,8 @@ def test_a_seat_writes_over_http_and_a_reload_shows_the_history(database_url: st
 
 
 def test_the_history_is_the_last_hundred_oldest_first(database_url: str) -> None:
-    with app_client(database_url, chat_per_minute=1000, table_chat_per_minute=1000) as client:
+    with app_client(database_url, chat_per_minute=1000, table_chat_per_minute=1000,
+                    seat_chat_per_minute=999) as client:
         table = named_table(client, ["Ada", "Bob"], first_player="1")
         for n in range(HISTORY + 5):
             assert say(client, table, seat_secret(table, n % 2), f"message {n}"
@@ -168,6 +169,7 @@ BAD_TEXTS = [
                            f"has at most {TEXT_MAX}"),
     ("two\nlines", "a chat message holds U+000A; a message is one line of visible text"),
     ("abc\u202edef", "a chat message holds U+202E"),  # would reorder the text after it
+    ("\u200d\u3164", "a chat message shows nothing"),  # a joiner and a blank letter
 ]
 
 
@@ -240,21 +242,23 @@ def test_bad_json_and_bad_fields_are_refused_and_change_nothing(database_url: st
 
 
 def test_a_client_and_a_table_are_held_to_their_rates(database_url: str) -> None:
-    with app_client(database_url, chat_per_minute=3, table_chat_per_minute=2) as client:
+    with app_client(database_url, chat_per_minute=4, table_chat_per_minute=3,
+                    seat_chat_per_minute=2) as client:
         first = named_table(client, ["Ada", "Bob"], first_player="1")
         second = named_table(client, ["Cy", "Di"], first_player="1")
-        for text in ("one", "two"):
-            assert say(client, first, seat_secret(first, 0), text).status_code == 201
-        busy = say(client, first, seat_secret(first, 1), "three")
-        assert "a table takes 2 chat messages a minute; try again in" in error_of(
+        for seat, text in ((0, "one"), (0, "two"), (1, "three")):
+            assert say(client, first, seat_secret(first, seat), text).status_code == 201
+        busy = say(client, first, seat_secret(first, 1), "four")
+        assert "a table takes 3 chat messages a minute; try again in" in error_of(
             busy, 429, "too-many-messages")
         assert 1 <= int(busy.headers["Retry-After"]) <= 60
         # the refused message counted for nobody: this client has one more to send
         assert say(client, second, seat_secret(second, 0), "elsewhere").status_code == 201
         over = say(client, second, seat_secret(second, 1), "again")
-        assert "a client may send 3 chat messages a minute" in error_of(
+        assert "a client may send 4 chat messages a minute" in error_of(
             over, 429, "too-many-messages")
-        assert [text for *_, text in stored(store_of(client))] == ["one", "two", "elsewhere"]
+        assert [text for *_, text in stored(store_of(client))] == [
+            "one", "two", "three", "elsewhere"]
 
 
 def test_a_closed_table_keeps_its_chat_to_read_and_takes_no_more(database_url: str) -> None:

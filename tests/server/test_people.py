@@ -25,6 +25,11 @@ BAD_NAMES = [
     ("Ada\nLovelace", "holds U+000A; a name is one line of visible text"),
     ("Ada\u202eecalevol", "holds U+202E"),  # a bidi override would reorder the list around it
     ("tab\there", "holds U+0009"),
+    # nothing to see: a joiner, a lone accent, a Hangul filler, the blank Braille cell
+    ("\u200d", "shows nothing; a name needs a letter, digit, punctuation mark or symbol"),
+    ("\u0301\u200c", "shows nothing"),
+    ("\u3164", "shows nothing"),
+    ("\u2800\u00a0\u2800", "shows nothing"),
 ]
 
 
@@ -104,6 +109,12 @@ def test_a_bad_name_is_refused_at_creation_and_nothing_is_stored(
         "game": "winter-queen", "seats": [{"name": "Ada"}, {"name": name}]})
     assert f"Player 2's name {rule}" in error_of(response, 400, "bad-name")
     assert stored_rows(store_of(client)) == before
+
+
+def test_a_name_of_any_script_or_emoji_with_joiners_is_taken(client: TestClient) -> None:
+    names: list[str | None] = ["\U0001f469\u200d\U0001f469\u200d\U0001f467", "\u674e", "\u2026"]
+    table = named_table(client, names, game="snow-time")
+    assert [seat["nickname"] for seat in table["seats"]] == names
 
 
 def test_only_a_persons_seat_takes_a_name(client: TestClient) -> None:

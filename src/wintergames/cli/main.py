@@ -166,6 +166,7 @@ def serve(
         shown_database,
         url,
     )
+    from wintergames.server.connections import uvicorn_options
     from wintergames.server.settings import ServerSettings
 
     try:
@@ -186,8 +187,10 @@ def serve(
                   soft_wrap=True)  # one line, so the URL is copied whole
     # Frames past four times the message limit are cut by uvicorn itself (close 1009);
     # smaller oversized messages get the server's own error and the socket stays open.
+    # The HTTP protocol limits connections per client and the time a request may take.
     config = uvicorn.Config(application, log_level="warning", access_log=access_log,
-                            ws_max_size=4 * settings.max_message_bytes)
+                            ws_max_size=4 * settings.max_message_bytes,
+                            **uvicorn_options(settings))
     if access_log:  # uvicorn's own messages stay at warnings; requests are at info
         access = logging.getLogger("uvicorn.access")
         access.setLevel(logging.INFO)

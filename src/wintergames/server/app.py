@@ -37,7 +37,6 @@ from wintergames import bots
 from wintergames.core.errors import InvalidOptionError, UnknownGameError, WintergamesError
 from wintergames.core.events import seat_name
 from wintergames.core.registry import available_games, get_spec
-from wintergames.core.replay import replay as replay_record
 from wintergames.core.rng import fresh_seed
 from wintergames.core.spec import GameSpec
 from wintergames.server.afterwards import add_afterwards
@@ -55,8 +54,8 @@ from wintergames.server.live import (
 from wintergames.server.models import GameTable, Seat
 from wintergames.server.paging import page_of
 from wintergames.server.people import add_people, check_name
-from wintergames.server.quotas import ClientLimits
-from wintergames.server.schemas import LOG_FROM, ActionRequest, CreateTable
+from wintergames.server.quotas import ClientLimits, client_key
+from wintergames.server.schemas import LOG_FROM, MALFORMED, ActionRequest, CreateTable
 from wintergames.server.settings import ServerSettings
 from wintergames.server.sockets import add_sockets
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
@@ -104,6 +103,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
             yield
         finally:
             keeper.cancel()
+            hub.close()  # the worker processes stop with the server
 
     app = FastAPI(title="wintergames", summary="Five winter board games, played online.",
                   lifespan=lifespan)
@@ -132,10 +132,14 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, err: RequestValidationError) -> JSONResponse:
+        # A number that is not one (true, "1", 1.0) is malformed, as on the WebSocket.
+        malformed = [e for e in err.errors() if e["type"] == MALFORMED]
         problems = "; ".join(
             f"{'.'.join(str(x)[:40] for x in e['loc'][1:]) or 'body'}: {e['msg']}"
-            for e in err.errors()[:5]
+            for e in (malformed or err.errors())[:5]
         )
+        if malformed:
+            return error_response(ServerError(400, MALFORMED, problems))
         return error_response(ServerError(422, "invalid-request", problems))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -204,7 +208,8 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         limits.new_table(client_of(request))
         live, created = await asyncio.to_thread(_create, store, settings, body)
-        hub.adopt(live)  # built before it was stored: no need to rebuild it
+        # built before it was stored (no need to rebuild it); its bots take this client's turns
+        hub.adopt(live, client_key(client_of(request)))
         hub.changed(live)  # bots may open the game
         return created
 
@@ -238,20 +243,6 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
         await asyncio.to_thread(live.act, viewer, body.version, body.action)
         hub.changed(live)
         return json_text(live.view_json(viewer, body.log_from))
-
-    @app.get("/api/tables/{table_id}/replay")
-    def replay_step(table_id: str, step: int = 0) -> dict[str, Any]:
-        """A finished game after its first ``step`` actions, as a spectator sees it."""
-        live = hub.table(table_id)
-        if not live.state.is_over:
-            raise ServerError(409, "not-over", "replays open when the game is over")
-        total = live.version
-        if not 0 <= step <= total:
-            raise ServerError(400, "bad-step", f"step must be in 0..{total}, not {step}")
-        state = replay_record(live.state.record(), upto=step)
-        return {"table": table_id, "step": step, "steps": total,
-                "observation": state.observation(None),
-                "log": [e.view() for e in state.events_for(None)]}
 
     add_sockets(app, hub, limits)
     add_people(app, hub)

@@ -30,14 +30,11 @@ from wintergames.server.live import ServerError, Viewer, closed_error, storage_u
 from wintergames.server.models import ChatMessage, GameTable
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.store import Store, TableClosedError, utc
+from wintergames.server.text import refused_char, shows_something
 
 CHAT_TYPES = ("chat", "chat-history")  # the socket messages this module answers
 TEXT_MAX = 300  # characters: a sentence or three; a table chat is not a forum
 HISTORY = 100  # messages a new page is given: the conversation of a whole game
-# As for seat names (people.check_name): nothing that breaks a line, reorders the text
-# around it (bidi controls) or is not text at all; joiners stay, emoji sequences need them.
-_JOINERS = {"\u200c", "\u200d"}
-_REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
 class ChatRequest(BaseModel):
@@ -70,11 +67,13 @@ def check_text(raw: Any) -> str:
     if len(text) > TEXT_MAX:
         raise ServerError(400, "bad-chat", f"a chat message is {len(text)} characters long; "
                           f"a message has at most {TEXT_MAX}")
-    for char in text:
-        if char not in _JOINERS and unicodedata.category(char) in _REFUSED:
-            raise ServerError(400, "bad-chat", f"a chat message holds U+{ord(char):04X}; a "
-                              "message is one line of visible text, without control "
-                              "characters")
+    refused = refused_char(text)
+    if refused is not None:
+        raise ServerError(400, "bad-chat", f"a chat message holds {refused}; a message is "
+                          "one line of visible text, without control characters")
+    if not shows_something(text):
+        raise ServerError(400, "bad-chat", "a chat message shows nothing; write a letter, "
+                          "digit, punctuation mark or symbol")
     return text
 
 
@@ -142,7 +141,7 @@ class TableChat:
         text = check_text(raw)
         if live.closed_by and live.ended_at is not None:
             raise closed_error(live.closed_by, live.ended_at)
-        self.limits.chat(client, table_id)
+        self.limits.chat(client, table_id, viewer.seat)
         try:
             row = await asyncio.to_thread(append_message, self.hub.store, table_id,
                                           viewer.seat, live.nicknames[viewer.seat], text)

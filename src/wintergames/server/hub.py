@@ -17,17 +17,20 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
-from wintergames.server.live import LiveTable, ServerError
+from wintergames.bots.base import Bot
+from wintergames.core.actions import Action
+from wintergames.server.live import LiveTable, ServerError, think
 from wintergames.server.settings import ServerSettings
 from wintergames.server.store import Store
 from wintergames.server.watchers import Watcher
+from wintergames.server.workers import Lane
 
 logger = logging.getLogger(__name__)
 
@@ -65,13 +68,20 @@ class Hub:
         self.unreadable: dict[str, str] = {}
         self._loading: dict[str, _Loading] = {}
         self._loading_guard = threading.Lock()
-        # places to think for searching bots, and for quick ones (made on the loop)
-        self._thinkers: asyncio.Semaphore | None = None
+        # Searching bots think in worker processes, at a lower CPU priority than the
+        # event loop: bots of tables with a person in lane of their own, bot-only tables
+        # and replays in the background one (lowest priority), clients taking turns.
+        workers = settings.bot_workers
+        self.people = Lane("people", workers, nice=5)
+        self.background = Lane("background", workers, nice=15)
+        self.thinker: Callable[..., tuple[Action, Bot]] = think  # tests put their own
+        self.creators: dict[str, str] = {}  # table id -> the client that made it
+        # places for quick bots' threads (made on the loop)
         self._movers: asyncio.Semaphore | None = None
         self._swept = -math.inf  # time.monotonic() of the last look for idle tables
-        # Work to start, off the loop, once a table's game has ended (the replay's frames
-        # made ahead of its first viewer), and the tables it was started for.
-        self.after_game: list[Callable[[LiveTable], object]] = []
+        # Work to start once a table's game has ended (its replay made ahead of its
+        # first viewer), each as a task of the event loop.
+        self.after_game: list[Callable[[LiveTable], Awaitable[object]]] = []
 
     # -- tables -------------------------------------------------------------------------
 
@@ -140,9 +150,12 @@ class Hub:
             self.unreadable[table_id] = reason
             raise UnreadableTableError(table_id, reason) from None
 
-    def adopt(self, live: LiveTable) -> None:
-        """A table built by its creator (and stored): no need to load it again."""
+    def adopt(self, live: LiveTable, client: str | None = None) -> None:
+        """A table built by its creator (and stored): no need to load it again. Its
+        bots' work takes ``client``'s turns among the workers."""
         self.tables[live.id] = live
+        if client is not None:
+            self.creators[live.id] = client
         self.used[live.id] = time.monotonic()
 
     def unload_idle(self) -> list[str]:
@@ -182,14 +195,25 @@ class Hub:
 
     def broadcast(self, live: LiveTable) -> None:
         """Queue every watcher's own view; never waits for a client. The first time the
-        game is seen ended, what comes after it starts in a thread (``after_game``)."""
+        game is seen ended, what comes after it starts (``after_game``)."""
         for watcher in list(self.watchers.get(live.id, ())):
             watcher.send(live.view_text(watcher.viewer))
         if live.state.is_over and not live.after_game_started and self.after_game:
             live.after_game_started = True
             for work in self.after_game:
-                threading.Thread(target=work, args=(live,), daemon=True,
-                                 name=f"after-{live.id}").start()
+                self._hold(asyncio.get_running_loop().create_task(self._after(work, live)))
+
+    async def _after(self, work: Callable[[LiveTable], Awaitable[object]],
+                     live: LiveTable) -> None:
+        try:
+            await work(live)
+        except Exception:  # the game itself is stored: what follows it may fail alone
+            logger.exception("the work after the game of table %r failed", live.id)
+
+    def _hold(self, task: asyncio.Task[None]) -> None:
+        """Keep ``task`` until it is done (the loop keeps only weak references)."""
+        self._drives.add(task)
+        task.add_done_callback(self._drives.discard)
 
     def tell(self, table_id: str, message: dict[str, Any]) -> None:
         """Queue one message that is the same for every watcher (a chat message: nobody
@@ -203,10 +227,7 @@ class Hub:
         self.broadcast(live)
         if live.id not in self.driving and live.bots_to_move():
             self.driving.add(live.id)
-            # The loop keeps only weak references to tasks: held here until done.
-            task = asyncio.get_running_loop().create_task(self.drive_bots(live))
-            self._drives.add(task)
-            task.add_done_callback(self._drives.discard)
+            self._hold(asyncio.get_running_loop().create_task(self.drive_bots(live)))
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -227,31 +248,68 @@ class Hub:
             self.driving.discard(live.id)
 
     async def _bot_move(self, live: LiveTable, seat: int) -> None:
-        """One bot move. Searching bots take one of ``bot_workers`` places to think (so
-        searches never crowd out the event loop), in a thread of their own, and their
-        budget counts from when they start, not while they wait; bots that answer at
-        once (random) have as many places of their own, never behind a search."""
-        if self._thinkers is None or self._movers is None:
-            self._thinkers = asyncio.Semaphore(self.settings.bot_workers)
-            self._movers = asyncio.Semaphore(self.settings.bot_workers)
-        # Quick bots have places of their own: a hundred bot threads at once would
-        # take the interpreter from the event loop that answers the people.
-        async with self._thinkers if live.bots[seat].searches else self._movers:
+        """One bot move. A searching bot thinks in a worker process (``workers``), so it
+        never holds the interpreter the event loop needs; its budget counts from when it
+        starts, not while it waits for a worker. A bot that answers at once (random)
+        plays in a thread of its own, never behind a search."""
+        if live.bots[seat].searches:
             await self._think(live, seat)
+            return
+        if self._movers is None:
+            self._movers = asyncio.Semaphore(self.settings.bot_workers)
+        # a hundred quick-bot threads at once would take the interpreter from the loop
+        async with self._movers:
+            await self._play_quick(live, seat)
 
-    async def _think(self, live: LiveTable, seat: int) -> None:
+    async def _play_quick(self, live: LiveTable, seat: int) -> None:
         budget = self.settings.bot_budget
         version = live.version
-        thinking = _in_thread(live.play_bot, seat, time.monotonic() + budget)
+        playing = _in_thread(live.play_bot, seat, time.monotonic() + budget)
         try:
-            await asyncio.wait_for(asyncio.shield(thinking), budget + self.settings.bot_grace)
+            await asyncio.wait_for(asyncio.shield(playing), budget + self.settings.bot_grace)
         except TimeoutError:
-            # A bot that ignores its deadline: the table plays on without it, its late
-            # move is dropped (the version moved on), and its thread no longer holds a
-            # place among the thinkers.
+            # A bot that ignores its deadline: the table plays on without it, and its
+            # late move is dropped (the version moved on).
             logger.warning("a %s bot of table %r overran its budget of %s s",
                            live.kinds[seat], live.id, budget)
             await asyncio.to_thread(live.fallback, seat, version)
+
+    async def _think(self, live: LiveTable, seat: int) -> None:
+        asked = await asyncio.to_thread(live.position_for, seat)
+        if asked is None:
+            return
+        version, position = asked
+        budget = self.settings.bot_budget
+        # tables with a person at them first: a bot-only table never delays a person
+        lane = self.people if "human" in live.kinds else self.background
+        try:
+            action, bot = await lane.run(self.client_of(live.id), self.thinker,
+                                         live.bots[seat], position, seat, budget,
+                                         limit=budget + self.settings.bot_grace)
+        except TimeoutError:
+            # A bot that ignores its deadline: its worker was stopped, and the table
+            # plays its seeded random move instead.
+            logger.warning("a %s bot of table %r overran its budget of %s s",
+                           live.kinds[seat], live.id, budget)
+            await asyncio.to_thread(live.fallback, seat, version)
+            return
+        except Exception:  # a bot's bug (or its worker's death) must not stop the table
+            logger.exception("the %s bot of table %r failed; it plays the fallback move",
+                             live.kinds[seat], live.id)
+            await asyncio.to_thread(live.fallback, seat, version)
+            return
+        live.bots[seat] = bot  # its random generator moved on in the worker
+        await asyncio.to_thread(live.commit_bot, seat, version, action)
+
+    def client_of(self, table_id: str) -> str:
+        """Whose turn a table's work takes in the workers' round: the client that made
+        it (a table resumed from storage after a restart counts as its own client)."""
+        return self.creators.get(table_id, f"table:{table_id}")
+
+    def close(self) -> None:
+        """Stop the worker processes (the server is stopping)."""
+        self.people.close()
+        self.background.close()
 
     async def resume(self) -> None:
         """Drive every stored table whose next decision is a bot's and that no one drives."""
@@ -318,8 +376,8 @@ def _in_thread(play: Callable[[int, float], bool], seat: int,
                deadline: float) -> asyncio.Future[bool]:
     """``play(seat, deadline)`` in a new daemon thread, as a future of the running loop.
 
-    Not a pool: a bot that never returns keeps only its own thread, never a worker that
-    every other table needs.
+    Not a pool: a quick bot that never returns keeps only its own thread, never a
+    worker that every other table needs.
     """
     loop = asyncio.get_running_loop()
     future: asyncio.Future[bool] = loop.create_future()

@@ -15,6 +15,7 @@ import json
 import logging
 import random
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -100,6 +101,14 @@ def fallback_move(table_id: str, state: State, seat: int) -> Action:
     """
     rng = random.Random(f"{table_id}:{len(state.history)}:{seat}")
     return rng.choice(state.legal_actions(seat))
+
+
+def think(bot: bots.Bot, position: State, seat: int, budget: float
+          ) -> tuple[Action, bots.Bot]:
+    """What ``bot`` plays for ``seat`` at ``position`` within ``budget`` seconds from now,
+    and the bot as it is afterwards (its random generator moved on): run in a worker
+    process, so both travel back by pickle."""
+    return bot.choose(position, seat, deadline=time.monotonic() + budget), bot
 
 
 def storage_unavailable() -> ServerError:
@@ -320,17 +329,30 @@ class LiveTable:
         stops at ``deadline`` (``time.monotonic()``); its move is committed only if
         nothing happened in between. A bot that fails plays the fallback move (logged).
         """
-        with self.lock:
-            if (self.stale or self.closed_by or seat not in self.state.to_move
-                    or seat not in self.bots):
-                return False
-            version, position = self.version, self.state.clone()
+        asked = self.position_for(seat)
+        if asked is None:
+            return False
+        version, position = asked
         try:
             action = self.bots[seat].choose(position, seat, deadline=deadline)
         except Exception:  # a bot's bug must not stop the table: log it, play on
             logger.exception("the %s bot of table %r failed; it plays the fallback move",
                              self.kinds[seat], self.id)
             action = fallback_move(self.id, position, seat)
+        return self.commit_bot(seat, version, action)
+
+    def position_for(self, seat: int) -> tuple[int, State] | None:
+        """The version and a copy of the state the bot of ``seat`` decides on, or None
+        if it has nothing to decide (not its turn, a closed or stale table)."""
+        with self.lock:
+            if (self.stale or self.closed_by or seat not in self.state.to_move
+                    or seat not in self.bots):
+                return None
+            return self.version, self.state.clone()
+
+    def commit_bot(self, seat: int, version: int, action: Action) -> bool:
+        """Play the move the bot of ``seat`` chose at ``version``; False (nothing played)
+        if the game moved on meanwhile."""
         with self.lock:
             if self.version != version or self.closed_by:
                 return False

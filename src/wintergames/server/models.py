@@ -20,6 +20,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
 )
@@ -126,4 +127,18 @@ class Rematch(Base):
 
     old_table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     new_table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Replay(Base):
+    """A finished game's replay as one viewer sees it (server/replays.py): computed once,
+    added once and never changed (the game it shows never changes), so no server process
+    computes it again. ``seat`` -1 is the spectator's."""
+
+    __tablename__ = "replays"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    body: Mapped[bytes] = mapped_column(LargeBinary)  # the JSON text, gzip-compressed
+    index: Mapped[dict[str, Any]] = mapped_column(JSON)  # where each step lies in it
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

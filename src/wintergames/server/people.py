@@ -20,12 +20,9 @@ from wintergames.server.live import NAME_MAX, ServerError, json_text
 from wintergames.server.paging import page_of
 from wintergames.server.schemas import CloseRequest, NameRequest
 from wintergames.server.store import Ended
+from wintergames.server.text import refused_char, shows_something
 
 RECENT = 10  # games the lobby lists unless asked for more (up to lobby_page)
-# Characters that could break a line or reorder what is shown around a name (bidi
-# controls), or that are not text at all; joiners stay, emoji sequences need them.
-_JOINERS = {"\u200c", "\u200d"}
-_REFUSED = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
 
 
 def check_name(raw: str | None, seat: int) -> str | None:
@@ -41,6 +38,11 @@ def check_name(raw: str | None, seat: int) -> str | None:
     ... except ServerError as err:
     ...     print(err.code, err.message)
     bad-name Player 2's name is 33 characters long; a name has at most 32
+    >>> try:
+    ...     check_name("\u200d", 0)
+    ... except ServerError as err:
+    ...     print(err.message)
+    Player 1's name shows nothing; a name needs a letter, digit, punctuation mark or symbol
     """
     if raw is None:
         return None
@@ -51,10 +53,13 @@ def check_name(raw: str | None, seat: int) -> str | None:
     if len(name) > NAME_MAX:
         raise ServerError(400, "bad-name", f"{who} is {len(name)} characters long; a name "
                           f"has at most {NAME_MAX}")
-    for char in name:
-        if char not in _JOINERS and unicodedata.category(char) in _REFUSED:
-            raise ServerError(400, "bad-name", f"{who} holds U+{ord(char):04X}; a name is "
-                              "one line of visible text, without control characters")
+    refused = refused_char(name)
+    if refused is not None:
+        raise ServerError(400, "bad-name", f"{who} holds {refused}; a name is one line of "
+                          "visible text, without control characters")
+    if not shows_something(name):
+        raise ServerError(400, "bad-name", f"{who} shows nothing; a name needs a letter, "
+                          "digit, punctuation mark or symbol")
     return name
 
 

@@ -125,7 +125,7 @@ class Rematches:
             new_live, row = await asyncio.to_thread(self._build, live, viewer, secret)
             new_id, created = await asyncio.to_thread(store_rematch, self.store, live.id, row)
             if created:
-                self.hub.adopt(new_live)
+                self.hub.adopt(new_live, self.hub.client_of(live.id))
                 self.hub.changed(new_live)  # its bots may open the game
         answer: dict[str, Any] = {"table": new_id, "game": live.spec.id, "created": created,
                                   "seat": viewer.seat, "secret": None, "invite": None,

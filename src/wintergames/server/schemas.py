@@ -1,12 +1,33 @@
-"""The request bodies the server accepts, validated by pydantic."""
+"""The request bodies the server accepts, validated by pydantic.
+
+Every whole number of a body is a ``WholeNumber``: decoded by ``wire.whole_number``, as
+the WebSocket decodes its own (and ``wire.StrictJSONRoute`` a query's), so ``true``,
+``"1"`` and ``1.0`` are refused alike (400 ``malformed``) wherever they come in.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from wintergames.core.rng import SEED_LIMIT
+from wintergames.server.wire import whole_number
+
+MALFORMED = "malformed"  # the pydantic error type the app answers 400 malformed
+
+
+def _whole(value: Any) -> int:
+    try:
+        return whole_number(value)
+    except ValueError as err:
+        raise PydanticCustomError(MALFORMED, "{rule}", {"rule": str(err)}) from None
+
+
+# Checked before pydantic's own int (which takes true, "1" and 1.0 as 1).
+WholeNumber = Annotated[int, Field(ge=0), BeforeValidator(_whole)]
+Seed = Annotated[int, Field(ge=0, lt=SEED_LIMIT), BeforeValidator(_whole)]
 
 LOG_FROM = ("the view's log from this line on (the lines the client already has); "
             "the answer's log_from says where its log starts")
@@ -29,18 +50,17 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=40, description="a game id, see GET /api/games")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=0, lt=SEED_LIMIT,
-                             description="bot-only tables only: a table with a person at "
-                                         "it draws its own")
+    seed: Seed | None = Field(None, description="bot-only tables only: a table with a "
+                                                "person at it draws its own")
 
 
 class ActionRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     secret: str = Field(min_length=1, max_length=200)
-    version: int = Field(ge=0)
+    version: WholeNumber
     action: dict[str, Any]
-    log_from: int = Field(0, ge=0, description=LOG_FROM)
+    log_from: WholeNumber = Field(0, description=LOG_FROM)
 
 
 class NameRequest(BaseModel):

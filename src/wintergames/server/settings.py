@@ -29,6 +29,19 @@ class ServerSettings:
     max_message_bytes: int = 64 * 1024  # a WebSocket message
     tables_per_minute: int = 20  # new tables per client address in any 60 s
     max_connections_per_client: int = 32  # open WebSockets per client address
+    # Open plain HTTP connections per client address (an IPv6 /64 is one address): a
+    # browser opens at most 6 per site, so 64 lets some ten people share one NAT address
+    # while one address alone cannot take a 1,024-file server's sockets. Connections from
+    # a trusted proxy (uvicorn's forwarded_allow_ips) carry many clients: not counted.
+    max_http_connections_per_client: int = 64
+    # Seconds a request's line and headers may take in all, from the connection (or its
+    # first byte on a kept-alive one): a browser sends them in one packet, while a client
+    # that trickles a byte at a time would otherwise hold its socket forever.
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0  # seconds a request body may take after its headers
+    # Seconds a kept-alive connection may sit idle between requests (uvicorn's own
+    # timer); behind a proxy that keeps connections, longer than the proxy's.
+    keep_alive_seconds: int = 5
     max_watchers_per_table: int = 200  # open WebSockets per table
     send_queue: int = 16  # messages waiting for a slow watcher before it is dropped
     idle_seconds: float = 600.0  # a table nobody watches or moves at leaves memory
@@ -43,6 +56,14 @@ class ServerSettings:
     # talk, too few to flood every watcher's queue).
     chat_per_minute: int = 20
     table_chat_per_minute: int = 60
+    # Each seat's own share of its table's chat in any 60 s, from however many addresses:
+    # below the table's, so one seat alone cannot silence the others.
+    seat_chat_per_minute: int = 20
+    # Reading replays: per client address in any 60 s (the page reads one game once and
+    # steps in the browser), and the finished games' replays kept in memory, in bytes
+    # (all of them are kept in storage).
+    replay_reads_per_minute: int = 120
+    replay_memory_bytes: int = 64 * 1024 * 1024
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
     seeded_human_tables: bool = False  # True only on test servers: clients pick seeds
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
@@ -58,6 +79,11 @@ class ServerSettings:
                     f"server setting {field.name} is a {field.type} > 0, not {value!r}")
             if field.type == "bool" and not isinstance(value, bool):
                 raise InvalidOptionError(f"server setting {field.name} is true or false")
+        if self.seat_chat_per_minute >= self.table_chat_per_minute:
+            raise InvalidOptionError(
+                f"server setting seat_chat_per_minute is below table_chat_per_minute "
+                f"({self.table_chat_per_minute}), so one seat cannot use up a table's chat; "
+                f"not {self.seat_chat_per_minute}")
         # A string here would match origins by substring ("a.org" in "evil-a.org,...").
         if not (isinstance(self.allowed_origins, tuple)
                 and all(isinstance(o, str) and o for o in self.allowed_origins)):

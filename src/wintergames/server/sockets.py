@@ -25,7 +25,7 @@ from wintergames.server.hub import Hub
 from wintergames.server.live import ServerError, Viewer, storage_unavailable
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.watchers import Watcher
-from wintergames.server.wire import parse_json
+from wintergames.server.wire import parse_json, whole_number
 
 FORBIDDEN_ORIGIN = 4403  # close code of a handshake from another site
 
@@ -122,9 +122,10 @@ async def _act(hub: Hub, table_id: str, viewer: Viewer, message: Any) -> None:
         raise ServerError(400, "malformed",
                           'send {"type": "action", "version": N, "action": {...}} or '
                           '{"type": "chat", "text": "..."}')
-    version = message.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ServerError(400, "malformed", "'version' is the number from your last view")
+    try:  # decoded, and refused in the same words, as the HTTP action's (WholeNumber)
+        version = whole_number(message.get("version"))
+    except ValueError as err:
+        raise ServerError(400, "malformed", f"version: {err}") from None
     live = await hub.table_async(table_id)  # a reloaded table is a new object
     await asyncio.to_thread(live.act, viewer, version, message.get("action"))
     hub.changed(live)

@@ -31,10 +31,11 @@ from sqlalchemy import (
     tuple_,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
-from wintergames.server.models import ActionRow, GameTable, Seat
+from wintergames.server.models import ActionRow, GameTable, Replay, Seat
 
 DEFAULT_URL = "sqlite:///wintergames.db"
 # The tables themselves, for the statements that skip the ORM's bookkeeping (Store.append).
@@ -190,6 +191,22 @@ class Store:
             # or process) leaves no row to update, and the action is rolled back.
             if not _update_open(connection, table_id, values):
                 raise TableClosedError(table_id)
+
+    def replay(self, table_id: str, seat: int) -> tuple[bytes, dict[str, Any]] | None:
+        """The kept replay of a table as ``seat`` (-1: a spectator) sees it: its
+        compressed text and index, or None if none was kept yet."""
+        with self.session() as session:
+            row = session.get(Replay, (table_id, seat))
+            return None if row is None else (row.body, row.index)
+
+    def add_replay(self, table_id: str, seat: int, body: bytes, index: dict[str, Any]) -> None:
+        """Keep a replay; one kept meanwhile (by another process: it is the same) stays."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(Replay).values(
+            table_id=table_id, seat=seat, body=body, index=index,
+            created_at=datetime.now(UTC)).on_conflict_do_nothing()
+        with self._writing, self.engine.begin() as connection:
+            connection.execute(statement)
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
         """Summarise a table an older server stored without its progress."""

@@ -10,18 +10,71 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, get_args
 
 from fastapi import Request, Response
+from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from wintergames.server.live import ServerError
 
 MAX_DEPTH = 32  # no request of ours nests deeper than a handful of levels
 MAX_DIGITS = 40  # seeds and versions need at most 19
+WHOLE_RULE = f"a whole number from 0, unquoted, of at most {MAX_DIGITS} digits"
+WHOLE_TEXT_RULE = f"a whole number from 0: at most {MAX_DIGITS} of the digits 0-9, nothing else"
+
+
+def whole_number(value: Any) -> int:
+    """``value`` if it is a whole number a request may carry (a version, a log line, a
+    seed, a count), or ``ValueError`` saying what is allowed. The one check of every
+    entrance: ``true``, ``"1"`` and ``1.0`` are not 1 (Python and pydantic would say so).
+
+    >>> whole_number(12)
+    12
+    >>> for wrong in (True, "1", 1.0, -1):
+    ...     try:
+    ...         whole_number(wrong)
+    ...     except ValueError as err:
+    ...         print(err)
+    a whole number from 0, unquoted, of at most 40 digits; not true
+    a whole number from 0, unquoted, of at most 40 digits; not "1"
+    a whole number from 0, unquoted, of at most 40 digits; not 1.0
+    a whole number from 0, unquoted, of at most 40 digits; not -1
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            0 <= value < 10 ** MAX_DIGITS):
+        raise ValueError(f"{WHOLE_RULE}; not {_excerpt(value)}")
+    return value
+
+
+def whole_number_text(text: str) -> int:
+    """A query parameter's whole number, the text twin of ``whole_number``: digits 0-9
+    alone (no sign, space, ``_`` or point), or ``ValueError`` saying what is allowed.
+
+    >>> whole_number_text("40")
+    40
+    >>> try:
+    ...     whole_number_text("1.0")
+    ... except ValueError as err:
+    ...     print(err)
+    a whole number from 0: at most 40 of the digits 0-9, nothing else; not "1.0"
+    """
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
+        raise ValueError(f"{WHOLE_TEXT_RULE}; not {_excerpt(text)}")
+    return int(text)
+
+
+def _excerpt(value: Any) -> str:
+    """What was sent, as JSON names it, cut short (a refusal quotes only an excerpt)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not from JSON (a caller's own value): say it as is
+        text = repr(value)
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def parse_json(data: str | bytes, max_bytes: int) -> Any:
@@ -97,18 +150,46 @@ class StrictJSONRequest(Request):
 
 class StrictJSONRoute(APIRoute):
     """A route that parses a JSON body strictly before FastAPI validates it, so a refusal
-    is the server's own error (FastAPI would turn it into a bare 400)."""
+    is the server's own error (FastAPI would turn it into a bare 400), and reads its whole
+    number query parameters by ``whole_number_text`` (FastAPI takes "1.0", "+1" and
+    "1_0" as numbers)."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
+        numbers = whole_number_queries(self)
 
         async def strict(request: Request) -> Response:
             request = StrictJSONRequest(request.scope, request.receive)
-            if await request.body() and "json" in request.headers.get("content-type", "json"):
+            for name in numbers:
+                for text in request.query_params.getlist(name):
+                    try:
+                        whole_number_text(text)
+                    except ValueError as err:
+                        raise ServerError(400, "malformed", f"{name}: {err}") from None
+            try:
+                body = await request.body()
+            except ClientDisconnect:
+                # The client hung up (or ran out of time) mid-body: nobody is left to
+                # read an answer, and nothing was done.
+                return Response(status_code=400)
+            if body and "json" in request.headers.get("content-type", "json"):
                 await request.json()
             return await handler(request)
 
         return strict
+
+
+def whole_number_queries(route: APIRoute) -> list[str]:
+    """The names of ``route``'s query parameters that are whole numbers (``int`` or
+    ``int | None``), its dependencies' included."""
+    def fields(dependant: Dependant) -> Iterator[Any]:
+        yield from dependant.query_params
+        for inner in dependant.dependencies:
+            yield from fields(inner)
+
+    return [field.alias for field in fields(route.dependant)
+            if field.field_info.annotation is int
+            or set(get_args(field.field_info.annotation)) == {int, type(None)}]
 
 
 class DeclaredSizeLimit:
