@@ -16,10 +16,12 @@ a computation that never ends holds no place.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import pickle
+import threading
 import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
@@ -178,12 +180,28 @@ class Lane:
         worker = _Worker(process, ours)
         self.workers.append(worker)
         self.started += 1
-        self._loop.add_reader(ours.fileno(), self._readable, worker)
+        # A thread waits on the pipe (releasing the interpreter while it waits) and hands
+        # each answer to the loop: any event loop, uvloop's included, can take it so.
+        threading.Thread(target=self._listen, args=(worker, self._loop), daemon=True,
+                         name=f"wg-{self.name}-listen").start()
 
-    def _readable(self, worker: _Worker) -> None:
-        try:
-            kind, value = worker.conn.recv()
-        except (EOFError, OSError):
+    def _listen(self, worker: _Worker, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            try:
+                message = worker.conn.recv()
+            except (EOFError, OSError):
+                message = ("lost", None)
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                loop.call_soon_threadsafe(self._received, worker, message)
+            if message[0] == "lost":
+                worker.conn.close()
+                return
+
+    def _received(self, worker: _Worker, message: tuple[str, Any]) -> None:
+        kind, value = message
+        if worker not in self.workers:
+            return  # retired meanwhile: its answer is nobody's now
+        if kind == "lost":
             logger.warning("a %s worker process died (exit code %s); another starts",
                            self.name, worker.process.exitcode)
             self._retire(worker, WorkerLostError(f"a {self.name} worker process died"))
@@ -225,10 +243,7 @@ class Lane:
             job.future.set_exception(error)
         if worker in self.workers:
             self.workers.remove(worker)
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(worker.conn.fileno())
-        worker.process.kill()
-        worker.conn.close()
+        worker.process.kill()  # its listening thread then reads the end of the pipe
         worker.process.join(timeout=1)
 
 
