@@ -527,11 +527,16 @@ def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 @pytest.fixture(scope="module")
 def ended_ice(patient_server: Server) -> dict[str, Any]:
     """An ICE table played to its end by a person at random and two greedy bots, for the
-    tests that look at the end: one game for them all (a bot game of ICE takes seconds).
-    On this seed the last Day has Artifact types used on two guild boards."""
-    table = patient_server.create("ice", ["human", "greedy", "greedy"], seed=13)
-    patient_server.finish(table, seed=6)
-    return table
+    tests that look at the end: one game for them all (a bot game of ICE takes seconds),
+    the first of a few seeds whose last Day has an Artifact type used (most have)."""
+    for seed in range(13, 19):
+        table = patient_server.create("ice", ["human", "greedy", "greedy"], seed=seed)
+        patient_server.finish(table, seed=6)
+        spectator = {"table": table["table"], "spectator_secret": None}
+        if any(st["used_today"] for st in
+               patient_server.view(spectator, None)["observation"]["seats"]):
+            return table
+    raise AssertionError("no game of seeds 13-18 used an Artifact type on its last Day")
 
 
 def test_a_used_artifact_slot_is_muted_by_its_ink_and_edge_not_faded(

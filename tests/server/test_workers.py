@@ -125,3 +125,18 @@ def test_a_persons_bot_moves_while_bot_only_tables_hold_every_background_worker(
         v = wait_until(lambda: view(c, mine, 1), lambda v: v["version"] >= 1)
         assert v["version"] >= 1
         assert all(view(c, hog, None)["version"] == 0 for hog in hogs)
+
+
+def test_a_lane_answers_on_uvloop_as_the_server_runs_it() -> None:
+    # uvicorn runs uvloop, whose add_reader never called back for a worker's pipe: the
+    # replays of the browser tests' server failed so
+    import uvloop
+
+    async def scenario() -> int:
+        lane = Lane("test", 1)
+        try:
+            return int(await asyncio.wait_for(lane.run("a", jobs.pid), 60))
+        finally:
+            lane.close()
+
+    assert uvloop.run(scenario()) != os.getpid()
