@@ -20,6 +20,7 @@ import os
 import random
 import resource
 import secrets
+import signal
 import socket
 import struct
 import subprocess
@@ -132,6 +133,8 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     exit: str = "running"
     nofile: int | None = None  # the server's soft open-files limit (None: the hard one)
+    # A command the server runs under (["py-spy", "record", ..., "--"]: a profile of it)
+    wrapper: list[str] = field(default_factory=list)
 
     def start(self, ready_within: float = 30.0) -> None:
         with socket.socket() as probe:
@@ -139,7 +142,7 @@ class Server:
             self.port = probe.getsockname()[1]
         with self.log.open("wb") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "wintergames.cli", "serve", "--host", HOST,
+                [*self.wrapper, sys.executable, "-m", "wintergames.cli", "serve", "--host", HOST,
                  "--port", str(self.port), "--database-url", self.url, *self.serve_args],
                 stdout=subprocess.DEVNULL, stderr=err,
                 preexec_fn=_raise_nofile_quietly if self.nofile is None
@@ -155,7 +158,14 @@ class Server:
 
     @property
     def pid(self) -> int:
+        """The server's process id (under a wrapper, the wrapper's child)."""
         assert self.process is not None
+        if not self.wrapper:
+            return self.process.pid
+        for stat_file in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError):
+                if int(stat_file.read_text().rsplit(")", 1)[1].split()[1]) == self.process.pid:
+                    return int(stat_file.parent.name)
         return self.process.pid
 
     def sample(self) -> dict[str, float]:
@@ -190,9 +200,13 @@ class Server:
         if self.process is None or self.process.poll() is not None:
             self.exit = "exited early" if self.process is not None else "never started"
             return
-        self.process.terminate()
+        if self.wrapper:  # the server stops; its wrapper (a profiler) then writes and ends
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGTERM)
+        else:
+            self.process.terminate()
         try:
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=30 if self.wrapper else 10)
             self.exit = "clean"
         except subprocess.TimeoutExpired:
             self.process.kill()

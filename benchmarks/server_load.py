@@ -82,6 +82,7 @@ VICTIM = "127.0.0.3"  # the client the half-open case measures, apart from the a
 TABLE = {"game": "winter-queen",
          "seats": [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}]}
 GRACE = 5.0  # how long a reply to an action sent just before the end may take
+WARM_UP = 3.0  # seconds after the load starts that the "warm" figures leave out
 Attack = Callable[[float, asyncio.Event, list["Busy"]], Awaitable[dict[str, Any]]]
 
 
@@ -226,9 +227,12 @@ def latencies(busy: list[Busy], kind: str, skip: int | None = None,
 
 
 def summary(busy: list[Busy], elapsed: float, attacked: int | None,
-            window: tuple[float, float] | None) -> dict[str, Any]:
-    """The figures of all busy tables, of the others during the attack, of the attacked."""
+            window: tuple[float, float] | None, start: float = 0.0) -> dict[str, Any]:
+    """The figures of all busy tables, of the others during the attack, of the attacked;
+    and of all tables once warm (``WARM_UP`` seconds after ``start``: every player acts
+    at once when the load starts)."""
     every = latencies(busy, "samples")
+    warm = latencies(busy, "samples", window=(start + WARM_UP, float("inf")))
     others = latencies(busy, "samples", attacked, window)
     errors: Counter[str] = Counter()
     for b in busy:
@@ -241,6 +245,7 @@ def summary(busy: list[Busy], elapsed: float, attacked: int | None,
         "games_started": sum(b.games for b in busy),
         "p50_ms": percentile(every, 0.5), "p99_ms": percentile(every, 0.99),
         "max_ms": percentile(every, 1.0),
+        "warm_p50_ms": percentile(warm, 0.5), "warm_p99_ms": percentile(warm, 0.99),
         "turn_p50_ms": percentile(latencies(busy, "turns"), 0.5),
         "turn_p99_ms": percentile(latencies(busy, "turns"), 0.99),
         "others_p50_ms": percentile(others, 0.5), "others_p99_ms": percentile(others, 0.99),
@@ -293,7 +298,7 @@ async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
     await asyncio.sleep(5)
     s2 = server.sample()
     result = summary(busy, elapsed, attacked,
-                     None if attack is None else (window[0], window[1]))
+                     None if attack is None else (window[0], window[1]), start)
     result["seconds"] = round(elapsed, 1)
     result.update(attack_result)
     result["server"] = {
@@ -653,7 +658,11 @@ def run_case(name: str, args: argparse.Namespace) -> dict[str, Any]:
                               "loadavg_1m_before": round(os.getloadavg()[0], 2)}
     bound = args.seconds + args.stall_wait + 300
     with make_tmp() as tmp, fresh_database(args.database_url, Path(tmp)) as url:
-        server = Server(url, args.serve_arg, Path(tmp) / "server.log", nofile=NOFILE.get(name))
+        wrapper = ([] if args.profile is None else
+                   ["py-spy", "record", "--format", "raw", "--rate", "200", "--nonblocking",
+                    "--gil", "--output", str(Path(args.profile) / f"{name}.txt"), "--"])
+        server = Server(url, args.serve_arg, Path(tmp) / "server.log", nofile=NOFILE.get(name),
+                        wrapper=wrapper)
         try:
             server.start()
             result.update(asyncio.run(asyncio.wait_for(RUN[name](server, args), bound)))
@@ -689,6 +698,10 @@ def main() -> None:
     parser.add_argument("--serve-arg", action="append", default=[],
                         help="passed through to 'wintergames serve' (repeatable; "
                              "write --serve-arg=--option=value)")
+    parser.add_argument("--profile", default=None, metavar="DIR",
+                        help="run the server under py-spy (pip install py-spy), sampling "
+                             "what holds the interpreter lock: a raw "
+                             "profile per case, DIR/CASE.txt (folded stacks)")
     args = parser.parse_args()
     raise_nofile()
     for name in args.case or CASES:

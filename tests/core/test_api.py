@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -209,3 +210,26 @@ def test_a_game_declares_its_simultaneous_steps(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(registry._loaded, "snow-time", undeclared)
     with pytest.raises(AssertionError, match="simultaneous step"):
         testing.play_checked("snow-time", 3, seed=1)
+
+
+@pytest.mark.parametrize("spec", wg.available_games(), ids=lambda s: s.id)
+def test_states_and_actions_that_crossed_a_process_play_on_as_the_originals(
+        spec: wg.GameSpec) -> None:
+    """A server's bot thinks in a worker process: the state goes there and the chosen
+    action comes back by pickle. Both must play on exactly as the originals (a pickled
+    Winterborne word once came back as an equal stranger its rules did not recognise)."""
+    import pickle
+
+    rng = random.Random(4)
+    state = wg.make(spec.id, spec.min_players, 11)
+    for _ in range(400):
+        if state.is_over:
+            break
+        player = state.to_move[0]
+        action = rng.choice(state.legal_actions(player))
+        crossed = pickle.loads(pickle.dumps(state))
+        crossed.apply(pickle.loads(pickle.dumps(action)), player)
+        state.apply(action, player)
+        assert crossed.observation(None) == state.observation(None)
+        assert crossed.to_move == state.to_move
+        state = crossed  # and play on from the copy

@@ -140,3 +140,16 @@ def test_a_lane_answers_on_uvloop_as_the_server_runs_it() -> None:
             lane.close()
 
     assert uvloop.run(scenario()) != os.getpid()
+
+
+def test_closing_a_lane_cancels_its_jobs_without_an_error() -> None:
+    async def scenario() -> list[bool]:
+        lane = Lane("test", 1)
+        running = asyncio.ensure_future(lane.run("a", jobs.started, 60.0))
+        waiting = asyncio.ensure_future(lane.run("b", jobs.started, 0.0))
+        await asyncio.sleep(2)  # the worker started and took the first
+        lane.close()
+        done = await asyncio.gather(running, waiting, return_exceptions=True)
+        return [isinstance(d, asyncio.CancelledError) for d in done]
+
+    assert asyncio.run(scenario()) == [True, True]

@@ -286,6 +286,9 @@ class Hub:
             action, bot = await lane.run(self.client_of(live.id), self.thinker,
                                          live.bots[seat], position, seat, budget,
                                          limit=budget + self.settings.bot_grace)
+            # read back through the one entrance of actions, as a person's move is: a
+            # value from another process must be the game's own, not an equal stranger
+            action = live.spec.action_from_json(action.to_json())
         except TimeoutError:
             # A bot that ignores its deadline: its worker was stopped, and the table
             # plays its seeded random move instead.

@@ -102,13 +102,16 @@ class Lane:
         return sum(len(jobs) for jobs in self.waiting.values())
 
     def close(self) -> None:
-        """Stop every worker; jobs still waiting or running fail with ``WorkerLostError``."""
+        """Stop every worker; jobs still waiting or running are cancelled (the server is
+        stopping: nobody is left to want their results, and nothing failed)."""
         for worker in list(self.workers):
-            self._retire(worker, WorkerLostError(f"the {self.name} workers stopped"))
+            job = worker.job
+            self._retire(worker, None)
+            if job is not None:
+                job.future.cancel()
         for jobs in self.waiting.values():
             for job in jobs:
-                if not job.future.done():
-                    job.future.set_exception(WorkerLostError(f"the {self.name} workers stopped"))
+                job.future.cancel()
         self.waiting.clear()
 
     # -- scheduling ---------------------------------------------------------------------

@@ -528,4 +528,22 @@ _VERBS = frozenset({*_ONE_WORD, "take", "conquer", "settle", "church", "relocate
 
 CODEC = WinterborneCodec(ALL, "Winterborne")
 
+
+def _shared(obj: dict[str, Any]) -> Action:
+    """The shared value an action read back from a pickle stands for."""
+    return CODEC.from_json(obj)
+
+
+def _reduce(action: Action) -> tuple[Callable[[dict[str, Any]], Action], tuple[Any]]:
+    return _shared, (action.to_json(),)
+
+
+# Every action exists once and the rules compare words by identity (``is act.PASS``), so
+# a copy that crossed a process (a server's bot thinking in a worker) comes back as the
+# shared value, never as an equal stranger the rules would not recognise.
+for _kind in (PlayCard, UseSpoils, Figure, Exit, Trade, Explore, Word, Take, Choose, Sack,
+              ResolveWylds, Power, Discard, Reserve, Unreserve, TakeHidden, Conquer, Build,
+              Relocate, Swap):
+    _kind.__reduce__ = _reduce  # type: ignore[assignment,method-assign]
+
 __all__ = ["CODEC", "NOTATION_HELP", "WHITE"]
