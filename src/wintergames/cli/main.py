@@ -195,6 +195,9 @@ def serve(
         access = logging.getLogger("uvicorn.access")
         access.setLevel(logging.INFO)
         access.addFilter(HideSecrets())
+    from wintergames.server.collector import tune_for_serving
+
+    tune_for_serving()  # the app and every game's data are loaded: frozen from here on
     uvicorn.Server(config).run(sockets=[sock])
 
 

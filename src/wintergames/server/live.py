@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
 from fastapi.responses import Response
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -131,6 +132,19 @@ class StaleTableError(ServerError):
     the database failed mid-write): it is dropped and the next request reloads it."""
 
 
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON text, by orjson: a view is built for every move of every
+    table, and its encoding was the largest part of the server's time at 200 tables.
+
+    >>> dumps({"seats": (1, 2), 3: None})
+    '{"seats":[1,2],"3":null}'
+    """
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # an integer past 64 bits (a seed someone chose): json writes any
+        return json.dumps(value, separators=(",", ":"))
+
+
 def json_text(text: str) -> Response:
     """A view already made into JSON text (``LiveTable.view_json``), sent as it is."""
     return Response(content=text, media_type="application/json")
@@ -218,7 +232,7 @@ class LiveTable:
         with self.lock:
             made = self._texts.get(viewer.seat)
             if made is None:
-                head = json.dumps(self._view_but_log(viewer))[:-1]
+                head = dumps(self._view_but_log(viewer))[:-1]
                 lines = [line for event, line in self._line_texts()
                          if event.visible(viewer.seat)]
                 made = self._texts[viewer.seat] = (
@@ -238,7 +252,7 @@ class LiveTable:
         if len(kept) > len(log) or (kept and (kept[0][0] is not log[0]
                                               or kept[-1][0] is not log[len(kept) - 1])):
             kept.clear()
-        kept.extend((e, json.dumps(e.view())) for e in log[len(kept):])
+        kept.extend((e, dumps(e.view())) for e in log[len(kept):])
         return kept
 
     def _view_but_log(self, viewer: Viewer) -> dict[str, Any]:

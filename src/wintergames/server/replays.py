@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -23,14 +22,14 @@ from typing import Any
 from wintergames.core.events import seat_name
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
-from wintergames.server.live import LiveTable
+from wintergames.server.live import LiveTable, dumps
 from wintergames.server.store import Store
 
 SPECTATOR_KEY = -1  # the seat number under which a spectator's replay is stored
 
 
 def _json(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":")).encode()
+    return dumps(value).encode()
 
 
 def seats_of(live: LiveTable) -> list[dict[str, Any]]:
