@@ -183,16 +183,22 @@ class Server:
                 "threads": int(fields["Threads"])}
 
     def _children_cpu(self) -> int:
-        """Clock ticks spent by the server's child processes alive now (its bot and
-        replay workers): the event loop's own process no longer does that work."""
-        ticks = 0
+        """Clock ticks spent by the server's descendant processes alive now (its bot and
+        replay workers, forked by a fork server it started): the event loop's own
+        process no longer does that work."""
+        stats: dict[int, tuple[int, int]] = {}  # pid -> (parent, ticks)
         for stat_file in Path("/proc").glob("[0-9]*/stat"):
             try:
                 rest = stat_file.read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue  # gone meanwhile
-            if int(rest[1]) == self.pid:
-                ticks += int(rest[11]) + int(rest[12])
+            stats[int(stat_file.parent.name)] = (int(rest[1]), int(rest[11]) + int(rest[12]))
+        ticks, family = 0, {self.pid}
+        for _ in range(3):  # children, grandchildren (forked by the fork server), ...
+            for pid, (parent, spent) in stats.items():
+                if parent in family and pid not in family:
+                    family.add(pid)
+                    ticks += spent
         return ticks
 
     def stop(self) -> None:

@@ -32,9 +32,13 @@ from typing import Any
 
 logger = logging.getLogger(__name__)
 
-# spawn, not fork: the server has threads (a database pool, after-game work), and a
-# forked child could inherit a lock some thread held at that instant.
-_CONTEXT = multiprocessing.get_context("spawn")
+# Workers are forked from a fork server: a process started once, single-threaded, with
+# the modules the jobs need already imported, so a new worker costs a fork, not an
+# interpreter importing the game engine (half a second). Never a plain fork of the
+# server: it has threads (a database pool, listeners), and a child could inherit a lock
+# some thread held at that instant.
+_CONTEXT = multiprocessing.get_context("forkserver")
+_CONTEXT.set_forkserver_preload(["wintergames.server.live", "wintergames.server.replays"])
 
 
 class WorkerLostError(RuntimeError):
