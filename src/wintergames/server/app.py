@@ -60,6 +60,7 @@ from wintergames.server.settings import ServerSettings
 from wintergames.server.sockets import add_sockets
 from wintergames.server.store import DEFAULT_URL, Store, hash_secret
 from wintergames.server.wire import DeclaredSizeLimit, StrictJSONRoute
+from wintergames.server.workers import start_fork_server
 
 STATIC = Path(__file__).parent / "static"  # the web client: plain files, no build step
 # The project's readings of each rulebook, served from a source checkout (make run).
@@ -99,10 +100,14 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         keeper = asyncio.get_running_loop().create_task(hub.keep())
+        # the bots' and replays' fork server starts off the loop, before a bot needs it
+        # (on the loop, its half second of imports stalled every table once: p99 529 ms)
+        warming = asyncio.get_running_loop().create_task(asyncio.to_thread(start_fork_server))
         try:
             yield
         finally:
             keeper.cancel()
+            warming.cancel()
             hub.close()  # the worker processes stop with the server
 
     app = FastAPI(title="wintergames", summary="Five winter board games, played online.",

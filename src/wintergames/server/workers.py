@@ -26,6 +26,7 @@ import time
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from multiprocessing import forkserver
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -39,6 +40,12 @@ logger = logging.getLogger(__name__)
 # some thread held at that instant.
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(["wintergames.server.live", "wintergames.server.replays"])
+
+
+def start_fork_server() -> None:
+    """Start the fork server now (it imports the engine: half a second), so the first
+    worker is not made to wait for it on the event loop. Idempotent; blocking."""
+    forkserver.ensure_running()
 
 
 class WorkerLostError(RuntimeError):
