@@ -64,15 +64,16 @@ def test_clients_take_turns_however_many_jobs_one_of_them_queued() -> None:
 
 
 def test_the_limit_counts_from_when_a_job_starts_not_while_it_waits() -> None:
-    async def scenario(lane: Lane) -> float:
+    async def scenario(lane: Lane) -> tuple[float, float]:
         first = asyncio.ensure_future(lane.run("x", jobs.started, 1.0))
         await asyncio.sleep(0.05)
-        # waits about 1 s for the only worker, then runs 0.3 s of its 0.8 s
+        # waits about 1 s for the only worker, then runs 0.3 s of its 0.8 s: counted
+        # from when it was asked, it would have run over (TimeoutError)
         second = await lane.run("y", jobs.started, 0.3, limit=0.8)
-        await first
-        return second
+        return await first, second
 
-    assert in_lane(scenario) > 0
+    first, second = in_lane(scenario)
+    assert second - first >= 0.95  # it did wait for the first job, longer than its limit
 
 
 def test_a_job_over_its_limit_is_stopped_and_its_worker_replaced() -> None:
@@ -153,3 +154,12 @@ def test_closing_a_lane_cancels_its_jobs_without_an_error() -> None:
         return [isinstance(d, asyncio.CancelledError) for d in done]
 
     assert asyncio.run(scenario()) == [True, True]
+
+
+def test_an_unloaded_table_forgets_its_creator(tmp_path: Path) -> None:
+    with app_client(tmp_path, idle_seconds=0.001) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        table = new_table(c, "snow-time", ["human", "random", "random"], seed=1)
+        assert table["table"] in hub.creators
+        wait_until(lambda: hub.unload_idle(), lambda gone: table["table"] in gone)
+        assert table["table"] not in hub.creators

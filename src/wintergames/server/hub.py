@@ -171,6 +171,9 @@ class Hub:
                     and table_id not in self.driving):
                 del self.tables[table_id]
                 self.used.pop(table_id, None)
+                # kept only while in memory (a server runs for months): reloaded, its
+                # bots count as a client of their own
+                self.creators.pop(table_id, None)
                 gone.append(table_id)
         return gone
 
