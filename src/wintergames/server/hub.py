@@ -271,11 +271,8 @@ class Hub:
         try:
             await asyncio.wait_for(asyncio.shield(playing), budget + self.settings.bot_grace)
         except TimeoutError:
-            # A bot that ignores its deadline: the table plays on without it, and its
-            # late move is dropped (the version moved on).
-            logger.warning("a %s bot of table %r overran its budget of %s s",
-                           live.kinds[seat], live.id, budget)
-            await asyncio.to_thread(live.fallback, seat, version)
+            # its late move is dropped when it comes: the version moved on
+            await self._overran(live, seat, version)
 
     async def _think(self, live: LiveTable, seat: int) -> None:
         asked = await asyncio.to_thread(live.position_for, seat)
@@ -293,11 +290,7 @@ class Hub:
             # value from another process must be the game's own, not an equal stranger
             action = live.spec.action_from_json(action.to_json())
         except TimeoutError:
-            # A bot that ignores its deadline: its worker was stopped, and the table
-            # plays its seeded random move instead.
-            logger.warning("a %s bot of table %r overran its budget of %s s",
-                           live.kinds[seat], live.id, budget)
-            await asyncio.to_thread(live.fallback, seat, version)
+            await self._overran(live, seat, version)  # its worker was stopped
             return
         except Exception:  # a bot's bug (or its worker's death) must not stop the table
             logger.exception("the %s bot of table %r failed; it plays the fallback move",
@@ -306,6 +299,13 @@ class Hub:
             return
         live.bots[seat] = bot  # its random generator moved on in the worker
         await asyncio.to_thread(live.commit_bot, seat, version, action)
+
+    async def _overran(self, live: LiveTable, seat: int, version: int) -> None:
+        """A bot that ignored its deadline: the table plays on without it, its seeded
+        random move in the bot's place."""
+        logger.warning("a %s bot of table %r overran its budget of %s s",
+                       live.kinds[seat], live.id, self.settings.bot_budget)
+        await asyncio.to_thread(live.fallback, seat, version)
 
     def client_of(self, table_id: str) -> str:
         """Whose turn a table's work takes in the workers' round: the client that made
