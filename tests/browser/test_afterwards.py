@@ -110,8 +110,10 @@ def test_the_replay_steps_back_and_forth_with_the_log_in_step(
     page.wait_for_selector("body[data-ready='1']", timeout=TIMEOUT)
     at_step(page, middle)
     # single steps again: whether a reload keeps a ticked box is the browser's choice
-    # (on a game whose middle step ends no turn, turn by turn went two steps on)
+    # (on a game whose middle step ends no turn, turn by turn went two steps on); the
+    # box then gives the focus back, or the arrow keys would be the box's
     page.check("#single")
+    page.evaluate("document.activeElement.blur()")
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "replay-phone", tmp_path)
     # on a phone the step controls stay at the top while the board scrolls under them
