@@ -98,7 +98,11 @@ function buildInvites(view) {
       "keep yours to come back. Anyone may watch with the spectator link."),
     h("ul", { class: "links" }, inviteItems(made, view.seat)),
     h("div", { class: "closing" }, done, ask, confirm, error));
-  done.addEventListener("click", () => { panel.open = false; });
+  // noted at once: the toggle event comes a task later, after a quick reload is gone
+  done.addEventListener("click", () => {
+    panel.open = false;
+    note(tableId, { folded: true });
+  });
   panel.addEventListener("toggle", () => note(tableId, { folded: !panel.open }));
   return panel;
 }
