@@ -148,7 +148,10 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
     # a person watches the tile (on a phone the board pans in its box, the guild boards lie
     # below): its back then slides towards the guild board, to the screen's edge
     tile = s.observation(None)["seats"][seat]["leader"]
-    page.locator(f"#ice-board g.layer-3 g.place[data-place='{tile}']").scroll_into_view_if_needed()
+    # found and scrolled in one call in the page: the socket's first view may redraw the
+    # board between a locator's find and its scroll (CI saw "not attached to the DOM")
+    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
+                  f"#ice-board g.layer-3 g.place[data-place='{tile}']")
     at = excavate(server, table, seat, s)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     running = motions(page)
