@@ -4,7 +4,8 @@ Every case starts ``wintergames serve`` on a fresh database (a temporary SQLite 
 a new PostgreSQL database made next to ``--database-url`` and dropped afterwards) and
 plays N busy Winter Queen tables: one WebSocket player choosing random legal actions (a
 table that ends is replaced by a new one) and two random bots. It prints one JSON line
-per case: the p50/p99 latency from an action sent to the player's next view, the
+per case: the p50/p99 latency from an action sent to the player's next view (the clock
+starts once every player has its socket open and its first view), the
 "turn" latency (action sent -> the player's next turn, the bots' moves included), and,
 beside the attack's own figures, the same for the OTHER busy tables during the attack.
 
@@ -53,6 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -82,6 +84,11 @@ VICTIM = "127.0.0.3"  # the client the half-open case measures, apart from the a
 TABLE = {"game": "winter-queen",
          "seats": [{"kind": "human"}, {"kind": "random"}, {"kind": "random"}]}
 GRACE = 5.0  # how long a reply to an action sent just before the end may take
+RIG_PROCESSES = 4  # processes the busy tables' players are spread over
+# The players' first actions spread evenly over this many seconds, as people sitting down
+# do: all 200 at one instant is a queue of its own (200 x 1 ms of service: the last one
+# waits 200 ms), which the "warm" figures leave out as well.
+RAMP = 1.0
 WARM_UP = 3.0  # seconds after the load starts that the "warm" figures leave out
 Attack = Callable[[float, asyncio.Event, list["Busy"]], Awaitable[dict[str, Any]]]
 
@@ -107,16 +114,19 @@ async def recv(ws: Any, deadline: float) -> dict[str, Any] | None:
     if left <= 0:
         return None
     try:
-        message = json.loads(await asyncio.wait_for(ws.recv(), left))
+        # orjson: the rig shares the machine with the server, and json.loads of a deciding
+        # view (180 kB) took more of a core than making it did
+        message = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), left))
     except TimeoutError:
         return None
     return message if isinstance(message, dict) else {"type": "not an object"}
 
 
 async def play_game(ws: Any, busy: Busy, rng: random.Random, until: float,
-                    reply_deadline: float) -> str:
-    """Play seat 0 on one connection; returns why it stopped ('over', 'time', ...)."""
-    view = await recv(ws, until)
+                    reply_deadline: float, view: dict[str, Any] | None = None) -> str:
+    """Play seat 0 on one connection (``view``: its first view, received already);
+    returns why it stopped ('over', 'time', ...)."""
+    view = view or await recv(ws, until)
     if view is None:
         if time.monotonic() < until + 0.05:  # connected just before the end: not an error
             busy.errors["no first view"] += 1
@@ -174,20 +184,51 @@ async def play_game(ws: Any, busy: Busy, rng: random.Random, until: float,
     return "over"
 
 
-async def player(port: int, busy: Busy, until: float, reply_deadline: float) -> None:
-    """Play busy tables until time is up: reconnect after an error, a new table after
-    the game ends."""
+def connect(port: int, busy: Busy) -> Any:
+    """The player's WebSocket to its table's seat 0 (``async with`` it)."""
+    t = busy.table
+    return websockets.connect(
+        f"ws://{HOST}:{port}/ws/tables/{t['table']}?secret={t['seats'][0]['secret']}",
+        open_timeout=10, close_timeout=1, proxy=None, max_size=1 << 24,
+        local_addr=(player_address(busy.slot), 0),
+        origin=websockets.Origin(f"http://{HOST}:{port}"))
+
+
+async def sit_down(port: int, busy: Busy) -> tuple[Any, dict[str, Any]] | None:
+    """Open the player's socket and read its first view, before the clock starts: one
+    process opening 200 sockets at once is a storm of handshakes in the load generator
+    as much as in the server, not busy tables. None: it failed (counted; it retries)."""
+    try:
+        ws = await connect(port, busy)
+    except (InvalidHandshake, OSError, TimeoutError) as err:
+        busy.errors[f"sitting {type(err).__name__}"] += 1
+        return None
+    view = await recv(ws, time.monotonic() + 30)
+    if view is None or view.get("type") != "view":
+        busy.errors["sitting: no first view"] += 1
+        await ws.close()
+        return None
+    return ws, view
+
+
+async def player(port: int, busy: Busy, until: float, reply_deadline: float,
+                 seated: tuple[Any, dict[str, Any]] | None = None, after: float = 0.0) -> None:
+    """Play busy tables until time is up (``seated``: its socket and first view, from
+    ``sit_down``; ``after``: seconds before its first action): reconnect after an error,
+    a new table after the game ends."""
+    await asyncio.sleep(after)
     rng = random.Random(busy.slot)
     source = player_address(busy.slot)
     while time.monotonic() < until:
-        t = busy.table
-        uri = f"ws://{HOST}:{port}/ws/tables/{t['table']}?secret={t['seats'][0]['secret']}"
         try:
-            async with websockets.connect(
-                    uri, open_timeout=10, close_timeout=1, proxy=None, max_size=1 << 24,
-                    local_addr=(source, 0),
-                    origin=websockets.Origin(f"http://{HOST}:{port}")) as ws:
-                why = await play_game(ws, busy, rng, until, reply_deadline)
+            if seated is not None:
+                ws, first = seated
+                seated = None
+                async with ws:
+                    why = await play_game(ws, busy, rng, until, reply_deadline, first)
+            else:
+                async with connect(port, busy) as ws:
+                    why = await play_game(ws, busy, rng, until, reply_deadline)
         except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as err:
             busy.errors[type(err).__name__] += 1
             await asyncio.sleep(0.2)
@@ -252,6 +293,10 @@ def summary(busy: list[Busy], elapsed: float, attacked: int | None,
         "others_turn_p99_ms": percentile(latencies(busy, "turns", attacked, window), 0.99),
         "unanswered": sum(b.unanswered for b in busy),
         "client_errors": dict(errors),
+        # where the tail is: each second of the run, its actions and their p99
+        "by_second": [[len(in_s), percentile(in_s, 0.99)] for in_s in (
+            latencies(busy, "samples", window=(start + i, start + i + 1))
+            for i in range(int(elapsed + 0.999)))],
     }
     if attacked is not None:
         hit = busy[attacked]
@@ -264,16 +309,69 @@ def summary(busy: list[Busy], elapsed: float, attacked: int | None,
     return out
 
 
+async def loop_lag(lags: list[float], until: float, tick: float = 0.01) -> None:
+    """How late the load generator's loop wakes from ``tick`` s sleeps, until ``until``."""
+    while (now := time.monotonic()) < until:
+        await asyncio.sleep(tick)
+        lags.append(max(0.0, time.monotonic() - now - tick))
+
+
+@dataclass
+class Share:
+    """One process's players: they sit down, wait for the others at ``ready``, play
+    ``seconds``, and send back their figures (the players, the loop's lags, its CPU)."""
+
+    port: int
+    busy: list[Busy]
+    players: int  # in all the shares
+    seconds: float
+    attacked: int | None
+    attacked_wait: float
+
+
+def play_share(share: Share, ready: Any, results: Any) -> None:
+    """A process's part of the load (``multiprocessing`` target)."""
+
+    async def run() -> tuple[list[Busy], list[float], float]:
+        seats = await asyncio.gather(*(sit_down(share.port, b) for b in share.busy))
+        await asyncio.to_thread(ready.wait)
+        c0, until = own_cpu(), time.monotonic() + share.seconds
+        lags: list[float] = []
+        lag_task = asyncio.create_task(loop_lag(lags, until))
+        await asyncio.gather(*(
+            player(share.port, b, until,
+                   until + (share.attacked_wait if b.slot == share.attacked else GRACE), seated,
+                   RAMP * b.slot / share.players)
+            for b, seated in zip(share.busy, seats, strict=True)))
+        lag_task.cancel()
+        return share.busy, lags, own_cpu() - c0
+
+    results.put(asyncio.run(run()))
+
+
 async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
                    attack: Attack | None = None, attacked: int | None = None,
                    attacked_wait: float = GRACE,
                    bodies: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play the busy tables for ``seconds`` with ``attack`` running beside them; then
     let the server idle 5 s to see what it still spends. ``bodies``: the table a slot
-    makes when its game ends, where it is not a busy one."""
+    makes when its game ends, where it is not a busy one.
+
+    The players run in ``RIG_PROCESSES`` processes: one loop serving 200 sockets woke
+    up to 230 ms late, and every reply it measured meanwhile counted that delay."""
     busy = [Busy(i, t, (bodies or {}).get(i, TABLE)) for i, t in enumerate(tables)]
     done = asyncio.Event()
-    s0, c0 = server.sample(), own_cpu()
+    spawn = multiprocessing.get_context("spawn")
+    parts = min(RIG_PROCESSES, len(busy))
+    ready, results = spawn.Barrier(parts + 1), spawn.Queue()
+    shares = [Share(server.port, busy[i::parts], len(busy), seconds, attacked, attacked_wait)
+              for i in range(parts)]
+    processes = [spawn.Process(target=play_share, args=(share, ready, results), daemon=True)
+                 for share in shares]
+    for process in processes:
+        process.start()
+    await asyncio.to_thread(ready.wait, 120)  # every player seated: the clock starts
+    s0 = server.sample()
     start = time.monotonic()
     until = start + seconds
     window = [start, until]
@@ -285,28 +383,34 @@ async def run_load(server: Server, tables: list[dict[str, Any]], seconds: float,
             window[1] = min(window[1], time.monotonic())
 
     attack_task = asyncio.create_task(attacking())
-    await asyncio.gather(*(player(server.port, b, until,
-                                  until + (attacked_wait if b.slot == attacked else GRACE))
-                           for b in busy))
+    answers = [await asyncio.to_thread(results.get, True, seconds + 120) for _ in processes]
+    for process in processes:
+        process.join(10)
+    played = {b.slot: b for share_busy, _, _ in answers for b in share_busy}
+    busy = [played[b.slot] for b in busy]
+    lags = [lag for _, share_lags, _ in answers for lag in share_lags]
+    clients_cpu = sum(cpu for _, _, cpu in answers)
     elapsed = min(time.monotonic(), until) - start
     done.set()
     try:
         await asyncio.wait_for(attack_task, 90)
     except TimeoutError:
         attack_result["attack"] = "did not end within 90 s of the load"
-    s1, c1 = server.sample(), own_cpu()
+    s1 = server.sample()
     await asyncio.sleep(5)
     s2 = server.sample()
     result = summary(busy, elapsed, attacked,
                      None if attack is None else (window[0], window[1]), start)
     result["seconds"] = round(elapsed, 1)
+    # the load generator's own delays: a late wake-up of its loop delays every reply it
+    # measures then, so the latencies above are an upper bound by about this much
+    result["rig_loop_lag_ms"] = {"p99": percentile(lags, 0.99), "max": percentile(lags, 1.0)}
     result.update(attack_result)
     result["server"] = {
         "load_cpu_cores": cpu_between(s0, s1)["cpu_cores"],
         "workers_cpu_cores": cpu_between(s0, s1)["workers_cpu_cores"],
         # the measuring clients' own share of the machine (attackers apart run elsewhere)
-        "clients_cpu_cores": round((c1 - c0) / max(s1.get("t", start) - start, 1e-9), 2)
-        if s1 else None,
+        "clients_cpu_cores": round(clients_cpu / max(elapsed, 1e-9), 2),
         "idle_cpu_cores_5s_after": cpu_between(s1, s2)["cpu_cores"],
         "rss_mib": [s.get("rss_mib") for s in (s0, s1, s2)],  # start, end, 5 s after
         "threads": [s.get("threads") for s in (s0, s1, s2)],

@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+import orjson
+
 from wintergames.core.errors import WintergamesError
 
 # What a mention may be. A screen draws each kind its own way (a seat in its colour, an
@@ -137,6 +139,7 @@ class Phrase:
     _parts: tuple[Part, ...] | None = field(default=None, init=False, compare=False,
                                             repr=False)
     _text: str | None = field(default=None, init=False, compare=False, repr=False)
+    _json: bytes | None = field(default=None, init=False, compare=False, repr=False)
 
     def parts(self) -> list[Part]:
         """The sentence as words and mentions, adjacent words merged."""
@@ -187,6 +190,21 @@ class Phrase:
         return {"msg": self.msg, "rule": self.rule, "text": self.text,
                 "parts": [p if type(p) is str else p.to_json()  # type: ignore[union-attr]
                           for p in self._made()]}
+
+    def view_json(self) -> bytes:
+        """``view()`` as JSON, made once: a game that keeps the phrases it says again (a
+        choice's label, a floe's group) has each encoded once, however many views send it.
+
+        >>> cat = Catalogue.from_toml('[hi]\\ntext = "hi {n}"\\nrule = "r"', "demo")
+        >>> said = cat("hi", n=2)
+        >>> said.view_json() is said.view_json(), orjson.loads(said.view_json())["text"]
+        (True, 'hi 2')
+        """
+        made = self._json
+        if made is None:
+            made = orjson.dumps(self.view())
+            object.__setattr__(self, "_json", made)
+        return made
 
 
 _MISSING = object()

@@ -232,7 +232,7 @@ class LiveTable:
         with self.lock:
             made = self._texts.get(viewer.seat)
             if made is None:
-                head = dumps(self._view_but_log(viewer))[:-1]
+                head = self._head_json(viewer)[:-1]
                 lines = [line for event, line in self._line_texts()
                          if event.visible(viewer.seat)]
                 made = self._texts[viewer.seat] = (
@@ -255,7 +255,17 @@ class LiveTable:
         kept.extend((e, dumps(e.view())) for e in log[len(kept):])
         return kept
 
-    def _view_but_log(self, viewer: Viewer) -> dict[str, Any]:
+    def _head_json(self, viewer: Viewer) -> str:
+        """The view but its log as JSON text, its choices' phrases as each keeps them."""
+        try:
+            return orjson.dumps(self._view_but_log(viewer, encoded=True),
+                                option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # past orjson's integers: ``dumps`` writes the plain view
+            return dumps(self._view_but_log(viewer))
+
+    def _view_but_log(self, viewer: Viewer, encoded: bool = False) -> dict[str, Any]:
+        """The view but its log; ``encoded``: its choices' phrases as kept JSON, for
+        ``dumps`` alone (``Choice.view_encoded``)."""
         with self.lock:
             s, seat = self.state, viewer.seat
             deciding = seat is not None and seat in s.to_move and not self.closed_by
@@ -293,7 +303,8 @@ class LiveTable:
                 # what the seat decides (the prompt, its limit...) where the game says it
                 "decision": None if decision is None else decision.view(),
                 "legal": [{"action": a.to_json(), "notation": str(a),
-                           **({} if choice is None else choice.view())}
+                           **({} if choice is None else
+                              choice.view_encoded() if encoded else choice.view())}
                           for a, choice in legal],
             }
 

@@ -16,6 +16,7 @@ the target ("on c3").
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
@@ -72,16 +73,9 @@ def choice(s: S, a: Action, p: int) -> Choice:
     """Legal action ``a`` of seat ``p`` as a label, an explanation and (for a floe placed)
     the floe it places."""
     if isinstance(a, PlaceOnBoard):
-        what = MSG("do-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell),
-                   zone=zone(WQ.zone[a.cell]))
-        return Choice(MSG("on-space", space=space(a.cell)),
-                      _with_then(what, [*_book_after(s, p, a.cell), *_stand_after(s, a)]),
-                      _group(a.colour, a.stand))
+        return _on_board(a, _book_after(s, p, a.cell), _stand_emptied(s, a))
     if isinstance(a, PlaceOnBook):
-        what = MSG("do-place-book", floe=floe(a.colour), stand=stand(a.stand),
-                   page=page_side(a.page), book=book(a.book), effect=page(a.book, a.page))
-        return Choice(MSG("on-page", page=page_side(a.page), book=book(a.book)),
-                      _with_then(what, _stand_after(s, a)), _group(a.colour, a.stand))
+        return _on_book(a, _stand_emptied(s, a))
     if isinstance(a, UseBook):
         return Choice(MSG("use", book=book(a.book)), _use_explained(s, p, a.book))
     if isinstance(a, TakeBook):
@@ -97,6 +91,35 @@ def choice(s: S, a: Action, p: int) -> Choice:
     return Choice(MSG("pass-label"), MSG("do-pass"))
 
 
+# A placement's words depend on the action and on what it then allows (a key of a few
+# numbers), so each is made once and kept: a seat's first turn has 176 placements, and
+# the server sends them with every view of the seat to move. A phrase never changes.
+BookAfter = tuple[str, tuple[int, ...]]  # ("take", stacks) / ("any", ()) / ("full", ())...
+
+
+@lru_cache(maxsize=16384)
+def _on_board(a: PlaceOnBoard, book_after: BookAfter, emptied: bool) -> Choice:
+    what = MSG("do-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell),
+               zone=zone(WQ.zone[a.cell]))
+    return Choice(_on_space(a.cell),
+                  _with_then(what, [_book_phrase(book_after), *_stand_after(a, emptied)]),
+                  _group(a.colour, a.stand))
+
+
+@lru_cache(maxsize=4096)
+def _on_book(a: PlaceOnBook, emptied: bool) -> Choice:
+    what = MSG("do-place-book", floe=floe(a.colour), stand=stand(a.stand),
+               page=page_side(a.page), book=book(a.book), effect=page(a.book, a.page))
+    return Choice(MSG("on-page", page=page_side(a.page), book=book(a.book)),
+                  _with_then(what, _stand_after(a, emptied)), _group(a.colour, a.stand))
+
+
+@cache
+def _on_space(cell: int) -> Phrase:
+    return MSG("on-space", space=space(cell))
+
+
+@cache
 def _group(colour: int, at: int) -> Phrase:
     return MSG("with-floe", floe=floe(colour), stand=stand(at))
 
@@ -108,24 +131,42 @@ def _with_then(what: Phrase, then: list[Phrase]) -> Phrase:
     return what
 
 
-def _book_after(s: S, p: int, cell: int) -> list[Phrase]:
+def _book_after(s: S, p: int, cell: int) -> BookAfter:
     """What placing on ``cell`` lets ``p`` take: the rule of the space's province (any
     stack after an open royal token), at most ``max_books`` held."""
     if len(s.books[p]) >= WQ.max_books:
-        return [MSG("then-full", most=WQ.max_books)]
+        return ("full", ())
     sources = stacks_after(s, WQ.zone[cell])
     if not sources:
-        return [MSG("then-empty-stack")]
+        return ("empty", ())
     if WQ.zone[cell] == ROYAL and len(sources) == len(s.stacks):
-        return [MSG("then-take-any")]
-    return [MSG("then-take", stacks=tuple(stack(q) for q in sources))]
+        return ("any", ())
+    return ("take", tuple(sources))
 
 
-def _stand_after(s: S, a: PlaceOnBoard | PlaceOnBook) -> list[Phrase]:
-    """Taking a stand's last floe: 1 VP and the stand refilled."""
-    if sum(s.stands[a.stand]) == 1:
-        return [MSG("then-stand-emptied", stand=stand(a.stand))]
-    return []
+@lru_cache(maxsize=256)
+def _book_phrase(after: BookAfter) -> Phrase:
+    kind, sources = after
+    if kind == "full":
+        return MSG("then-full", most=WQ.max_books)
+    if kind == "empty":
+        return MSG("then-empty-stack")
+    if kind == "any":
+        return MSG("then-take-any")
+    return MSG("then-take", stacks=tuple(stack(q) for q in sources))
+
+
+def _stand_emptied(s: S, a: PlaceOnBoard | PlaceOnBook) -> bool:
+    """Whether ``a`` takes its stand's last floe (1 VP and the stand refilled)."""
+    return sum(s.stands[a.stand]) == 1
+
+
+def _stand_after(a: PlaceOnBoard | PlaceOnBook, emptied: bool) -> list[Phrase]:
+    return [MSG("then-stand-emptied", stand=stand(a.stand))] if emptied else []
+
+
+# every kept word of this module (the tests empty them to compare with words made afresh)
+KEPT = (_on_board, _on_book, _on_space, _group, _book_phrase)
 
 
 def _use_explained(s: S, p: int, used: int) -> Phrase:
