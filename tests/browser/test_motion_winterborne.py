@@ -82,12 +82,19 @@ RING_DISTANCE = """([seat, selector]) => {
 }"""
 
 
+def scroll_into_view(page: Page, selector: str) -> None:
+    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
+                  selector)
+
+
 def test_another_seats_figure_walks_round_the_ring_and_its_gains_fly_to_its_counts(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     table = server.create("winterborne", ["human", "human"], seed=3)
     page = watch(browser, page_errors, server.url + table["spectator"])
     # the players' kingdoms lie below the province boards: in view, as a watcher would scroll
-    page.locator(".wb-seat[data-seat='1']").scroll_into_view_if_needed()
+    # (found and scrolled in one call in the page: the socket's first view may redraw the
+    # seats between a locator's find and its scroll, "not attached to the DOM")
+    scroll_into_view(page, ".wb-seat[data-seat='1']")
     # the figure walks as soon as it moved: the step's line (with the raid) comes later
     seat, name, _, stop = walk(server, table)
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)
@@ -209,7 +216,7 @@ def test_a_conquered_section_comes_from_its_province_board_on_a_phone_in_the_dar
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"],
                  theme="dark", viewport=PHONE)
     section, colour = conquest[0].to_json()["section"], conquest[0].to_json()["colour"]
-    page.locator(f".wb-province[data-province='{colour}']").scroll_into_view_if_needed()
+    scroll_into_view(page, f".wb-province[data-province='{colour}']")
     for action in conquest:
         server.act(table, seat, action)
     page.wait_for_function(ANIMATING, timeout=TIMEOUT)

@@ -77,3 +77,20 @@ def test_the_replays_disabled_buttons_are_muted_by_ink_and_edge_not_faded(
     assert back.evaluate("(b) => getComputedStyle(b).color") != forward.evaluate(
         "(b) => getComputedStyle(b).color")
     screenshot(page, f"replay-disabled-{theme}", tmp_path, full_page=False)
+
+
+def test_a_what_if_table_says_so_and_which_numbers_differ(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    status, table = server.post("/api/tables", {
+        "game": "winter-queen", "seats": [{"kind": "human"}] * 3, "seed": 8,
+        "options": {"overlay": {"stand_emptied.vp": 3, "spellbooks.max_held": 2}}})
+    assert status == 201, table
+    page = open_page(browser, page_errors, server.url + table["spectator"])
+    page.wait_for_selector("body[data-version]", timeout=TIMEOUT)
+    badge = page.locator("#whatif")
+    expect(badge).to_be_visible()
+    assert badge.get_attribute("title") == "spellbooks.max_held = 2\nstand_emptied.vp = 3"
+    plain = server.create("winter-queen", ["human"] * 3, seed=8)
+    page.goto(server.url + plain["spectator"])
+    page.wait_for_selector("body[data-version]", timeout=TIMEOUT)
+    expect(page.locator("#whatif")).to_be_hidden()

@@ -18,6 +18,7 @@ from wintergames.cli.replay import Replay, ReplayViewer, load_record
 from wintergames.cli.results import players_word, typed
 from wintergames.cli.seats import parse_options, parse_seats
 from wintergames.core.errors import InvalidOptionError, ReplayError, WintergamesError
+from wintergames.core.overlay import OVERLAY
 from wintergames.core.registry import available_games, get_spec, make
 from wintergames.core.rng import fresh_seed
 
@@ -81,6 +82,10 @@ def play(
         raise _fail(err) from None
     console.print(f"[bold]{spec.title}[/], {players_word(len(seats))}, seed {seed}. "
                   "Type 'help' at your prompt.")
+    changes = state.options.get(OVERLAY)
+    if changes:  # the page's "what-if rules" badge lists the same
+        console.print(escape("What-if rules: " + ", ".join(f"{key} = {value}"
+                                                           for key, value in changes.items())))
     if plot is not None and spec.plot is None:
         raise _fail(InvalidOptionError(f"{spec.title} draws no pictures; leave out --plot"))
     if _stdin_is_terminal():
@@ -201,10 +206,15 @@ def serve(
     uvicorn.Server(config).run(sockets=[sock])
 
 
-from wintergames.cli.arena import arena_command, balance_command  # noqa: E402 - after app
+from wintergames.cli.arena import (  # noqa: E402 - after app
+    arena_command,
+    balance_command,
+    compare_command,
+)
 
 app.command("arena")(arena_command)
 app.command("balance")(balance_command)
+app.command("compare")(compare_command)
 
 
 def main() -> None:  # pragma: no cover - console script entry

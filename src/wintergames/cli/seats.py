@@ -7,6 +7,7 @@ from typing import Any
 
 from wintergames import bots
 from wintergames.core.errors import InvalidOptionError
+from wintergames.core.overlay import OVERLAY, flatten, read_overlay
 from wintergames.core.spec import GameSpec
 
 
@@ -46,11 +47,27 @@ def parse_seats(text: str, seed: int, spec: GameSpec) -> list[Seat]:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``--option key=value`` pairs as a dict; the game's spec converts and checks values."""
+    """``--option key=value`` pairs as a dict; the game's spec converts and checks values.
+
+    A what-if overlay comes as ``overlay=FILE.toml`` (its tables) and as
+    ``overlay.KEY=VALUE`` (one key; these win over the file's):
+
+    >>> parse_options(["first_player=2", "overlay.stand.vp=2"])
+    {'first_player': '2', 'overlay': {'stand.vp': '2'}}
+    """
     options: dict[str, Any] = {}
+    keys: dict[str, Any] = {}
     for pair in pairs:
         key, eq, value = pair.partition("=")
+        key, value = key.strip(), value.strip()
         if not eq:
             raise InvalidOptionError(f"--option takes key=value, not {pair!r}")
-        options[key.strip()] = value.strip()
+        if key == OVERLAY:
+            options[OVERLAY] = flatten(read_overlay(value))
+        elif key.startswith(OVERLAY + "."):
+            keys[key.removeprefix(OVERLAY + ".")] = value
+        else:
+            options[key] = value
+    if keys:
+        options[OVERLAY] = {**options.get(OVERLAY, {}), **keys}
     return options

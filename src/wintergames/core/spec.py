@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from wintergames.core.errors import InvalidOptionError, excerpt
+from wintergames.core.errors import ActionFormatError, InvalidOptionError, excerpt
 from wintergames.core.helptext import RulesHelp
+from wintergames.core.overlay import OVERLAY, OverlaySchema
 from wintergames.core.phrases import Catalogue
 from wintergames.core.provenance import RuleIndex
 
@@ -180,6 +182,16 @@ class OtherRow:
     won: bool
 
 
+def clockwise(first: int, num_players: int) -> tuple[int, ...]:
+    """The order of play clockwise from seat ``first``: the seat numbers going up, as
+    every game here passes play to ``(seat + 1) % n``.
+
+    >>> clockwise(2, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((first + k) % num_players for k in range(num_players))
+
+
 def category_id(category: str) -> str:
     """A scoring category's id from its words: ``"Stands emptied"`` is ``stands-emptied``.
 
@@ -278,6 +290,18 @@ class GameSpec:
     # of ``wintergames.rl`` are built from it; ``docs/rl.md`` lists its fields.
     observation_encoding: Callable[[int, Mapping[str, Any]], ObservationEncoding] | None = \
         field(default=None, repr=False)
+    # What a what-if overlay may change (``core.overlay``): component values and named
+    # rule numbers, each with its default from the data files and its bounds. The option
+    # ``overlay`` carries the changes; ``validate`` checks them here.
+    overlay: OverlaySchema | None = field(default=None, repr=False)
+    # The order of play, read from a game just set up: the seat that plays 1st, 2nd, ...
+    # (``clockwise(first, n)`` from the game's first player). None for a game where no
+    # seat plays before another (every choice made at once, hidden). Statistics report
+    # by turn position with it: a randomly drawn first player is not seat 1.
+    turn_order: Callable[[State], tuple[int, ...]] | None = field(default=None, repr=False)
+    # What an ``Event.item`` code names, in words ("SB05": "Forest Lights + Polar Star"),
+    # for statistics that list items; a code without an entry is shown as it is.
+    item_names: Callable[[], Mapping[str, str]] | None = field(default=None, repr=False)
 
     @property
     def players_range(self) -> range:
@@ -299,6 +323,7 @@ class GameSpec:
             raise InvalidOptionError(
                 f"a game's options are a mapping of names to values, not {excerpt(options)}")
         given = dict(options or {})
+        overlay = given.pop(OVERLAY, None)
         known = {o.name: o for o in self.options}
         unknown = [name for name in given if name not in known]
         if unknown:
@@ -310,9 +335,23 @@ class GameSpec:
             )
         checked = {name: opt.check(given.get(name, opt.default), num_players)
                    for name, opt in known.items()}
+        if overlay is not None:
+            if self.overlay is None:
+                raise InvalidOptionError(f"{self.title} takes no overlay: no value of it "
+                                         f"can be changed")
+            changes = self.overlay.check(overlay)
+            if changes:  # none: the game as printed, its options as without one
+                checked[OVERLAY] = changes
         if self.check_options is not None:
             self.check_options(num_players, checked)
         return checked
+
+    def overlay_values(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every value an overlay may change, as validated ``options`` set it (the
+        defaults where they hold no overlay)."""
+        if self.overlay is None:
+            return {}
+        return self.overlay.values(options.get(OVERLAY))
 
     def parse_action(self, text: str) -> Action:
         return self.codec.parse(text)
@@ -333,4 +372,32 @@ class GameSpec:
     def decode(
         self, index: int, num_players: int, options: Mapping[str, Any] | None = None
     ) -> Action:
-        return self.codec.decode(index, num_players, self.validate(num_players, options))
+        """The action of a codec index: any whole number (a numpy integer too, as RL code
+        holds them); anything else is refused naming its type.
+
+        >>> import numpy as np
+        >>> import wintergames as wg
+        >>> spec = wg.get_spec("winter-queen")
+        >>> spec.decode(np.int64(20), 3) == spec.decode(20, 3)
+        True
+        >>> spec.decode(20.0, 3)
+        Traceback (most recent call last):
+        ...
+        wintergames.core.errors.ActionFormatError: an action index is a whole number (an int \
+or a numpy integer), not a float: 20.0
+        """
+        whole = _whole_index(index)
+        return self.codec.decode(whole, num_players, self.validate(num_players, options))
+
+
+def _whole_index(index: object) -> int:
+    """``index`` as an ``int`` if it is integral (``operator.index``: a numpy integer
+    too), never a bool (numpy's refuses ``operator.index`` itself)."""
+    try:
+        if isinstance(index, bool):
+            raise TypeError
+        return operator.index(index)  # type: ignore[arg-type]
+    except TypeError:
+        raise ActionFormatError(
+            f"an action index is a whole number (an int or a numpy integer), not a "
+            f"{type(index).__name__}: {excerpt(index)}") from None

@@ -140,6 +140,20 @@ class State(ABC):
         movers = self.to_move
         return movers[0] if len(movers) == 1 else None
 
+    def turn_order(self) -> tuple[int, ...] | None:
+        """The seat that plays 1st, 2nd, ... in this game, as its rules set it up (the
+        game's ``GameSpec.turn_order``); None where no seat plays before another. A game
+        defines it (the first player is each game's own), so it is read from the spec.
+
+        >>> import wintergames as wg
+        >>> wg.make("winter-queen", 3, seed=1, options={"first_player": "2"}).turn_order()
+        (1, 2, 0)
+        """
+        from wintergames.core.registry import get_spec  # the registry imports this module
+
+        order = get_spec(self.game_id).turn_order
+        return None if order is None else order(self)
+
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-ready view of seat ``player`` (``None``: a spectator), from an allow-list.
 
@@ -228,7 +242,7 @@ class State(ABC):
             "game": self.game_id,
             "num_players": self.num_players,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": owned_copy(self.options),
             "actions": [[p, a.to_json()] for p, a in self.history],
         }
 
@@ -253,7 +267,7 @@ class State(ABC):
 
     def _load_base(self, obj: dict[str, Any], actions: list[tuple[int, Action]]) -> None:
         self.num_players = obj["num_players"]
-        self.options = dict(obj["options"])
+        self.options = owned_copy(obj["options"])
         self.seed = obj["seed"]
         self.rng = rng_from_json(obj["rng"])
         self.history = actions
@@ -262,3 +276,21 @@ class State(ABC):
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"to move {list(self.to_move)}"
         return f"<{type(self).__name__} {self.num_players}p seed={self.seed} {status}>"
+
+
+def owned_copy(value: Any) -> Any:
+    """``value`` with every dict and list in it copied: options hold a what-if overlay's
+    table, and neither the state nor whoever it hands its options to may change the
+    other's.
+
+    >>> given = {"overlay": {"table": [1, 2]}}
+    >>> mine = owned_copy(given)
+    >>> mine["overlay"]["table"].append(3)
+    >>> given
+    {'overlay': {'table': [1, 2]}}
+    """
+    if isinstance(value, dict):
+        return {k: owned_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [owned_copy(v) for v in value]
+    return value

@@ -508,14 +508,16 @@ def play_checked(
     applied: int | None = None,
     refusals_at: int | None = None,
     damages: tuple[Damage, ...] = (),
+    options: dict[str, Any] | None = None,
 ) -> State:
-    """One random game with every check on the way; returns the finished state.
+    """One random game (with ``options``) with every check on the way; returns the
+    finished state.
 
     At step ``refusals_at`` and at the end, bad seats, seeds and snapshots (the generic
     table and the game's ``damages``) are refused (``check_refusals``).
     """
     spec = get_spec(game_id)
-    state = make(game_id, num_players, seed=seed)
+    state = make(game_id, num_players, seed=seed, options=options)
     rng = random.Random(seed)
     steps = 0
     while not state.is_over:

@@ -346,6 +346,11 @@ def _catalogue(settings: ServerSettings) -> dict[str, Any]:
                             for o in spec.options],
                 # the bot kinds that can play it (the flick planner: games of flicks)
                 "bots": bots.kinds_for(spec),
+                # what the option "overlay" may change (a what-if table made by the API)
+                "overlay": [] if spec.overlay is None else [
+                    {"key": p.key, "default": list(p.default) if isinstance(p.default, tuple)
+                     else p.default, "description": p.description, "bounds": p.bounds}
+                    for p in spec.overlay.params.values()],
             }
             for spec in available_games()
         ],

@@ -29,6 +29,7 @@ from wintergames import bots
 from wintergames.core.actions import Action
 from wintergames.core.errors import ActionFormatError, GameOverError, WintergamesError
 from wintergames.core.events import Event, seat_name
+from wintergames.core.overlay import OVERLAY
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
 from wintergames.server.models import GameTable
@@ -296,6 +297,8 @@ class LiveTable:
                 "scores": s.scores() if s.is_over else None,
                 # what the scores count ("VP"), and at the end where each seat's comes from
                 "score_unit": self.spec.score_unit, "score_unit_one": self.spec.score_unit_one,
+                # a what-if table's changed rule numbers (None: the game as printed)
+                "overlay": s.options.get(OVERLAY),
                 "breakdown": self._breakdown(),
                 # drawn by the server and kept secret while it could predict hidden draws
                 "seed": self.seed if s.is_over else None,

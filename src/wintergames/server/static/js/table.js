@@ -159,11 +159,21 @@ function renderEnd() {
   }
 }
 
+// A what-if table (made through the API with an overlay) says so, and which numbers differ
+// from the printed game: the board's printed texts may not show them.
+function renderWhatIf() {
+  const changes = Object.entries(view.overlay || {});
+  const badge = $("whatif");
+  badge.hidden = !changes.length;
+  badge.title = changes.map(([key, value]) => `${key} = ${value}`).join("\n");
+}
+
 // ``how.began``: this view begins the seat's move (watch.js knows it across views drawn as one).
 function render(how = {}) {
   document.title = `${view.title} — wintergames`;
   $("title").textContent = view.title;
   $("me").textContent = view.seat === null ? "spectator" : `you are ${seatName(view.seat)}`;
+  renderWhatIf();
   $("status").textContent = statusText();
   document.body.dataset.version = view.version;
   document.body.dataset.over = view.over ? "1" : "";

@@ -292,13 +292,13 @@ export function seasonTrack(ctx) {
   const row = h("div", { class: "wb-seasons", id: "wb-seasons" });
   layout.seasons.forEach((name, i) => {
     const extra = name === "winter"
-      ? (obs.winter_round ? ` · round ${obs.winter_round} of ${layout.winter_rounds}` : "")
+      ? (obs.winter_round ? ` · round ${obs.winter_round} of ${obs.winter_rounds ?? layout.winter_rounds}` : "")
       : ` · ${obs.season_decks[i]} card${obs.season_decks[i] === 1 ? "" : "s"} left`;
     row.append(h("div", { class: `wb-season${i === now ? " now" : i < now ? " done" : ""}`, "data-season": name,
                           "data-term": name, "data-tip-icon": `wb-season-${name}` },
       icon(`wb-season-${name}`, { size: "1.5em" }),
       h("span", {}, h("b", {}, cap(name)), h("br"), `explore `, icon("wb-resource-meat", { size: "1em", title: "meat" }),
-        ` ${i === now ? obs.explore_cost : layout.explore_cost[i]}${extra}`)));
+        ` ${i === now ? obs.explore_cost : (obs.explore_costs ?? layout.explore_cost)[i]}${extra}`)));
   });
   row.append(h("div", { class: "wb-season", "data-term": "favor", "data-tip-icon": "wb-resource-favor" },
     icon("wb-resource-favor", { size: "1.5em" }), h("span", {}, h("b", {}, String(obs.favor_supply)), h("br"), "favor supply")));
