@@ -15,12 +15,17 @@ def cell(name: str) -> int:
     return WQ.cell_names.index(name)
 
 
-def blank(num_players: int = 3, seed: int = 0) -> WinterQueenState:
-    """A fresh game whose board is emptied (no depicted floes) for hand-built scenes.
+def blank(num_players: int = 3, seed: int = 0,
+          overlay: dict[str, object] | None = None) -> WinterQueenState:
+    """A fresh game (with a what-if ``overlay``) whose board is emptied (no depicted
+    floes) for hand-built scenes.
 
     Player 1 holds the Winter Queen token, so scenes are written from the first seat.
     """
-    state = wg.make("winter-queen", num_players, seed=seed, options={"first_player": "1"})
+    options: dict[str, object] = {"first_player": "1"}
+    if overlay is not None:
+        options["overlay"] = overlay
+    state = wg.make("winter-queen", num_players, seed=seed, options=options)
     assert isinstance(state, WinterQueenState)
     state.board = [-1] * WQ.num_cells
     state.fixed = (False,) * WQ.num_cells

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from wintergames.games.winter_queen import scoring
 from wintergames.games.winter_queen.components import WQ
+from wintergames.games.winter_queen.params import PRINTED
 
 DIRS = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
 AT = {xy: i for i, xy in enumerate(WQ.coords)}
@@ -94,10 +95,10 @@ def ref_zones(board: list[int], c: int) -> int:
 @settings(max_examples=300, deadline=None)
 @given(board=boards, c=colours, other=colours)
 def test_effects_match_brute_force(board: list[int], c: int, other: int) -> None:
-    assert scoring.wind_rose(board, c)[0] == ref_wind_rose(board, c)
-    assert scoring.magic_clouds(board, c)[0] == ref_clouds(board, c)
-    assert scoring.bright_path(board, c)[0] == ref_bright_path(board, c)
-    assert scoring.polar_star(board, c)[0] == ref_polar_star(board, c)
-    assert scoring.forest_lights(board, other, c)[0] == ref_forest(board, other, c)
-    assert scoring.border_guard(board, c)[0] == ref_edge(board, c)
-    assert scoring.northern_lights(board, c)[0] == ref_zones(board, c)
+    assert scoring.wind_rose(board, c, PRINTED)[0] == ref_wind_rose(board, c)
+    assert scoring.magic_clouds(board, c, PRINTED)[0] == ref_clouds(board, c)
+    assert scoring.bright_path(board, c, PRINTED)[0] == ref_bright_path(board, c)
+    assert scoring.polar_star(board, c, PRINTED)[0] == ref_polar_star(board, c)
+    assert scoring.forest_lights(board, other, c, PRINTED)[0] == ref_forest(board, other, c)
+    assert scoring.border_guard(board, c, PRINTED)[0] == ref_edge(board, c)
+    assert scoring.northern_lights(board, c, PRINTED)[0] == ref_zones(board, c)

@@ -6,15 +6,17 @@ reconstructed components: ``docs/rules/winter-queen.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from wintergames.core.helptext import RulesHelp
-from wintergames.core.spec import GameSpec, OptionSpec
+from wintergames.core.spec import GameSpec, OptionSpec, clockwise
+from wintergames.core.state import State
 from wintergames.games.winter_queen import heuristic, rules
 from wintergames.games.winter_queen.actions import CODEC, NOTATION_HELP
 from wintergames.games.winter_queen.components import DATA, ROYAL, WQ
 from wintergames.games.winter_queen.encoding import observation_encoding
 from wintergames.games.winter_queen.layout import layout
+from wintergames.games.winter_queen.params import SCHEMA
 from wintergames.games.winter_queen.scoring import score_breakdown
 from wintergames.games.winter_queen.state import WinterQueenState, check_invariants
 from wintergames.games.winter_queen.text import render
@@ -62,6 +64,20 @@ def _rules_help() -> RulesHelp:
     return RulesHelp.load(DATA, "Winter Queen", extra=_component_terms())
 
 
+def _turn_order(state: State) -> tuple[int, ...]:
+    """Setup step 8 and "Starting with the holder of the Winter Queen token, players take
+    turns (clockwise)": the token's holder, then the seats after it."""
+    s = cast(WinterQueenState, state)
+    return clockwise(s.first, s.num_players)
+
+
+def _item_names() -> dict[str, str]:
+    """Statistics' names for the items scoring events carry: a spellbook (``SB05``) by
+    its two pages, as the books' data files give them."""
+    return {book.id: " + ".join(page.title(WQ.colours) for page in book.pages)
+            for book in WQ.books}
+
+
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterQueenState:
     return WinterQueenState(num_players, seed, options)
 
@@ -101,6 +117,9 @@ SPEC = GameSpec(
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
     observation_encoding=observation_encoding,
+    turn_order=_turn_order,
+    item_names=_item_names,
+    overlay=SCHEMA,
 )
 
 __all__ = ["SPEC", "WinterQueenState"]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wintergames.core.overlay import flatten
+
 DATA = Path(__file__).parent / "data"
 
 EFFECTS = (
@@ -84,6 +86,11 @@ class Components:
     floes_per_colour: int
     books_per_stack: int
     max_books: int
+    royal_tokens_on_board: int
+    # VP and limits of the effects and of an emptied stand (``data/scoring.toml``) by
+    # dotted key ("effects.bright_path.max_spaces"); the rules read them through the
+    # state's parameters (``params.py``), never from here.
+    scoring: dict[str, int]
 
     @property
     def num_cells(self) -> int:
@@ -103,6 +110,15 @@ def _page(text: str, colours: tuple[str, ...]) -> Page:
     if effect not in EFFECTS:
         raise ValueError(f"spellbooks.toml: unknown effect {effect!r}")
     return Page(effect, colours.index(colour) if colour else -1)
+
+
+def _counted(setup: dict[str, Any], cells: int, tokens: int) -> int:
+    """Royal tokens laid out at setup: at most one per royal space, from the tokens there are."""
+    count = setup["royal_tokens_on_board"]
+    if not 0 <= count <= min(cells, tokens):
+        raise ValueError(f"setup.toml: royal_tokens_on_board {count} is more than the "
+                         f"{cells} royal spaces or the {tokens} tokens")
+    return int(count)
 
 
 def load() -> Components:
@@ -125,6 +141,11 @@ def load() -> Components:
 
     rays = tuple(tuple(ray(i, d) for d in directions) for i in range(len(cells)))
     zone = tuple(ROYAL if c["zone"] == "royal" else provinces.index(c["zone"]) for c in cells)
+    royal_tokens = tuple(
+        RoyalToken(t["id"], colours.index(t["depicts"]) if t["depicts"] else -1)
+        for t in _read("royal_tokens.toml")["tokens"]
+    )
+    royal_cells = tuple(i for i, z in enumerate(zone) if z == ROYAL)
     return Components(
         colours=colours,
         provinces=provinces,
@@ -134,19 +155,18 @@ def load() -> Components:
         edge=tuple(bool(c["edge"]) for c in cells),
         neighbours=tuple(tuple(r[0] for r in rs if r) for rs in rays),
         rays=rays,
-        royal_cells=tuple(i for i, z in enumerate(zone) if z == ROYAL),
+        royal_cells=royal_cells,
         books=tuple(
             Book(b["id"], (_page(b["pages"][0], colours), _page(b["pages"][1], colours)))
             for b in _read("spellbooks.toml")["books"]
         ),
-        royal_tokens=tuple(
-            RoyalToken(t["id"], colours.index(t["depicts"]) if t["depicts"] else -1)
-            for t in _read("royal_tokens.toml")["tokens"]
-        ),
+        royal_tokens=royal_tokens,
         setups={int(n): PlayerSetup(**s) for n, s in setup["players"].items()},
         floes_per_colour=setup["floes_per_colour"],
         books_per_stack=setup["books_per_stack"],
         max_books=setup["max_books"],
+        royal_tokens_on_board=_counted(setup, len(royal_cells), len(royal_tokens)),
+        scoring={key: int(value) for key, value in flatten(_read("scoring.toml")).items()},
     )
 
 

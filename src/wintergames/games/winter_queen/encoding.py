@@ -25,6 +25,7 @@ from wintergames.core.encoding import (
     seats_from,
 )
 from wintergames.games.winter_queen.components import ROYAL, WQ
+from wintergames.games.winter_queen.params import params_of
 
 _PHASES = {"main": 0, "take-book": 1, "return-floe": 2, "over": 3}
 _COLOUR = {name: c for c, name in enumerate(WQ.colours)}
@@ -53,12 +54,14 @@ VP_CAP = 100.0  # generous: random play scores about 20, good play well under 10
 
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
-    """The encoding at ``num_players`` (the ``first_player`` option changes nothing)."""
+    """The encoding at ``num_players`` (the ``first_player`` option changes nothing; an
+    overlay's floe count and stack size change what counts are divided by)."""
     n = num_players
-    setup = WQ.setups[n]
+    params = params_of(options)
+    setup = params.setup(n)
     stands = setup.stands
-    per_colour = float(WQ.floes_per_colour)
-    stack_size = float(WQ.books_per_stack)
+    per_colour = float(params.floes_per_colour)
+    stack_size = float(params.books_per_stack)
     turns_most = float(2 * n)  # the final phase starts with at most 2n-1 turns left
     colours = ", ".join(WQ.colours)
     layout = Layout((
@@ -74,19 +77,19 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
               f"colour ({colours}; all 0 if empty), then 1 if the floe is printed on a "
               "royal token"),
         Field("stands", (stands, NCOL), f"per stand: floes of each colour / "
-              f"{WQ.floes_per_colour}"),
+              f"{params.floes_per_colour}"),
         Field("stands_yours", (stands,), "per stand: 1 if you may take floes from it now"),
         Field("stack_sizes", (NPROV,), f"per province stack ({', '.join(WQ.provinces)}): "
-              f"books left / {WQ.books_per_stack}"),
+              f"books left / {params.books_per_stack}"),
         Field("stack_tops", (NPROV, NBOOKS), "per province stack: one-hot of its face-up "
               "top book (SB01..SB20; all 0 if empty)"),
         Field("pending_zone", (NPROV + 1,), "choosing a book: one-hot of the zone of the "
               "space just filled (the 4 provinces, then royal: any stack); else all 0"),
         Field("books", (n, NBOOKS, 1 + 2 * NCOL), "per seat from yours, per book "
               "SB01..SB20: 1 if held, then one-hot floe colour on page A, then on page B"),
-        Field("bag", (NCOL,), f"floes of each colour in the bag / {WQ.floes_per_colour}"),
+        Field("bag", (NCOL,), f"floes of each colour in the bag / {params.floes_per_colour}"),
         Field("discarded_floes", (NCOL,), "floes of each colour discarded with used books "
-              f"/ {WQ.floes_per_colour}"),
+              f"/ {params.floes_per_colour}"),
         Field("discarded_books", (NBOOKS,), "per book SB01..SB20: 1 if used and discarded"),
         Field("vp", (n,), f"per seat from yours: VP / {int(VP_CAP)} (capped); others' are "
               "face down, so 0 until the game is over"),

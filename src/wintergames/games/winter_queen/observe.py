@@ -141,9 +141,9 @@ def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
             }
             for x, c in enumerate(s.board)
         ],
-        "royal_tokens": {
+        "royal_tokens": {  # a royal space without a token (an overlay's fewer) is not listed
             WQ.cell_names[cell]: WQ.royal_tokens[t].id
-            for cell, t in zip(WQ.royal_cells, s.royal, strict=True)
+            for cell, t in zip(WQ.royal_cells, s.royal, strict=True) if t >= 0
         },
         "stands": [
             {

@@ -41,12 +41,14 @@ from wintergames.games.winter_queen.rules import (
 from wintergames.games.winter_queen.words import (
     MSG,
     book,
+    books,
     floe,
     page,
     page_side,
     space,
     stack,
     stand,
+    vp,
     zone,
 )
 
@@ -73,9 +75,9 @@ def choice(s: S, a: Action, p: int) -> Choice:
     """Legal action ``a`` of seat ``p`` as a label, an explanation and (for a floe placed)
     the floe it places."""
     if isinstance(a, PlaceOnBoard):
-        return _on_board(a, _book_after(s, p, a.cell), _stand_emptied(s, a))
+        return _on_board(a, _book_after(s, p, a.cell), _stand_bonus(s, a))
     if isinstance(a, PlaceOnBook):
-        return _on_book(a, _stand_emptied(s, a))
+        return _on_book(a, _stand_bonus(s, a))
     if isinstance(a, UseBook):
         return Choice(MSG("use", book=book(a.book)), _use_explained(s, p, a.book))
     if isinstance(a, TakeBook):
@@ -94,24 +96,27 @@ def choice(s: S, a: Action, p: int) -> Choice:
 # A placement's words depend on the action and on what it then allows (a key of a few
 # numbers), so each is made once and kept: a seat's first turn has 176 placements, and
 # the server sends them with every view of the seat to move. A phrase never changes.
-BookAfter = tuple[str, tuple[int, ...]]  # ("take", stacks) / ("any", ()) / ("full", ())...
+# Whatever number of the game's parameters the words state is part of the key: the most
+# books a player holds ("full") and the VP of an emptied stand (``bonus``).
+BookAfter = tuple[str, tuple[int, ...]]  # ("take", stacks) / ("any", ()) / ("full", (most,))
+Bonus = int | None  # the VP for taking a stand's last floe, None when floes stay on it
 
 
 @lru_cache(maxsize=16384)
-def _on_board(a: PlaceOnBoard, book_after: BookAfter, emptied: bool) -> Choice:
+def _on_board(a: PlaceOnBoard, book_after: BookAfter, bonus: Bonus) -> Choice:
     what = MSG("do-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell),
                zone=zone(WQ.zone[a.cell]))
     return Choice(_on_space(a.cell),
-                  _with_then(what, [_book_phrase(book_after), *_stand_after(a, emptied)]),
+                  _with_then(what, [_book_phrase(book_after), *_stand_after(a, bonus)]),
                   _group(a.colour, a.stand))
 
 
 @lru_cache(maxsize=4096)
-def _on_book(a: PlaceOnBook, emptied: bool) -> Choice:
+def _on_book(a: PlaceOnBook, bonus: Bonus) -> Choice:
     what = MSG("do-place-book", floe=floe(a.colour), stand=stand(a.stand),
                page=page_side(a.page), book=book(a.book), effect=page(a.book, a.page))
     return Choice(MSG("on-page", page=page_side(a.page), book=book(a.book)),
-                  _with_then(what, _stand_after(a, emptied)), _group(a.colour, a.stand))
+                  _with_then(what, _stand_after(a, bonus)), _group(a.colour, a.stand))
 
 
 @cache
@@ -134,8 +139,9 @@ def _with_then(what: Phrase, then: list[Phrase]) -> Phrase:
 def _book_after(s: S, p: int, cell: int) -> BookAfter:
     """What placing on ``cell`` lets ``p`` take: the rule of the space's province (any
     stack after an open royal token), at most ``max_books`` held."""
-    if len(s.books[p]) >= WQ.max_books:
-        return ("full", ())
+    most = s.params.max_books
+    if len(s.books[p]) >= most:
+        return ("full", (most,))
     sources = stacks_after(s, WQ.zone[cell])
     if not sources:
         return ("empty", ())
@@ -148,7 +154,7 @@ def _book_after(s: S, p: int, cell: int) -> BookAfter:
 def _book_phrase(after: BookAfter) -> Phrase:
     kind, sources = after
     if kind == "full":
-        return MSG("then-full", most=WQ.max_books)
+        return MSG("then-full", most=books(sources[0]))
     if kind == "empty":
         return MSG("then-empty-stack")
     if kind == "any":
@@ -156,13 +162,16 @@ def _book_phrase(after: BookAfter) -> Phrase:
     return MSG("then-take", stacks=tuple(stack(q) for q in sources))
 
 
-def _stand_emptied(s: S, a: PlaceOnBoard | PlaceOnBook) -> bool:
-    """Whether ``a`` takes its stand's last floe (1 VP and the stand refilled)."""
-    return sum(s.stands[a.stand]) == 1
+def _stand_bonus(s: S, a: PlaceOnBoard | PlaceOnBook) -> Bonus:
+    """The VP ``a`` scores by taking its stand's last floe (the stand is then refilled),
+    or ``None`` when floes stay on the stand."""
+    return s.params.stand_emptied_vp if sum(s.stands[a.stand]) == 1 else None
 
 
-def _stand_after(a: PlaceOnBoard | PlaceOnBook, emptied: bool) -> list[Phrase]:
-    return [MSG("then-stand-emptied", stand=stand(a.stand))] if emptied else []
+def _stand_after(a: PlaceOnBoard | PlaceOnBook, bonus: Bonus) -> list[Phrase]:
+    if bonus is None:
+        return []
+    return [MSG("then-stand-emptied", stand=stand(a.stand), vp=vp(bonus))]
 
 
 # every kept word of this module (the tests empty them to compare with words made afresh)

@@ -45,6 +45,7 @@ from wintergames.games.winter_queen.words import (
     MSG,
     amount,
     book,
+    books,
     floe,
     page,
     page_side,
@@ -76,7 +77,7 @@ _BOOK_IDS = tuple(b.id for b in WQ.books)
 METRIC_KINDS = {
     "discard": "spellbooks used during the game (and discarded)",
     "final-vp": "spellbook pages applied at final scoring",
-    "stand-emptied": "stands emptied (1 VP each, then refilled from the bag)",
+    "stand-emptied": "stands emptied (each scores VP, then is refilled from the bag)",
     "take": "spellbooks taken from a stack",
     "return": "floes returned from the board to the bag after using a two-floe book",
 }
@@ -90,10 +91,12 @@ def setup(s: S) -> None:
     n = s.num_players
     _setup_floes_and_stands(s)
     _setup_royal_tokens(s)
-    books = list(range(len(WQ.books)))
-    s.rng.shuffle(books)
-    size = WQ.books_per_stack
-    s.stacks = [books[i * size : (i + 1) * size] for i in range(len(WQ.provinces))]
+    shuffled = list(range(len(WQ.books)))
+    s.rng.shuffle(shuffled)
+    size = s.params.books_per_stack
+    stacked = size * len(WQ.provinces)
+    s.stacks = [shuffled[i * size : (i + 1) * size] for i in range(len(WQ.provinces))]
+    s.book_box = tuple(shuffled[stacked:])  # shorter stacks than printed leave books unseen
     s.books = [[] for _ in range(n)]
     s.discarded = [0] * NCOL
     s.discarded_books = []
@@ -107,16 +110,16 @@ def setup(s: S) -> None:
     s.turns_left = 0
     s.passes = 0
     tokens = tuple(MSG("royal-token", space=space(cell), token=royal_token(token))
-                   for cell, token in zip(WQ.royal_cells, s.royal, strict=True))
+                   for cell, token in zip(WQ.royal_cells, s.royal, strict=True) if token >= 0)
     s.log.append(Event(MSG("setup", n=n, tokens=tokens, seat=seat(s.first)), kind="setup"))
 
 
 def _setup_floes_and_stands(s: S) -> None:
     """Steps 2-4: the bag (some floes back to the box with 2-3 players) and the stands."""
     n = s.num_players
-    cfg = WQ.setups[n]
+    cfg = s.params.setup(n)
     removed = cfg.removed_per_colour
-    s.bag = [WQ.floes_per_colour - removed] * NCOL
+    s.bag = [s.params.floes_per_colour - removed] * NCOL
     s.box = (removed,) * NCOL
     s.stands = [[0] * NCOL for _ in range(cfg.stands)]
     for stand in s.stands:
@@ -131,14 +134,23 @@ def _setup_floes_and_stands(s: S) -> None:
 
 
 def _setup_royal_tokens(s: S) -> None:
-    """Step 5: 5 of the 8 tokens, at random, on the tower and palace spaces."""
+    """Step 5: 5 of the 8 tokens, at random, on the tower and palace spaces.
+
+    With fewer tokens (an overlay's ``royal_tokens.on_board``) the spaces that get one are
+    drawn too, and a royal space without a token is an open royal space.
+    """
     tokens = list(range(len(WQ.royal_tokens)))
     s.rng.shuffle(tokens)
-    s.royal = tuple(tokens[: len(WQ.royal_cells)])
+    laid = s.params.royal_tokens
+    spaces = len(WQ.royal_cells)
+    placed = tokens[:laid] + [-1] * (spaces - laid)
+    if laid < spaces:  # drawn only then: the printed game's draws stay as they were
+        s.rng.shuffle(placed)
+    s.royal = tuple(placed)
     s.board = [-1] * WQ.num_cells
     fixed = [False] * WQ.num_cells
     for cell, token in zip(WQ.royal_cells, s.royal, strict=True):
-        depicts = WQ.royal_tokens[token].depicts
+        depicts = WQ.royal_tokens[token].depicts if token >= 0 else -1
         if depicts >= 0:
             s.board[cell] = depicts
             fixed[cell] = True
@@ -311,7 +323,7 @@ def _place_on_board(s: S, a: PlaceOnBoard, p: int) -> None:
     s.passes = 0
     _take_floe(s, p, a.stand, a.colour)
     there = WQ.zone[a.cell]
-    if len(s.books[p]) < WQ.max_books and stacks_after(s, there):
+    if len(s.books[p]) < s.params.max_books and stacks_after(s, there):
         push(s, BookChoice(there))
         return
     _end_turn(s)
@@ -352,14 +364,15 @@ def _pass(s: S, a: Pass, p: int) -> None:
 
 
 def _take_floe(s: S, p: int, at: int, colour: int) -> None:
-    """Take a floe; emptying a stand scores 1 VP and refills it from the bag."""
+    """Take a floe; emptying a stand scores its VP (1 as printed) and refills it from the
+    bag."""
     counts = s.stands[at]
     counts[colour] -= 1
     if any(counts):
         return
-    _gain(s, p, 1, STAND, MSG("stand-emptied", stand=stand_named(at)),
+    _gain(s, p, s.params.stand_emptied_vp, STAND, MSG("stand-emptied", stand=stand_named(at)),
           kind="stand-emptied", item=f"stand-{at + 1}")
-    want = WQ.setups[s.num_players].floes_per_stand
+    want = s.params.setup(s.num_players).floes_per_stand
     drawn = 0
     while drawn < want and any(s.bag):
         counts[_draw(s)] += 1
@@ -547,7 +560,7 @@ FRAMES: FrameKinds[WqFrame] = FrameKinds([BookChoice, FloeReturn])
 
 
 def books_held(s: S, p: int) -> Phrase:
-    return MSG("limit-books", n=len(s.books[p]), most=WQ.max_books)
+    return MSG("limit-books", n=len(s.books[p]), most=books(s.params.max_books))
 
 
 def step(s: S) -> int:

@@ -20,6 +20,7 @@ from wintergames.core.state import State
 from wintergames.games.winter_queen import observe, prompts, rules
 from wintergames.games.winter_queen.actions import CODEC
 from wintergames.games.winter_queen.components import ROYAL, WQ
+from wintergames.games.winter_queen.params import Params, params_of
 from wintergames.games.winter_queen.rules import OVER
 from wintergames.games.winter_queen.words import MSG
 
@@ -35,6 +36,7 @@ class WinterQueenState(State):
     __slots__ = (
         "bag",
         "board",
+        "book_box",
         "books",
         "box",
         "current",
@@ -43,6 +45,7 @@ class WinterQueenState(State):
         "final_phase",
         "first",
         "fixed",
+        "params",
         "passes",
         "pending",
         "phase",
@@ -55,14 +58,16 @@ class WinterQueenState(State):
         "vp_by",
     )
 
+    params: Params  # the numbers of this game (its overlay): shared by clones, never changed
     board: list[int]  # colour on each space, -1 if empty (depicted floes included)
     fixed: tuple[bool, ...]  # spaces whose floe is printed on a royal token
-    royal: tuple[int, ...]  # token index on each of WQ.royal_cells
+    royal: tuple[int, ...]  # token index on each of WQ.royal_cells, -1 for none
     bag: list[int]  # floes in the bag, per colour
     box: tuple[int, ...]  # floes returned to the box at setup, per colour
     stands: list[list[int]]  # floes on each stand, per colour
     reach: tuple[tuple[int, ...], ...]  # stands each player may take from (main phase)
     stacks: list[list[int]]  # book indices per province, top of the stack last
+    book_box: tuple[int, ...]  # books left out of the stacks at setup (shorter stacks), unseen
     books: list[list[list[int]]]  # per player: [book, floe on page A, floe on page B]
     discarded: list[int]  # floes that left the game with used books, per colour
     discarded_books: list[int]
@@ -78,6 +83,7 @@ class WinterQueenState(State):
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
+        self.params = params_of(options)
         rules.setup(self)
 
     # -- the State contract ------------------------------------------------------
@@ -110,6 +116,7 @@ class WinterQueenState(State):
     def clone(self) -> WinterQueenState:
         new = WinterQueenState.__new__(WinterQueenState)
         self._copy_base_into(new)
+        new.params = self.params
         new.board = self.board.copy()
         new.fixed = self.fixed
         new.royal = self.royal
@@ -118,6 +125,7 @@ class WinterQueenState(State):
         new.stands = [s.copy() for s in self.stands]
         new.reach = self.reach
         new.stacks = [s.copy() for s in self.stacks]
+        new.book_box = self.book_box
         new.books = [[b.copy() for b in hand] for hand in self.books]
         new.discarded = self.discarded.copy()
         new.discarded_books = self.discarded_books.copy()
@@ -133,19 +141,21 @@ class WinterQueenState(State):
         return new
 
     def determinize(self, player: int, rng: random.Random) -> WinterQueenState:
-        """Resample what nobody sees: the books under each stack's top, and the RNG.
+        """Resample what nobody sees: the books under each stack's top and those left in
+        the box (with shorter stacks), and the RNG.
 
         The bag's contents are public (everything else is in sight), only the order of
         draws is not, and that order comes from the RNG.
         """
         new = self.clone()
         # Sorted first: the result must not depend on the true order, only on the cards.
-        hidden = sorted(b for stack in new.stacks for b in stack[:-1])
+        hidden = sorted([*(b for stack in new.stacks for b in stack[:-1]), *new.book_box])
         rng.shuffle(hidden)
         it = iter(hidden)
         for stack in new.stacks:
             if len(stack) > 1:
                 stack[:-1] = [next(it) for _ in stack[:-1]]
+        new.book_box = tuple(it)
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
@@ -162,6 +172,7 @@ class WinterQueenState(State):
             "stands": [s.copy() for s in self.stands],
             "reach": [list(r) for r in self.reach],
             "stacks": [s.copy() for s in self.stacks],
+            "book_box": list(self.book_box),
             "books": [[b.copy() for b in hand] for hand in self.books],
             "discarded": self.discarded.copy(),
             "discarded_books": self.discarded_books.copy(),
@@ -184,6 +195,7 @@ class WinterQueenState(State):
         new = cls.__new__(cls)
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
+        new.params = params_of(new.options)
         s = obj["state"]
         new.board = list(s["board"])
         new.fixed = tuple(s["fixed"])
@@ -193,6 +205,7 @@ class WinterQueenState(State):
         new.stands = [list(x) for x in s["stands"]]
         new.reach = tuple(tuple(r) for r in s["reach"])
         new.stacks = [list(x) for x in s["stacks"]]
+        new.book_box = tuple(s["book_box"])
         new.books = [[list(b) for b in hand] for hand in s["books"]]
         new.discarded = list(s["discarded"])
         new.discarded_books = list(s["discarded_books"])
@@ -253,10 +266,12 @@ def check_invariants(state: State) -> None:
 def check_components(state: State) -> None:
     """Every floe and book is somewhere, exactly once (component conservation)."""
     assert isinstance(state, WinterQueenState)
-    total = WQ.floes_per_colour * len(WQ.colours)
+    most = state.params.max_books
+    total = state.params.floes_per_colour * len(WQ.colours)
     assert state.floes_accounted() == total, f"{state.floes_accounted()} of {total} floes"
     books = [b for stack in state.stacks for b in stack]
     books += [e[0] for hand in state.books for e in hand] + state.discarded_books
+    books += state.book_box
     assert sorted(books) == list(range(len(WQ.books))), "a spellbook is missing or doubled"
     assert all(n >= 0 for n in state.bag) and all(n >= 0 for st in state.stands for n in st)
-    assert all(len(hand) <= WQ.max_books for hand in state.books), "more than 3 spellbooks"
+    assert all(len(hand) <= most for hand in state.books), f"more than {most} spellbooks"

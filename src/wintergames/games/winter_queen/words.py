@@ -24,7 +24,7 @@ from wintergames.games.winter_queen.components import DATA, EFFECT_TITLES, ROYAL
 MSG = Catalogue.load(DATA / "messages.toml", "winter-queen")
 RULES = RuleIndex.load(DATA / "rules.toml", "winter-queen")
 
-__all__ = ["MSG", "RULES", "amount", "book", "colour", "floe", "page", "page_side",
+__all__ = ["MSG", "RULES", "amount", "book", "books", "colour", "floe", "page", "page_side",
            "royal_token", "seat", "space", "stack", "stand", "vp", "zone"]
 
 
@@ -103,3 +103,8 @@ def royal_token(token: int) -> Mention:
 
 def vp(n: int) -> Mention:
     return amount(n, "VP")
+
+
+def books(n: int) -> Mention:
+    """A number of spellbooks: "3 books", "1 book" (an overlay may allow holding one)."""
+    return amount(n, "books", f"{n} book" if n == 1 else f"{n} books")
