@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import wintergames as wg
@@ -18,13 +20,15 @@ def game(
     pawns: list[int] | None = None,
     fruit: dict[int, int] | None = None,
     discard: dict[int, list[int]] | None = None,
+    overlay: dict[str, Any] | None = None,
 ) -> SnowTimeState:
-    """A new game with the opening roll undone, then ``fruit`` {level: count} placed,
-    the pawns on ``pawns`` and ``discard`` {colour: [numbers]} in the discard."""
-    s = wg.make("snow-time", n, seed=seed)
+    """A new game (with the what-if ``overlay``) with the opening roll undone, then
+    ``fruit`` {level: count} placed, the pawns on ``pawns`` and ``discard``
+    {colour: [numbers]} in the discard."""
+    s = wg.make("snow-time", n, seed=seed, options={"overlay": overlay} if overlay else None)
     assert isinstance(s, SnowTimeState)
     s.fruit = [0] * ST.levels
-    s.supply = ST.fruit
+    s.supply = s.params.fruit
     for level, count in (fruit or {}).items():
         s.fruit[level - 1] = count
         s.supply -= count
@@ -69,7 +73,7 @@ def fruit_before_roll(s: SnowTimeState) -> list[int]:
     """The fruit left on each level by the last resolution, before this turn's roll."""
     fruit = s.fruit.copy()
     for face in s.dice:
-        fruit[ST.die_levels[face - 1] - 1] -= 1
+        fruit[s.params.die_levels[face - 1] - 1] -= 1
     return fruit
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import wintergames as wg
 from wintergames.core.decisions import Decision
-from wintergames.games.snow_time.actions import MAX_HEAL
 from wintergames.games.snow_time.components import ST
 from wintergames.games.snow_time.state import SnowTimeState
 
 from .helpers import act, game, play
+
+MAX_HEAL = ST.healer_takes_back  # the printed Healer: "up to two"
 
 
 def decided(s: SnowTimeState, player: int) -> Decision:

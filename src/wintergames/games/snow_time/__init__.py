@@ -16,12 +16,21 @@ from wintergames.games.snow_time.actions import CODEC, NOTATION_HELP
 from wintergames.games.snow_time.components import DATA, POINT_KINDS, ST
 from wintergames.games.snow_time.encoding import observation_encoding
 from wintergames.games.snow_time.layout import layout
+from wintergames.games.snow_time.params import SCHEMA
 from wintergames.games.snow_time.resolution import METRIC_KINDS, score_breakdown
 from wintergames.games.snow_time.state import SnowTimeState, check_invariants
 from wintergames.games.snow_time.text import render
-from wintergames.games.snow_time.words import MSG, RULES
+from wintergames.games.snow_time.words import MSG, RULES, bonus_space, card
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # 3-5, and the two-player variant (two colours a seat)
+
+
+def _item_names() -> dict[str, str]:
+    """Statistics' names for the items scoring events carry: the card that scored
+    (``5``: "character 5") and the bonus space (``space-7``: "fight bonus space 7")."""
+    cards = {ST.card_name(c): f"character {ST.card_name(c)}" if ST.is_character(c)
+             else card(c).text for c in range(ST.cards)}
+    return {**cards, **{f"space-{n}": bonus_space(n).text for n in ST.bonuses}}
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> SnowTimeState:
@@ -111,6 +120,9 @@ SPEC = GameSpec(
     observation_encoding=observation_encoding,
     messages=MSG,
     rules=RULES,
+    overlay=SCHEMA,
+    turn_order=None,  # no seat plays before another: every card is chosen at once, hidden
+    item_names=_item_names,
 )
 
 __all__ = ["SPEC", "SnowTimeState"]

@@ -16,6 +16,7 @@ Healer, choose which discarded cards to take back.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -30,9 +31,15 @@ from wintergames.core.actions import (
     notation,
 )
 from wintergames.core.errors import ActionFormatError, excerpt
+from wintergames.core.overlay import OVERLAY
 from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.params import params_for
 
-MAX_HEAL = ST.healer_takes_back  # RB "Healer": "up to two previously discarded cards"
+# The most cards a Healer's choice can name: RB "Healer" says "up to two previously
+# discarded cards" (``ST.healer_takes_back``), and an overlay may allow up to all but one
+# (when all have fallen, all come back without a choice). The rules refuse more than the
+# game's own number (``Params.healer_takes_back``).
+MOST_HEAL = ST.characters - 1
 KINDS = "play, heal"
 
 _CARD_WORDS = ", ".join(ST.card_name(c) for c in range(ST.cards))
@@ -104,10 +111,10 @@ class Heal(Action):
             or isinstance(self.cards, bool)
             or self.cards & ~ST.all_characters
             or self.cards < 0
-            or self.cards.bit_count() > MAX_HEAL
+            or self.cards.bit_count() > MOST_HEAL
         ):
             raise ActionFormatError(
-                f"a Healer takes back at most {MAX_HEAL} character cards, "
+                f"a Healer's choice names at most {MOST_HEAL} character cards, "
                 f"not {excerpt(self.cards)}"
             )
 
@@ -124,23 +131,35 @@ class Heal(Action):
         return {"kind": self.kind, "colour": ST.colours[self.colour], "cards": self.numbers}
 
 
-def _heal_masks() -> list[int]:
-    """Every set of at most ``MAX_HEAL`` character cards, as bitmasks: none, then each
-    single card, then each pair, ... (the order the integer codec numbers them in)."""
-    return [sum(1 << c for c in cards) for k in range(MAX_HEAL + 1)
-            for cards in combinations(range(ST.characters), k)]
+def _heal_masks(size: int) -> list[int]:
+    """Every set of ``size`` character cards, as bitmasks, in the order of
+    ``itertools.combinations`` (the order the integer codec numbers them in)."""
+    return [sum(1 << c for c in cards) for cards in combinations(range(ST.characters), size)]
 
 
-HEAL_MASKS = _heal_masks()
+# HEAL_MASKS[n]: every set of at most n character cards: none, then each single card, then
+# each pair, ... (a Healer that takes back at most n chooses among these).
+HEAL_MASKS = tuple(tuple(m for size in range(most + 1) for m in _heal_masks(size))
+                   for most in range(MOST_HEAL + 1))
+_PRINTED = ST.healer_takes_back
 
 # Every action exists once; the rules hand out these shared objects.
 PLAY = [[PlayCard(k, c) for c in range(ST.cards)] for k in range(len(ST.colours))]
-HEAL = [{m: Heal(k, m) for m in HEAL_MASKS} for k in range(len(ST.colours))]
+HEAL = [{m: Heal(k, m) for m in HEAL_MASKS[MOST_HEAL]} for k in range(len(ST.colours))]
 
+# The integer codec numbers the printed game's actions first, as it always has (the
+# plays, then each colour's heals of at most two cards); the heals of more cards that an
+# overlay may allow follow, by size, so a game whose Healer takes back at most n numbers
+# its actions 0..COUNTS[n]-1.
+_BEYOND = [[HEAL[k][m] for k in range(len(ST.colours)) for m in _heal_masks(size)]
+           for size in range(_PRINTED + 1, MOST_HEAL + 1)]
 ALL: tuple[Action, ...] = (
     *(a for row in PLAY for a in row),
-    *(a for row in HEAL for a in row.values()),
+    *(HEAL[k][m] for k in range(len(ST.colours)) for m in HEAL_MASKS[_PRINTED]),
+    *(a for size in _BEYOND for a in size),
 )
+COUNTS = tuple(len(ALL) - sum(len(size) for size in _BEYOND[max(most - _PRINTED, 0):])
+               for most in range(MOST_HEAL + 1))
 
 _HEAL_TEXT = re.compile(r"^(\S+)\s+heal\s+(none|-|\d+(?:\s*\+\s*\d+)*)$", re.I)
 _PLAY_TEXT = re.compile(r"^(\S+)\s+(\S+)$")
@@ -160,14 +179,23 @@ def _heal(colour: int, numbers: list[Any]) -> Action:
         if mask & 1 << (number - 1):
             raise ActionFormatError(f"card {number} is named twice")
         mask |= 1 << (number - 1)
-    if mask.bit_count() > MAX_HEAL:
+    if mask.bit_count() > MOST_HEAL:
         raise ActionFormatError(
-            f"a Healer takes back at most {MAX_HEAL} cards, not {excerpt(numbers)}")
+            f"a Healer's choice names at most {MOST_HEAL} cards, not {excerpt(numbers)}")
     return HEAL[colour][mask]
 
 
 class SnowTimeCodec(IndexedCodec):
     """Reads and numbers Snow Time actions (see ``ActionCodec``)."""
+
+    def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
+        """The printed game's count, or more where an overlay lets a Healer take back
+        more than two cards."""
+        return COUNTS[params_for(options.get(OVERLAY)).healer_takes_back]
+
+    def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
+        check_index("action", index, self.num_distinct(num_players, options))
+        return self.actions[index]
 
     def parse(self, text: str) -> Action:
         raw = notation(text)

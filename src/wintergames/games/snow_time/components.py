@@ -36,6 +36,8 @@ class Components:
     die_levels: tuple[int, ...]  # level for die face 1..6
     finish: int  # the last space of the score track
     bonuses: dict[int, tuple[str, int]]  # space -> (kind of points needed, bonus)
+    bonus_values: dict[str, int]  # kind of points -> the bonus of its spaces
+    points: dict[str, int]  # scoring event -> points (data/scoring.toml: brawl, fruit, ...)
 
     @property
     def cards(self) -> int:
@@ -109,15 +111,10 @@ def cards_in(mask: int) -> list[int]:
 def _load() -> Components:
     cards: dict[str, Any] = tomllib.loads((DATA / "cards.toml").read_text())
     track: dict[str, Any] = tomllib.loads((DATA / "track.toml").read_text())
+    scoring: dict[str, Any] = tomllib.loads((DATA / "scoring.toml").read_text())
     specials = tuple(cards["specials"])
     characters = int(cards["characters"])
-    bonuses = {}
-    for entry in track["bonus"]:
-        if entry["kind"] not in POINT_KINDS:
-            raise ValueError(f"track.toml: bonus kind {entry['kind']!r} is not in {POINT_KINDS}")
-        if not 0 < entry["space"] < track["finish"]:
-            raise ValueError(f"track.toml: bonus space {entry['space']} is off the track")
-        bonuses[int(entry["space"])] = (entry["kind"], int(entry["value"]))
+    bonuses = _bonuses(track)
     comp = Components(
         colours=tuple(cards["colours"]),
         characters=characters,
@@ -129,13 +126,37 @@ def _load() -> Components:
         dice=int(cards["dice"]),
         die_levels=tuple(cards["die_levels"]),
         finish=int(track["finish"]),
-        bonuses=bonuses,
+        bonuses=dict(sorted(bonuses.items())),
+        bonus_values={kind: int(track["bonus"][kind]["value"]) for kind in POINT_KINDS
+                      if kind in track["bonus"]},
+        points={name: int(value) for name, value in scoring.items()},
     )
     if set(specials) != {"healer", "watcher", "snowstorm"}:
         raise ValueError("cards.toml: the specials are healer, watcher and snowstorm")
     if comp.levels != characters or max(comp.die_levels) >= comp.levels:
         raise ValueError("cards.toml: one level per character number, and no fruit on the top")
+    if set(comp.points) != set(SCORED):
+        raise ValueError(f"scoring.toml: the points are {', '.join(SCORED)}")
     return comp
+
+
+# What scores points (data/scoring.toml), each worth a number of points of one kind.
+SCORED = ("brawl", "knock_down", "snowstorm", "fruit", "mana")
+
+
+def _bonuses(track: dict[str, Any]) -> dict[int, tuple[str, int]]:
+    """The bonus spaces of ``track.toml``: space -> (kind of points needed, bonus)."""
+    bonuses: dict[int, tuple[str, int]] = {}
+    for kind, entry in track["bonus"].items():
+        if kind not in POINT_KINDS:
+            raise ValueError(f"track.toml: bonus kind {kind!r} is not in {POINT_KINDS}")
+        for space in entry["spaces"]:
+            if not 0 < space < track["finish"]:
+                raise ValueError(f"track.toml: bonus space {space} is off the track")
+            if space in bonuses:
+                raise ValueError(f"track.toml: space {space} holds two bonuses")
+            bonuses[int(space)] = (kind, int(entry["value"]))
+    return bonuses
 
 
 ST = _load()

@@ -24,8 +24,10 @@ from wintergames.core.encoding import (
     Writer,
     seats_from,
 )
+from wintergames.core.overlay import OVERLAY
 from wintergames.games.snow_time.actions import ALL, Heal, PlayCard
 from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.params import params_for
 from wintergames.games.snow_time.rules import PHASE_NAMES
 from wintergames.games.snow_time.state import SnowTimeState
 
@@ -71,8 +73,10 @@ for _a in ALL:
 
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
-    """The encoding at ``num_players`` (2: the variant with two colours a seat)."""
+    """The encoding at ``num_players`` (2: the variant with two colours a seat), sized
+    and scaled by the game's track, fruit and dice (an overlay may change them)."""
     n = num_players
+    params = params_for(options.get(OVERLAY))
     owner = SnowTimeState(n, 0, {}).owner  # the seating is fixed by the player count
     m = len(owner)
     own = owner.count(0)
@@ -80,8 +84,10 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
     orders = [sorted(range(m), key=lambda k: ((owner[k] - me) % n, k))
               for me in seats_from(0, n)]
     rels = [{seat: i for i, seat in enumerate(seats_from(p, n))} for p in range(n)]
-    finish = ST.finish
-    fruit_most = float(ST.fruit)
+    finish = params.finish
+    supply = params.fruit
+    fruit_most = float(max(supply, 1))  # an overlay may leave the supply empty
+    dice = max(params.dice, 1)  # a game without dice keeps an empty row
     specials = ", ".join(ST.card_name(c) for c in SINGLE_USE)
     per = "per colour from yours"
     layout = Layout((
@@ -89,11 +95,11 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
               "the Healer's cards, game over"),
         Field("turn", (1,), f"turn number / {int(TURN_CAP)} (capped)"),
         Field("to_move", (n,), "per seat from yours: 1 if it owes a choice now"),
-        Field("dice", (ST.dice, 6), "per die of this turn's roll: one-hot face 1..6 "
+        Field("dice", (dice, 6), "per die of this turn's roll: one-hot face 1..6 "
               "(all 0 for a die not rolled)"),
         Field("fruit", (ST.levels,), f"per tree level 1..{ST.levels}: fruit on it / "
-              f"{ST.fruit}"),
-        Field("supply", (1,), f"fruit left in the supply / {ST.fruit}"),
+              f"{supply}"),
+        Field("supply", (1,), f"fruit left in the supply / {supply}"),
         Field("pawn", (m,), f"{per}: pawn's space / {finish}"),
         Field("pawn_space", (m, finish + 1), f"{per}: one-hot of the pawn's space "
               f"0..{finish} (bonus spaces matter)"),

@@ -17,24 +17,18 @@ from wintergames.core.actions import Action
 from wintergames.core.events import seat_name
 from wintergames.games.snow_time.actions import Heal, PlayCard
 from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.params import Params
 from wintergames.games.snow_time.rules import OVER, PHASE_NAMES, choice_said
 
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState
 
-_BONUSES = tuple(
-    {"space": space, "kind": kind, "value": value}
-    for space, (kind, value) in sorted(ST.bonuses.items())
-)
 
-
-def _track() -> dict[str, Any]:
-    """The score track, copied for each view (issue 14).
-
-    One shared dict would let a caller's edit of its view change every later view;
-    copying prebuilt dicts costs half of building them.
-    """
-    return {"finish": ST.finish, "bonuses": list(map(dict.copy, _BONUSES))}
+def _track(p: Params) -> dict[str, Any]:
+    """The score track the game plays on (an overlay may change its length and bonuses),
+    copied for each view (issue 14): one shared dict would let a caller's edit of its view
+    change every later view."""
+    return {"finish": p.finish, "bonuses": list(map(dict.copy, p.bonus_views))}
 
 
 # Views are built often (every seat, every step): name every possible card set once.
@@ -87,7 +81,7 @@ def observation(s: SnowTimeState, player: int | None) -> dict[str, Any]:
         "dice": list(s.dice),
         "fruit": s.fruit.copy(),
         "supply": s.supply,
-        "track": _track(),
+        "track": _track(s.params),
         "colours": [colour_view(s, k, player) for k in range(s.colours)],
         "scores": s.scores(),
         "winners": s.winners() if s.phase == OVER else [],

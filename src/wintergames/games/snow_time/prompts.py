@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice, Decision
 from wintergames.core.phrases import Mention, Phrase
-from wintergames.games.snow_time.actions import MAX_HEAL, Heal, PlayCard
-from wintergames.games.snow_time.components import FRUIT, ST, cards_in
+from wintergames.games.snow_time.actions import Heal, PlayCard
+from wintergames.games.snow_time.components import FIGHT, FRUIT, ST, cards_in
 from wintergames.games.snow_time.rules import HEAL_STEP, WATCH, deciding_colour
-from wintergames.games.snow_time.words import MSG, card, colour, level, total, who
+from wintergames.games.snow_time.words import MSG, card, colour, each, level, total, who
 
 if TYPE_CHECKING:
     from wintergames.games.snow_time.state import SnowTimeState as S
@@ -43,7 +43,8 @@ def decision(s: S, p: int) -> Decision:
         step = MSG("limit-two", colour=colour(k), other=colour(mine[1]), step=step)
     if s.phase == HEAL_STEP:
         prompt = MSG("ask-heal", colour=colour(k), healer=card(ST.healer))
-        limit = MSG("limit-heal", most=MAX_HEAL, fallen=_cards(s.discard[k]), step=step)
+        limit = MSG("limit-heal", most=s.params.healer_takes_back, fallen=_cards(s.discard[k]),
+                    step=step)
     elif s.phase == WATCH:
         prompt = MSG("ask-play-again", colour=colour(k), watcher=card(ST.watcher))
         limit = step
@@ -97,10 +98,14 @@ def _play_explained(s: S, k: int, c: int) -> Phrase:
             return MSG("do-healer-all", healer=card(c), n=ST.characters)
         if not discard:
             return MSG("do-healer-empty", healer=card(c))
-        return MSG("do-healer", healer=card(c), most=MAX_HEAL, fallen=_cards(discard))
+        most = s.params.healer_takes_back
+        if not most:  # an overlay's Healer that brings back only a full discard
+            return MSG("do-healer-never", healer=card(c), n=ST.characters)
+        return MSG("do-healer", healer=card(c), most=most, fallen=_cards(discard))
     if c == ST.watcher:
         return MSG("do-watcher", watcher=card(c), colour=colour(k))
-    return MSG("do-snowstorm", snowstorm=card(c), colour=colour(k))
+    return MSG("do-snowstorm", snowstorm=card(c), colour=colour(k),
+               points=each(s.params.snowstorm_points, FIGHT))
 
 
 def _heal_choice(s: S, a: Heal) -> Choice:

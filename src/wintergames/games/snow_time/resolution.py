@@ -18,7 +18,7 @@ from wintergames.core.events import Event
 from wintergames.core.phrases import Mention, Phrase
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.snow_time.actions import Heal
-from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, POINT_KINDS, ST, cards_in
+from wintergames.games.snow_time.components import FIGHT, FRUIT, MANA, ST, cards_in
 from wintergames.games.snow_time.words import (
     BONUS,
     KIND_RULES,
@@ -101,9 +101,10 @@ def _specials(s: SnowTimeState, ledger: Ledger) -> list[int]:
     s.log.append(Event(said, kind="snowstorm"))
     _fall(s, blown)
     awards: list[Award] = []
+    per = s.params.snowstorm_points
     for k in storms:
         # One storm scores the opposing characters; several each score every character.
-        scored = len(blown) if len(storms) > 1 else sum(j != k for j in blown)
+        scored = per * (len(blown) if len(storms) > 1 else sum(j != k for j in blown))
         if scored:
             awards.append((k, FIGHT, scored, MSG("why-snowstorm", card=storm, who=fallen),
                            ST.card_name(ST.snowstorm)))
@@ -152,8 +153,9 @@ def _brawl(s: SnowTimeState, ledger: Ledger, n: int, here: list[int]) -> list[in
     s.log.append(Event(MSG("brawl", level=level_named(n), who=_who(s, here)), kind="fight"))
     cards = {k: ST.card_name(s.played[k]) for k in here}
     _fall(s, here)
+    scored = s.params.brawl_points * (len(here) - 1)
     awards: list[Award] = [
-        (k, FIGHT, len(here) - 1, MSG("why-brawl", who=_who(s, [j for j in here if j != k])),
+        (k, FIGHT, scored, MSG("why-brawl", who=_who(s, [j for j in here if j != k])),
          cards[k])
         for k in here
     ]
@@ -170,7 +172,8 @@ def _knock_down(
     s.log.append(Event(MSG("knock-down", level=level_named(n), who=who(s.owner[k], k),
                            fallen=fallen, below=level_named(n - 1)), kind="fight"))
     _fall(s, below)
-    return _score(s, ledger, [(k, FIGHT, len(below), MSG("why-knock-down", who=fallen),
+    scored = s.params.knock_down_points * len(below)
+    return _score(s, ledger, [(k, FIGHT, scored, MSG("why-knock-down", who=fallen),
                                ST.card_name(s.played[k]))])
 
 
@@ -180,7 +183,8 @@ def _eat(s: SnowTimeState, ledger: Ledger, n: int, k: int) -> list[int]:
         return []
     s.fruit[n - 1] = 0
     s.supply += eaten  # eaten fruit goes back to the supply
-    return _score(s, ledger, [(k, FRUIT, eaten, _ate(eaten, n), ST.card_name(s.played[k]))])
+    scored = s.params.fruit_points * eaten
+    return _score(s, ledger, [(k, FRUIT, scored, _ate(eaten, n), ST.card_name(s.played[k]))])
 
 
 # -- D. mana and E. bonus spaces ---------------------------------------------------------
@@ -193,7 +197,8 @@ def _mana(s: SnowTimeState, ledger: Ledger) -> list[int]:
         return []
     lowest = min(present, key=lambda k: s.played[k])
     why = _lowest(ST.level(s.played[lowest]))
-    return _score(s, ledger, [(lowest, MANA, 1, why, ST.card_name(s.played[lowest]))])
+    return _score(s, ledger, [(lowest, MANA, s.params.mana_points, why,
+                               ST.card_name(s.played[lowest]))])
 
 
 # The reasons that depend only on a count and a level, made once each.
@@ -210,14 +215,15 @@ def _lowest(n: int) -> Phrase:
 def _bonuses(s: SnowTimeState, ledger: Ledger) -> list[int]:
     """Each pawn ending on a bonus space whose kind it scored this turn; never chained."""
     awards: list[Award] = []
+    bonus_at = s.params.bonus_at
     for k, at in enumerate(s.pawn):
-        bonus = ST.bonus_at(at)
+        bonus = bonus_at[at]
         if bonus is None:
             continue
-        kind = POINT_KINDS.index(bonus[0])
+        kind, value = bonus
         if ledger.scored(k, kind):
             ledger.bonus_kind[k] = kind
-            awards.append((k, BONUS, bonus[1], MSG("why-bonus", space=bonus_space(at)),
+            awards.append((k, BONUS, value, MSG("why-bonus", space=bonus_space(at)),
                            f"space-{at}"))
     return _score(s, ledger, awards)
 
@@ -239,13 +245,16 @@ def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
     seat's points by kind become its own: "lead" events carry the difference per kind.
     """
     reached = []
+    finish = s.params.finish
     for k, kind, scored, reason, item in awards:
+        if not scored:  # an overlay made these points worth nothing: no move, no line
+            continue
         ledger.points[k][kind] += scored
         if kind == FIGHT:
             ledger.fights[k].append(reason)
         player = s.owner[k]
         before = leading(s, player)
-        moved = min(s.pawn[k] + scored, ST.finish) - s.pawn[k]  # overshooting ends on the last
+        moved = min(s.pawn[k] + scored, finish) - s.pawn[k]  # overshooting ends on the last
         s.pawn[k] += moved
         s.earned[k][kind] += moved  # what the pawn moved, so a colour's kinds sum to its space
         after = leading(s, player)
@@ -259,7 +268,7 @@ def _score(s: SnowTimeState, ledger: Ledger, awards: list[Award]) -> list[int]:
         ))
         if before != after:
             _log_lead(s, player, before, after)
-        if s.pawn[k] >= ST.finish:
+        if s.pawn[k] >= finish:
             reached.append(k)
     if not reached:
         return []

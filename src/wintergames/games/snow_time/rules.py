@@ -6,7 +6,8 @@ hidden choice per colour that owes one:
 * CHOOSE: every colour plays a card face down; all are revealed together;
 * WATCH: colours that revealed a Watcher play another card, revealed together;
 * HEAL: colours that revealed a Healer choose which discarded cards to take back
-  (skipped when nothing or everything is in the discard: then there is no choice).
+  (skipped when nothing or everything is in the discard, or when the game's Healer
+  takes back none: then there is no choice).
 
 When the last choice of a step is in, the game moves on by itself; after the last
 step ``resolution.resolve`` scores the turn and the next turn's fruit is rolled.
@@ -23,8 +24,8 @@ from wintergames.core.events import Event, seat_name
 from wintergames.core.phrases import Phrase
 from wintergames.games.snow_time import resolution
 from wintergames.games.snow_time.actions import HEAL, HEAL_MASKS, PLAY, Heal, PlayCard
-from wintergames.games.snow_time.components import ST, cards_in
-from wintergames.games.snow_time.words import KIND_TITLES, MSG, die, level, played, who
+from wintergames.games.snow_time.components import FRUIT, ST, cards_in
+from wintergames.games.snow_time.words import KIND_TITLES, MSG, die, level, played, total, who
 from wintergames.games.snow_time.words import card as card_named
 from wintergames.games.snow_time.words import colour as colour_named
 from wintergames.games.snow_time.words import seat as seat_named
@@ -54,7 +55,7 @@ def setup(s: SnowTimeState) -> None:
     s.owes = [False] * m
     s.pending = [None] * m
     s.fruit = [0] * ST.levels
-    s.supply = ST.fruit
+    s.supply = s.params.fruit
     s.dice = ()
     s.turn = 0
     s.winners_ = []
@@ -74,11 +75,13 @@ def seat(s: SnowTimeState, owner: tuple[int, ...]) -> None:
 def begin_turn(s: SnowTimeState) -> None:
     """RB "1. Placing the Fruit", then every colour owes a card."""
     s.turn += 1
-    dice = min(ST.dice, s.supply)  # one die if one fruit is left, none if the supply is empty
+    p = s.params
+    dice = min(p.dice, s.supply)  # one die if one fruit is left, none if the supply is empty
     rng = s.rng
     s.dice = tuple(rng.randrange(6) + 1 for _ in range(dice))
+    levels = p.die_levels
     for face in s.dice:
-        s.fruit[ST.die_levels[face - 1] - 1] += 1
+        s.fruit[levels[face - 1] - 1] += 1
         s.supply -= 1
     s.log.append(Event(_roll_said(s), kind="fruit"))
     s.phase = CHOOSE
@@ -87,14 +90,20 @@ def begin_turn(s: SnowTimeState) -> None:
 
 
 def _roll_said(s: SnowTimeState) -> Phrase:
+    rolled = s.params.dice
     if not s.dice:
-        return MSG("roll-none", turn=s.turn)
+        return MSG("roll-none" if rolled else "roll-no-dice", turn=s.turn)
     faces = tuple(die(f) for f in s.dice)
-    levels = [ST.die_levels[f - 1] for f in s.dice]
-    if len(levels) == 1:
-        return MSG("roll-one", turn=s.turn, face=faces[0], level=level(levels[0]))
-    if len(set(levels)) == 1:
-        return MSG("roll-double", turn=s.turn, faces=faces, level=level(levels[0]))
+    levels = [s.params.die_levels[f - 1] for f in s.dice]
+    if len(levels) == 1:  # the supply's last fruit, or a game of one die
+        return MSG("roll-one" if rolled > 1 else "roll-die", turn=s.turn, face=faces[0],
+                   level=level(levels[0]))
+    if len(set(levels)) == 1:  # every fruit on one level
+        if len(levels) == 2:
+            return MSG("roll-double", turn=s.turn, faces=faces, level=level(levels[0]))
+        # an overlay's third die and more
+        return MSG("roll-same", turn=s.turn, faces=faces, fruit=total(len(levels), FRUIT),
+                   level=level(levels[0]))
     return MSG("roll", turn=s.turn, faces=faces, levels=tuple(level(n) for n in levels))
 
 
@@ -119,7 +128,8 @@ def options_of(s: SnowTimeState, k: int) -> list[Action]:
     """Every choice colour ``k`` may make in this step."""
     if s.phase == HEAL_STEP:
         discard = s.discard[k]
-        return [HEAL[k][m] for m in HEAL_MASKS if m & discard == m]
+        heals = HEAL[k]
+        return [heals[m] for m in HEAL_MASKS[s.params.healer_takes_back] if m & discard == m]
     row = PLAY[k]
     return [row[c] for c in _MASK_CARDS[s.hand[k]]]
 
@@ -193,12 +203,21 @@ def _check_play(s: SnowTimeState, action: PlayCard) -> None:
 
 
 def _check_heal(s: SnowTimeState, action: Heal) -> None:
-    k = action.colour
+    k, most = action.colour, s.params.healer_takes_back
+    if action.cards.bit_count() > most:
+        raise IllegalActionError(
+            f"the Healer takes back at most {most} of the discarded {ST.colours[k]} cards, "
+            f"not {action.cards.bit_count()}; the discard holds {_held(s, k)}",
+            rule="special.healer")
     if action.cards & ~s.discard[k]:
-        there = ", ".join(str(c + 1) for c in cards_in(s.discard[k]))
         raise IllegalActionError(
             f"the Healer takes back only discarded {ST.colours[k]} cards; the discard holds "
-            f"{there}: choose at most two of them, or none", rule="special.healer")
+            f"{_held(s, k)}: choose at most {most} of them, or none", rule="special.healer")
+
+
+def _held(s: SnowTimeState, k: int) -> str:
+    """The numbers in colour ``k``'s discard: "2, 4"."""
+    return ", ".join(str(c + 1) for c in cards_in(s.discard[k]))
 
 
 # -- doing ---------------------------------------------------------------------------
@@ -264,6 +283,9 @@ def _reveal(s: SnowTimeState) -> None:
 
 def _to_healers(s: SnowTimeState) -> None:
     """Healers with a real choice choose now; the others need no decision."""
+    if not s.params.healer_takes_back:  # an overlay's Healer that chooses nothing
+        _resolve(s)
+        return
     choosing = [
         k for k in range(s.colours)
         if s.played[k] == ST.healer and 0 < s.discard[k] != ST.all_characters

@@ -14,10 +14,12 @@ from typing import Any
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice, Decision
 from wintergames.core.invariants import check_in_range
+from wintergames.core.overlay import OVERLAY
 from wintergames.core.state import State
 from wintergames.games.snow_time import observe, prompts, rules
 from wintergames.games.snow_time.actions import CODEC
 from wintergames.games.snow_time.components import ST
+from wintergames.games.snow_time.params import Params, params_for
 from wintergames.games.snow_time.rules import OVER, SIMULTANEOUS_PHASES
 from wintergames.games.snow_time.words import MSG
 
@@ -42,6 +44,7 @@ class SnowTimeState(State):
         "of_player",
         "owes",
         "owner",
+        "params",
         "pawn",
         "pending",
         "phase",
@@ -53,6 +56,7 @@ class SnowTimeState(State):
         "winners_",
     )
 
+    params: Params  # the numbers this game plays with (an overlay's, or the printed ones)
     owner: tuple[int, ...]  # seat running each colour
     colours: int  # colours in play (one per seat; two per seat in the two-player variant)
     of_player: tuple[tuple[int, ...], ...]  # colours of each seat
@@ -76,6 +80,7 @@ class SnowTimeState(State):
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
+        self.params = params_for(options.get(OVERLAY))
         rules.setup(self)
 
     # -- the State contract ------------------------------------------------------
@@ -120,6 +125,7 @@ class SnowTimeState(State):
     def clone(self) -> SnowTimeState:
         new = SnowTimeState.__new__(SnowTimeState)
         self._copy_base_into(new)
+        new.params = self.params  # immutable: shared
         new.owner = self.owner
         new.colours = self.colours
         new.of_player = self.of_player
@@ -192,6 +198,7 @@ class SnowTimeState(State):
         new = cls.__new__(cls)
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
+        new.params = params_for(new.options.get(OVERLAY))
         s = obj["state"]
         rules.seat(new, tuple(s["owner"]))
         for name in ("hand", "discard", "used", "played", "watched", "pawn", "owes", "fruit"):
@@ -212,7 +219,7 @@ def check_invariants(state: State) -> None:
     # A turn takes at least one decision, and setup begins the first one.
     check_in_range("turn", state.turn, 1, len(state.history) + 1,
                    "the turn, at most one more than the decisions taken")
-    check_in_range("supply", state.supply, 0, ST.fruit, "the fruit left in the supply")
+    check_in_range("supply", state.supply, 0, state.params.fruit, "the fruit left in the supply")
     check_in_range("phase", state.phase, rules.CHOOSE, OVER, "a step of the turn")
     check_components(state)
 
@@ -231,6 +238,6 @@ def check_components(state: State) -> None:
         assert state.discard[k] & ~ST.all_characters == 0, "a special card in the discard"
         assert state.used[k] & ~sum(1 << c for c in ST.single_use) == 0, "a wrong card used up"
         assert state.hand[k] >> ST.healer & 1 or state.played[k] == ST.healer, "Healer lost"
-    assert state.supply + sum(state.fruit) == ST.fruit, "a fruit is missing or doubled"
+    assert state.supply + sum(state.fruit) == state.params.fruit, "a fruit is missing or doubled"
     assert state.fruit[ST.levels - 1] == 0, "fruit on the top level"
-    assert all(0 <= p <= ST.finish for p in state.pawn)
+    assert all(0 <= p <= state.params.finish for p in state.pawn)

@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wintergames.games.snow_time.components import ST, cards_in
+from wintergames.games.snow_time.components import POINT_KINDS, ST, cards_in
 from wintergames.games.snow_time.rules import OVER
 
 if TYPE_CHECKING:
@@ -42,13 +42,14 @@ def tree(s: SnowTimeState) -> Table:
 def track_line(s: SnowTimeState, k: int) -> Text:
     """``0..f..X..m..`` with the pawn as ``@``: the bonus spaces and the pawn's progress."""
     line = Text()
-    for space in range(ST.finish + 1):
+    finish = s.params.finish
+    for space, bonus in enumerate(s.params.bonus_at):
         if space == s.pawn[k]:
             line.append("@", style=f"bold {_style(k)} reverse")
-        elif (bonus := ST.bonus_at(space)) is not None:
-            line.append(_BONUS_MARK[bonus[0]], style="bold")
+        elif bonus is not None:
+            line.append(_BONUS_MARK[POINT_KINDS[bonus[0]]], style="bold")
         else:
-            line.append("|" if space == ST.finish else "·", style="dim")
+            line.append("|" if space == finish else "·", style="dim")
     return line
 
 
@@ -78,7 +79,7 @@ def colours_table(s: SnowTimeState, player: int | None) -> Table:
     for k in range(s.colours):
         table.add_row(
             Text(f"{ST.colours[k]} (P{s.owner[k] + 1})", style=_style(k)),
-            f"{s.pawn[k]}/{ST.finish}",
+            f"{s.pawn[k]}/{s.params.finish}",
             _at_table(s, k, player),
             _hand(s.hand[k]),
             " ".join(str(c + 1) for c in cards_in(s.discard[k])) or "-",
@@ -102,8 +103,7 @@ def render(state: State, player: int | None) -> Group:
     dice = ", ".join(map(str, s.dice)) or "none"
     head = Text(f"Turn {s.turn}.  Dice: {dice}.  Fruit in the supply: {s.supply}.",
                 style="bold")
-    bonuses = "  ".join(f"{space}:{kind} +{value}" for space, (kind, value)
-                        in sorted(ST.bonuses.items()))
+    bonuses = "  ".join(f"{space}:{kind} +{value}" for space, kind, value in s.params.bonuses)
     legend = Text(f"Track: @ pawn, f/X/m fruit/fight/mana bonus ({bonuses}).\n"
                   "Cards: H healer, W watcher, S snowstorm.", style="dim")
     parts: list[RenderableType] = [head, tree(s), colours_table(s, player), track(s), legend]

@@ -8,7 +8,8 @@ glossary (``spec.rules_help.terms``) for the tooltip.
 
 Phrases are made on every scoring moment of every turn a search plays, so every mention
 a line can need is made once here (the game has few: five colours, ten cards, seven
-levels, thirty-one spaces) and lines only pick them.
+levels, thirty-one spaces,
+sixty-one on an overlay's longest track) and lines only pick them.
 
 >>> from wintergames.games.snow_time.components import FIGHT
 >>> MSG("score", who=who(1, 1), points=points(2, FIGHT), space=space(9),
@@ -27,6 +28,7 @@ from wintergames.core.phrases import Catalogue, Mention, Phrase
 from wintergames.core.provenance import RuleIndex
 from wintergames.core.spec import category_id
 from wintergames.games.snow_time.components import DATA, FRUIT, MANA, POINT_KINDS, ST
+from wintergames.games.snow_time.params import FINISH_MOST
 
 MSG = Catalogue.load(DATA / "messages.toml", "snow-time")
 RULES = RuleIndex.load(DATA / "rules.toml", "snow-time")
@@ -41,7 +43,8 @@ BONUS = 3  # the fourth kind of points: a bonus space's move
 KIND_RULES = {FRUIT: "fruit.eat", MANA: "mana", BONUS: "bonus"}
 
 __all__ = ["BONUS", "KIND_RULES", "KIND_TITLES", "MSG", "RULES", "bonus_points", "bonus_space",
-           "card", "category", "change", "colour", "die", "level", "played", "points", "seat",
+           "card", "category", "change", "colour", "die", "each", "level", "played", "points",
+           "seat",
            "space", "total", "who"]
 
 
@@ -78,7 +81,7 @@ _COLOURS = tuple(_colour(k) for k in range(len(ST.colours)))
 _BRACKETED = tuple(Mention("piece", m.ref, f"({m.text})", term=m.term) for m in _COLOURS)
 _CARDS = tuple(_card(c) for c in range(ST.cards))
 _LEVELS = (None, *(_level(n) for n in range(1, ST.levels + 1)))  # by level number
-_SPACES = tuple(_space(n) for n in range(ST.finish + 1))
+_SPACES = tuple(_space(n) for n in range(FINISH_MOST + 1))  # the longest track an overlay has
 _BONUS_SPACES = {n: _bonus_space(n) for n in ST.bonuses}
 _DICE = (None, *(Mention("amount", f, str(f), unit="pips", term="dice") for f in range(1, 7)))
 # "Player 2 (blue)" for every seat and colour: the same phrase every time.
@@ -144,6 +147,14 @@ def points(n: int, kind: int) -> Mention:
 def total(n: int, kind: int) -> Mention:
     """A turn's points of a kind as its summary adds them up, or fruit eaten: "3 fruit"."""
     return Mention("amount", n, f"{n} {_UNITS[kind]}", unit=_UNITS[kind], term=_TERMS[kind])
+
+
+@cache
+def each(n: int, kind: int) -> Mention:
+    """Points of a kind per thing, as a rule states them: "a fight point", "2 fight
+    points"."""
+    said = f"a {_UNITS[kind]} point" if n == 1 else f"{n} {_UNITS[kind]} points"
+    return Mention("amount", n, said, unit=_UNITS[kind], term=_TERMS[kind])
 
 
 @cache
