@@ -183,12 +183,13 @@ def test_four_allies_per_colour() -> None:
 
 
 def test_ally_trades_and_scoring_by_colour() -> None:
-    expected_scoring = {"yellow": ("wylds", 0), "purple": ("settlements-2", 0),
-                        "green": ("deck-3", 0), "red": ("flat", 1), "black": ("flat", 2),
-                        "blue": ("flat", 1)}
+    # RB Ally Cards: what each colour counts, the points, and per how many of them.
+    expected_scoring = {"yellow": ("wylds", 1, 1), "purple": ("settlements", 1, 2),
+                        "green": ("deck", 1, 3), "red": ("flat", 1, 1),
+                        "black": ("flat", 2, 1), "blue": ("flat", 1, 1)}
     for a in WB.allies:
         colour = WB.colours[a.colour]
-        assert (a.scoring, a.points) == expected_scoring[colour], a.id
+        assert (a.scoring, a.points, a.per) == expected_scoring[colour], a.id
         if colour == "yellow":
             assert a.pay_any == 1 and sum(a.gain) == 3
         elif colour == "purple":

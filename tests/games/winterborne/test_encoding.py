@@ -11,9 +11,7 @@ import pytest
 from wintergames.core.encoding_check import check_observation_encoding, encoding_for
 from wintergames.games.winterborne.encoding import (
     FRAMES,
-    MOST_GAIN,
     MOST_HAND,
-    MOST_RESOURCES,
     MOST_STEPS,
 )
 from wintergames.games.winterborne.observe import FRAME_KINDS
@@ -35,6 +33,9 @@ from .scenario import (
 )
 
 C2 = 7  # the section C2 (sections: S1..S6, then C1..C6)
+# The printed game's scales: twice the resource cap of 12, the Two Resources power's 2.
+MOST_RESOURCES = 2 * 12
+MOST_GAIN = 2
 
 
 def _split(s: Any, player: int, **options: Any) -> dict[str, np.ndarray]:

@@ -178,7 +178,7 @@ def test_the_ally_texts_say_what_their_scoring_counts() -> None:
     """Green allies count every card owned but the Wylds (not the deck alone), yellow
     ones count Orb banners too, a red ally's spoils is optional (scoring.py, specials.py)."""
     for ally in WB.allies:
-        if ally.scoring == "deck-3":
+        if ally.scoring == "deck":
             for pile in ("hand", "deck", "discard", "reserve", "Wylds cards not counted"):
                 assert pile in ally.text, (ally.id, pile)
         if ally.scoring == "wylds":

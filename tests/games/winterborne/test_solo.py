@@ -186,7 +186,7 @@ def test_objective_a_20_points_in_sets() -> None:
     set_hand(s, 0, "T1", "P1", "W1")
     give(s, 0, "reserve", "WY3")
     give(s, 0, "discard", "T2", "P2", "W2")
-    assert scoring.sets_points(scoring.owned(s, 0)) == 16 and not met(s, "A")
+    assert scoring.sets_points(s, scoring.owned(s, 0)) == 16 and not met(s, "A")
     give(s, 0, "reserve", "WY5")
     assert met(s, "A")  # 10 + 10
 

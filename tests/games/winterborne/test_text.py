@@ -41,10 +41,12 @@ def test_card_uses_are_written_as_printed() -> None:
     # T4's hex is any one character's: "[any]", as "*" marks the white meeple on the ring
     assert card_uses(WB.cards[WB.card_by_id["T4"]]) == "[any] / +1g1x"
     assert card_uses(WB.cards[WB.card_by_id["WY3"]]) == "Wylds: +1g"
-    assert ally_short(WB.allies[WB.ally_by_id["GR4"]]) == "1 favor→2g; VP 1/3 deck"
+    assert ally_short(WB.allies[WB.ally_by_id["GR4"]], 1, 3) == "1 favor→2g; VP 1/3 deck"
     # "1 point per Wylds card in your reserve and per Orb banner you own"
-    assert ally_short(WB.allies[WB.ally_by_id["YE1"]]) == "any 1→2g1m; VP 1/Wylds+Orb"
-    assert ally_short(WB.allies[WB.ally_by_id["BK1"]]) == "sack spoils→2g1m; VP 2"
+    assert ally_short(WB.allies[WB.ally_by_id["YE1"]], 1, 1) == "any 1→2g1m; VP 1/Wylds+Orb"
+    assert ally_short(WB.allies[WB.ally_by_id["BK1"]], 2, 1) == "sack spoils→2g1m; VP 2"
+    # another game's numbers (an overlay): 2 VP per 4 cards
+    assert ally_short(WB.allies[WB.ally_by_id["GR4"]], 2, 4) == "1 favor→2g; VP 2/4 deck"
 
 
 def test_a_card_with_the_reserve_icon_is_marked_in_the_hand() -> None:

@@ -7,15 +7,17 @@ components: ``docs/rules/winterborne.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from wintergames.core.helptext import RulesHelp
-from wintergames.core.spec import GameSpec, OptionSpec
+from wintergames.core.spec import GameSpec, OptionSpec, clockwise
+from wintergames.core.state import State
 from wintergames.games.winterborne import heuristic, setup
 from wintergames.games.winterborne.actions import CODEC, NOTATION_HELP
 from wintergames.games.winterborne.components import CHARACTERS, DATA, POWERS, WB
 from wintergames.games.winterborne.encoding import observation_encoding
 from wintergames.games.winterborne.layout import POWER_NAMES, POWER_TEXT, layout
+from wintergames.games.winterborne.params import SCHEMA as OVERLAY_SCHEMA
 from wintergames.games.winterborne.ranges import check_ranges
 from wintergames.games.winterborne.scoring import score_breakdown
 from wintergames.games.winterborne.state import WinterborneState, check_components
@@ -31,6 +33,20 @@ def _check(state: Any) -> None:
     assert isinstance(state, WinterborneState)
     check_ranges(state)
     check_components(state)
+
+
+def _turn_order(state: State) -> tuple[int, ...]:
+    """"Choose a starting player" (setup) and "Play passes clockwise": the first player,
+    then the seats after it."""
+    s = cast(WinterborneState, state)
+    return clockwise(s.first, s.num_players)
+
+
+def _item_names() -> dict[str, str]:
+    """Statistics' names for the cards scoring events carry: a card by its name
+    (``BOOK1``: "Book A"), an ally by its province ("green ally")."""
+    return {**{c.id: c.name for c in WB.cards},
+            **{a.id: f"{WB.colours[a.colour]} ally" for a in WB.allies}}
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> WinterborneState:
@@ -174,10 +190,13 @@ SPEC = GameSpec(
         "explore": "a move that explores a province, taking its exploration card",
         "conquer": "a move that conquers a section of the kingdom",
         "build": "a move that builds a settlement or a church",
-        "cap": f"a resource returned for holding more than {WB.resource_cap} at the end of "
-               "a turn",
+        "cap": f"a resource returned for holding more than the resource cap ({WB.resource_cap} "
+               "as printed) at the end of a turn",
     },
     observation_encoding=observation_encoding,
+    overlay=OVERLAY_SCHEMA,  # what a what-if overlay may change (params.py)
+    turn_order=_turn_order,
+    item_names=_item_names,
 )
 
 __all__ = ["SPEC", "WinterborneState"]

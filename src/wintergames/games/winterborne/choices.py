@@ -26,8 +26,6 @@ from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
 from wintergames.games.winterborne.components import WB, WHITE
 from wintergames.games.winterborne.effects import (
-    POWER_DRAWS,
-    POWER_GAINS,
     AnySpoils,
     Gain,
     Horn,
@@ -36,11 +34,12 @@ from wintergames.games.winterborne.effects import (
     Sacked,
     TradeOnly,
     Wylds,
+    power_cost,
 )
 from wintergames.games.winterborne.frames import WbFrame
 from wintergames.games.winterborne.moving import Exit, Move
 from wintergames.games.winterborne.setup import CASTLE as IN_CASTLE
-from wintergames.games.winterborne.specials import RAID, TAX, FreeConquer, PayAny, Room, Sack
+from wintergames.games.winterborne.specials import FreeConquer, PayAny, Room, Sack
 from wintergames.games.winterborne.turn import Cap, Cleanup
 from wintergames.games.winterborne.words import (
     CASTLE,
@@ -168,7 +167,7 @@ def _unreserve(s: S, p: int, f: Frame, a: Any) -> Choice:
 def _discard(s: S, p: int, f: Frame, a: Any) -> Choice:
     if isinstance(f, PowerDiscard):
         return Choice(MSG("label-discard", "power.discard-draw"),
-                      MSG("do-power-discard", card=card(a.value), n=POWER_DRAWS),
+                      MSG("do-power-discard", card=card(a.value), n=s.params.power_draws),
                       _group_card(a.value))
     return Choice(MSG("label-discard"), MSG("do-discard", card=card(a.value)),
                   _group_card(a.value))
@@ -194,21 +193,22 @@ def _swap(s: S, p: int, f: Frame, a: Any) -> Choice:
 
 def _word(s: S, p: int, f: Frame, a: Any) -> Choice:
     if a is act.END:
-        return Choice(MSG("label-end"), MSG("do-end", hand=WB.hand_size))
+        return Choice(MSG("label-end"), MSG("do-end", hand=s.params.hand_size))
     if a is act.DONE and isinstance(f, Wylds):
         return Choice(MSG("label-wylds-done"), MSG("do-wylds-done"))
     if a is act.DONE:
-        return Choice(MSG("label-done"), MSG("do-done", hand=WB.hand_size))
+        return Choice(MSG("label-done"), MSG("do-done", hand=s.params.hand_size))
     if a is act.PASS and isinstance(f, TradeOnly):
         return Choice(MSG("label-no-trade"), MSG("do-no-trade"))
     if a is act.PASS:
         return Choice(MSG("label-pass"), MSG("do-pass"))
     if a is act.TAX:
-        return Choice(MSG("label-tax"), MSG("do-tax", gains=gains(TAX)))
-    if a is act.PRAY:
-        return Choice(MSG("label-pray"), MSG("do-pray", favor=plus_favor(1)))
+        return Choice(MSG("label-tax"), MSG("do-tax", gains=gains(s.params.tax_gains)))
+    if a is act.PRAY:  # as much as the supply still holds
+        got = min(s.params.pray_favor, s.favor_supply)
+        return Choice(MSG("label-pray"), MSG("do-pray", favor=plus_favor(got)))
     if a is act.RAID:
-        return Choice(MSG("label-raid"), MSG("do-raid", gains=gains(RAID)))
+        return Choice(MSG("label-raid"), MSG("do-raid", gains=gains(s.params.raid_gains)))
     return _direction(s, p, a is act.CCW)
 
 
@@ -237,21 +237,19 @@ def _exit(s: S, p: int, f: Frame, a: Any) -> Choice:
                       steps=more))
 
 
-# The powers whose words count something: the resources taken, the cards drawn.
-_POWER_COUNTS = {"two-resources": POWER_GAINS, "discard-draw": POWER_DRAWS}
-
-
 def _power(s: S, p: int, f: Frame, a: Any) -> Choice:
     code = a.table[a.value]
     if code == "round-action":
         effect = MSG("power-round-action",
                      figure=figure(WB.round_power_character[s.winter_round - 1]))
-    elif code in _POWER_COUNTS:
-        effect = MSG(f"power-{code}", n=_POWER_COUNTS[code])
+    elif code == "two-resources":  # the powers whose words count: resources, cards
+        effect = MSG(f"power-{code}", n=s.params.power_gains)
+    elif code == "discard-draw":
+        effect = MSG(f"power-{code}", n=s.params.power_draws)
     else:
         effect = MSG(f"power-{code}")
     return Choice(_thing(power(code), f"power.{code}"),
-                  MSG("do-power", power=power(code), favor=favor(s.winter_round), effect=effect))
+                  MSG("do-power", power=power(code), favor=favor(power_cost(s)), effect=effect))
 
 
 # -- the special actions ------------------------------------------------------------------------
@@ -307,8 +305,9 @@ def _build(s: S, p: int, f: Frame, a: Any) -> Choice:
     rule = "banners.horn" if isinstance(f, Horn) else None
     if a.building == 0:
         cost = resources(fr.settlement_cost(s))
-        if s.favor_supply:
-            said = MSG("do-settle-favor", rule, cost=cost, favor=plus_favor(1), **args)
+        earned = min(s.params.settlement_favor, s.favor_supply)  # what the supply holds
+        if earned:
+            said = MSG("do-settle-favor", rule, cost=cost, favor=plus_favor(earned), **args)
         else:
             said = MSG("do-settle", rule, cost=cost, **args)
         return Choice(label, said, _on(a.section))

@@ -23,6 +23,7 @@ from wintergames.games.winterborne.model import (
     CARD_TYPES,
     CHARACTERS,
     CORE_TYPES,
+    COUNTING_BANNERS,
     HORN_VARIANTS,
     POWERS,
     RESOURCES,
@@ -50,9 +51,9 @@ _CCW = re.compile(r"ccw(\d+)")
 _GAIN = re.compile(r"\+(?:(\d+)g)?(?:(\d+)m)?(?:(\d+)x)?")
 _SIMPLE = {"+any": "gain-any", "hire": "hire", "wy": "wylds", "draw": "draw"}
 _CARD_KEYS = {"id", "name", "type", "uses", "reserve", "banner", "scoring", "wylds",
-              "promo", "text"}
+              "promo", "text", "vp"}
 _ALLY_KEYS = {"id", "colour", "pay", "pay_any", "pay_favor", "sack_spoils", "gain",
-              "gain_favor", "conquer", "scoring", "points", "text"}
+              "gain_favor", "conquer", "scoring", "points", "per", "text"}
 
 
 def _read(data: Path, name: str) -> dict[str, Any]:
@@ -159,7 +160,7 @@ def _card(raw: dict[str, Any], banner_sets: Sequence[str], where: str) -> Card:
         uses=tuple(_use(u, where) for u in raw["uses"]),
         reserve=raw.get("reserve", False), banner=raw.get("banner", ""),
         scoring=raw.get("scoring", ""), wylds=raw.get("wylds", ""),
-        promo=raw.get("promo", False), text=raw.get("text", ""),
+        promo=raw.get("promo", False), text=raw.get("text", ""), vp=raw.get("vp", 0),
     )
     _check_card(card, banner_sets, where)
     return card
@@ -184,6 +185,10 @@ def _check_card(card: Card, banner_sets: Sequence[str], where: str) -> None:
     if is_banner:
         _find(banner_sets, card.banner, "banner set", where)
         _find(BANNER_SCORING, card.scoring, "banner scoring", where)
+    # A bonus that counts something scores its vp for each; the others have none.
+    counts = card.scoring in COUNTING_BANNERS
+    _check(isinstance(card.vp, int) and (card.vp > 0) == counts and card.vp >= 0, where,
+           "a banner bonus that counts something needs vp > 0, every other card none")
     banner_only = {"horn", "draw", "castle"}
     _check(is_banner or not banner_only & {u.kind for u in card.uses}, where,
            "horn/draw/castle uses belong on banners")
@@ -200,6 +205,10 @@ def _load_cards(raw: dict[str, Any], rb: dict[str, int]) -> tuple[tuple[Card, ..
     cards = tuple(_card(c, names, where) for c in raw["card"])
     _unique([c.id for c in cards], where)
     sets = {n: tuple(i for i, c in enumerate(cards) if c.banner == n) for n in names}
+    # One bonus, one number: the cards that score alike (the three Masks) score as much.
+    for code in COUNTING_BANNERS:
+        vps = {c.vp for c in cards if c.scoring == code}
+        _check(len(vps) <= 1, where, f"the {code!r} banners differ in vp: {sorted(vps)}")
     for name, members in sets.items():
         _check(len(members) == rb["banner_set_size"], where,
                f"banner set {name!r} has {len(members)} cards, not {rb['banner_set_size']}")
@@ -340,13 +349,14 @@ def _ally(raw: dict[str, Any], colours: tuple[str, ...]) -> Ally:
         pay_favor=raw.get("pay_favor", 0), sack_spoils=raw.get("sack_spoils", False),
         gain=_resources(raw.get("gain", {}), where), gain_favor=raw.get("gain_favor", 0),
         conquer=raw.get("conquer", False), scoring=raw.get("scoring", "flat"),
-        points=raw.get("points", 0), text=raw.get("text", ""),
+        points=raw.get("points", 0), per=raw.get("per", 1), text=raw.get("text", ""),
     )
     _check(ally.id == ally.id.upper() and ally.id.isalnum(), where, "bad id")
     _check(bool(ally.text), where, "needs a text")
     _find(ALLY_SCORING, ally.scoring, "ally scoring", where)
-    _check((ally.scoring == "flat") == (ally.points > 0), where,
-           "flat scoring needs points, the other scorings none")
+    _check(ally.points > 0 and ally.per > 0, where, "an ally scores points > 0 per > 0 things")
+    _check(ally.scoring != "flat" or ally.per == 1, where, "a flat scoring counts nothing: "
+           "per is 1")
     pays = sum(ally.pay) + ally.pay_any + ally.pay_favor > 0 or ally.sack_spoils
     gains = sum(ally.gain) + ally.gain_favor > 0 or ally.conquer
     _check(pays and gains, where, "a trade pays something and gains something")
@@ -362,8 +372,8 @@ def _load_allies(raw: dict[str, Any], colours: tuple[str, ...],
         mine = [a for a in allies if a.colour == c]
         _check(len(mine) == rb["allies_per_colour"], where, f"{len(mine)} {name} allies")
         # RB prints one kind of trade and one scoring per colour.
-        kinds = {(a.pay_favor, a.sack_spoils, a.conquer, a.gain_favor, a.scoring, a.points)
-                 for a in mine}
+        kinds = {(a.pay_favor, a.sack_spoils, a.conquer, a.gain_favor, a.scoring, a.points,
+                  a.per) for a in mine}
         _check(len(kinds) == 1, where, f"{name} allies differ in trade kind or scoring")
     return allies
 
@@ -506,6 +516,13 @@ def _build(data: Path) -> Components:
     _check(len(round_chars) == rounds == 3, "setup.toml", "one round power per winter round")
     cost = tuple(setup["explore_cost"])
     _check(len(cost) == len(SEASONS) and min(cost) >= 0, "setup.toml", "explore cost per season")
+    power_favor = tuple(setup["power_favor"])
+    _check(len(power_favor) == rounds and min(power_favor) >= 0, "setup.toml",
+           "a power's favor cost per winter round")
+    set_vp = tuple(setup["set_vp"])
+    _check(len(set_vp) == len(SET_TYPES) and min(set_vp) >= 0, "setup.toml",
+           "the points of an exploration set of 1 to 4 types")
+    _check(setup["resources_per_vp"] > 0, "setup.toml", "resources per VP is positive")
     for b in setup["first_game_banners"]:
         _find(tuple(banner_sets), b, "banner set", "setup.toml first_game_banners")
     return Components(
@@ -528,9 +545,14 @@ def _build(data: Path) -> Components:
         hand_size=setup["hand_size"], reserve_size=setup["reserve_size"],
         resource_cap=setup["resource_cap"], rows=setup["rows"], winter_rounds=rounds,
         power_gains=setup["power_gains"], power_draws=setup["power_draws"],
+        power_favor=(power_favor[0], power_favor[1], power_favor[2]),
         settlement_cost=_triple(setup["settlement_cost"]),
         conquer_cost=_triple(setup["conquer_cost"]), tax_gains=_triple(setup["tax_gains"]),
-        raid_gains=_triple(setup["raid_gains"]),
+        raid_gains=_triple(setup["raid_gains"]), settlement_favor=setup["settlement_favor"],
+        pray_favor=setup["pray_favor"], income_gold=setup["income_gold"],
+        set_vp=(set_vp[0], set_vp[1], set_vp[2], set_vp[3]), favor_vp=setup["favor_vp"],
+        resources_per_vp=setup["resources_per_vp"],
+        balaur_vp_per_banner=setup["balaur_vp_per_banner"],
         card_by_id={c.id: i for i, c in enumerate(cards)},
         ally_by_id={a.id: i for i, a in enumerate(allies)},
         spoils_by_id={s.id: i for i, s in enumerate(spoils)},
@@ -543,7 +565,8 @@ WB = _load()
 # from here, beside ``WB``.
 __all__ = [
     "ALLY_SCORING", "BANNERS", "BANNER_SCORING", "CARD_TYPES", "CHARACTERS", "CORE_TYPES",
-    "DATA", "HORN_VARIANTS", "POWERS", "RESOURCES", "SEASONS", "SET_TYPES", "SPOILS_KINDS",
+    "COUNTING_BANNERS", "DATA", "HORN_VARIANTS", "POWERS", "RESOURCES", "SEASONS",
+    "SET_TYPES", "SPOILS_KINDS",
     "WB", "WHITE", "WYLDS_EFFECTS", "Ally", "Card", "Components", "Difficulty", "Objective",
     "PowerCard", "SeasonSetup", "Spoils", "Use",
 ]

@@ -67,11 +67,11 @@ def check(s: WinterborneState) -> None:
     allies = [a for deck in s.ally_decks for a in deck]
     allies += [a for p in range(n) for a in s.allies[p]] + s.removed_allies
     assert sorted(allies) == _ALL_ALLIES, "an ally is missing or doubled"
-    # Favor: 30 tokens.
+    # Favor: 30 tokens (as printed; ``params``).
     favor = s.favor_supply + sum(s.favor) + sum(s.favor_card)
-    assert favor == WB.favor_supply, f"{favor} favor tokens"
+    assert favor == s.params.favor_supply, f"{favor} favor tokens"
     # Conquer tiles per colour.
-    per = WB.solo_conquer_tiles if n == 1 else WB.conquer_tiles
+    per = s.params.solo_conquer_tiles if n == 1 else s.params.conquer_tiles
     used = [0] * 6
     for p in range(n):
         for colour in s.sections[p][6:]:
@@ -88,7 +88,7 @@ def check(s: WinterborneState) -> None:
         assert churches == sum(1 for r in s.rows[p] if r == 3), f"{seat_name(p)}'s churches"
         assert all(s.sections[p][sec] >= 0 for sec in range(12) if s.buildings[p][sec])
         assert all(x >= 0 for x in s.res[p]), f"{seat_name(p)}'s resources {s.res[p]}"
-        assert len(s.reserve[p]) <= WB.reserve_size, f"{seat_name(p)}'s reserve"
+        assert len(s.reserve[p]) <= s.params.reserve_size, f"{seat_name(p)}'s reserve"
     # The cards picked up from the reserve in the turn's play stay in hand until the
     # clean-up, and leave the list when they leave the hand (frames.leave_hand).
     if not any(isinstance(f, Cleanup | Cap) for f in s.pending):

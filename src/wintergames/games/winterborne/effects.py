@@ -23,7 +23,6 @@ from wintergames.games.winterborne.frames import (
     FOR_SACKED,
     FREE,
     HORN_VARIANTS,
-    SETTLEMENT_COST,
     SHAMAN,
     WARRIOR,
     Cost,
@@ -190,11 +189,17 @@ def powers_of(s: WinterborneState, p: int) -> list[int]:
     return sorted(set(out))
 
 
+def power_cost(s: WinterborneState) -> int:
+    """The favor a power costs this winter round: "favor tokens equal to the number of the
+    current round of winter" (1, 2, 3 as printed; ``params``)."""
+    return s.params.power_favor[s.winter_round - 1]
+
+
 def power_actions(s: WinterborneState, p: int) -> list[Action]:
     """"Only during winter ... only 1 power each round ... favor tokens equal to the
     number of the current round of winter"."""
     r = s.winter_round
-    if r == 0 or s.power_used[p][r - 1] or s.favor[p] < r:
+    if r == 0 or s.power_used[p][r - 1] or s.favor[p] < power_cost(s):
         return []
     return [act.POWER[i] for i in powers_of(s, p) if power_possible(s, p, POWERS[i])]
 
@@ -217,22 +222,22 @@ def power_possible(s: WinterborneState, p: int, code: str) -> bool:
 
 
 _POWER_RULES = {code: f"power.{code}" for code in POWERS}  # each power's passage
-POWER_GAINS = WB.power_gains  # "Gain two resources of your choice" (setup.toml)
-POWER_DRAWS = WB.power_draws  # "discard 1 card from your hand, then draw 2 cards"
 
 
 def use_power(s: WinterborneState, p: int, power: int) -> None:
     r = s.winter_round
-    s.favor[p] -= r
-    s.favor_card[p] += r
+    cost = power_cost(s)
+    # "Place the spent favor tokens on the current round on your Winterborne card"
+    s.favor[p] -= cost
+    s.favor_card[p] += cost
     s.power_used[p][r - 1] = 1
     code = POWERS[power]
     s.line = w.MSG("power", _POWER_RULES[code], seat=w.seat(p), power=w.power(code),
-                   favor=w.favor(r))
+                   favor=w.favor(cost))
     if code == "move-building":
         push(s, Relocate())
-    elif code == "two-resources":
-        push(s, Gain(POWER_GAINS))
+    elif code == "two-resources":  # "Take any 2 resources from the supply" (params)
+        push(s, Gain(s.params.power_gains))
     elif code == "discard-draw":
         push(s, PowerDiscard())
     elif code == "explore-discount":
@@ -274,8 +279,9 @@ def power_discard(s: WinterborneState, p: int, card: int) -> None:
     pop(s)
     leave_hand(s, p, card)
     s.discard[p].append(card)
-    say(s, "power-discard", card=w.card(card))
-    draw(s, p, POWER_DRAWS, "power.discard-draw")
+    draws = s.params.power_draws  # "Discard 1 card from your hand and draw 2 cards"
+    say(s, "power-discard", card=w.card(card), n=draws)
+    draw(s, p, draws, "power.discard-draw")
 
 
 def swap_actions(s: WinterborneState, p: int) -> list[Action]:
@@ -550,16 +556,19 @@ class Horn(WbFrame):
     def resolve(self, s: WinterborneState, p: int, action: Action) -> None:
         assert isinstance(action, act.Build)
         pop(s)
-        specials.build(s, p, action, free=self.settlement_cost() == FREE)
+        specials.build(s, p, action, free=self.free())
 
     def ask(self, s: WinterborneState, p: int) -> Decision:
-        cost = w.MSG("cost-build", cost=w.resources(self.settlement_cost()))
+        cost = w.MSG("cost-build", cost=w.resources(self.settlement_cost(s)))
         return Decision(w.MSG("ask-horn", card=w.card(self.card)), piece=w.card(self.card),
                         cost=cost)
 
-    def settlement_cost(self) -> Cost:
-        free = HORN_VARIANTS[self.variant] == "free-adjacent"
-        return FREE if free else SETTLEMENT_COST
+    def free(self) -> bool:
+        """Whether this Horn builds without paying (Horn A, next to the warrior)."""
+        return HORN_VARIANTS[self.variant] == "free-adjacent"
+
+    def settlement_cost(self, s: WinterborneState) -> Cost:
+        return FREE if self.free() else s.params.settlement_cost
 
     def context(self) -> dict[str, Any]:
         return {"variant": HORN_VARIANTS[self.variant], "card": WB.cards[self.card].id}

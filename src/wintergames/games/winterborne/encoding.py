@@ -30,6 +30,7 @@ from wintergames.core.encoding import (
 from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, SEASONS, WB
 from wintergames.games.winterborne.frames import FIGURES, HORN_VARIANTS
 from wintergames.games.winterborne.observe import BUILDING_NAMES, FRAME_KINDS
+from wintergames.games.winterborne.params import MOST_WINTER_ROUNDS, Params, params_of
 from wintergames.games.winterborne.rules import FRAMES as FRAME_TABLE
 from wintergames.games.winterborne.setup import FIRST_GAME, RANDOM
 from wintergames.games.winterborne.specials import PAY_PURPOSES
@@ -44,8 +45,9 @@ PLACES = (*WB.space_names, "castle", "out")  # where a figure may be
 FRAMES = ("main", *dict.fromkeys(kind.KEY for kind in FRAME_TABLE))
 BUILDINGS = tuple(b for b in BUILDING_NAMES if b)  # settlement, church
 OBJECTIVE_SLOTS = len(WB.objective_vp)
-# Generous bounds where the rules give none (``scaled`` caps at 1).
-MOST_RESOURCES = 2 * WB.resource_cap  # above the cap only until the turn's end
+# Generous bounds where the rules give none (``scaled`` caps at 1). The bounds the game's
+# own numbers give (its resource cap, favor, tiles...) are read from its options' overlay
+# (``params``): ``most_resources``, ``most_gain``.
 MOST_HAND = 10
 MOST_DECK = 30
 MOST_SCORE = 100
@@ -54,7 +56,17 @@ HAND_CARDS = len(WB.house)
 # The longest move a frame can still have to go: a circle (card or spoils) or a Wylds card.
 MOST_STEPS = max(3, *(v for c in WB.cards for u in c.uses for v in u.values),
                  *(t.value for t in WB.spoils))
-MOST_GAIN = WB.power_gains  # the "two resources" power; a pay frame pays one
+
+
+def most_resources(prm: Params) -> int:
+    """A seat's resources scale: twice the cap (above it only until the turn's end)."""
+    return 2 * prm.resource_cap
+
+
+def most_gain(prm: Params) -> int:
+    """Resources still to take or pay: the "two resources" power's (a pay frame pays one)."""
+    return max(1, prm.power_gains)
+
 
 _CARD = dict(WB.card_by_id)
 _ALLY = dict(WB.ally_by_id)
@@ -77,20 +89,21 @@ _PAY_FOR = {name: k for k, name in enumerate(PAY_PURPOSES)}
 _HORN = {name: k for k, name in enumerate(HORN_VARIANTS)}
 
 
-def _season_decks(n: int) -> tuple[int, int, int, int]:
+def _season_decks(prm: Params, n: int) -> tuple[int, int, int, int]:
     """The four season decks' sizes at the start (the season board's chart; Winter takes
     the rest of the exploration deck after one card per province)."""
-    chart = WB.seasons[n]
+    chart = prm.chart(n)
     sets = len(next(iter(WB.banner_sets.values())))
     total = len(WB.core) + chart.banner_sets * sets + chart.wylds
     winter = total - N_COLOURS - chart.spring - chart.summer - chart.autumn
     return chart.spring, chart.summer, chart.autumn, winter
 
 
-def _layout(n: int) -> Layout:
+def _layout(n: int, prm: Params) -> Layout:
     solo = n == 1
-    tiles = WB.solo_conquer_tiles if solo else WB.conquer_tiles
-    decks = _season_decks(n)
+    tiles = prm.solo_conquer_tiles if solo else prm.conquer_tiles
+    decks = _season_decks(prm, n)
+    favor = max(1, prm.favor_supply)
     cards = f"over the {N_CARDS} card kinds (WB.cards)"
     fields = [
         Field("decision", (len(FRAMES),), "one-hot, the open decision of the seat to move "
@@ -121,7 +134,8 @@ def _layout(n: int) -> Layout:
               f"one-hot, PAY_ANY for an ally and SACK: the ally being traded with, over the "
               f"{N_ALLIES} ally cards (WB.allies)"),
         Field("decision_resources_left", (1,),
-              f"GAIN: resources still to take; PAY_ANY: resources still to pay / {MOST_GAIN}"),
+              f"GAIN: resources still to take; PAY_ANY: resources still to pay / "
+              f"{most_gain(prm)}"),
         Field("decision_wylds", (N_CARDS,),
               f"the Wylds cards still to resolve (the innermost WYLDS frame, on top or "
               f"under it), {cards}"),
@@ -135,18 +149,19 @@ def _layout(n: int) -> Layout:
         Field("first_player", (n,), "per seat from yours: one-hot, who played first"),
         Field("season", (len(SEASONS),), "one-hot: " + ", ".join(SEASONS)),
         Field("autumn_out", (1,), "1 once the Autumn deck has run out"),
-        Field("winter_round", (WB.winter_rounds + 1,), "one-hot: not winter yet, winter "
-                                                       "round 1, 2, 3"),
+        Field("winter_round", (MOST_WINTER_ROUNDS + 1,),
+              "one-hot: not winter yet, winter round 1, 2, 3 (a game with fewer winter "
+              "rounds never sets the last ones)"),
         Field("season_decks", (4,), "cards left in the spring, summer, autumn, winter decks "
                                     "/ their sizes at the start ("
                                     + ", ".join(map(str, decks)) + ")"),
-        Field("favor_supply", (1,), f"favor tokens left in the supply / {WB.favor_supply}"),
+        Field("favor_supply", (1,), f"favor tokens left in the supply / {favor}"),
         Field("province_ally", (N_COLOURS, ALLIES_PER_COLOUR),
               "per province (" + ", ".join(WB.colours) + "): one-hot, its top ally among "
               f"the {ALLIES_PER_COLOUR} of its colour (all 0: none left)"),
         Field("province_counts", (N_COLOURS, 3),
               f"per province: allies left / {ALLIES_PER_COLOUR}, conquer tiles left / "
-              f"{tiles}, spoils tiles left / {WB.spoils_per_province}"),
+              f"{tiles}, spoils tiles left / {prm.spoils_per_province}"),
     ]
     if not solo:
         fields.append(Field("province_spoils", (N_COLOURS, N_SPOILS),
@@ -167,14 +182,14 @@ def _layout(n: int) -> Layout:
         Field("allies", (N_ALLIES,), "your allies, over the "
                                      f"{N_ALLIES} ally cards (WB.allies)"),
         Field("seat_resources", (n, len(RESOURCES)),
-              "per seat from yours: " + ", ".join(RESOURCES) + f" / {MOST_RESOURCES} "
+              "per seat from yours: " + ", ".join(RESOURCES) + f" / {most_resources(prm)} "
               "(capped)"),
-        Field("seat_favor", (n, 2), f"per seat from yours: favor / {WB.favor_supply}, favor "
-                                    f"on its power card / {WB.favor_supply}"),
+        Field("seat_favor", (n, 2), f"per seat from yours: favor / {favor}, favor "
+                                    f"on its power card / {favor}"),
         Field("seat_power_card", (n, len(WB.power_cards)),
               "per seat from yours: one-hot, its Winterborne power card ("
               + ", ".join(p.id for p in WB.power_cards) + ")"),
-        Field("seat_powers_used", (n, WB.winter_rounds + 1),
+        Field("seat_powers_used", (n, MOST_WINTER_ROUNDS + 1),
               "per seat from yours: power used in winter round 1, 2, 3; white meeple used"),
         Field("seat_figures", (n, len(FIGURES), len(PLACES)),
               "per seat from yours, per figure (" + ", ".join(FIGURES) + "): one-hot, "
@@ -220,8 +235,9 @@ def _layout(n: int) -> Layout:
     return Layout(fields)
 
 
-def _context(ctx: Mapping[str, Any], w: Writer) -> None:
-    """The open decision's context (``decision["context"]``) into the decision_ fields."""
+def _context(ctx: Mapping[str, Any], w: Writer, gain: int) -> None:
+    """The open decision's context (``decision["context"]``) into the decision_ fields;
+    ``gain``: the scale of the resources still to take or pay."""
     w["decision_frame"][_KIND[ctx["frame"]]] = 1.0
     below = w["decision_below"]
     wylds = ctx if ctx["frame"] == "WYLDS" else None
@@ -248,7 +264,7 @@ def _context(ctx: Mapping[str, Any], w: Writer) -> None:
     if ctx.get("ally") is not None:
         w["decision_ally"][_ALLY[ctx["ally"]]] = 1.0
     if "resources_left" in ctx:
-        w["decision_resources_left"][0] = scaled(ctx["resources_left"], MOST_GAIN)
+        w["decision_resources_left"][0] = scaled(ctx["resources_left"], gain)
     if "variant" in ctx:
         w["decision_horn"][_HORN[ctx["variant"]]] = 1.0
     if "card" in ctx:
@@ -257,17 +273,20 @@ def _context(ctx: Mapping[str, Any], w: Writer) -> None:
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
     """The encoding at ``num_players`` seats; the options change no field (banner sets,
-    Wylds and the mercenary are all in the card catalogue)."""
+    Wylds and the mercenary are all in the card catalogue), an overlay only the scales
+    (its favor supply, tiles, season decks, resource cap)."""
     n = num_players
     solo = n == 1
-    layout = _layout(n)
+    prm = params_of(options)
+    layout = _layout(n, prm)
     rel = [{seat: k for k, seat in enumerate(seats_from(player, n))} for player in range(n)]
-    per_deck = [1.0 / d for d in _season_decks(n)]
-    per_tile = 1.0 / (WB.solo_conquer_tiles if solo else WB.conquer_tiles)
+    per_deck = [1.0 / d for d in _season_decks(prm, n)]
+    per_tile = 1.0 / (prm.solo_conquer_tiles if solo else prm.conquer_tiles)
     per_ally = 1.0 / ALLIES_PER_COLOUR
-    per_spoils = 1.0 / WB.spoils_per_province
-    per_favor = 1.0 / WB.favor_supply
-    per_resource = 1.0 / MOST_RESOURCES
+    per_spoils = 1.0 / prm.spoils_per_province
+    per_favor = 1.0 / max(1, prm.favor_supply)
+    per_resource = 1.0 / most_resources(prm)
+    gain = most_gain(prm)
 
     def cards(block: Any, ids: list[str]) -> None:
         for card in ids:
@@ -278,7 +297,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         decision = obs["decision"]
         if decision is not None:
             w["decision"][_FRAME[decision["frame"]]] = 1.0
-            _context(decision["context"], w)
+            _context(decision["context"], w, gain)
         block = w["to_move"]
         for q in obs["to_move"]:
             block[me[q]] = 1.0

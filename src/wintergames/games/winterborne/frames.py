@@ -33,8 +33,6 @@ SHAMAN, EXPLORER, WARRIOR = 0, 1, 2
 FIGURES = (*CHARACTERS, "white")  # the figures by index, as the decision context names them
 
 Cost = tuple[int, int, int]  # gold, meat, military
-SETTLEMENT_COST: Cost = WB.settlement_cost  # House board: 1 gold + 1 meat (setup.toml)
-CONQUER_COST: Cost = WB.conquer_cost  # 1 gold + 1 military
 FREE: Cost = (0, 0, 0)
 
 
@@ -62,13 +60,13 @@ class WbFrame(Frame, ABC):
     def ask(self, s: WinterborneState, p: int) -> Decision:
         """What seat ``p`` is deciding, in the game's words."""
 
-    def settlement_cost(self) -> Cost:
+    def settlement_cost(self, s: WinterborneState) -> Cost:
         """A settlement's price while this frame is open (a Horn banner may waive it)."""
-        return SETTLEMENT_COST
+        return s.params.settlement_cost
 
-    def conquer_cost(self) -> Cost:
+    def conquer_cost(self, s: WinterborneState) -> Cost:
         """A conquest's price while this frame is open (a red ally's trade paid for it)."""
-        return CONQUER_COST
+        return s.params.conquer_cost
 
 
 def leave_hand(s: WinterborneState, p: int, card: int) -> None:
@@ -109,7 +107,7 @@ def owned_cards(s: WinterborneState, p: int) -> list[int]:
 def room_for(s: WinterborneState, p: int, card: int) -> bool:
     """Whether ``card`` can be taken: a Wylds card needs a reserve place (RB "Reserve"),
     freed if need be by taking a non-Wylds card back to hand."""
-    if not is_wylds(card) or len(s.reserve[p]) < WB.reserve_size:
+    if not is_wylds(card) or len(s.reserve[p]) < s.params.reserve_size:
         return True
     return any(not is_wylds(c) for c in s.reserve[p])
 
@@ -143,7 +141,7 @@ def figures_for_hex(s: WinterborneState, p: int, hex_char: int) -> list[int]:
 
 def reserve_used(s: WinterborneState, p: int) -> Phrase:
     """How full the seat's reserve is, as a decision's limit."""
-    return MSG("limit-reserve", n=len(s.reserve[p]), size=WB.reserve_size)
+    return MSG("limit-reserve", n=len(s.reserve[p]), size=s.params.reserve_size)
 
 
 def remove_played(s: WinterborneState, p: int, card: int) -> None:
@@ -197,7 +195,7 @@ def take_favor(s: WinterborneState, p: int, n: int = 1) -> int:
 
 def explore_cost(s: WinterborneState, p: int) -> int:
     """The season's cost in meat, less the power's discount per Wylds in reserve."""
-    cost = WB.explore_cost[s.season]
+    cost = s.params.explore_cost[s.season]
     if s.discount and p == s.current:
         cost -= len(wylds_in_reserve(s, p))
     return max(0, cost)
@@ -205,13 +203,13 @@ def explore_cost(s: WinterborneState, p: int) -> int:
 
 def settlement_cost(s: WinterborneState) -> Cost:
     """What a settlement costs in the open decision: nothing in a Horn banner's free build
-    next to the warrior, else the house board's price."""
+    next to the warrior, else the house board's price (``params``)."""
     frame = top(s)
-    return SETTLEMENT_COST if frame is None else frame.settlement_cost()
+    return s.params.settlement_cost if frame is None else frame.settlement_cost(s)
 
 
 def conquer_cost(s: WinterborneState) -> Cost:
     """What a conquest costs in the open decision: nothing in a red ally's conquest (its
-    trade paid for it), else 1 gold + 1 military."""
+    trade paid for it), else the warrior's price (1 gold + 1 military as printed)."""
     frame = top(s)
-    return CONQUER_COST if frame is None else frame.conquer_cost()
+    return s.params.conquer_cost if frame is None else frame.conquer_cost(s)

@@ -67,17 +67,18 @@ def turns_left(s: WinterborneState) -> float:
     """About how many turns each seat still has."""
     if s.over:
         return 0.0
+    rounds = s.params.winter_rounds
     if s.winter_round:
-        return float(WB.winter_rounds - s.winter_round + 1)
+        return float(rounds - s.winter_round + 1)
     left = 0 if s.autumn_out else sum(len(d) for d in s.season_decks[:3])
     rate = SOLO_CARDS_PER_TURN if s.num_players == 1 else CARDS_PER_TURN * s.num_players
-    return WB.winter_rounds + left / rate
+    return rounds + left / rate
 
 
 def _progress(s: WinterborneState, p: int, letter: str) -> float:
     """How far the seat is towards a solo objective, 0..1."""
     if letter == "A":
-        return scoring.sets_points(scoring.owned(s, p)) / 20
+        return scoring.sets_points(s, scoring.owned(s, p)) / 20
     if letter == "B":
         return scoring.building_points(s, p) / 20
     if letter == "C":
@@ -90,7 +91,7 @@ def _progress(s: WinterborneState, p: int, letter: str) -> float:
         return sum(1 for c in scoring.owned(s, p) if WB.cards[c].type == "banner") / 3
     if letter == "G":
         return scoring.wylds_count(s, p, orbs=False) / 3
-    return sum(s.power_used[p]) / WB.winter_rounds
+    return sum(s.power_used[p]) / s.params.winter_rounds
 
 
 def seat_value(s: WinterborneState, p: int, w: float) -> float:
@@ -98,8 +99,9 @@ def seat_value(s: WinterborneState, p: int, w: float) -> float:
     game is left to use it."""
     parts = scoring.score(s, p).parts
     total = float(sum(parts.values()) - parts["resources"])
-    res = min(sum(s.res[p]), WB.resource_cap)
-    total += res / 3 if s.over else res * (1 / 3 + w * RESOURCE_BONUS)
+    res = min(sum(s.res[p]), s.params.resource_cap)
+    per_resource = 1 / s.params.resources_per_vp  # what a resource scores at the end
+    total += res * per_resource if s.over else res * (per_resource + w * RESOURCE_BONUS)
     if s.over or w <= 0:
         return total
     per = scoring.section_colours(s, p)
@@ -118,7 +120,7 @@ def seat_value(s: WinterborneState, p: int, w: float) -> float:
             letter = WB.objectives[o].letter
             if not scoring.objective_met(s, p, letter):
                 done = min(1.0, _progress(s, p, letter))
-                total += w * OBJECTIVE * WB.objective_vp[slot] * done * done
+                total += w * OBJECTIVE * s.params.objective_vp[slot] * done * done
     return total
 
 

@@ -33,11 +33,16 @@ BANNERS = ("horn", "mask", "bag", "book", "rune", "orb", "potion")
 BANNER_SCORING = ("mask-types", "bag-unconquered", "bag-unused-winter",
                   "bag-unbuilt-churches", "book-bbg", "book-pyr", "book-starter-settlements",
                   "rune", "orb", "potion-banners", "")
+# The banner scorings that count something and score ``Card.vp`` for each (Rune and Orb
+# stand in for other cards instead; a Horn scores nothing).
+COUNTING_BANNERS = ("mask-types", "bag-unconquered", "bag-unused-winter",
+                    "bag-unbuilt-churches", "book-bbg", "book-pyr", "book-starter-settlements",
+                    "potion-banners")
 WYLDS_EFFECTS = ("military-to-meat", "swap-shaman-explorer", "gold", "explorer-step", "meat",
                  "shaman-2", "military", "warrior-3", "sacked-spoils", "meat-to-military",
                  "favor")
 HORN_VARIANTS = ("free-adjacent", "anywhere", "adjacent-any")
-ALLY_SCORING = ("wylds", "settlements-2", "deck-3", "flat")
+ALLY_SCORING = ("wylds", "settlements", "deck", "flat")
 SPOILS_KINDS = ("province", "hex", "move", "wylds")
 
 
@@ -78,7 +83,8 @@ class Card:
     ``banner`` names the set (horn, mask, bag, book, rune, orb, potion) and ``scoring``
     the end-game bonus code of a banner (``mask-types``, ``bag-unconquered``,
     ``bag-unused-winter``, ``bag-unbuilt-churches``, ``book-bbg``, ``book-pyr``,
-    ``book-starter-settlements``, ``rune``, ``orb``, ``potion-banners``, or ``""``).
+    ``book-starter-settlements``, ``rune``, ``orb``, ``potion-banners``, or ``""``), and
+    ``vp`` the points that bonus scores for each thing it counts (``COUNTING_BANNERS``).
     ``wylds`` is a Wylds card's effect code (``military-to-meat``, ``swap-shaman-explorer``,
     ``gold``, ``explorer-step``, ``meat``, ``shaman-2``, ``military``, ``warrior-3``,
     ``sacked-spoils``, ``meat-to-military``, ``favor``); ``promo`` marks promotional Wylds.
@@ -94,6 +100,7 @@ class Card:
     wylds: str = ""
     promo: bool = False
     text: str = ""
+    vp: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +112,9 @@ class Ally:
     your supply). Gain ``gain`` (resource triple) and ``gain_favor`` favor; ``gain_choice``
     lists resource indices of which you take one each time (purple: "another resource"
     is printed, so it is usually empty); red allies ``conquer`` for free anywhere.
-    Scoring codes: ``wylds`` (1 per Wylds in reserve, Orb counts), ``settlements-2``
-    (1 per 2 settlements built), ``deck-3`` (1 per 3 cards in your personal deck), or
-    ``flat`` (``points`` each).
+    Scoring: ``points`` VP for every ``per`` things counted, by code: ``wylds`` (Wylds
+    cards in reserve, Orbs count), ``settlements`` (settlements built), ``deck`` (cards in
+    your personal deck), or ``flat`` (nothing counted: ``points`` each, ``per`` 1).
     """
 
     id: str
@@ -121,6 +128,7 @@ class Ally:
     conquer: bool = False
     scoring: str = "flat"
     points: int = 0
+    per: int = 1
     text: str = ""
 
 
@@ -211,10 +219,18 @@ class Components:
     winter_rounds: int
     power_gains: int  # resources the "two resources" power gives
     power_draws: int  # cards the "discard, then draw" power draws
+    power_favor: tuple[int, int, int]  # favor a power costs in winter rounds 1..3
     settlement_cost: tuple[int, int, int]  # gold, meat, military
     conquer_cost: tuple[int, int, int]
     tax_gains: tuple[int, int, int]
     raid_gains: tuple[int, int, int]
+    settlement_favor: int  # favor a settlement earns
+    pray_favor: int  # favor the shaman's pray takes
+    income_gold: int  # gold per building the shaman passes
+    set_vp: tuple[int, int, int, int]  # an exploration set of 1, 2, 3, 4 types
+    favor_vp: int  # VP per favor token
+    resources_per_vp: int  # resources per VP
+    balaur_vp_per_banner: int  # the solo Balaur's VP per banner card in its pile
 
     card_by_id: dict[str, int]  # card id (any case is looked up upper-cased) -> index
     ally_by_id: dict[str, int]

@@ -109,15 +109,15 @@ def leave_castle(s: WinterborneState, p: int, frame: Exit, to: int) -> None:
 
 
 def walk(s: WinterborneState, p: int, fig: int, steps: int, ccw: bool) -> None:
-    """Move ``fig`` ``steps`` gray spaces; the shaman earns 1 gold for each building on a
-    conquered section it passes ("Buildings built on the starter province sections do
-    not count": starters are never passed, they lie inside the ring)."""
+    """Move ``fig`` ``steps`` gray spaces; the shaman earns 1 gold (``params``) for each
+    building on a conquered section it passes ("Buildings built on the starter province
+    sections do not count": starters are never passed, they lie inside the ring)."""
     pos = s.figures[p][fig]
     income = 0
     for _ in range(steps):
         crossed = WB.crossed_ccw[pos] if ccw else WB.crossed_cw[pos]
         if fig == SHAMAN and s.buildings[p][crossed] and crossed >= 6:
-            income += 1
+            income += s.params.income_gold
         pos = (pos - 1) % 6 if ccw else (pos + 1) % 6
     s.figures[p][fig] = pos
     if steps:

@@ -5,7 +5,9 @@ resources, favor, spoils tiles in supplies, reserves (face up), discard piles, t
 cards played this turn, the cards that may not move between hand and reserve now (each
 was picked up or put in for all to see), the province boards (top ally of each deck,
 conquer tiles, face-up spoils, exploration cards), deck and hand sizes, the season and
-winter round, the Balaur's board and score pile; the open decision: whose it is and its context
+winter round, the number of winter rounds and each season's explore cost (the game's
+own, an overlay may change them), the Balaur's board and score pile; the open decision:
+whose it is and its context
 (``decision_context``: the frame's kind and its public arguments); its words are the
 seat to move's own (``State.decision``, prompts.py).
 Private: a seat's own hand and its face-down allies (others see their colours).
@@ -121,6 +123,10 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "season": SEASONS[s.season],
         "autumn_out": s.autumn_out,
         "winter_round": s.winter_round,
+        # the game's numbers a board shows beyond the data's (layout): an overlay (the
+        # options, public) may change them
+        "winter_rounds": s.params.winter_rounds,
+        "explore_costs": list(s.params.explore_cost),
         # what exploring costs the seat to move: the season's meat, less the explore
         # power's discount (it counts the Wylds in that seat's reserve, which all can see)
         "explore_cost": fr.explore_cost(s, s.current),
@@ -144,7 +150,7 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
             "deck_size": len(s.balaur_deck),
             "pile": _card_ids(s.balaur_pile),
             "objectives": [{"letter": WB.objectives[o].letter, "text": WB.objectives[o].text,
-                            "vp": WB.objective_vp[slot]}
+                            "vp": s.params.objective_vp[slot]}
                            for slot, o in enumerate(s.objectives)],
             "score": balaur_score(s).total if over else None,
         }

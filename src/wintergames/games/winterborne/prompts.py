@@ -20,6 +20,7 @@ from wintergames.core.decisions import Decision
 from wintergames.core.phrases import Phrase
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
+from wintergames.games.winterborne.effects import power_cost
 from wintergames.games.winterborne.rules import legal_actions
 from wintergames.games.winterborne.words import MSG, favor
 
@@ -80,6 +81,6 @@ def _or_list(options: list[Phrase]) -> Phrase:
 
 
 def _power_cost(s: S, p: int) -> Phrase:
-    """"Favor tokens equal to the number of the current round of winter"."""
-    r = s.winter_round
-    return MSG("cost-power", favor=favor(r), round=r, have=favor(s.favor[p]))
+    """"Favor tokens equal to the number of the current round of winter" (``params``)."""
+    return MSG("cost-power", favor=favor(power_cost(s)), round=s.winter_round,
+               have=favor(s.favor[p]))

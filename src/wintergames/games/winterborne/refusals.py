@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import frames as fr
-from wintergames.games.winterborne.components import CHARACTERS, WB
-from wintergames.games.winterborne.effects import Horn, TradeOnly
+from wintergames.games.winterborne.components import CHARACTERS, RESOURCES, WB
+from wintergames.games.winterborne.effects import Horn, TradeOnly, power_cost
 from wintergames.games.winterborne.frames import WbFrame
 from wintergames.games.winterborne.moving import Move
 from wintergames.games.winterborne.specials import Act, FreeConquer, Room
@@ -58,7 +58,7 @@ def why_not(s: WinterborneState, action: Action, p: int) -> Refusal:
         return ("a special action follows a character's move (play a hex, then a circle)",
                 "turn.special-action")
     if action is act.PRAY and not s.favor_supply:
-        return ("praying takes 1 favor token from the supply, and none are left",
+        return ("praying takes favor tokens from the supply, and none are left",
                 "shaman.pray")
     if isinstance(action, act.Conquer):
         return _why_not_conquer(s, action, p), "warrior.conquer"
@@ -76,7 +76,8 @@ def why_not(s: WinterborneState, action: Action, p: int) -> Refusal:
         return _why_not_reserve(s, action, p, frame), "turn.reserve"
     if action is act.DONE and isinstance(frame, Cleanup):
         # the only clean-up refusal of done: turn.cleanup_actions offers it within the limit
-        return (f"your hand holds {len(s.hand[p])} cards: discard down to {WB.hand_size} "
+        return (f"your hand holds {len(s.hand[p])} cards: discard down to "
+                f"{s.params.hand_size} "
                 "(reserve cards do not count towards the hand limit)", "turn.cleanup")
     return "it does not answer the open decision", "turn.decisions"
 
@@ -121,9 +122,14 @@ def _why_not_spoils(s: WinterborneState, action: act.UseSpoils, p: int,
     return None
 
 
+def _amounts(cost: tuple[int, int, int]) -> str:
+    """A price in words: "1 gold and 1 military", or "nothing"."""
+    return " and ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(cost) if n) or "nothing"
+
+
 def _why_not_conquer(s: WinterborneState, action: act.Conquer, p: int) -> str:
-    if s.res[p][0] < 1 or s.res[p][2] < 1:
-        return "conquering costs 1 gold and 1 military"
+    if not fr.can_pay(s, p, s.params.conquer_cost):
+        return f"conquering costs {_amounts(s.params.conquer_cost)}"
     if action.section < 6 or s.sections[p][action.section] >= 0:
         return f"{WB.section_names[action.section]} is not an empty conquer section"
     if action.colour not in WB.borders[action.section - 6]:
@@ -139,7 +145,7 @@ def _why_not_build(s: WinterborneState, action: act.Build, p: int) -> Refusal:
     if s.buildings[p][action.section]:
         return "only 1 building may stand on each province section", "warrior.build"
     return ("the warrior builds on a province section adjacent to it, after moving; "
-            "a settlement costs 1 gold and 1 meat", "warrior.build")
+            f"a settlement costs {_amounts(s.params.settlement_cost)}", "warrior.build")
 
 
 def _why_not_power(s: WinterborneState, p: int) -> str:
@@ -147,8 +153,8 @@ def _why_not_power(s: WinterborneState, p: int) -> str:
         return "Winterborne powers are used only during winter"
     if s.power_used[p][s.winter_round - 1]:
         return "only 1 power may be used each round"
-    if s.favor[p] < s.winter_round:
-        return f"a power costs {s.winter_round} favor this round"
+    if s.favor[p] < power_cost(s):
+        return f"a power costs {power_cost(s)} favor this round"
     return "that power is not on your Winterborne card or cannot do anything now"
 
 
@@ -172,8 +178,8 @@ def _why_not_reserve(s: WinterborneState, action: act.Reserve | act.Unreserve, p
         return f"{name} is not in your hand"
     if not WB.cards[card].reserve:
         return f"{name} has no reserve icon: only such cards may lie in the reserve"
-    if len(s.reserve[p]) >= WB.reserve_size:
-        return f"the reserve holds up to {WB.reserve_size} cards (the Wylds count)"
+    if len(s.reserve[p]) >= s.params.reserve_size:
+        return f"the reserve holds up to {s.params.reserve_size} cards (the Wylds count)"
     if frame is None:
         return (f"{name} was picked up from the reserve this turn: it stays in hand until the "
                 "clean-up (or until it leaves your hand)")

@@ -1,15 +1,19 @@
 """End-of-game scoring (RB "Ending the Game", "Scoring ...", "Solo Rules: Scoring").
 
->>> set_score([2, 1, 1, 0], runes=0)  # {P, T, W} and {P}: 6 + 1
+>>> table = (0, 1, 3, 6, 10)  # the printed points of a set of 0..4 types
+>>> set_score([2, 1, 1, 0], 0, table)  # {P, T, W} and {P}: 6 + 1
 7
->>> set_score([1, 1, 1, 1], runes=0), set_score([0, 0, 0, 0], runes=3)
+>>> set_score([1, 1, 1, 1], 0, table), set_score([0, 0, 0, 0], 3, table)
 (10, 6)
+>>> set_score([2, 2, 0, 0], 0, (0, 5, 3, 6, 10))  # singles score more than pairs here
+20
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event
@@ -24,7 +28,6 @@ if TYPE_CHECKING:
     from wintergames.core.state import State
     from wintergames.games.winterborne.state import WinterborneState
 
-SET_POINTS = (0, 1, 3, 6, 10)  # a set of 0..4 different types
 CATEGORIES = ("allies", "buildings", "sets", "banners", "favor", "resources", "objectives",
               "base")
 # The categories as the end screen heads them, in the rulebook's words ("exploration sets");
@@ -61,25 +64,41 @@ def _part_name(part: str) -> Mention:
     return w.category(CATEGORY_TITLES[part], part)
 
 
-def set_score(counts: list[int], runes: int) -> int:
+def set_score(counts: list[int], runes: int, table: tuple[int, ...]) -> int:
     """The best scoring of exploration sets: ``counts`` of provision, treasure, weapon and
-    Wylds cards, ``runes`` Rune banners that each count as a provision, treasure or weapon.
+    Wylds cards, ``runes`` Rune banners that each count as a provision, treasure or weapon,
+    ``table[k]`` the points of a set of ``k`` different types (``params.set_vp``).
 
-    Each set holds at most one card of each type; the marginal points of a set grow with
-    its size (1, 2, 3, 4), so building the largest sets first is best, and every way of
-    counting the runes is tried.
+    Each set holds at most one card of each type and every card is in a set ("Sort your
+    exploration cards into sets from 1 to 4 cards"). Every way of counting the runes is
+    tried (which type each stands for, not in which order), each with the best grouping.
     """
     best = 0
-    for picks in product(range(3), repeat=runes):
+    for picks in combinations_with_replacement(range(3), runes):
         c = counts.copy()
         for t in picks:
             c[t] += 1
-        total = 0
-        while any(c):
-            k = sum(1 for x in c if x)
-            total += SET_POINTS[k]
-            c = [x - 1 if x else 0 for x in c]
-        best = max(best, total)
+        best = max(best, _best_grouping(tuple(sorted(c, reverse=True)), table))
+    return best
+
+
+@cache
+def _best_grouping(counts: tuple[int, ...], table: tuple[int, ...]) -> int:
+    """The most points ``counts`` (cards of each type, most first) score as sets: each set
+    one card of some of the types. Exact for any table: with the printed one, whose
+    points grow faster with each type added, taking the largest sets first is as good,
+    but an overlay's table need not grow so (two single cards may outscore a pair). The
+    types are alike but for their counts, so the counts are sorted and the result kept
+    (by counts and table: an overlay's table scores other points)."""
+    present = [i for i, n in enumerate(counts) if n]
+    best = 0
+    for size in range(1, len(present) + 1):
+        for chosen in combinations(present, size):
+            rest = list(counts)
+            for i in chosen:
+                rest[i] -= 1
+            best = max(best, table[size] + _best_grouping(tuple(sorted(rest, reverse=True)),
+                                                          table))
     return best
 
 
@@ -152,15 +171,18 @@ def deck_size(s: WinterborneState, p: int) -> int:
 
 
 def ally_score(s: WinterborneState, p: int, a: int) -> int:
-    """What ally ``a`` of seat ``p`` scores ("Scoring Allies", card by card)."""
+    """What ally ``a`` of seat ``p`` scores ("Scoring Allies", card by card): its points
+    for every ``per`` things it counts ("1 point for every 2 settlements"; ``params``)."""
     ally = WB.allies[a]
     if ally.scoring == "wylds":
-        return wylds_count(s, p, orbs=True)
-    if ally.scoring == "settlements-2":
-        return settlements_built(s, p) // 2
-    if ally.scoring == "deck-3":
-        return deck_size(s, p) // 3
-    return ally.points
+        counted = wylds_count(s, p, orbs=True)
+    elif ally.scoring == "settlements":
+        counted = settlements_built(s, p)
+    elif ally.scoring == "deck":
+        counted = deck_size(s, p)
+    else:
+        counted = 1  # a flat score
+    return s.params.ally_vp[a] * (counted // s.params.ally_per[a])
 
 
 def ally_points(s: WinterborneState, p: int) -> int:
@@ -179,27 +201,28 @@ def banner_scores(s: WinterborneState, p: int) -> list[tuple[int, int]]:
              ("provision", "treasure", "weapon", "banner", "wylds")}
     tiles = conquered_colours(s, p)
     names = WB.colours
+    vp = s.params.banner_vp  # per thing counted: "score 2 points for each winter round ..."
     out = []
     for c in banners:
         code = WB.cards[c].scoring
-        points = 0
+        counted = 0
         if code == "mask-types":
-            points = len(types)
+            counted = len(types)
         elif code == "bag-unconquered":
-            points = sum(1 for colour in s.sections[p][6:] if colour < 0)
+            counted = sum(1 for colour in s.sections[p][6:] if colour < 0)
         elif code == "bag-unused-winter":
-            points = 2 * (WB.winter_rounds - sum(s.power_used[p]))
+            counted = s.params.winter_rounds - sum(s.power_used[p])
         elif code == "bag-unbuilt-churches":
-            points = 2 * (WB.rows - churches_built(s, p))
+            counted = WB.rows - churches_built(s, p)
         elif code == "book-bbg":
-            points = sum(1 for t in tiles if names[t] in ("black", "blue", "green"))
+            counted = sum(1 for t in tiles if names[t] in ("black", "blue", "green"))
         elif code == "book-pyr":
-            points = sum(1 for t in tiles if names[t] in ("purple", "yellow", "red"))
+            counted = sum(1 for t in tiles if names[t] in ("purple", "yellow", "red"))
         elif code == "book-starter-settlements":
-            points = sum(1 for sec in range(6) if s.buildings[p][sec] == 1)
+            counted = sum(1 for sec in range(6) if s.buildings[p][sec] == 1)
         elif code == "potion-banners":
-            points = len(banners)
-        out.append((c, points))
+            counted = len(banners)
+        out.append((c, vp[c] * counted))
     return out
 
 
@@ -207,9 +230,20 @@ def banner_points(s: WinterborneState, p: int) -> int:
     return sum(points for _, points in banner_scores(s, p))
 
 
-def sets_points(cards: list[int]) -> int:
+def sets_points(s: WinterborneState, cards: list[int]) -> int:
+    """What ``cards`` score as exploration sets in this game (its table of set points)."""
     counts, runes = _set_counts(cards)
-    return set_score(counts, runes)
+    return set_score(counts, runes, s.params.set_vp)
+
+
+def favor_points(s: WinterborneState, p: int) -> int:
+    """"Each favor token in your supply and on your Winterborne card is worth 1 point"."""
+    return s.params.favor_vp * (s.favor[p] + s.favor_card[p])
+
+
+def resource_points(s: WinterborneState, p: int) -> int:
+    """"Every 3 resources is worth 1 point"."""
+    return sum(s.res[p]) // s.params.resources_per_vp
 
 
 def score(s: WinterborneState, p: int) -> Breakdown:
@@ -217,14 +251,14 @@ def score(s: WinterborneState, p: int) -> Breakdown:
     b = Breakdown({
         "allies": ally_points(s, p),
         "buildings": building_points(s, p),
-        "sets": sets_points(owned(s, p)),
+        "sets": sets_points(s, owned(s, p)),
         "banners": banner_points(s, p),
-        "favor": s.favor[p] + s.favor_card[p],
-        "resources": sum(s.res[p]) // 3,
+        "favor": favor_points(s, p),
+        "resources": resource_points(s, p),
     })
     if s.num_players == 1:
         b.parts["objectives"] = sum(
-            WB.objective_vp[slot] for slot, o in enumerate(s.objectives)
+            s.params.objective_vp[slot] for slot, o in enumerate(s.objectives)
             if objective_met(s, p, WB.objectives[o].letter))
     return b
 
@@ -248,19 +282,19 @@ def scoring_events(s: WinterborneState, p: int) -> list[Event]:
         add("buildings", b * n, "score-buildings", f"{WB.colours[colour]} province",
             buildings=w.counted(b, "building", "buildings"), province=w.province(colour),
             sections=w.counted(n, "section", "sections"))
-    add("sets", sets_points(owned(s, p)), "score-sets")
+    add("sets", sets_points(s, owned(s, p)), "score-sets")
     for c, points in banner_scores(s, p):
         add("banners", points, "score-banner", WB.cards[c].id, card=w.card(c))
     favor = s.favor[p] + s.favor_card[p]
-    add("favor", favor, "score-favor", favor=w.favor(favor))
+    add("favor", favor_points(s, p), "score-favor", favor=w.favor(favor))
     held = sum(s.res[p])
-    add("resources", held // 3, "score-resources",
+    add("resources", resource_points(s, p), "score-resources",
         resources=w.counted(held, "resource", "resources"))
     if s.num_players == 1:
         for slot, o in enumerate(s.objectives):
             letter = WB.objectives[o].letter
             if objective_met(s, p, letter):
-                add("objectives", WB.objective_vp[slot], "score-objective",
+                add("objectives", s.params.objective_vp[slot], "score-objective",
                     f"objective {letter}", objective=w.objective(letter))
     return out
 
@@ -270,10 +304,10 @@ def balaur_events(s: WinterborneState) -> list[Event]:
     its base score has no category of the seats' breakdown and stays in its total line."""
     b = balaur_score(s).parts
     out = []
-    n = b["banners"]
+    n = sum(1 for c in s.balaur_pile if WB.cards[c].type == "banner")
     said: tuple[tuple[str, Phrase], ...] = (
         ("sets", w.MSG("balaur-score-sets", vp=w.vp(b["sets"]))),
-        ("banners", w.MSG("balaur-score-banners", vp=w.vp(n),
+        ("banners", w.MSG("balaur-score-banners", vp=w.vp(b["banners"]),
                           banners=w.counted(n, "banner", "banners"))))
     for part, line in said:
         if b[part]:
@@ -305,7 +339,7 @@ def score_breakdown(state: State) -> ScoreBreakdown:
 def objective_met(s: WinterborneState, p: int, letter: str) -> bool:
     """The solo objectives A-H (RB "List of Objectives")."""
     if letter == "A":
-        return sets_points(owned(s, p)) >= 20
+        return sets_points(s, owned(s, p)) >= 20
     if letter == "B":
         return building_points(s, p) >= 20
     if letter == "C":
@@ -324,12 +358,13 @@ def objective_met(s: WinterborneState, p: int, letter: str) -> bool:
 
 
 def balaur_score(s: WinterborneState) -> Breakdown:
-    """Exploration sets of its pile, 1 per banner, and the difficulty's base."""
+    """Exploration sets of its pile, 1 per banner, and the difficulty's base (``params``)."""
     pile = s.balaur_pile
+    banners = sum(1 for c in pile if WB.cards[c].type == "banner")
     return Breakdown({
-        "sets": sets_points([c for c in pile if WB.cards[c].type != "banner"]),
-        "banners": sum(1 for c in pile if WB.cards[c].type == "banner"),
-        "base": WB.difficulties[s.difficulty].base,
+        "sets": sets_points(s, [c for c in pile if WB.cards[c].type != "banner"]),
+        "banners": s.params.balaur_vp_per_banner * banners,
+        "base": s.params.difficulty(s.difficulty).base,
     })
 
 

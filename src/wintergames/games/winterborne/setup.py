@@ -70,13 +70,13 @@ def chosen_banners(option: str, num_players: int, rng: Random) -> list[str]:
 
 
 def setup(s: WinterborneState) -> None:
-    n, rng, opts = s.num_players, s.rng, s.options
-    chart = WB.seasons[n]
+    n, rng, opts, prm = s.num_players, s.rng, s.options, s.params
+    chart = prm.chart(n)
     solo = n == 1
     # Supplies; favor tokens wait on the Winter section of the season board.
-    s.favor_supply = WB.favor_supply
+    s.favor_supply = prm.favor_supply
     # Player setup.
-    s.res = [[WB.starting_gold, 0, 0] for _ in range(n)]
+    s.res = [[prm.starting_gold, 0, 0] for _ in range(n)]
     s.favor = [0] * n
     s.favor_card = [0] * n
     s.figures = [[*WB.start_space, OUT] for _ in range(n)]
@@ -85,7 +85,7 @@ def setup(s: WinterborneState) -> None:
     s.rows = [[0] * WB.rows for _ in range(n)]
     s.allies = [[] for _ in range(n)]
     s.spoils = [[] for _ in range(n)]
-    s.power_used = [[0] * WB.winter_rounds for _ in range(n)]
+    s.power_used = [[0] * prm.winter_rounds for _ in range(n)]
     s.white_used = [0] * n
     s.reserve = [[] for _ in range(n)]
     s.discard = [[] for _ in range(n)]
@@ -98,17 +98,17 @@ def setup(s: WinterborneState) -> None:
             deck.append(WB.mercenary)
         rng.shuffle(deck)
         s.deck.append(deck)
-        s.hand[p] = [deck.pop() for _ in range(WB.hand_size)]
+        s.hand[p] = [deck.pop() for _ in range(prm.hand_size)]
     # Main board and provinces.
     s.ally_decks = []
     for colour in range(6):
         allies = [a for a, ally in enumerate(WB.allies) if ally.colour == colour]
         rng.shuffle(allies)
         s.ally_decks.append(allies)
-    s.conquer_left = [WB.solo_conquer_tiles if solo else WB.conquer_tiles] * 6
+    s.conquer_left = [prm.solo_conquer_tiles if solo else prm.conquer_tiles] * 6
     tiles = list(range(len(WB.spoils)))
     rng.shuffle(tiles)
-    per = WB.spoils_per_province
+    per = prm.spoils_per_province
     s.prov_spoils = [tiles[i * per:(i + 1) * per] for i in range(6)]
     s.boxed_spoils = tiles[6 * per:]
     s.sacked_spoils, s.sacked_cards, s.spent_spoils, s.removed_allies = [], [], [], []
@@ -138,7 +138,7 @@ def setup(s: WinterborneState) -> None:
         s.balaur_spoils = [-1] * 6
         objectives = list(range(len(WB.objectives)))
         rng.shuffle(objectives)
-        s.objectives = objectives[:WB.difficulties[s.difficulty].objectives]
+        s.objectives = objectives[:prm.difficulty(s.difficulty).objectives]
     first = opts["first_player"]
     s.first = rng.randrange(n) if first == "random" else int(first) - 1
     s.current = s.first

@@ -17,14 +17,12 @@ from wintergames.games.winterborne import actions as act
 from wintergames.games.winterborne import words as w
 from wintergames.games.winterborne.components import CHARACTERS, WB, WHITE, Ally
 from wintergames.games.winterborne.frames import (
-    CONQUER_COST,
     EXPLORER,
     FIGURES,
     FOR_ALLY,
     FOR_FAVOR,
     FOR_SACKED,
     FREE,
-    SETTLEMENT_COST,
     SHAMAN,
     WARRIOR,
     Cost,
@@ -51,10 +49,6 @@ from wintergames.games.winterborne.setup import is_solo
 if TYPE_CHECKING:
     from wintergames.games.winterborne.state import WinterborneState
 
-TAX = WB.tax_gains  # "Take 1 gold and 1 military from the supply" (setup.toml)
-RAID = WB.raid_gains  # "Take 2 meat from the supply."
-
-
 def special_actions(s: WinterborneState, p: int, hex_char: int, pos: int) -> list[Action]:
     """The special actions of ``hex_char`` for a figure on ``pos``, and ``pass``."""
     out: list[Action] = []
@@ -80,18 +74,20 @@ def do_special(s: WinterborneState, p: int, action: Action) -> None:
     """Perform a special action chosen in an ACT or TRADE_ONLY frame (already popped)."""
     if action is act.PASS:
         return
-    if action is act.TAX:
-        gain(s, p, TAX)
+    if action is act.TAX:  # "Take 1 gold and 1 military from the supply" (params)
+        tax = s.params.tax_gains
+        gain(s, p, tax)
         mark(s, "tax")
-        say(s, "tax", gains=w.gains(TAX))
-    elif action is act.PRAY:
-        got = take_favor(s, p)
+        say(s, "tax", gains=w.gains(tax))
+    elif action is act.PRAY:  # "Take 1 favor token from the supply"
+        got = take_favor(s, p, s.params.pray_favor)
         mark(s, "pray")
         say(s, "pray", favor=w.plus_favor(got))
-    elif action is act.RAID:
-        gain(s, p, RAID)
+    elif action is act.RAID:  # "Take 2 meat from the supply."
+        raid = s.params.raid_gains
+        gain(s, p, raid)
         mark(s, "raid")
-        say(s, "raid", gains=w.gains(RAID))
+        say(s, "raid", gains=w.gains(raid))
     elif isinstance(action, act.Trade):
         trade(s, p, action.value)
     elif isinstance(action, act.Explore):
@@ -110,7 +106,7 @@ def do_special(s: WinterborneState, p: int, action: Action) -> None:
 def conquer_actions(s: WinterborneState, p: int, sections: tuple[int, ...] | range,
                     free: bool = False) -> list[Action]:
     """Conquer an empty section with a tile of one of its two bordering colours."""
-    if not free and not can_pay(s, p, CONQUER_COST):
+    if not free and not can_pay(s, p, s.params.conquer_cost):
         return []
     out: list[Action] = []
     for sec in sections:
@@ -121,8 +117,9 @@ def conquer_actions(s: WinterborneState, p: int, sections: tuple[int, ...] | ran
 
 
 def conquer(s: WinterborneState, p: int, sec: int, colour: int, free: bool) -> None:
+    cost = s.params.conquer_cost
     if not free:
-        pay(s, p, CONQUER_COST)
+        pay(s, p, cost)
     s.sections[p][sec] = colour
     s.conquer_left[colour] -= 1
     mark(s, "conquer")
@@ -130,7 +127,7 @@ def conquer(s: WinterborneState, p: int, sec: int, colour: int, free: bool) -> N
         say(s, "conquer-free", section=w.section(sec), tile=w.tile(colour))
     else:
         say(s, "conquer", section=w.section(sec), tile=w.tile(colour),
-            cost=w.resources(CONQUER_COST))
+            cost=w.resources(cost))
     if s.prov_spoils[colour]:
         push(s, Spoils(colour))
 
@@ -170,14 +167,15 @@ def build_targets(s: WinterborneState, p: int, sections: tuple[int, ...] | range
 
 def build_actions(s: WinterborneState, p: int, sections: tuple[int, ...] | range,
                   free: bool) -> list[Action]:
-    """Settlements (leftmost free of a row, 1 gold + 1 meat unless ``free``) and churches
-    (free, once both settlements of their row stand) on ``sections``."""
+    """Settlements (leftmost free of a row, 1 gold + 1 meat as printed unless ``free``)
+    and churches (free, once both settlements of their row stand) on ``sections``."""
     targets = build_targets(s, p, sections)
     if not targets:
         return []
     out: list[Action] = []
+    payable = free or can_pay(s, p, s.params.settlement_cost)
     for row, built in enumerate(s.rows[p]):
-        if built < 2 and (free or can_pay(s, p, SETTLEMENT_COST)):
+        if built < 2 and payable:
             out += [act.BUILD[0][row][sec] for sec in targets]
         elif built == 2:
             out += [act.BUILD[1][row][sec] for sec in targets]
@@ -190,10 +188,10 @@ def build(s: WinterborneState, p: int, action: act.Build, free: bool) -> None:
     mark(s, "build")
     if action.building == 0:
         if not free:
-            pay(s, p, SETTLEMENT_COST)
+            pay(s, p, s.params.settlement_cost)
         s.rows[p][action.row] += 1
         s.buildings[p][sec] = 1
-        got = take_favor(s, p)
+        got = take_favor(s, p, s.params.settlement_favor)  # "Then gain 1 favor token"
         if got:
             say(s, "build-favor", building=w.building(1), row=action.row + 1,
                 section=w.section(sec), favor=w.plus_favor(got))
@@ -233,7 +231,7 @@ def receive_card(s: WinterborneState, p: int, card: int) -> None:
     if not is_wylds(card):
         s.hand[p].append(card)
         return
-    if len(s.reserve[p]) < WB.reserve_size:
+    if len(s.reserve[p]) < s.params.reserve_size:
         s.reserve[p].append(card)
         return
     movable = sorted(c for c in s.reserve[p] if not is_wylds(c))
@@ -483,7 +481,7 @@ class FreeConquer(WbFrame):
     def ask(self, s: WinterborneState, p: int) -> Decision:
         return Decision(w.MSG("ask-free-conquer"), cost=free_cost())
 
-    def conquer_cost(self) -> Cost:
+    def conquer_cost(self, s: WinterborneState) -> Cost:
         return FREE
 
 

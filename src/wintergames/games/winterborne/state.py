@@ -29,6 +29,7 @@ from wintergames.games.winterborne import (
 from wintergames.games.winterborne.actions import CODEC
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.frames import WbFrame
+from wintergames.games.winterborne.params import Params, params_of
 from wintergames.games.winterborne.words import MSG
 
 # Lists of ints, per seat (copied one level deep) or shared (copied flat).
@@ -54,7 +55,10 @@ class WinterborneState(State):
     game_id = "winterborne"
     turn_rule = "turn"  # play passes clockwise
     messages = MSG
-    __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES, *_PHRASES)
+    # ``params``: the game's rule numbers (the overlay of its options on the data files),
+    # made with the state and read back from its options; immutable, so clones share it.
+    __slots__ = (*_PER_SEAT, *_SHARED_LISTS, *_NESTED, *_SCALARS, *_TUPLES, *_PHRASES,
+                 "params")
 
     # -- per seat --
     res: list[list[int]]  # gold, meat, military
@@ -106,9 +110,11 @@ class WinterborneState(State):
     line: Phrase | None  # the log line of the compound move in progress, said so far
     line_kind: str  # its event kind: "move", or the first special action it performs
     pending: tuple[WbFrame, ...]  # the open decision frames, innermost last
+    params: Params
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
+        self.params = params_of(options)
         setup.setup(self)
 
     # -- the State contract ------------------------------------------------------
@@ -192,6 +198,7 @@ class WinterborneState(State):
         new.line = self.line
         new.line_kind = self.line_kind
         new.pending = self.pending
+        new.params = self.params
         return new
 
     def determinize(self, player: int, rng: random.Random) -> WinterborneState:
@@ -247,6 +254,7 @@ class WinterborneState(State):
         new = cls.__new__(cls)
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
+        new.params = params_of(new.options)
         s = obj["state"]
         for name in (*_PER_SEAT, *_NESTED):
             setattr(new, name, [list(x) for x in s[name]])

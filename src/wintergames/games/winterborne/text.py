@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wintergames.games.winterborne.components import WB, Ally, Card
+from wintergames.games.winterborne.params import Params, params_of
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -32,7 +33,9 @@ WYLDS_SHORT = {
     "warrior-3": "W 3 steps", "sacked-spoils": "any 1→sacked spoils",
     "meat-to-military": "1m→2x", "favor": "1m+any 1→1 favor",
 }
-_ALLY_SCORING = {"wylds": "1/Wylds+Orb", "settlements-2": "1/2 settlem.", "deck-3": "1/3 deck"}
+# What each counting ally scoring counts, in a few characters ("1/2 settlem.": 1 VP per 2
+# settlements built).
+_ALLY_COUNTS = {"wylds": "Wylds+Orb", "settlements": "settlem.", "deck": "deck"}
 
 # --- the kingdom ring ----------------------------------------------------------------
 # Gray spaces sit at 12, 2, 4, 6, 8 and 10 o'clock (G1..G6 clockwise), each with its
@@ -62,8 +65,9 @@ def _triple(r: tuple[int, int, int]) -> str:
     return "".join(f"{n}{c}" for n, c in zip(r, "gmx", strict=True) if n)
 
 
-def ally_short(a: Ally) -> str:
-    """An ally's trade and scoring in a few characters, e.g. ``1 favor→2g; VP 1/3 deck cards``."""
+def ally_short(a: Ally, vp: int, per: int) -> str:
+    """An ally's trade and scoring in a few characters, e.g. ``1 favor→2g; VP 1/3 deck``:
+    ``vp`` points for every ``per`` things counted (the game's, ``params``)."""
     pay = [_triple(a.pay)] if any(a.pay) else []
     if a.pay_any:
         pay.append(f"any {a.pay_any}")
@@ -76,8 +80,16 @@ def ally_short(a: Ally) -> str:
         gain.append(f"{a.gain_favor} favor")
     if a.conquer:
         gain.append("conquer")
-    end = _ALLY_SCORING.get(a.scoring, str(a.points))
+    counts = _ALLY_COUNTS.get(a.scoring)
+    per_words = "" if per == 1 else f"{per} "
+    end = str(vp) if counts is None else f"{vp}/{per_words}{counts}"
     return f"{' '.join(pay)}→{' '.join(gain)}; VP {end}"
+
+
+def _ally_words(ally_id: str, prm: Params) -> str:
+    """The ally with this id in a few characters, with the game's scoring numbers."""
+    a = WB.ally_by_id[ally_id]
+    return ally_short(WB.allies[a], prm.ally_vp[a], prm.ally_per[a])
 
 
 def card_uses(card: Card) -> str:
@@ -163,16 +175,18 @@ def ring(kingdom: dict[str, Any]) -> list[Text]:
     return out
 
 
-RING_LEGEND = ("Kingdoms: G1..G6 gray spaces, clockwise from the top; [SEW*] shaman, explorer, "
-               "warrior, white meeple; Sn starter section; Cn between Gn and Gn+1, ··· "
-               "unconquered; ⌂ settlement, ✝ church; g/m/x gold/meat/military. Spoils: "
-               "PR-colour counts as a section of that province at the end; HX a character "
-               "hex, MV-n a movement n, WY activates your Wylds (each used once). Cards: "
-               "[any] the hex of any one character; (R) the reserve icon: it may wait in "
-               f"your reserve ({WB.reserve_size} cards at most); (R: stays in hand) picked "
-               "up from the reserve this turn, it stays in hand until the clean-up (or "
-               "until it leaves the hand); in the clean-up, (R: stays in hand/reserve) it "
-               "moved there already.")
+def ring_legend(reserve_size: int) -> str:
+    """What the marks of the screen mean; ``reserve_size``: the game's reserve places."""
+    return ("Kingdoms: G1..G6 gray spaces, clockwise from the top; [SEW*] shaman, explorer, "
+            "warrior, white meeple; Sn starter section; Cn between Gn and Gn+1, ··· "
+            "unconquered; ⌂ settlement, ✝ church; g/m/x gold/meat/military. Spoils: "
+            "PR-colour counts as a section of that province at the end; HX a character "
+            "hex, MV-n a movement n, WY activates your Wylds (each used once). Cards: "
+            "[any] the hex of any one character; (R) the reserve icon: it may wait in "
+            f"your reserve ({reserve_size} cards at most); (R: stays in hand) picked "
+            "up from the reserve this turn, it stays in hand until the clean-up (or "
+            "until it leaves the hand); in the clean-up, (R: stays in hand/reserve) it "
+            "moved there already.")
 
 
 # --- the parts ------------------------------------------------------------------------
@@ -183,7 +197,7 @@ def _header(obs: dict[str, Any]) -> Text:
     season = obs["season"]
     t.append(season.capitalize(), style="bold underline")
     if season == "winter":
-        t.append(f" (winter round {obs['winter_round']} of {WB.winter_rounds})",
+        t.append(f" (winter round {obs['winter_round']} of {obs['winter_rounds']})",
                  style="bold")
     t.append(f"   explore costs {obs['explore_cost']} meat", style="")
     t.append(f"\nA settlement costs {_price(obs['settlement_cost'])}; a conquest "
@@ -199,7 +213,7 @@ def _header(obs: dict[str, Any]) -> Text:
     return t
 
 
-def provinces(obs: dict[str, Any]) -> Table:
+def provinces(obs: dict[str, Any], prm: Params) -> Table:
     """One row per province board: its top ally, conquer tiles, spoils, exploration card."""
     table = Table(title="Provinces (top ally: pay→gain, VP at the end; left = allies in the deck)",
                   title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
@@ -216,7 +230,7 @@ def provinces(obs: dict[str, Any]) -> Table:
             ally = Text("-", style="dim")
         else:
             ally = Text(p["ally"], style=style)
-            ally.append(f" {ally_short(WB.allies[WB.ally_by_id[p['ally']]])}")
+            ally.append(f" {_ally_words(p['ally'], prm)}")
         if p["spoils"] is None:
             spoils = Text(f"{p['spoils_count']} face down")
         else:
@@ -239,7 +253,7 @@ def _rows(rows: list[dict[str, Any]]) -> Text:
     return t
 
 
-def seat(obs: dict[str, Any], p: int) -> Group:
+def seat(obs: dict[str, Any], p: int, prm: Params) -> Group:
     """One seat: the kingdom ring beside the seat's counts, then cards and tiles."""
     st = obs["seats"][p]
     me = obs["you"] == p
@@ -289,7 +303,7 @@ def seat(obs: dict[str, Any], p: int) -> Group:
         for a in st["allies"]:
             ally = WB.allies[WB.ally_by_id[a]]
             extra.append(a, style=STYLE[WB.colours[ally.colour]])
-            extra.append(f" ({ally_short(ally)})  ")
+            extra.append(f" ({_ally_words(a, prm)})  ")
     else:
         for colour in st["ally_colours"]:
             extra.append(colour + " ", style=STYLE[colour])
@@ -344,17 +358,19 @@ def _decision(obs: dict[str, Any]) -> Text:
 def render(state: State, viewer: int | None) -> Group:
     """What seat ``viewer`` (or a spectator) sees, for the terminal."""
     obs = state.observation(viewer)
-    parts: list[RenderableType] = [_header(obs), provinces(obs)]
+    # The game's numbers: the data files' with its options' overlay (options are public).
+    prm = params_of(state.options)
+    parts: list[RenderableType] = [_header(obs), provinces(obs, prm)]
     # The viewer's own seat comes last, next to the decision prompt.
     order = [p for p in range(obs["num_players"]) if p != viewer]
     if viewer is not None and 0 <= viewer < obs["num_players"]:
         order.append(viewer)
     for p in order:
         parts.append(Text("─" * 100, style="dim", overflow="crop", no_wrap=True))
-        parts.append(seat(obs, p))
+        parts.append(seat(obs, p, prm))
     if "balaur" in obs:
         parts.append(Text("─" * 100, style="dim", overflow="crop", no_wrap=True))
         parts.append(balaur(obs))
-    parts.append(Text(RING_LEGEND, style="dim"))
+    parts.append(Text(ring_legend(prm.reserve_size), style="dim"))
     parts.append(_decision(obs))
     return Group(*parts)

@@ -43,7 +43,7 @@ def play_reserve_actions(s: WinterborneState, p: int) -> list[Action]:
     played, swapped, discarded), so reserve moves alone always run out: a card moves at
     most twice each time it comes into hand."""
     out: list[Action] = []
-    if len(s.reserve[p]) < WB.reserve_size:
+    if len(s.reserve[p]) < s.params.reserve_size:
         out += [act.RESERVE[c] for c in sorted(set(s.hand[p]))
                 if WB.cards[c].reserve and c not in s.moved]
     out += [act.UNRESERVE[c] for c in sorted(s.reserve[p]) if not is_wylds(c)]
@@ -81,12 +81,12 @@ def cleanup_actions(s: WinterborneState, p: int) -> list[Action]:
     during the play may go back: ``end`` starts the count afresh)."""
     out: list[Action] = []
     hand = sorted(set(s.hand[p]))
-    if len(s.reserve[p]) < WB.reserve_size:
+    if len(s.reserve[p]) < s.params.reserve_size:
         out += [act.RESERVE[c] for c in hand if WB.cards[c].reserve and c not in s.moved]
     out += [act.UNRESERVE[c] for c in sorted(s.reserve[p])
             if not is_wylds(c) and c not in s.moved]
     out += [act.DISCARD[c] for c in hand]
-    if len(s.hand[p]) <= WB.hand_size:  # the hand limit: reserve cards do not count
+    if len(s.hand[p]) <= s.params.hand_size:  # the hand limit: reserve cards do not count
         out.append(act.DONE)
     return out
 
@@ -105,7 +105,7 @@ def cleanup(s: WinterborneState, p: int, action: Action) -> None:
                            kind="discard", player=p))
     else:
         pop(s)
-        if sum(s.res[p]) > WB.resource_cap:
+        if sum(s.res[p]) > s.params.resource_cap:
             push(s, Cap())
         else:
             finish_turn(s, p)
@@ -119,9 +119,10 @@ def return_resource(s: WinterborneState, p: int, resource: int) -> None:
     """"You cannot have more than 12 resources at the end of your turn; return the excess
     to the general supply" (one at a time, of the player's choice)."""
     s.res[p][resource] -= 1
-    s.log.append(Event(w.MSG("cap", seat=w.seat(p), resource=w.res(1, resource),
-                             cap=WB.resource_cap), kind="cap", player=p))
-    if sum(s.res[p]) <= WB.resource_cap:
+    cap = s.params.resource_cap
+    s.log.append(Event(w.MSG("cap", seat=w.seat(p), resource=w.res(1, resource), cap=cap),
+                       kind="cap", player=p))
+    if sum(s.res[p]) <= cap:
         pop(s)
         finish_turn(s, p)
 
@@ -130,7 +131,7 @@ def finish_turn(s: WinterborneState, p: int) -> None:
     """Draw to 4, replenish the province boards, then the Balaur (solo) or the next seat."""
     s.moved = []
     s.discount = 0
-    draw(s, p, WB.hand_size - len(s.hand[p]))
+    draw(s, p, s.params.hand_size - len(s.hand[p]))
     replenish(s)
     if s.num_players == 1:
         balaur_turn(s)
@@ -152,15 +153,16 @@ def next_turn(s: WinterborneState) -> None:
 
 def end_round(s: WinterborneState) -> None:
     if s.winter_round:
-        if s.winter_round == WB.winter_rounds:
+        if s.winter_round == s.params.winter_rounds:
             end_game(s)
             return
         s.winter_round += 1
         s.log.append(Event(w.MSG("winter-round", round=s.winter_round), kind="season"))
     elif s.autumn_out:
         s.season, s.winter_round = WINTER, 1
-        # a power costs as much favor as the round's number
-        s.log.append(Event(w.MSG("winter-begins", round=1, cost=w.favor(1)), kind="season"))
+        # a power costs as much favor as the round's number (params: power_favor)
+        s.log.append(Event(w.MSG("winter-begins", round=1, cost=w.favor(s.params.power_favor[0])),
+                           kind="season"))
 
 
 def end_game(s: WinterborneState) -> None:
@@ -198,12 +200,12 @@ class Cleanup(WbFrame):
         cleanup(s, p, action)
 
     def ask(self, s: WinterborneState, p: int) -> Decision:
-        n, most = len(s.hand[p]), WB.hand_size
+        n, most = len(s.hand[p]), s.params.hand_size
         if n > most:
             limit = w.MSG("limit-hand", n=n, most=most, more=n - most)
             return Decision(w.MSG("ask-cleanup"), limit=limit, remaining=n - most)
         limit = w.MSG("limit-hand-ok", n=n, most=most, r=len(s.reserve[p]),
-                      size=WB.reserve_size)
+                      size=s.params.reserve_size)
         return Decision(w.MSG("ask-cleanup"), limit=limit)
 
 
@@ -223,7 +225,7 @@ class Cap(WbFrame):
         return_resource(s, p, action.value)
 
     def ask(self, s: WinterborneState, p: int) -> Decision:
-        have, cap = sum(s.res[p]), WB.resource_cap
+        have, cap = sum(s.res[p]), s.params.resource_cap
         return Decision(w.MSG("ask-cap", cap=cap),
                         limit=w.MSG("limit-cap", n=have, more=have - cap),
                         remaining=have - cap)
