@@ -193,7 +193,12 @@ def test_rulebook_example_mono() -> None:
 
 def test_every_request_says_what_it_costs_and_gains() -> None:
     for r in IC.requests:
-        assert r.text.startswith("Pay ") and f"{r.rp} RP" in r.text, r.id
+        # The text names the numbers (an overlay changes them) and fills in as printed.
+        assert "{need}" in r.text and "{rp} RP" in r.text, r.id
+        printed = components.request_text(r)
+        assert printed.startswith(f"Pay {'at least ' if r.kind == 'shapes' else ''}"
+                                  f"{IC.request_cost[r.kind]} ") and f"{r.rp} RP" in printed
+        assert r.need == IC.request_cost[r.kind], r.id
         assert (r.rp3 != 0) == (r.kind == "shapes"), r.id
         assert list(r.types) == sorted(set(r.types)), r.id
 
@@ -244,6 +249,9 @@ def test_turn_and_setup_numbers() -> None:
     assert (IC.row_extra, IC.first_game_rp, IC.decrees_shown, IC.days) == (2, 2, 3, 4)
     assert (IC.validations, IC.first_validation_rp, IC.second_validation_rp) == (2, 1, 2)
     assert (IC.planning_rp, IC.azulia_rp, IC.all_studies_rp) == (1, 1, 2)
+    # RB Plan "start with an Extra EP"; RB Excavating Tile Cost Rules "Every Explorer ...
+    # decreases the excavation cost by 1 EP".
+    assert (IC.planning_ep, IC.explorer_discount) == (1, 1)
     assert IC.fluent_tokens == {2: 2, 3: 1} and IC.fluent_steps == 2
 
 
@@ -261,6 +269,9 @@ def test_excavation_and_trigger_numbers() -> None:
     assert IC.anima_needed == {"normal": 2, "blessing": 1, "light": 2, "dark": 3}
     assert IC.move_followers == {"normal": 3, "light-flipped": 2, "dark-flipped": 1}
     assert IC.sets_rp == {5: 4, 4: 2} and IC.shapes_rp == {2: 2, 3: 4}
+    # RB Decree Cards: "Each 1 RP token ... earns you 1 RP", "Each Study token ... 1 RP",
+    # "... yields 1 RP per Anima".
+    assert (IC.tokens_rp, IC.study_rp, IC.type_rp) == (1, 1, 1)
 
 
 def test_curse_track_as_the_rulebook_sets_it_up() -> None:
@@ -332,12 +343,22 @@ def test_the_copy_loads(data_copy: Path) -> None:
          'id = "EITHER-HAR-EXA"\nkind = "either"\ntypes = ["harmony", "exalter"]',
          r"cards\.toml 'EITHER-HAR-EXA': unknown type 'exalter'"),
         ("cards.toml", 'id = "TRIO-HAR-PHI-OBL-b"\nkind = "trio"\n'
-         'types = ["harmony", "philosophical", "obliteration"]\nrp = 5\n'
-         'text = "Pay 3 Anima in any mix of Harmony, Philosophical and Obliteration. Gain 5',
+         'types = ["harmony", "philosophical", "obliteration"]\nrp = 5\n',
          'id = "TRIO-HAR-PHI-OBL-b"\nkind = "trio"\n'
-         'types = ["harmony", "philosophical", "obliteration"]\nrp = 6\n'
-         'text = "Pay 3 Anima in any mix of Harmony, Philosophical and Obliteration. Gain 6',
+         'types = ["harmony", "philosophical", "obliteration"]\nrp = 6\n',
          r"cards\.toml 'TRIO-HAR-PHI-OBL-b': differs from its copy 'TRIO-HAR-PHI-OBL-a'"),
+        # An overlay sets a kind's RP: every Request of a kind gains the same.
+        ("cards.toml", 'id = "MONO-OBL"\nkind = "mono"\ntypes = ["obliteration"]\nrp = 6\n',
+         'id = "MONO-OBL"\nkind = "mono"\ntypes = ["obliteration"]\nrp = 7\n',
+         r"cards\.toml 'MONO-OBL': gains other RP than 'MONO-HAR'"),
+        # A card's text names its numbers, so an overlay's card says what it does.
+        ("cards.toml", 'text = "Pay {need} Anima of Obliteration. Gain {rp} RP."',
+         'text = "Pay 3 Anima of Obliteration. Gain 6 RP."',
+         r"cards\.toml 'MONO-OBL': the text must name what it costs as \{need\}"),
+        ("cards.toml",
+         'takes {all_studies_rp} RP instead."\n\n[[logbook]]\nid = "ARTIFACT-STUDY-b"',
+         'takes {all_study_rp} RP instead."\n\n[[logbook]]\nid = "ARTIFACT-STUDY-b"',
+         r"cards\.toml 'ARTIFACT-STUDY-a': its text names 'all_study_rp' in braces"),
         ("cards.toml", 'id = "DEC-SETS"\nkind = "sets"', 'id = "DEC-SETS"\nkind = "set"',
          r"cards\.toml 'DEC-SETS': unknown decree kind 'set'"),
         ("cards.toml", 'id = "BLIZZARD"\nevent = "blizzard"\nicon = "rift"',

@@ -394,12 +394,15 @@ def test_effect_amounts_match_the_rulebook() -> None:
     # Wreck "1 EP and 1 RP", Termites "1 EP less", Spiders "1 or 2 tiles" with "a single
     # Archaeologist", Navigator "1 Archaeologist may follow", Survivors "add 2 additional
     # Archaeologists"; RB Effects of the 5 Artifact Types: Exalted "Cost: 1 EP", Achievement
-    # "add 1 EP", Harmony "take one Archaeologist"; RB Nourisher "bring 1 Archaeologist".
+    # "add 1 EP", Harmony "take one Archaeologist"; RB Nourisher "bring 1 Archaeologist";
+    # RB Icewalker "flip just 1 of your grappling tokens back"; RB CryoArchitect "paying 1
+    # EP less", "Once a Day for 1 EP you can rebuild your Camp".
     assert IC.effects == {"whistle_archaeologists": 2, "sailboat_archaeologists": 1,
                           "wreck_ep": 1, "wreck_rp": 1, "termites_discount": 1,
                           "spiders_steps": 2, "spiders_followers": 1,
                           "navigator_followers": 1, "survivors_archaeologists": 2,
                           "exalted_ep": 1, "achievement_ep": 1, "harmony_archaeologists": 1,
-                          "nourish_archaeologists": 1}
+                          "nourish_archaeologists": 1, "grapple_refresh": 1,
+                          "cryo_discount": 1, "cryo_rebuild_ep": 1}
     assert effects.NOT_PLAYED == ("abseiling-rope", "expedition-survivors", "blank")
     assert hasattr(powers, "apply_effect")

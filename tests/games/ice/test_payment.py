@@ -30,8 +30,9 @@ def prism(anima: int = 1, ref: int | None = None) -> Item:
 
 
 def req(kind: str, *types: int, rp: int = 4, rp3: int = 0) -> Request:
+    """A Request of ``kind`` costing what the printed cards of its kind cost."""
     return Request(id=f"{kind}-{types}", kind=kind, types=tuple(types), rp=rp, rp3=rp3,
-                   text="")
+                   text="", need=IC.request_cost.get(kind, 1))
 
 
 MONO = req("mono", HAR, rp=6)

@@ -10,6 +10,7 @@ from itertools import combinations, product
 import pytest
 
 from wintergames.games.ice.model import PRISMATIC, TYPES, Decree, Request
+from wintergames.games.ice.params import DEFAULT
 from wintergames.games.ice.payment import Item, pays, rp_of, study
 from wintergames.games.ice.scoring import Breakdown, decree_points, final_score, sets_points
 
@@ -44,18 +45,18 @@ class Maker:
 def test_tokens_and_study() -> None:
     m = Maker()
     held = [m.art(HAR), m.prism(), study(EXA), study(OBL), study(PHI)]
-    assert decree_points(TOKENS, held, rp_tokens=5) == 5
-    assert decree_points(TOKENS, [], rp_tokens=0) == 0
-    assert decree_points(STUDY, held, rp_tokens=5) == 3
-    assert decree_points(STUDY, held[:2], rp_tokens=5) == 0
+    assert decree_points(TOKENS, held, 5, DEFAULT) == 5
+    assert decree_points(TOKENS, [], 0, DEFAULT) == 0
+    assert decree_points(STUDY, held, 5, DEFAULT) == 3
+    assert decree_points(STUDY, held[:2], 5, DEFAULT) == 0
 
 
 def test_type_counts_anima_of_artifacts_and_study_not_prismatics() -> None:
     m = Maker()
     held = [m.art(HAR, 1, 2), m.art(HAR, 2), study(HAR), m.prism(2), m.prism(), m.art(EXA, 3, 2)]
-    assert decree_points(type_decree(HAR), held, 0) == 2 + 1 + 1
-    assert decree_points(type_decree(EXA), held, 0) == 2
-    assert decree_points(type_decree(OBL), held, 0) == 0
+    assert decree_points(type_decree(HAR), held, 0, DEFAULT) == 2 + 1 + 1
+    assert decree_points(type_decree(EXA), held, 0, DEFAULT) == 2
+    assert decree_points(type_decree(OBL), held, 0, DEFAULT) == 0
 
 
 @pytest.mark.parametrize(("counts", "points"), [
@@ -75,14 +76,14 @@ def test_sets_by_hand(counts: tuple[int, ...], points: int) -> None:
     # Surface and Deep mixed: a Deep Artifact is still one item of a set.
     held = [m.art(t, 1 + k % 3, 1 + k % 2) for t, c in enumerate(counts) for k in range(c)]
     held += [m.prism(), m.prism(2)]     # never count, never fill a gap
-    assert decree_points(SETS, held, 0) == points
+    assert decree_points(SETS, held, 0, DEFAULT) == points
 
 
 def test_sets_study_tokens_count_and_prismatics_do_not() -> None:
     m = Maker()
     held = [study(HAR), study(EXA), m.art(ACH), m.art(PHI, 2, 2), m.prism(), m.prism()]
-    assert decree_points(SETS, held, 0) == 2           # HAR EXA ACH PHI
-    assert decree_points(SETS, [*held, study(OBL)], 0) == 4
+    assert decree_points(SETS, held, 0, DEFAULT) == 2           # HAR EXA ACH PHI
+    assert decree_points(SETS, [*held, study(OBL)], 0, DEFAULT) == 4
 
 
 @cache
@@ -99,7 +100,7 @@ def brute_sets(counts: tuple[int, ...]) -> int:
 
 def test_sets_optimum_matches_brute_force() -> None:
     for counts in product(range(5), repeat=5):
-        assert sets_points(counts) == brute_sets(counts), counts
+        assert sets_points(counts, DEFAULT.sets_rp) == brute_sets(counts), counts
 
 
 def test_shapes_rulebook_example() -> None:
@@ -109,21 +110,22 @@ def test_shapes_rulebook_example() -> None:
     held = [m.art(HAR, 1), m.art(HAR, 2, 2),                   # 2 shapes: 2
             m.art(EXA, 1), m.art(EXA, 2), m.art(EXA, 3, 2),    # 3 shapes: 4
             m.art(ACH, 2)]                                     # single: 0
-    assert decree_points(SHAPES, held, 0) == 6
+    assert decree_points(SHAPES, held, 0, DEFAULT) == 6
     # More of a Type scores nothing more: "You can score only once per Artifact type".
     held += [m.art(EXA, 1), m.art(HAR, 1), m.art(HAR, 2)]
-    assert decree_points(SHAPES, held, 0) == 6
+    assert decree_points(SHAPES, held, 0, DEFAULT) == 6
 
 
 def test_shapes_ignores_study_and_prismatics() -> None:
     m = Maker()
-    assert decree_points(SHAPES, [m.art(OBL, 3), study(OBL), m.prism(), m.prism(2)], 0) == 0
-    assert decree_points(SHAPES, [m.art(OBL, 3), m.art(OBL, 1), study(PHI)], 0) == 2
+    no_shape = [m.art(OBL, 3), study(OBL), m.prism(), m.prism(2)]
+    assert decree_points(SHAPES, no_shape, 0, DEFAULT) == 0
+    assert decree_points(SHAPES, [m.art(OBL, 3), m.art(OBL, 1), study(PHI)], 0, DEFAULT) == 2
 
 
 def test_unknown_decree_kind() -> None:
     with pytest.raises(ValueError, match="unknown Decree kind"):
-        decree_points(Decree("X", "bogus", -1, ""), [], 0)
+        decree_points(Decree("X", "bogus", -1, ""), [], 0, DEFAULT)
 
 
 def test_breakdown_adds_up() -> None:
@@ -133,8 +135,8 @@ def test_breakdown_adds_up() -> None:
 
 
 def test_planning_token_is_one_rp() -> None:
-    assert final_score([], [], [], 0, 0, planning=True).total == 1
-    assert final_score([], [], [], 0, 0, planning=False).total == 0
+    assert final_score([], [], [], 0, 0, planning=True, params=DEFAULT).total == 1
+    assert final_score([], [], [], 0, 0, planning=False, params=DEFAULT).total == 0
 
 
 def test_rulebook_end_of_game_example() -> None:
@@ -148,11 +150,11 @@ def test_rulebook_end_of_game_example() -> None:
     pri_a, pri_b = m.prism(), m.prism()
     phi = study(PHI)
     # Five Requests, each paid from her collection (no item twice):
-    duo = Request("R-DUO", "duo", (ACH, PHI, OBL), 4, 0, "")
-    shapes = Request("R-SHA", "shapes", (HAR,), 5, 9, "")
-    mono = Request("R-MONO", "mono", (EXA,), 6, 0, "")
-    prism = Request("R-PRI", "prism", (PRISMATIC,), 5, 0, "")
-    either = Request("R-EIT", "either", (HAR, EXA), 4, 0, "")
+    duo = Request("R-DUO", "duo", (ACH, PHI, OBL), 4, 0, "", need=2)
+    shapes = Request("R-SHA", "shapes", (HAR,), 5, 9, "", need=2)
+    mono = Request("R-MONO", "mono", (EXA,), 6, 0, "", need=3)
+    prism = Request("R-PRI", "prism", (PRISMATIC,), 5, 0, "", need=2)
+    either = Request("R-EIT", "either", (HAR, EXA), 4, 0, "", need=2)
     paid = [(duo, [ach1, phi]),              # Achievement + Philosophical Study token
             (shapes, [har1, har2]),          # 2 Harmony Shapes: 5 (not 9)
             (mono, [exa1, exa2]),            # 2 + 1 Exalted Anima
@@ -171,7 +173,7 @@ def test_rulebook_end_of_game_example() -> None:
     #   SHAPES: HAR {1, 2} = 2, EXA {1, 2, 3} = 4, ACH {1} unmatched = 0 -> 6
     held = [har1, har2, exa1, exa2, exa3, ach1, pri_a, pri_b, phi]
     score = final_score([SETS, TOKENS, SHAPES], held, validated, bonuses=1, rp_tokens=3,
-                        planning=False)
+                        planning=False, params=DEFAULT)
     assert score.decrees == (2, 3, 6)
     assert score.requests == (4, 5, 6, 5, 4)
     assert (score.bonuses, score.tokens, score.planning) == (2, 3, 0)

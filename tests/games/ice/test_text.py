@@ -70,7 +70,7 @@ def test_a_fresh_game_shows_every_place_and_the_set_up_pieces() -> None:
     for d in s.decrees:
         assert IC.decrees[d].id in out
     for c in s.requests[0]:
-        assert IC.requests[c].id in out and IC.requests[c].text[:30] in out
+        assert IC.requests[c].id in out and s.params.requests[c].text[:30] in out
     assert out.count("Requests 3") == 3
     # The seat to move reads its decision below the table (the engine's prompt, as the
     # terminal prints it); another seat reads the same prompt here.

@@ -7,11 +7,12 @@ Rulebook: ``shared/rulebooks/ice.txt``; interpretations and reconstructed compon
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from wintergames.core.helptext import RulesHelp
-from wintergames.core.spec import GameSpec, OptionSpec
-from wintergames.games.ice import heuristic, setup
+from wintergames.core.spec import GameSpec, OptionSpec, clockwise
+from wintergames.core.state import State
+from wintergames.games.ice import heuristic, setup, words
 from wintergames.games.ice.actions import CODEC, NOTATION_HELP, PLACES
 from wintergames.games.ice.components import DATA, IC
 from wintergames.games.ice.conservation import check, check_stable
@@ -19,6 +20,7 @@ from wintergames.games.ice.encoding import observation_encoding
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.layout import layout
 from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.params import DEFAULT, SCHEMA
 from wintergames.games.ice.ranges import check_ranges
 from wintergames.games.ice.scoring_state import score_breakdown
 from wintergames.games.ice.state import IceState
@@ -26,6 +28,23 @@ from wintergames.games.ice.text import render
 from wintergames.games.ice.words import MSG, RULES
 
 MAX_PLAYERS = 5
+
+
+def _turn_order(state: State) -> tuple[int, ...]:
+    """Setup Q names the first player of Day 1; turns go clockwise from them. (Each later
+    Sunrise passes the token to the left, so Day d's first player is d - 1 seats on: the
+    game's order is Day 1's, read back from any Day.)"""
+    s = cast(IceState, state)
+    return clockwise((s.first - max(s.day - 1, 0)) % s.num_players, s.num_players)
+
+
+def _item_names() -> dict[str, str]:
+    """Statistics' names for the items scoring events carry: Decrees, Requests and
+    tiles by their cards' words, Guild boards (their starting RP) by name."""
+    return {**{d.id: words.decree(n).text for n, d in enumerate(IC.decrees)},
+            **{r.id: words.request(n).text for n, r in enumerate(IC.requests)},
+            **{t.id: words.tile(n).text for n, t in enumerate(IC.tiles)},
+            **{g.id: words.guild(n).text for n, g in enumerate(IC.guilds)}}
 
 
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> IceState:
@@ -87,13 +106,14 @@ def help_terms() -> dict[str, str]:
                     f"{tile.shape}, {tile.anima} Anima. Effect (trigger {kind}): "
                     f"{glossary['type:' + kind]}")
         _add(terms, tile.id, text)
-    for request in IC.requests:
+    # Cards in their printed words (``DEFAULT``): help describes the game as printed.
+    for request in DEFAULT.requests:
         _add(terms, request.id, request.text)
-    for decree in IC.decrees:
+    for decree in DEFAULT.decrees:
         _add(terms, decree.id, decree.text)
-    for card in IC.logbook:
+    for card in DEFAULT.logbook:
         _add(terms, card.id, card.text)
-    for card in IC.logbook:  # an event with two cards: its name gives the same text
+    for card in DEFAULT.logbook:  # an event with two cards: its name gives the same text
         _add(terms, card.event, card.text)
     for guild in IC.guilds:
         text = (f"{guild.name} Guild board (Leader {guild.leader}, {guild.starting_rp} RP "
@@ -105,7 +125,7 @@ def help_terms() -> dict[str, str]:
     for verb, key in _GLOSSARY_VERBS.items():
         _add(terms, verb, glossary[key])
     for verb, event in _LOGBOOK_VERBS.items():
-        _add(terms, verb, next(c.text for c in IC.logbook if c.event == event))
+        _add(terms, verb, next(c.text for c in DEFAULT.logbook if c.event == event))
     for place in range(BOARD.n):
         _add(terms, PLACES[place], _place_text(place))
     return terms
@@ -204,6 +224,9 @@ SPEC = GameSpec(
         "collapse": "a tile lost in a chain collapse",
         "curse": "a Curse token taken or grown (Nuuka's Curse, expert mode)",
     },
+    turn_order=_turn_order,
+    item_names=_item_names,
+    overlay=SCHEMA,
 )
 
 __all__ = ["SPEC", "IceState", "help_terms"]

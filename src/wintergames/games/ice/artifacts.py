@@ -15,14 +15,19 @@ if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
 HARMONY, EXALTED, ACHIEVEMENT, PHILOSOPHICAL, OBLITERATION = range(5)
-_NEEDED = {fr.TRIGGER_NONE: "normal", fr.TRIGGER_BLESSING: "blessing",
-           fr.TRIGGER_LIGHT: "light", fr.TRIGGER_LIGHT_FLIPPED: "light",
-           fr.TRIGGER_DARK: "dark", fr.TRIGGER_DARK_FLIPPED: "dark"}
 
 
 def needed(s: IceState, p: int) -> int:
-    """Anima a slot needs to trigger: 2, 1 with a Blessing, 2 / 3 under a Curse."""
-    return IC.anima_needed[_NEEDED[s.trigger[p]]]
+    """Anima a slot needs to trigger: 2, 1 with a Blessing, 2 / 3 under a Curse (a flipped
+    Curse token still needs its Curse's Anima): the game's ``params``."""
+    params, token = s.params, s.trigger[p]
+    if token == fr.TRIGGER_NONE:
+        return params.anima_normal
+    if token == fr.TRIGGER_BLESSING:
+        return params.anima_blessing
+    if token in (fr.TRIGGER_LIGHT, fr.TRIGGER_LIGHT_FLIPPED):
+        return params.anima_light
+    return params.anima_dark
 
 
 def slot_anima(s: IceState, p: int, t: int) -> int:

@@ -5,7 +5,8 @@ A place on the board is chosen in two steps on the page (a ring, then the action
 action on a place has a ``group`` naming what it does ("Move your Expedition Leader (1
 EP)") and a label naming the place ("to T12"). What a one-word action means depends on
 the open frame ("pass" ends a Fluent Move, lets a collapsing tile go, ...), so those read
-the frame. Costs come from the game's data (``IC``) and the state.
+the frame. Costs come from the game's ``params`` (its data, or a what-if overlay) and
+the state.
 
 >>> import wintergames as wg
 >>> s = wg.make("ice", 2, seed=1)
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice
 from wintergames.core.phrases import Mention
+from wintergames.games.ice import days, guilds, pieces, prompts, turn
 from wintergames.games.ice import frames as fr
-from wintergames.games.ice import pieces, prompts, turn
 from wintergames.games.ice.actions import (
     TILE_IDS,
     WORDS,
@@ -51,8 +52,6 @@ from wintergames.games.ice.actions import (
     Word,
 )
 from wintergames.games.ice.artifacts import EXALTED
-from wintergames.games.ice.components import IC
-from wintergames.games.ice.powers import EXALTED_EP
 from wintergames.games.ice.words import (
     ACTIVATION,
     ARCHAEOLOGIST,
@@ -98,7 +97,7 @@ def choice(s: S, a: Action, p: int) -> Choice:
 
 def _on_place(s: S, a: Action, p: int, frame: Frame) -> Choice:
     q = place(a.value)  # type: ignore[attr-defined]
-    cost = ep(IC.action_ep)
+    cost = ep(s.params.action_ep)
     if isinstance(a, Put):
         asked = prompts.decision(s, p)
         prompt = asked.prompt
@@ -109,11 +108,12 @@ def _on_place(s: S, a: Action, p: int, frame: Frame) -> Choice:
                    else MSG("do-put", prompt.rule, place=q, prompt=prompt))
         return Choice(MSG("place-label", prompt.rule, place=q), explain, group)
     if isinstance(a, Move):
-        return _move(q, frame)
+        return _move(s, q, frame)
     if isinstance(a, Fluent):
+        steps = s.params.fluent_steps
         return Choice(MSG("to-place", "turn.fluent-move", place=q),
-                      MSG("do-fluent", leader=LEADER, place=q, ep=cost),
-                      MSG("grp-fluent", ep=cost, steps=IC.fluent_steps))
+                      MSG("do-fluent", leader=LEADER, place=q, ep=cost, steps=steps),
+                      MSG("grp-fluent", ep=cost, steps=steps))
     if isinstance(a, Camp):
         camp = CAMP if pieces.camp_to_build(s, p) == p else WHITE_CAMP
         return Choice(MSG("on-place", place=q), MSG("do-camp", camp=camp, place=q, ep=cost),
@@ -128,12 +128,12 @@ def _on_place(s: S, a: Action, p: int, frame: Frame) -> Choice:
                       MSG("do-sail", leader=LEADER, place=q, camp=CAMP, ep=cost,
                           archaeologist=ARCHAEOLOGIST),
                       MSG("grp-sail", camp=CAMP, ep=cost))
+    n = archaeologists(guilds.nourishing(s, p))
     return Choice(MSG("on-place", "guild.nourisher", place=q),
-                  MSG("do-nourish", archaeologist=ARCHAEOLOGIST, place=q),
-                  MSG("grp-nourish", archaeologist=ARCHAEOLOGIST))
+                  MSG("do-nourish", n=n, place=q), MSG("grp-nourish", n=n))
 
 
-def _move(q: Mention, frame: Frame) -> Choice:
+def _move(s: S, q: Mention, frame: Frame) -> Choice:
     """A Move: paid in a turn, the free second step of a Fluent Move, or Something is
     Coming's free Move."""
     if isinstance(frame, fr.FluentStep):
@@ -142,7 +142,7 @@ def _move(q: Mention, frame: Frame) -> Choice:
     if isinstance(frame, fr.Logbook):
         return Choice(MSG("to-place", "logbook.something-is-coming", place=q),
                       MSG("do-coming", leader=LEADER, place=q), MSG("grp-coming"))
-    cost = ep(IC.action_ep)
+    cost = ep(s.params.action_ep)
     return Choice(MSG("to-place", place=q),
                   MSG("do-move", leader=LEADER, place=q, ep=cost,
                       archaeologists=ARCHAEOLOGISTS),
@@ -166,13 +166,13 @@ def _play(s: S, a: Action, p: int, frame: Frame) -> Choice:
 def _drop(s: S, a: Action, p: int, frame: Frame) -> Choice:
     n = a.value  # type: ignore[attr-defined]
     return Choice(MSG("label-drop", tile=tile(n)),
-                  MSG("do-drop", tile=tile(n), most=IC.snow_hand_limit))
+                  MSG("do-drop", tile=tile(n), most=s.params.snow_hand_limit))
 
 
 def _trigger(s: S, a: Action, p: int, frame: Frame) -> Choice:
     t = a.value  # type: ignore[attr-defined]
     rule = f"artifact.{artifact_type(t).ref}"
-    explain = (MSG("do-trigger-paid", rule, type=artifact_type(t), ep=ep(EXALTED_EP))
+    explain = (MSG("do-trigger-paid", rule, type=artifact_type(t), ep=ep(s.params.exalted_ep))
                if t == EXALTED else MSG("do-trigger", rule, type=artifact_type(t)))
     return Choice(MSG("label-trigger", rule, type=artifact_type(t)), explain)
 
@@ -195,23 +195,22 @@ def _choose(s: S, a: Action, p: int, frame: Frame) -> Choice:
 def _take(s: S, a: Action, p: int, frame: Frame) -> Choice:
     c = a.value  # type: ignore[attr-defined]
     return Choice(MSG("label-take", request=request(c)),
-                  MSG("do-take", request=request(c), rp=rp(IC.requests[c].rp)))
+                  MSG("do-take", request=request(c), rp=rp(s.params.requests[c].rp)))
 
 
 def _discard(s: S, a: Action, p: int, frame: Frame) -> Choice:
     c = request(a.value)  # type: ignore[attr-defined]
     if s.day == 0:
-        keep = IC.first_game_keep if s.options["first_game"] else IC.keep
         return Choice(MSG("label-discard", "setup.requests", request=c),
-                      MSG("do-discard-opening", request=c, keep=keep))
+                      MSG("do-discard-opening", request=c, keep=days.opening_keep(s)))
     return Choice(MSG("label-discard", request=c),
-                  MSG("do-discard-hand", request=c, most=IC.request_hand_limit))
+                  MSG("do-discard-hand", request=c, most=s.params.request_hand_limit))
 
 
 def _validate(s: S, a: Action, p: int, frame: Frame) -> Choice:
     c = a.value  # type: ignore[attr-defined]
     return Choice(MSG("label-validate", request=request(c)),
-                  MSG("do-validate", request=request(c), rp=rp(IC.requests[c].rp)))
+                  MSG("do-validate", request=request(c), rp=rp(s.params.requests[c].rp)))
 
 
 def _item(n: int) -> Mention:
@@ -227,12 +226,12 @@ def _pay(s: S, a: Action, p: int, frame: Frame) -> Choice:
 
 
 def _sell(s: S, a: Action, p: int, frame: Frame) -> Choice:
-    n, paid = tile(a.value), rp_tokens(IC.caravan_sell_rp)  # type: ignore[attr-defined]
+    n, paid = tile(a.value), rp_tokens(s.params.caravan_sell_rp)  # type: ignore[attr-defined]
     return Choice(MSG("label-sell", tile=n, rp=paid), MSG("do-sell", tile=n, rp=paid))
 
 
 def _buy(s: S, a: Action, p: int, frame: Frame) -> Choice:
-    n, paid = tile(a.value), rp_tokens(IC.caravan_buy_rp)  # type: ignore[attr-defined]
+    n, paid = tile(a.value), rp_tokens(s.params.caravan_buy_rp)  # type: ignore[attr-defined]
     return Choice(MSG("label-buy", tile=n, rp=paid), MSG("do-buy", tile=n, rp=paid))
 
 
@@ -276,21 +275,21 @@ def _none(s: S, p: int) -> Choice:
 
 
 def _study(s: S, p: int) -> Choice:
-    cost = ep(IC.action_ep)
+    cost = ep(s.params.action_ep)
     return Choice(MSG("label-study", ep=cost),
                   MSG("do-study", token=study_token(turn.study_type(s, p)), leader=LEADER,
                       ep=cost))
 
 
 def _plan(s: S, p: int) -> Choice:
-    cost = ep(IC.action_ep)
+    cost = ep(s.params.action_ep)
     return Choice(MSG("label-plan", ep=cost), MSG("do-plan", planning=PLANNING, ep=cost))
 
 
 def _overwork(s: S, p: int) -> Choice:
-    paid = rp_tokens(IC.overwork_rp)
+    paid = rp_tokens(s.params.overwork_rp)
     return Choice(MSG("label-overwork", rp=paid),
-                  MSG("do-overwork", rp=paid, most=ep(IC.overwork_ep)))
+                  MSG("do-overwork", rp=paid, most=ep(s.params.overwork_ep)))
 
 
 def _excavate(s: S, p: int) -> Choice:
@@ -320,7 +319,7 @@ def _activate(s: S, p: int) -> Choice:
 
 
 def _rebuild(s: S, p: int) -> Choice:
-    cost = ep(IC.action_ep)
+    cost = ep(s.params.cryo_rebuild_ep)
     return Choice(MSG("label-rebuild", camp=CAMP, ep=cost), MSG("do-rebuild", camp=CAMP,
                                                                ep=cost))
 

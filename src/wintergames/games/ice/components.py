@@ -9,6 +9,9 @@ rulebook gives. Every complaint names the file and the entry, e.g.
 
 >>> IC.tiles[IC.encampment].back, len(IC.requests), IC.excavate_cost[LEVELS.index("deep")]
 ('encampment', 54, 4)
+
+Card texts are templates naming the numbers a rule sets (``request_text``, ``card_text``
+fill them); ``params.py`` fills them with the values a game plays with.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -264,7 +267,7 @@ def _stem(kind: str, types: tuple[int, ...]) -> str:
     return "-".join((kind.upper(), *(CODES[t] for t in types if t != PRISMATIC)))
 
 
-def _request(raw: dict[str, Any], n: int) -> Request:
+def _request(raw: dict[str, Any], n: int, cost: dict[str, int]) -> Request:
     where = _where("cards.toml", raw, "request", n)
     _keys(raw, {"id", "kind", "types", "rp", "text"}, {"rp3"}, where)
     kind = _str(raw, "kind", where)
@@ -280,18 +283,22 @@ def _request(raw: dict[str, Any], n: int) -> Request:
     rp3 = _int(raw, "rp3", where, low=rp + 1) if kind == "shapes" else 0
     _check(kind == "shapes" or "rp3" not in raw, where, "only a shapes Request has rp3")
     text = _str(raw, "text", where)
-    _check(f"{rp} RP" in text, where, f"the text must say the {rp} RP it gains")
+    # The numbers a rule sets are named, not written out: a what-if overlay changes them.
+    _check("{rp} RP" in text and "{need}" in text, where,
+           "the text must name what it costs as {need} and what it gains as {rp} RP")
     stem = _stem(kind, types)
     card_id = _str(raw, "id", where)
     m = _COPY.fullmatch(card_id)
     _check(card_id == stem or (m is not None and m[1] == stem), where,
            f"id must be {stem!r}, or {stem + '-a'!r} and so on for copies")
-    return Request(card_id, kind, types, rp, rp3, text)
+    return Request(card_id, kind, types, rp, rp3, text, cost[kind])
 
 
-def _load_requests(raw: dict[str, Any], rb: dict[str, Any]) -> tuple[Request, ...]:
+def _load_requests(raw: dict[str, Any], rb: dict[str, Any],
+                   cost: dict[str, int]) -> tuple[Request, ...]:
     file = "cards.toml"
-    requests = tuple(_request(r, n) for n, r in enumerate(_tables(raw, "request", file)))
+    requests = tuple(_request(r, n, cost)
+                     for n, r in enumerate(_tables(raw, "request", file)))
     _unique([r.id for r in requests], file)
     _check(len(requests) == rb["requests"], f"{file} request",
            f"{len(requests)} Request cards, the rulebook has {rb['requests']}")
@@ -310,6 +317,12 @@ def _load_requests(raw: dict[str, Any], rb: dict[str, Any]) -> tuple[Request, ..
             _check(r.id == expected, where, f"copy {k + 1} should be {expected!r}")
     _check(len(faces) == rb["requests_different"], f"{file} request",
            f"{len(faces)} different Requests, the rulebook has {rb['requests_different']}")
+    # C5: the RP a Request gains is its kind's (an overlay changes a kind's RP at once).
+    first_of_kind: dict[str, Request] = {}
+    for r in requests:
+        first = first_of_kind.setdefault(r.kind, r)
+        _check((r.rp, r.rp3) == (first.rp, first.rp3), f"{file} {r.id!r}",
+               f"gains other RP than {first.id!r}: every {r.kind} Request gains the same")
     unused = set(REQUEST_KINDS) - {r.kind for r in requests}
     _check(not unused, f"{file} request", f"no Request of kind(s) {sorted(unused)}")
     return requests
@@ -338,9 +351,9 @@ def _load_cards(raw: dict[str, Any], rb: dict[str, Any]) -> tuple[
         tuple[Request, ...], dict[str, int], tuple[Decree, ...], tuple[Logbook, ...]]:
     file = "cards.toml"
     _keys(raw, {"request_cost", "request", "decree", "logbook"}, set(), file)
-    requests = _load_requests(raw, rb)
     cost = _named(raw, "request_cost", REQUEST_KINDS, file)
     _check(min(cost.values()) > 0, f"{file} [request_cost]", "every kind costs something")
+    requests = _load_requests(raw, rb, cost)
     decrees = tuple(_decree(d, n) for n, d in enumerate(_tables(raw, "decree", file)))
     _unique([d.id for d in decrees], file)
     _check(len(decrees) == rb["decrees"], f"{file} decree",
@@ -375,6 +388,46 @@ def _load_guilds(raw: dict[str, Any], rb: dict[str, Any]) -> tuple[Guild, ...]:
     _check(len(guilds) == rb["guilds"] and tuple(g.id for g in guilds) == GUILDS, file,
            f"the rulebook's {rb['guilds']} Guilds, in GUILDS order")
     return tuple(guilds)
+
+
+# --- Card texts ---------------------------------------------------------------------
+
+# The amounts a Decree's or a Logbook card's text may name (``{caravan_sell_rp}``,
+# ``{sets_rp[5]}``), by their setup.toml names; a Request's names its own numbers.
+CARD_AMOUNTS = ("tokens_rp", "study_rp", "type_rp", "sets_rp", "shapes_rp", "all_studies_rp",
+                "blizzard_archaeologists", "caravan_display", "caravan_sell_rp",
+                "caravan_buy_rp")
+
+
+def request_text(r: Request) -> str:
+    """A Request's words with its own numbers filled in (``{need}``, ``{rp}``, ``{rp3}``).
+
+    >>> request_text(IC.requests[0])
+    'Pay 3 Anima of Harmony. Gain 6 RP.'
+    """
+    return r.text.format(need=r.need, rp=r.rp, rp3=r.rp3)
+
+
+def card_text(template: str, amounts: Mapping[str, Any]) -> str:
+    """A Decree's or a Logbook card's words with ``amounts`` (``CARD_AMOUNTS``) filled in."""
+    return template.format(**amounts)
+
+
+def _check_texts(requests: Sequence[Request], others: Sequence[Decree | Logbook],
+                 amounts: Mapping[str, Any]) -> None:
+    """Every card's text fills in with the printed numbers: a misspelt ``{name}`` stops
+    the import, not a game that shows the card."""
+    cards: list[Request | Decree | Logbook] = [*requests, *others]
+    for card in cards:
+        try:
+            if isinstance(card, Request):
+                request_text(card)
+            else:
+                card_text(card.text, amounts)
+        except (KeyError, IndexError, ValueError) as e:
+            raise ValueError(f"cards.toml {card.id!r}: its text names {e} in braces; it may "
+                             f"name {', '.join(CARD_AMOUNTS)} (a Request: need, rp, "
+                             "rp3)") from None
 
 
 # --- Set-up -------------------------------------------------------------------------
@@ -425,7 +478,8 @@ _SETUP_INTS = ("days", "ep_max", "turn_ep", "action_ep", "overwork_ep", "overwor
                "first_game_keep",
                "first_game_rp", "row_extra", "decrees_shown", "validations",
                "first_validation_rp", "second_validation_rp", "planning_rp", "azulia_rp",
-               "all_studies_rp", "fluent_steps", "hard_extra")
+               "all_studies_rp", "fluent_steps", "hard_extra", "explorer_discount",
+               "planning_ep")
 _SUPPLY = ("archaeologists", "white_camps", "planning_tokens", "study_tokens",
            "fluent_move_tokens", "blessing_tokens", "light_curse_tokens",
            "dark_curse_tokens", "nourisher_archaeologists", "grappling_tokens")
@@ -434,7 +488,9 @@ _LOGBOOK_NUMBERS = ("caravan_display", "caravan_sell_rp", "caravan_buy_rp",
 _EFFECT_NUMBERS = ("whistle_archaeologists", "sailboat_archaeologists", "wreck_ep",
                    "wreck_rp", "termites_discount", "spiders_steps", "spiders_followers",
                    "navigator_followers", "survivors_archaeologists", "exalted_ep",
-                   "achievement_ep", "harmony_archaeologists", "nourish_archaeologists")
+                   "achievement_ep", "harmony_archaeologists", "nourish_archaeologists",
+                   "grapple_refresh", "cryo_discount", "cryo_rebuild_ep")
+_DECREE_NUMBERS = ("tokens_rp", "study_rp", "type_rp")
 _TABLES = {"ep_by_players", "fluent_tokens", "excavate_cost", "anima_needed",
            "move_followers", "supply", "logbook", "effects", "decree", "curse", "rulebook",
            "glossary"}
@@ -463,9 +519,10 @@ def _load_setup(raw: dict[str, Any]) -> dict[str, Any]:
     out |= _named(raw, "logbook", _LOGBOOK_NUMBERS, file)
     out["effects"] = _named(raw, "effects", _EFFECT_NUMBERS, file)
     decree = _table(raw, "decree", file)
-    _keys(decree, {"sets_rp", "shapes_rp"}, set(), f"{file} [decree]")
+    _keys(decree, {"sets_rp", "shapes_rp", *_DECREE_NUMBERS}, set(), f"{file} [decree]")
     out["sets_rp"] = _ints_by(decree, "sets_rp", f"{file} [decree]")
     out["shapes_rp"] = _ints_by(decree, "shapes_rp", f"{file} [decree]")
+    out |= {k: _int(decree, k, f"{file} [decree]") for k in _DECREE_NUMBERS}
     out["curse"], out["curse_flip"], out["curse_end"] = _load_curse(
         _table(raw, "curse", file), out["light_curse_tokens"], out["dark_curse_tokens"])
     _check(sorted(out["curse"]) == sorted(out["ep_by_players"]), f"{file} [curse]",
@@ -485,6 +542,7 @@ def load(data: Path = DATA) -> Components:
     requests, cost, decrees, logbook = _load_cards(_read(data, "cards.toml"), rb)
     guilds = _load_guilds(_read(data, "guilds.toml"), rb)
     setup = _load_setup(raw_setup)
+    _check_texts(requests, (*decrees, *logbook), {k: setup[k] for k in CARD_AMOUNTS})
     top = tuple(i for i, t in enumerate(tiles) if t.level == SNOW)
     return Components(
         tiles=tiles, top=top, encampment=top[-1],

@@ -2,7 +2,8 @@
 
 Tiles: on the board, in a hand, on a guild board, in a Ship's Hold, discarded, or
 waiting in a decision about it (a collect, a Prismatic's slot).
-Archaeologists: on the board, in the pool or on a Nourisher's board (45 in all).
+Archaeologists: on the board, in the pool or on a Nourisher's board (45 in all, or as
+many as the game's ``params`` say).
 Camps: each guild Camp and White Camp on a tile slot, off the board, or (White) unused.
 Requests: deck, discard pile, the row, hands, validated. Logbook cards: the deck or
 revealed (10 in all). Tests run ``check`` after every action of random games.
@@ -94,7 +95,8 @@ def check(s: IceState) -> None:
         else:
             assert archs_at[place] == 0, f"Archaeologists on an empty slot {place}"
     archs = sum(s.archs) + s.arch_supply + sum(s.guild_archs) + held_archaeologists(s)
-    assert archs == IC.archaeologists, f"{archs} Archaeologists, not {IC.archaeologists}"
+    total = s.params.archaeologists
+    assert archs == total, f"{archs} Archaeologists, not {total}"
     assert min(s.archs) >= 0 and s.arch_supply >= 0
     for c, at in enumerate(s.camps):
         if at >= 0:

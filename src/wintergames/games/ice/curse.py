@@ -64,13 +64,13 @@ def _enter(s: IceState, p: int, space: int) -> None:
                                kind="curse", player=p))
     if space == IC.curse_flip[0] and s.trigger[p] == fr.TRIGGER_LIGHT:
         s.trigger[p] = fr.TRIGGER_LIGHT_FLIPPED
-        most = IC.move_followers["light-flipped"]
+        most = s.params.light_flipped_followers
         s.follow_cap[p] = min(s.follow_cap[p], most)
         s.log.append(Event(MSG("curse-grows", seat=seat(p), curse=LIGHT_CURSE, space=space,
                                n=archaeologists(most)), kind="curse", player=p))
     if space == IC.curse_flip[1] and s.trigger[p] == fr.TRIGGER_DARK:
         s.trigger[p] = fr.TRIGGER_DARK_FLIPPED
-        most = IC.move_followers["dark-flipped"]
+        most = s.params.dark_flipped_followers
         s.follow_cap[p] = min(s.follow_cap[p], most)
         s.log.append(Event(MSG("curse-grows", seat=seat(p), curse=DARK_CURSE, space=space,
                                n=archaeologists(most)), kind="curse", player=p))
@@ -86,9 +86,10 @@ def gentle(s: IceState) -> None:
         if s.curse[p] != low:
             continue
         if all(s.study[p]):
-            s.rp[p] += IC.all_studies_rp
-            s.log.append(Event(MSG("gentle-rp", seat=seat(p), rp=rp_tokens(IC.all_studies_rp)),
-                               kind="gentle", player=p, vp=IC.all_studies_rp,
-                               category=RP_TOKENS, item="gentle"))
+            gained = s.params.all_studies_rp
+            s.rp[p] += gained
+            s.log.append(Event(MSG("gentle-rp", seat=seat(p), rp=rp_tokens(gained)),
+                               kind="gentle", player=p, vp=gained, category=RP_TOKENS,
+                               item="gentle"))
         else:
             fr.push(s, fr.Study(p))

@@ -27,8 +27,12 @@ if TYPE_CHECKING:
 
 def to_discard(s: IceState, p: int) -> int:
     """Opening Requests seat ``p`` still has to discard (5 dealt, 3 kept; first game 3, 1)."""
-    keep = IC.first_game_keep if s.options["first_game"] else IC.keep
-    return len(s.requests[p]) - keep
+    return len(s.requests[p]) - opening_keep(s)
+
+
+def opening_keep(s: IceState) -> int:
+    """Opening Requests each seat keeps (RB Setup P: 3, in a first game 1)."""
+    return s.params.first_game_keep if s.options["first_game"] else s.params.keep
 
 
 def opening_discard(s: IceState, p: int, card: int) -> None:
@@ -68,19 +72,22 @@ def sunrise(s: IceState) -> None:
 
 
 def _guild_reset(s: IceState, p: int) -> None:
-    bonus = s.planning[p]
+    """RB Sunrise 1: the EP for the player count (one more with a Planning token, never
+    above the most), and each Guild's tokens and Archaeologists back."""
+    params = s.params
+    bonus = params.plan_ep * s.planning[p]
     s.planning[p] = 0
-    s.ep[p] = min(IC.ep_max, IC.ep_by_players[s.num_players] + bonus)
+    s.ep[p] = min(params.ep_max, params.sunrise_ep_for(s.num_players) + bonus)
     s.day_flags[p] = [0] * fr.DAY_FLAGS
-    s.fluent[p] = IC.fluent_tokens.get(s.num_players, 0) \
+    s.fluent[p] = params.fluent_tokens_for(s.num_players) \
         if s.num_players == 2 or s.options["fluent"] else 0
     if s.activation[p] != fr.READY:
         s.activation[p] = fr.READY
-    if pieces.has_guild(s, p, "icewalker"):
-        s.grapple[p] = min(IC.grappling_tokens, s.grapple[p] + 1)  # "just 1" flips back
+    if pieces.has_guild(s, p, "icewalker"):  # "just 1" flips back
+        s.grapple[p] = min(params.grappling_tokens, s.grapple[p] + params.grapple_refresh)
     if pieces.has_guild(s, p, "nourisher") and s.day > 1:
         s.guild_archs[p] += pieces.from_pool(
-            s, IC.nourisher_archaeologists - s.guild_archs[p])
+            s, max(0, params.nourisher_archaeologists - s.guild_archs[p]))
 
 
 def _sunrise_choices(s: IceState) -> None:
@@ -122,7 +129,7 @@ def end_turn(s: IceState, stop: bool) -> None:
         s.log.append(Event(MSG("end-turn", seat=seat(p), ep=ep(s.ep[p])), kind="end-turn",
                            player=p))
         next_turn(s)
-    if len(s.hand[p]) > IC.snow_hand_limit:
+    if len(s.hand[p]) > s.params.snow_hand_limit:
         fr.push(s, fr.SnowLimit(p))
 
 
@@ -148,7 +155,7 @@ def _start_sunset(s: IceState, p: int) -> None:
     s.finished[p] = 1  # exploring is over for today (the Sunset's choices follow)
     if not s.row_laid:
         s.row_laid = 1
-        for _ in range(s.num_players + IC.row_extra):
+        for _ in range(s.num_players + s.params.row_extra):
             card = draw_request(s)
             if card < 0:
                 break
@@ -184,7 +191,8 @@ def settle_sunset(s: IceState) -> None:
         if isinstance(frame, fr.Validate) and not validatable(s, p):
             fr.pop(s)
             continue
-        if isinstance(frame, fr.HandLimit) and len(s.requests[p]) <= IC.request_hand_limit:
+        if isinstance(frame, fr.HandLimit) and \
+                len(s.requests[p]) <= s.params.request_hand_limit:
             fr.pop(s)
             s.finished[p] = 1
             next_turn(s)
@@ -196,10 +204,10 @@ def validations_left(s: IceState, p: int) -> int:
     """Days 2 and 3: 1 or 2 Requests; Day 4: any number (none on Day 1)."""
     if s.day < 2:
         return 0
-    if s.day == IC.days:
+    if s.day == s.params.days:
         return len(s.requests[p])
     today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
-    return IC.validations - today
+    return s.params.validations - today
 
 
 def holdings(s: IceState, p: int) -> list[Item]:
@@ -216,7 +224,8 @@ def validatable(s: IceState, p: int) -> list[int]:
     if validations_left(s, p) <= 0:
         return []
     have = holdings(s, p)
-    return [c for c in s.requests[p] if payments(IC.requests[c], have)]
+    cards = s.params.requests
+    return [c for c in s.requests[p] if payments(cards[c], have)]
 
 
 def pay_options(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> list[int]:
@@ -224,7 +233,7 @@ def pay_options(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> list
     ``chosen`` towards some minimal payment of ``card``."""
     out: set[int] = set()
     picked = Counter(chosen)
-    for payment in payments(IC.requests[card], holdings(s, p)):
+    for payment in payments(s.params.requests[card], holdings(s, p)):
         codes = Counter(item_code(i) for i in payment)
         if not picked - codes:  # the payment holds everything chosen so far
             out.update((codes - picked).elements())
@@ -238,15 +247,16 @@ def item_code(item: Item) -> int:
 def complete(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> bool:
     have = {item_code(i): i for i in holdings(s, p)}
     return any(sorted(item_code(i) for i in pay) == sorted(chosen)
-               for pay in payments(IC.requests[card], list(have.values())))
+               for pay in payments(s.params.requests[card], list(have.values())))
 
 
 def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
     """Pay ``card`` with ``chosen``: Artifacts to the Ship's Hold, Study tokens flipped;
     the first validation of Day 2 or 3 earns 1 RP token now, the second 2 RP at the end."""
+    params = s.params
     have = {item_code(i): i for i in holdings(s, p)}
     paid = [have[c] for c in chosen]
-    gained = rp_of(IC.requests[card], paid)
+    gained = rp_of(params.requests[card], paid)
     for item in paid:
         if item.kind == "artifact":
             for t in range(5):
@@ -261,22 +271,22 @@ def validate(s: IceState, p: int, card: int, chosen: tuple[int, ...]) -> None:
     s.request_seen[card] = 1
     today = sum(1 for i in range(1, len(s.validated[p]), 3) if s.validated[p][i] == s.day)
     s.validated[p] += [card, s.day, gained]
-    token = s.day < IC.days and today == 0
+    token = s.day < params.days and today == 0
     named = request(card)
     if token:
-        s.rp[p] += IC.first_validation_rp
+        s.rp[p] += params.first_validation_rp
         said = MSG("validate-first", seat=seat(p), request=named, rp=rp(gained),
-                   token=rp_tokens(IC.first_validation_rp))
-    elif s.day < IC.days and today == 1:
+                   token=rp_tokens(params.first_validation_rp))
+    elif s.day < params.days and today == 1:
         s.bonus2[p] += 1
         said = MSG("validate-second", seat=seat(p), request=named, rp=rp(gained),
-                   bonus=rp(IC.second_validation_rp))
+                   bonus=rp(params.second_validation_rp))
     else:
         said = MSG("validate", seat=seat(p), request=named, rp=rp(gained))
     s.log.append(Event(said, kind="validate", player=p, vp=gained, category=REQUESTS,
                        item=IC.requests[card].id))
     if token:  # an RP token, a category of its own
-        n = IC.first_validation_rp
+        n = params.first_validation_rp
         s.log.append(Event(MSG("first-request-rp", seat=seat(p), rp=rp_tokens(n), day=s.day),
                            kind="rp", player=p, vp=n, category=RP_TOKENS,
                            item="first-request"))
@@ -290,7 +300,7 @@ def end_day(s: IceState) -> None:
     the row, then proceed to the next Day"; the game ends after Day 4."""
     s.request_discard += s.row
     s.row = []
-    if s.day >= IC.days:
+    if s.day >= s.params.days:
         s.over = True
         # Decrees count the Shapes of every Artifact on the guild boards, so final scoring
         # shows them all, face down ones included; once shown they stay known

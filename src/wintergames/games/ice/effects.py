@@ -8,10 +8,10 @@ choices asks them one at a time through ``frames.Effect`` frames (``QUESTIONS``)
 short list; a question with one possible answer is answered
 at once. Abseiling Rope and Expedition Survivors only work inside an excavation, where
 ``excavate.py`` offers them; they are never played from here. The amounts live in
-``data/setup.toml`` ``[effects]``.
+``data/setup.toml`` ``[effects]``; a game reads them from its ``params``:
 
->>> from wintergames.games.ice.components import IC
->>> IC.effects["whistle_archaeologists"], IC.effects["wreck_rp"]
+>>> from wintergames.games.ice.params import DEFAULT
+>>> DEFAULT.whistle_archaeologists, DEFAULT.wreck_rp
 (2, 1)
 """
 
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 
     from wintergames.games.ice.state import IceState
 
-E = IC.effects
 HARMONY = 0
 # Fronts that only act inside an excavation (excavate.py's PREPARE step), and the blank.
 NOT_PLAYED = ("abseiling-rope", "expedition-survivors", "blank")
@@ -132,15 +131,16 @@ def spider_places(s: IceState, p: int) -> list[int]:
         return []
     reach = {at}
     ring = [at]
-    for _ in range(E["spiders_steps"]):
+    for _ in range(s.params.spiders_steps):
         ring = [x for q in ring for x in adjacent(s.tiles, s.rift, q) if x not in reach]
         reach.update(ring)
     reach.discard(at)
     return sorted(reach)
 
 
-def _max_discount() -> int:
-    return max(IC.excavate_cost.values()) + IC.hard_extra
+def _max_discount(s: IceState) -> int:
+    """The most any excavation can cost: Polar Termites beyond it would save nothing."""
+    return max(s.params.excavate_cost) + s.params.hard_extra
 
 
 def can_play(s: IceState, p: int, tile: int) -> bool:
@@ -160,7 +160,7 @@ def can_play(s: IceState, p: int, tile: int) -> bool:
     if front == "wreck":
         return True  # the RP token always comes
     if front == "polar-termites":
-        return s.turn_flags[p][fr.TURN_DISCOUNT] < _max_discount()
+        return s.turn_flags[p][fr.TURN_DISCOUNT] < _max_discount(s)
     # The two below stop at the first place found (this runs for every hand each turn).
     if front == "ice-manta-ray":
         at = s.leaders[p]
@@ -228,7 +228,7 @@ def options(s: IceState, frame: Asked) -> list[Action]:
     if isinstance(frame, fr.WhistleTo):
         return [Put.ALL[q] for q in sorted(camp_places(s) - {frame.origin})]
     if isinstance(frame, fr.WhistleCount):
-        most = min(E["whistle_archaeologists"], s.archs[frame.origin])
+        most = min(s.params.whistle_archaeologists, s.archs[frame.origin])
         return [Follow.ALL[n] for n in range(1, most + 1)]
     if isinstance(frame, fr.Sailboat):
         return [Put.ALL[q] for q in sailboat_others(s, p)]
@@ -261,7 +261,7 @@ def resolve(s: IceState, frame: Asked, action: Action) -> None:
         _done(s, p, "shift-archaeologists", n=archaeologists(value),
               origin=place(frame.origin), to=place(frame.to))
     elif isinstance(frame, fr.Sailboat):
-        n = pieces.add_archaeologists(s, value, E["sailboat_archaeologists"])
+        n = pieces.add_archaeologists(s, value, s.params.sailboat_archaeologists)
         _done(s, p, "sailboat-there", n=archaeologists(n), place=place(value))
     elif isinstance(frame, fr.Manta | fr.Spiders):
         _leader_to(s, p, value, spiders=isinstance(frame, fr.Spiders))
@@ -314,7 +314,7 @@ def _nav_extra(s: IceState, p: int) -> int:
     """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
     you move via ... Use of a Snow tile"."""
     if pieces.has_guild(s, p, "navigator") and not s.turn_flags[p][fr.TURN_NAV_FOLLOW]:
-        return E["navigator_followers"]
+        return s.params.navigator_followers
     return 0
 
 
@@ -323,7 +323,7 @@ def _leader_to(s: IceState, p: int, to: int, spiders: bool) -> None:
     origin = s.leaders[p]
     s.leaders[p] = to
     s.line = grow(s.line, "leader-to", place=place(to))
-    base = E["spiders_followers"] if spiders else 0
+    base = s.params.spiders_followers if spiders else 0
     most = min(s.archs[origin], base + _nav_extra(s, p))
     _ask(s, fr.EffectFollow(p, origin, base, most))
 
@@ -380,7 +380,7 @@ def _sailboat(s: IceState, p: int, tile: int) -> None:
     lasts; RB FAQ)."""
     at = s.leaders[p]
     if at >= 0:
-        n = pieces.add_archaeologists(s, at, E["sailboat_archaeologists"])
+        n = pieces.add_archaeologists(s, at, s.params.sailboat_archaeologists)
         s.line = grow(s.line, "sailboat-here", n=archaeologists(n), place=place(at))
     if sailboat_others(s, p) and s.arch_supply > 0:
         _ask(s, fr.Sailboat(p))
@@ -390,17 +390,18 @@ def _sailboat(s: IceState, p: int, tile: int) -> None:
 
 def _wreck(s: IceState, p: int, n: int) -> None:
     """"Gain 1 EP and 1 RP" (EP "can never exceed 6", RB FAQ)."""
-    gained = min(E["wreck_ep"], IC.ep_max - s.ep[p])
+    params = s.params
+    gained = max(0, min(params.wreck_ep, params.ep_max - s.ep[p]))
     s.ep[p] += gained
-    s.rp[p] += E["wreck_rp"]
-    _done(s, p, "wreck", vp=E["wreck_rp"], item=IC.tiles[n].id, ep=ep(gained),
-          rp=rp_tokens(E["wreck_rp"]))
+    s.rp[p] += params.wreck_rp
+    _done(s, p, "wreck", vp=params.wreck_rp, item=IC.tiles[n].id, ep=ep(gained),
+          rp=rp_tokens(params.wreck_rp))
 
 
 def _termites(s: IceState, p: int, tile: int) -> None:
     """"Excavate for 1 EP less": the next excavation this turn (turn.py applies it)."""
-    s.turn_flags[p][fr.TURN_DISCOUNT] += E["termites_discount"]
-    _done(s, p, "termites", ep=ep(E["termites_discount"]))
+    s.turn_flags[p][fr.TURN_DISCOUNT] += s.params.termites_discount
+    _done(s, p, "termites", ep=ep(s.params.termites_discount))
 
 
 def _manta(s: IceState, p: int, tile: int) -> None:

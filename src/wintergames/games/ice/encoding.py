@@ -3,7 +3,8 @@ guild board from the observer's seat on, the observer's hand, and the open decis
 
 ``fill`` reads only the dict ``observe.observation`` returns. Tile, card and place names
 become indices through tables built once, when the encoding is built, from the game's
-component catalogue (``IC``) and its place names.
+component catalogue (``IC``) and its place names; the counts it scales by are the
+options' (``params``: the printed rule numbers, or a what-if overlay's).
 
 Layout, in order (``n`` players, seats listed from the observer's, clockwise):
 
@@ -40,6 +41,7 @@ from wintergames.games.ice.observe import (
     QUESTIONS,
     TRIGGERS,
 )
+from wintergames.games.ice.params import params_of
 
 # -- tables built once --------------------------------------------------------------------
 
@@ -146,20 +148,27 @@ def _tile(block: Any, tile: Mapping[str, Any]) -> None:
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
     n = num_players
+    params = params_of(options)
     curse = options.get("curse", "off") != "off"
     curse_spaces = IC.curse_end + 1
     curse_most = max(max(spaces.count(x) for x in spaces)
                      for c in IC.curse.values() for spaces in (c.light, c.dark))
-    ep_max = IC.ep_max
-    validations = IC.validations
-    fluent_most = IC.fluent_move_tokens
-    grapple_most = IC.grappling_tokens
-    nourish_most = IC.nourisher_archaeologists
-    n_archs = IC.archaeologists
+    # What each count is scaled by: its most in this game (at least 1, where a what-if
+    # overlay may make it 0).
+    ep_max = params.ep_max
+    validations = params.validations
+    fluent_most = max(1, *params.fluent_tokens)
+    grapple_most = max(1, params.grappling_tokens)
+    nourish_most = max(1, params.nourisher_archaeologists)
+    n_archs = max(1, params.archaeologists)
+    follow_most = max(1, params.move_followers)
+    blizzard_most = max(1, params.blizzard_archaeologists)
+    spent_most = max(params.turn_ep, params.overwork_ep)
+    bonus_most = max(1, params.days - 2)  # the Days with a second-Request bonus
     n_requests = len(IC.requests)
     n_logbook = len(IC.logbook)
     n_tiles = len(IC.tiles)
-    days = IC.days
+    days = params.days
 
     back_names = ", ".join(BACKS)
     kind_names = ", ".join((*TYPES, "prismatic"))
@@ -184,7 +193,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         Field("first_player", (n,), "per seat from yours: 1 for the first player"),
         Field("to_move", (n,), "per seat from yours: 1 if it owes an action now"),
         Field("turn", (3,),
-              "game over; Overwork this turn; EP spent this turn / 3"),
+              f"game over; Overwork this turn; EP spent this turn / {spent_most}"),
         Field("supply", (4,),
               f"Archaeologists in the pool / {n_archs}; Request deck / {n_requests}; "
               f"Logbook deck / {n_logbook}; discarded tiles / {n_tiles}"),
@@ -214,12 +223,12 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
               "per seat from yours, then a White Camp: 1 for the Leader a LEADER_TO frame "
               "places or the Camp a CAMP_TO frame places"),
         Field("decision_numbers", (len(_NUMBERS),),
-              f"Archaeologists that may follow at most / {IC.move_followers['normal']} "
+              f"Archaeologists that may follow at most / {follow_most} "
               "(FOLLOW, EFFECT_FOLLOW); EFFECT_FOLLOW's base followers / "
-              f"{IC.move_followers['normal']}; followers of a Fluent Move's first step / "
-              f"{IC.move_followers['normal']}; Explorers left to spread / {_ARCH_CAP} "
+              f"{follow_most}; followers of a Fluent Move's first step / "
+              f"{follow_most}; Explorers left to spread / {_ARCH_CAP} "
               f"(capped); Blizzard Archaeologists still to take / "
-              f"{IC.blizzard_archaeologists}; cards to discard (HAND_LIMIT, SNOW_LIMIT) / "
+              f"{blizzard_most}; cards to discard (HAND_LIMIT, SNOW_LIMIT) / "
               f"{_HAND_CAP} (capped); validations left / {_HAND_CAP} (capped); the seat's "
               f"place in a Logbook event's order / {max(n - 1, 1)}; Prismatics moved at "
               f"Sunrise / {_SURF_PRISM + _DEEP_PRISM}; Archaeologists the excavation "
@@ -261,7 +270,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         Field("seat_stats", (n, _STATS),
               f"per seat from yours: EP / {ep_max}, RP tokens / {_RP_CAP} (capped), "
               f"Planning token, Snow tiles in hand / {_HAND_CAP} (capped), Requests in "
-              f"hand / {_HAND_CAP} (capped), second-Request bonuses / 2, Fluent Move "
+              f"hand / {_HAND_CAP} (capped), second-Request bonuses / {bonus_most}, Fluent Move "
               f"tokens / {fluent_most}, finished today, validated Request RP / "
               f"{_REQUEST_RP_CAP} (capped)"),
         Field("seat_validated", (n, days),
@@ -295,7 +304,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         fields += [
             Field("seat_curse", (n, 2),
                   f"per seat from yours (expert mode): Curse track marker / {IC.curse_end}, "
-                  f"Archaeologists a Move may bring / {IC.move_followers['normal']}"),
+                  f"Archaeologists a Move may bring / {follow_most}"),
             Field("curse_tokens", (curse_spaces,),
                   f"per Curse track space 0..{IC.curse_end}: Curse tokens on it / "
                   f"{curse_most}"),
@@ -313,9 +322,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
     inv_hold_level = (1 / _SURF, 1 / _DEEP)
     inv_hold_prism = (1 / _SURF_PRISM, 1 / _DEEP_PRISM)
     inv_shape = [1 / m for m in _SHAPE_MOST]
-    follow_most = IC.move_followers["normal"]
-
-    follow_cap = IC.move_followers["normal"]
+    follow_cap = follow_most
     order_cap = max(n - 1, 1)
     prism_cap = _SURF_PRISM + _DEEP_PRISM
 
@@ -380,7 +387,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         if "order" in ctx:
             number(w, "order", ctx["order"], order_cap)
         if question == "LOGBOOK_BLIZZARD":
-            number(w, "blizzard", ctx["left"], IC.blizzard_archaeologists)
+            number(w, "blizzard", ctx["left"], blizzard_most)
         elif question == "LOGBOOK_CARAVAN":
             flags[_FLAG["sold"]] = 1.0 if ctx["sold"] else 0.0
             flags[_FLAG["bought"]] = 1.0 if ctx["bought"] else 0.0
@@ -450,7 +457,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         for p in obs["to_move"]:
             to_move[rel[p]] = 1.0
         w["turn"][:] = (1.0 if obs["over"] else 0.0, 1.0 if obs["overwork"] else 0.0,
-                        min(obs["spent_this_turn"] / 3, 1.0))
+                        min(obs["spent_this_turn"] / spent_most, 1.0))
         w["supply"][:] = (obs["archaeologists_in_pool"] / n_archs,
                           obs["request_deck"] / n_requests,
                           obs["logbook_deck"] / n_logbook,
@@ -511,7 +518,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
             stats[k] = (min(st["ep"] / ep_max, 1.0), scaled(st["rp_tokens"], _RP_CAP),
                         1.0 if st["planning"] else 0.0,
                         scaled(st["snow_tiles"], _HAND_CAP), scaled(st["requests"], _HAND_CAP),
-                        min(st["second_request_bonuses"] / 2, 1.0),
+                        min(st["second_request_bonuses"] / bonus_most, 1.0),
                         min(st["fluent_moves"] / fluent_most, 1.0),
                         1.0 if st["finished_today"] else 0.0,
                         scaled(rp, _REQUEST_RP_CAP))

@@ -48,17 +48,19 @@ def cost(s: IceState, p: int, slot: int, discount: int = 0, cryo: bool = False) 
     Explorer on it; ``discount`` less (Polar Termites); never below 0. With ``cryo``, the
     CryoArchitect's discount where it applies (``cryo_applies``): their own Camp makes it
     1 less instead of 1 more. It is the player's choice ("you may"), so without ``cryo``
-    the Camp is a Camp like any other.
+    the Camp is a Camp like any other. Every number is the game's (``s.params``).
     """
     cover = excavation(s.tiles, slot)
     if cover is None:
         return None
+    params = s.params
     tile = IC.tiles[s.tiles[slot]]
     camp = pieces.camp_at(s, slot)
     cryo = cryo and cryo_applies(s, p, slot)
     hard = cover >= 0 or tile.back == "nunatak" or (camp >= 0 and not cryo)
-    value = IC.excavate_cost[tile.level] + (IC.hard_extra if hard else 0)
-    value -= pieces.explorers_at(s, slot) + (1 if cryo else 0) + discount
+    value = params.excavate_cost[tile.level] + (params.hard_extra if hard else 0)
+    value -= (params.explorer_discount * pieces.explorers_at(s, slot)
+              + (params.cryo_discount if cryo else 0) + discount)
     return max(0, value)
 
 
@@ -295,7 +297,7 @@ def play_prepared(s: IceState, n: int) -> None:
         dig.apart = 1
         s.line = grow(s.line, "rope", tile=tile(n))
     else:
-        joined = pieces.from_pool(s, IC.effects["survivors_archaeologists"])
+        joined = pieces.from_pool(s, s.params.survivors_archaeologists)
         dig.archs += joined
         s.line = grow(s.line, "survivors", tile=tile(n), n=archaeologists(joined))
     _set_excavation(s, dig)

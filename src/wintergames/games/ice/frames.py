@@ -17,6 +17,7 @@ ability's or Logbook event's question after the seat), as before frames were cla
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -27,7 +28,6 @@ from wintergames.core.frames import pop as pop
 from wintergames.core.frames import push as push
 from wintergames.core.frames import replace_top as replace_top
 from wintergames.core.frames import top as top
-from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -57,8 +57,9 @@ DAY_FLAGS = 4
 
 
 def turn_limit(s: IceState) -> int:
-    """EP the player to move may spend this turn: 1-2, or 3 with Overwork (setup.toml)."""
-    return IC.overwork_ep if s.overwork else IC.turn_ep
+    """EP the player to move may spend this turn: 1-2, or 3 with Overwork (the game's
+    ``params``)."""
+    return s.params.overwork_ep if s.overwork else s.params.turn_ep
 
 
 def can_spend(s: IceState, p: int, ep: int) -> bool:
@@ -101,11 +102,21 @@ class Follow(IceFrame):
 
 @dataclass(frozen=True, slots=True)
 class FluentStep(IceFrame):
-    """The optional second step of a Fluent Move, ``followers`` with the Leader."""
+    """The optional next step of a Fluent Move, ``followers`` with the Leader, ``steps``
+    taken so far (the game's ``params.fluent_steps`` at most)."""
 
     CODE = 3
     NAME = "FLUENT_STEP"
     followers: int
+    steps: int
+
+    @classmethod
+    def decode(cls, args: Sequence[int]) -> FluentStep:
+        """A FLUENT_STEP saved before a Fluent Move counted its steps holds no count: it
+        was always asked after the first step."""
+        if len(args) == 2:
+            args = (*args, 1)
+        return super(FluentStep, cls).decode(args)
 
 
 @dataclass(frozen=True, slots=True)

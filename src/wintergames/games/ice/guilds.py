@@ -21,9 +21,9 @@ from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import GUILDS, PRISMATIC
 from wintergames.games.ice.words import (
     ACTIVATION,
-    ARCHAEOLOGIST,
     CAMP,
     MSG,
+    archaeologists,
     artifact_type,
     ep,
     place,
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
 NAVIGATE, ACTIVATE = WORDS.index("navigate"), WORDS.index("activate")
-NOURISH_ARCHAEOLOGISTS = IC.effects["nourish_archaeologists"]  # setup.toml [effects]
 
 
 def available(s: IceState, p: int) -> list[Action]:
@@ -125,11 +124,18 @@ def _place_token(s: IceState, p: int, t: int) -> None:
                        kind="activate", player=p))
 
 
+def nourishing(s: IceState, p: int) -> int:
+    """Archaeologists the Nourisher's once-a-turn move brings: "1 Archaeologist from your
+    Guild board" (the game's ``params``), as many as the board holds."""
+    return min(s.params.nourish_archaeologists, s.guild_archs[p])
+
+
 def nourish(s: IceState, p: int, to: int) -> None:
-    s.guild_archs[p] -= NOURISH_ARCHAEOLOGISTS
-    s.archs[to] += NOURISH_ARCHAEOLOGISTS
+    n = nourishing(s, p)
+    s.guild_archs[p] -= n
+    s.archs[to] += n
     s.turn_flags[p][fr.TURN_NOURISH] = 1
-    s.log.append(Event(MSG("nourish", seat=seat(p), archaeologist=ARCHAEOLOGIST, place=place(to)),
+    s.log.append(Event(MSG("nourish", seat=seat(p), n=archaeologists(n), place=place(to)),
                        kind="nourish", player=p))
 
 
@@ -152,7 +158,7 @@ def resolve_ability(s: IceState, frame: fr.Rebuild | fr.Activate, action: Action
         s.camps[p] = action.value
         s.leaders[p] = action.value
         s.log.append(Event(MSG("rebuild", seat=seat(p), camp=CAMP, place=place(action.value),
-                               ep=ep(1)), kind="camp", player=p))
+                               ep=ep(s.params.cryo_rebuild_ep)), kind="camp", player=p))
     else:
         assert isinstance(action, Choose)
         _place_token(s, p, action.value)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.games.ice import days, excavate, pieces
 from wintergames.games.ice.components import IC
+from wintergames.games.ice.model import Request
 from wintergames.games.ice.payment import Item, payments
 from wintergames.games.ice.scoring_state import breakdown
 
@@ -41,12 +42,13 @@ HELPER = 0.25  # an Archaeologist on the Leader's place (cheaper excavations)
 STANDING = 0.3  # the Leader on a tile it could excavate, per Anima (a Snow tile: 1)
 
 
-def progress(kind: str, types: tuple[int, ...], items: list[Item]) -> float:
-    """How far ``items`` go towards paying a Request of ``kind``, 0..1."""
+def progress(request: Request, items: list[Item]) -> float:
+    """How far ``items`` go towards paying ``request`` (its ``need`` in the game played),
+    0..1."""
     def anima(ts: tuple[int, ...]) -> int:
         return sum(i.anima for i in items if i.type in ts or i.wild)
 
-    need = IC.request_cost[kind]
+    kind, types, need = request.kind, request.types, request.need
     if kind == "mono" or kind == "trio":
         done = anima(types)
     elif kind == "either":
@@ -66,20 +68,22 @@ def seat_value(s: IceState, p: int) -> float:
     if s.over:
         return total
     have = days.holdings(s, p)
+    cards = s.params.requests
     for card in s.requests[p]:
-        request = IC.requests[card]
+        request = cards[card]
         value = max(request.rp, request.rp3)
         if payments(request, have):
             total += PAYABLE * value
         else:
-            done = progress(request.kind, request.types, have)
+            done = progress(request, have)
             total += PARTIAL * value * done * done
     if not s.finished[p]:
         total += EP * s.ep[p]
     total += SNOW * len(s.hand[p])
     at = s.leaders[p]
     if at >= 0:
-        total += HELPER * min(3, s.archs[at])
+        # (as many as a Move may bring along)
+        total += HELPER * min(s.params.move_followers, s.archs[at])
         if pieces.is_tile(at) and s.tiles[at] >= 0 and excavate.cost(s, p, at) is not None:
             total += STANDING * max(1, IC.tiles[s.tiles[at]].anima)
     return total

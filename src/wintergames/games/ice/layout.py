@@ -23,6 +23,7 @@ from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.params import DEFAULT
 
 ROOT3 = math.sqrt(3)
 
@@ -90,6 +91,9 @@ def _front_name(front: str) -> str:
 
 
 def layout() -> dict[str, Any]:
+    """The layout of every ICE table. Its card texts and rule numbers are the printed
+    game's (``params.DEFAULT``): one layout serves every table, so a table with a what-if
+    overlay shows its numbers in its log lines, prompts and choices instead."""
     sides = [(3, 0), (0, 3), (-3, 3), (-3, 0), (0, -3), (3, -3)]
     return {
         "levels": list(LEVELS),
@@ -109,12 +113,13 @@ def layout() -> dict[str, Any]:
                              "shape": t.shape, "anima": t.anima, "layer": LEVELS[t.level]}
                       for t in IC.tiles if t.level < 3},
         "requests": {r.id: {"kind": r.kind, "text": r.text, "rp": r.rp, "rp3": r.rp3}
-                     for r in IC.requests},
-        "decrees": {d.id: d.text for d in IC.decrees},
-        "logbook": {b.id: {"event": b.event, "text": b.text} for b in IC.logbook},
+                     for r in DEFAULT.requests},
+        "decrees": {d.id: d.text for d in DEFAULT.decrees},
+        "logbook": {b.id: {"event": b.event, "text": b.text} for b in DEFAULT.logbook},
         "guilds": {g.id: {"name": g.name, "leader": g.leader, "text": g.text,
                           "short": IC.glossary[f"guild:{g.id}"]}
                    for g in IC.guilds if g.id in GUILDS},
-        "days": IC.days,
-        "ep_max": IC.ep_max, "turn_ep": IC.turn_ep, "overwork_ep": IC.overwork_ep,
+        "days": DEFAULT.days,
+        "ep_max": DEFAULT.ep_max, "turn_ep": DEFAULT.turn_ep,
+        "overwork_ep": DEFAULT.overwork_ep,
     }

@@ -84,7 +84,8 @@ def reveal(s: IceState) -> None:
         return
     card = s.logbook_deck.pop()
     s.logbook_shown.append(card)
-    _log(s, MSG("logbook", card=logbook_card(card), effect=logbook_effect(card)))
+    _log(s, MSG("logbook", card=logbook_card(card),
+                effect=logbook_effect(card, s.params.logbook[card].text)))
     _START[IC.logbook[card].event](s)
 
 
@@ -156,9 +157,10 @@ def _artifact_study(s: IceState) -> None:
     for p in reversed(fr.seat_order(s)):
         lacking = _lacking(s, p)
         if not lacking:
-            s.rp[p] += IC.all_studies_rp
-            _log(s, MSG("all-studies", seat=seat(p), rp=rp_tokens(IC.all_studies_rp)), p,
-                 rp=IC.all_studies_rp, item="artifact-study")
+            gained = s.params.all_studies_rp
+            s.rp[p] += gained
+            _log(s, MSG("all-studies", seat=seat(p), rp=rp_tokens(gained)), p, rp=gained,
+                 item="artifact-study")
         elif len(lacking) == 1:
             _take_study(s, p, lacking[0])
         else:
@@ -228,7 +230,7 @@ def _caravan_display(s: IceState) -> None:
     """"Display up to 5 discarded Snow Tiles", drawn at random; they stay in the discard
     pile (face up, so public) until bought."""
     snow = sorted(t for t in s.tile_discard if IC.tiles[t].level == 3)
-    shown = tuple(sorted(s.rng.sample(snow, min(IC.caravan_display, len(snow)))))
+    shown = tuple(sorted(s.rng.sample(snow, min(s.params.caravan_display, len(snow)))))
     for t in shown:
         s.seen[t] = 1
     _log(s, MSG("caravan-shows", tiles=tuple(tile(t) for t in shown)) if shown
@@ -243,7 +245,7 @@ def _caravan_sells(s: IceState, p: int, done: int) -> list[int]:
 
 
 def _caravan_buys(s: IceState, p: int, done: int, display: tuple[int, ...]) -> list[int]:
-    if done & BOUGHT or s.rp[p] < IC.caravan_buy_rp:
+    if done & BOUGHT or s.rp[p] < s.params.caravan_buy_rp:
         return []
     return list(display)
 
@@ -262,6 +264,7 @@ def _caravan(s: IceState, frame: fr.Caravan, action: Action) -> tuple[Ask, tuple
     """"Discard 1 Artifact for 2 RP and/or spend 1 RP to get one of the displayed tiles",
     each at most once, in either order; ``done`` ends the seat's visit."""
     p, i, done, display = frame.seat, frame.order, frame.done, frame.display
+    sell_rp, buy_rp = s.params.caravan_sell_rp, s.params.caravan_buy_rp
     if isinstance(action, Sell):
         n = action.value
         for slot in s.art[p]:
@@ -270,18 +273,18 @@ def _caravan(s: IceState, frame: fr.Caravan, action: Action) -> tuple[Ask, tuple
         s.down[n] = 0
         s.seen[n] = 1
         s.tile_discard.append(n)
-        s.rp[p] += IC.caravan_sell_rp
-        _log(s, MSG("sell", seat=seat(p), tile=tile(n), rp=rp_tokens(IC.caravan_sell_rp)), p,
-             rp=IC.caravan_sell_rp, item="merchant-caravan")
+        s.rp[p] += sell_rp
+        _log(s, MSG("sell", seat=seat(p), tile=tile(n), rp=rp_tokens(sell_rp)), p,
+             rp=sell_rp, item="merchant-caravan")
         done |= SOLD
     elif isinstance(action, Buy):
         n = action.value
         s.tile_discard.remove(n)
         s.hand[p].append(n)
-        s.rp[p] -= IC.caravan_buy_rp
+        s.rp[p] -= buy_rp
         display = tuple(t for t in display if t != n)
-        _log(s, MSG("buy", seat=seat(p), tile=tile(n), rp=rp_tokens(IC.caravan_buy_rp)), p,
-             rp=-IC.caravan_buy_rp, item="merchant-caravan")
+        _log(s, MSG("buy", seat=seat(p), tile=tile(n), rp=rp_tokens(buy_rp)), p,
+             rp=-buy_rp, item="merchant-caravan")
         done |= BOUGHT
     else:
         return None, display
@@ -328,7 +331,7 @@ def _blizzard(s: IceState, p: int, i: int, need: int) -> Ask:
 
 
 def _blizzard_begin(s: IceState, p: int, i: int, extra: tuple[int, ...]) -> Ask:
-    return _blizzard(s, p, i, IC.blizzard_archaeologists)
+    return _blizzard(s, p, i, s.params.blizzard_archaeologists)
 
 
 # -- Cataclysm -------------------------------------------------------------------------------

@@ -63,17 +63,21 @@ class Tile:
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """A Request card: what it costs (by ``kind`` and ``types``) and the RP it gains.
+    """A Request card: what it costs (by ``kind``, ``types`` and ``need``) and the RP it
+    gains.
 
-    Kinds (``IC.request_cost[kind]`` is the Anima or the number of items it needs):
+    Kinds (``need``, its kind's ``IC.request_cost``, is the Anima or the number of items
+    it needs):
     - ``mono`` (T): Anima of type T;
-    - ``shapes`` (T): Artifacts of type T with different Shapes; ``rp`` for 2 Shapes,
-      ``rp3`` for 3;
+    - ``shapes`` (T): Artifacts of type T with different Shapes, at least ``need``;
+      ``rp3`` for 3 Shapes, ``rp`` for fewer;
     - ``either`` (T1, T2): Anima all of T1, or all of T2;
     - ``duo`` (T1, T2, T3): items of different types among the three;
     - ``trio`` (T1, T2, T3): Anima from any mix of the three types;
     - ``prism`` (``PRISMATIC``,): Anima from Prismatic Artifacts only.
-    ``types`` are ascending. ``rp3`` is 0 except for ``shapes``.
+    ``types`` are ascending. ``rp3`` is 0 except for ``shapes``. ``text`` is the card's
+    words: in ``IC`` a template naming its numbers (``{need}``, ``{rp}``, ``{rp3}``), in a
+    game's ``params.Params`` filled with the values that game plays with.
     """
 
     id: str
@@ -82,12 +86,15 @@ class Request:
     rp: int
     rp3: int
     text: str
+    need: int
 
 
 @dataclass(frozen=True, slots=True)
 class Decree:
     """A Decree card: ``kind`` is tokens, study, type (then ``type`` is 0..4), sets or
-    shapes; ``type`` is -1 for the kinds other than ``type``."""
+    shapes; ``type`` is -1 for the kinds other than ``type``. What it scores per item is
+    a rule number (``setup.toml [decree]``, a game's ``params.Params``); ``text`` names
+    those numbers as ``Request.text`` does."""
 
     id: str
     kind: str
@@ -98,7 +105,7 @@ class Decree:
 @dataclass(frozen=True, slots=True)
 class Logbook:
     """A Logbook card: its ``event`` and the Snow back ``icon`` (a ``BACKS`` code) the
-    Logbook Setup variant reads."""
+    Logbook Setup variant reads; ``text`` names its amounts as ``Request.text`` does."""
 
     id: str
     event: str
@@ -165,6 +172,8 @@ class Components:
     fluent_tokens: dict[int, int]  # by player count: 2 (mandatory), 3 (variant)
     fluent_steps: int
     hard_extra: int  # the one +EP of a hard tile (modifiers never stack)
+    explorer_discount: int  # EP less per Explorer on the excavated tile
+    planning_ep: int  # the extra EP a Planning token gives at the next Sunrise
     excavate_cost: dict[int, int]  # base EP by level (3 snow, 2 surface, 1 deep)
     anima_needed: dict[str, int]  # trigger slot: normal, blessing, light, dark
     move_followers: dict[str, int]  # normal, light-flipped, dark-flipped
@@ -194,6 +203,9 @@ class Components:
     # Decree scoring.
     sets_rp: dict[int, int]  # types in a set (5, 4) -> RP
     shapes_rp: dict[int, int]  # different shapes of a type (2, 3) -> RP
+    tokens_rp: int  # per RP token (the tokens Decree)
+    study_rp: int  # per Study token (the study Decree)
+    type_rp: int  # per Anima of its type (a type Decree)
 
     # Expert mode: Nuuka's Curse.
     curse: dict[int, CurseSetup]  # by player count (2..5)

@@ -176,9 +176,9 @@ def _context(s: IceState, viewer: int | None) -> dict[str, Any]:
         ctx["paid"] = [_held(s, c, viewer) if c < n_tiles else {"study": TYPES[c - n_tiles]}
                        for c in frame.chosen]
     elif isinstance(frame, fr.HandLimit):
-        ctx["to_discard"] = max(0, len(s.requests[p]) - IC.request_hand_limit)
+        ctx["to_discard"] = max(0, len(s.requests[p]) - s.params.request_hand_limit)
     elif isinstance(frame, fr.SnowLimit):
-        ctx["to_discard"] = max(0, len(s.hand[p]) - IC.snow_hand_limit)
+        ctx["to_discard"] = max(0, len(s.hand[p]) - s.params.snow_hand_limit)
     elif isinstance(frame, fr.Effect):
         ctx.update(_effect(frame))
     elif isinstance(frame, fr.Ability):

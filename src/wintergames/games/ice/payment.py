@@ -8,7 +8,7 @@ allowed (RB FAQ: "You can validate Request cards with more Anima than you need")
 payment must be *minimal*: no item can be left out with the rest still paying for the same
 RP. Nobody hands over a useless extra item, and this keeps the choice lists short.
 
->>> har = Request("R", "mono", (0,), 6, 0, "")
+>>> har = Request("R", "mono", (0,), 6, 0, "", need=3)
 >>> deep = Item("artifact", 70, 0, 1, 2)           # a Deep Harmony artifact, Anima 2
 >>> pays(har, [deep, study(0)]), pays(har, [deep])
 (True, False)
@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement, permutations
 
 from wintergames.games.ice.components import IC
-from wintergames.games.ice.model import PRISMATIC, Request
+from wintergames.games.ice.model import PRISMATIC, REQUEST_KINDS, Request
 
-# IC.request_cost[kind]: the Anima a mono/either/trio/prism card needs, the items a duo
-# card needs, the fewest Shapes a shapes card needs. A shapes card takes at most one
-# Artifact per Shape there is.
+# A Request's ``need`` (its kind's cost in the game played: ``params.Params.requests``):
+# the Anima a mono/either/trio/prism card needs, the items a duo card needs, the fewest
+# Shapes a shapes card needs. A shapes card takes at most one Artifact per Shape there is.
 SHAPE_COUNT = max(t.shape for t in IC.tiles)
 
 
@@ -65,9 +65,9 @@ def study(t: int) -> Item:
 def _max_items(request: Request) -> int:
     """The most items a minimal payment can hold: an Anima need N takes at most N items
     (of N + 1 items of Anima >= 1, any one can be left out)."""
-    if request.kind not in IC.request_cost:
+    if request.kind not in REQUEST_KINDS:
         raise ValueError(f"unknown Request kind {request.kind!r} ({request.id})")
-    return SHAPE_COUNT if request.kind == "shapes" else IC.request_cost[request.kind]
+    return SHAPE_COUNT if request.kind == "shapes" else request.need
 
 
 def _stands_for(item: Item, t: int) -> bool:
@@ -94,7 +94,7 @@ def pays(request: Request, items: Sequence[Item]) -> bool:
     further Requests" (RB "Study"), and this function cannot tell them apart. The same
     item twice (same kind and ref) never pays.
 
-    >>> duo = Request("D", "duo", (1, 3, 4), 4, 0, "")
+    >>> duo = Request("D", "duo", (1, 3, 4), 4, 0, "", need=2)
     >>> prism = Item("artifact", 100, 5, 0, 1)
     >>> pays(duo, [study(1), prism]), pays(duo, [study(1), Item("artifact", 9, 1, 2, 1)])
     (True, False)
@@ -103,7 +103,7 @@ def pays(request: Request, items: Sequence[Item]) -> bool:
     if (not items or len(items) > _max_items(request)
             or len({(i.kind, i.ref) for i in items}) < len(items)):
         return False
-    need = IC.request_cost[kind]
+    need = request.need
     if kind == "mono":
         return all(_stands_for(i, types[0]) for i in items) and _anima_ok(need, items)
     if kind == "either":
@@ -124,7 +124,7 @@ def rp_of(request: Request, payment: Sequence[Item]) -> int:
     """The RP a validated Request is worth: SHAPES gives ``rp3`` for 3 different Shapes and
     ``rp`` for 2 (RB "2 different Shapes gains 5 RP; 3 different Shapes gains 9 RP").
 
-    >>> shapes = Request("S", "shapes", (2,), 5, 9, "")
+    >>> shapes = Request("S", "shapes", (2,), 5, 9, "", need=2)
     >>> rp_of(shapes, [Item("artifact", s, 2, s, 1) for s in (1, 2, 3)])
     9
     """
@@ -151,10 +151,11 @@ def payments(request: Request, items: Iterable[Item]) -> list[tuple[Item, ...]]:
 
     Identical items (same kind, type, shape and anima) are interchangeable: each distinct
     multiset is listed once, made of the lowest refs. As with ``pays``, pass only
-    unflipped Study tokens. A minimal payment holds at most 3 items, so with ~20 items
-    held this tries at most a few thousand candidates, usually far fewer.
+    unflipped Study tokens. A minimal payment holds at most 3 items as printed (4 at the
+    bounds of a what-if overlay, ``params.py``), so with ~20 items held this tries at most
+    a few thousand candidates (some ten thousand with 4), usually far fewer.
 
-    >>> trio = Request("T", "trio", (0, 3, 4), 5, 0, "")
+    >>> trio = Request("T", "trio", (0, 3, 4), 5, 0, "", need=3)
     >>> held = [Item("artifact", 40, 0, 1, 2), study(3), study(4), Item("artifact", 5, 1, 1, 1)]
     >>> [[(i.kind, i.ref) for i in p] for p in payments(trio, held)]
     [[('artifact', 40), ('study', 3)], [('artifact', 40), ('study', 4)]]

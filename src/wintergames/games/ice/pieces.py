@@ -86,9 +86,10 @@ def camp_sites(s: IceState, p: int | None = None) -> list[int]:
 def navigator_follower(s: IceState, p: int, origin: int) -> None:
     """Navigator: "Once per turn, 1 Archaeologist may follow your Expedition Leader when
     you move via Sail or Build a Camp actions, ..." (and its move to its Camp)."""
-    if origin >= 0 and s.archs[origin] > 0 and has_guild(s, p, "navigator") \
+    most = min(s.params.navigator_followers, s.archs[origin]) if origin >= 0 else 0
+    if most > 0 and has_guild(s, p, "navigator") \
             and not s.turn_flags[p][fr.TURN_NAV_FOLLOW] and origin != s.leaders[p]:
-        fr.push(s, fr.Follow(p, origin, 1, fr.NAVIGATOR_FOLLOW))
+        fr.push(s, fr.Follow(p, origin, most, fr.NAVIGATOR_FOLLOW))
 
 
 def add_archaeologists(s: IceState, place: int, count: int) -> int:
@@ -175,7 +176,8 @@ def award_icons(s: IceState, p: int) -> None:
     for i in range(len(BOARD.icons)):
         if not s.icons_taken[i] and icon_uncovered(s.tiles, i):
             s.icons_taken[i] = 1
-            s.rp[p] += IC.azulia_rp
-            s.log.append(Event(MSG("azulia-icon", seat=seat(p), rp=rp_tokens(IC.azulia_rp)),
-                               kind="rp", player=p, vp=IC.azulia_rp, category=RP_TOKENS,
+            gained = s.params.azulia_rp
+            s.rp[p] += gained
+            s.log.append(Event(MSG("azulia-icon", seat=seat(p), rp=rp_tokens(gained)),
+                               kind="rp", player=p, vp=gained, category=RP_TOKENS,
                                item="azulia-icon"))

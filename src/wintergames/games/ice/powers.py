@@ -32,7 +32,6 @@ from wintergames.games.ice.artifacts import (
     OBLITERATION,
     PHILOSOPHICAL,
 )
-from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, adjacent, uncovered
 from wintergames.games.ice.words import (
     ACTIVATION,
@@ -50,10 +49,6 @@ from wintergames.games.ice.words import (
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
 
-# The numbers of the Artifact effects (setup.toml [effects]).
-EXALTED_EP = IC.effects["exalted_ep"]
-ACHIEVEMENT_EP = IC.effects["achievement_ep"]
-HARMONY_ARCHAEOLOGISTS = IC.effects["harmony_archaeologists"]
 # Obliteration's "adjacent" is the Adjacency Rule, not a Move: a Rift does not stop it.
 NO_RIFT = (-1,) * BOARD.n
 # The passage of each effect, by type.
@@ -87,14 +82,15 @@ def can_apply(s: IceState, p: int, t: int) -> bool:
     Philosophical (an Anima Gemstone's) arms one collect for the turn, once.
     """
     at = s.leaders[p]
+    params = s.params  # the effects' numbers (setup.toml [effects], a what-if overlay)
     if t == HARMONY:
         return (s.turn_flags[p][fr.TURN_EXCAVATED] > 0 and at >= 0
-                and s.arch_supply >= HARMONY_ARCHAEOLOGISTS)
+                and s.arch_supply >= params.harmony_archaeologists)
     if t == EXALTED:
-        return (at >= 0 and fr.can_spend(s, p, EXALTED_EP)
+        return (at >= 0 and fr.can_spend(s, p, params.exalted_ep)
                 and any(s.archs[q] > 0 for q in adjacent(s.tiles, s.rift, at)))
     if t == ACHIEVEMENT:
-        return s.ep[p] < IC.ep_max
+        return s.ep[p] < params.ep_max
     if t == OBLITERATION:
         return bool(obliteration_targets(s, p))
     return not artifacts.armed(s, p, PHILOSOPHICAL)
@@ -142,26 +138,27 @@ def apply_effect(s: IceState, p: int, t: int) -> None:
     trigger an Exalted Artifact"); Obliteration opens a frame for its target.
     """
     at = s.leaders[p]
+    params = s.params
     if s.line is None:
         s.line = MSG("use-effect", rule=EFFECT_RULES[t], seat=seat(p), type=artifact_type(t))
     if t == OBLITERATION:
         fr.push(s, fr.Obliterate(p))
         return
     if t == HARMONY:
-        n = pieces.add_archaeologists(s, at, HARMONY_ARCHAEOLOGISTS)
+        n = pieces.add_archaeologists(s, at, params.harmony_archaeologists)
         said = close(s.line, "harmony", n=archaeologists(n), place=place(at))
     elif t == EXALTED:
-        s.ep[p] -= EXALTED_EP
-        s.spent += EXALTED_EP
+        s.ep[p] -= params.exalted_ep
+        s.spent += params.exalted_ep
         sources = [q for q in adjacent(s.tiles, s.rift, at) if s.archs[q] > 0]
         for q in sources:
             s.archs[q] -= 1
             s.archs[at] += 1
-        said = close(s.line, "exalted", ep=ep(EXALTED_EP), archaeologist=ARCHAEOLOGIST,
+        said = close(s.line, "exalted", ep=ep(params.exalted_ep), archaeologist=ARCHAEOLOGIST,
                      places=tuple(place(q) for q in sources), place=place(at))
     elif t == ACHIEVEMENT:
-        s.ep[p] = min(IC.ep_max, s.ep[p] + ACHIEVEMENT_EP)
-        said = close(s.line, "achievement", ep=ep(ACHIEVEMENT_EP), now=ep(s.ep[p]))
+        s.ep[p] = min(params.ep_max, s.ep[p] + params.achievement_ep)
+        said = close(s.line, "achievement", ep=ep(params.achievement_ep), now=ep(s.ep[p]))
     else:
         s.turn_flags[p][fr.TURN_PHILOSOPHICAL] = 1
         said = close(s.line, "philosophical")

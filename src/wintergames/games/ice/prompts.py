@@ -4,8 +4,8 @@ ICE's open decisions are a stack of frames (``frames.py``); the one on top is as
 frame kind, each question of an effect, ability or Logbook event included, has its
 prompt in ``DECISIONS`` (a kind missing there fails a test). With
 no frame open the seat takes a turn: the prompt names the Leader and the EP spent of the
-turn's limit (``IC.turn_ep``, ``IC.overwork_ep`` with Overwork). Every number comes from
-the game's data (``IC``) or the state.
+turn's limit (``turn_ep``, ``overwork_ep`` with Overwork). Every number comes from the
+game's ``params`` (its data, or a what-if overlay) or the state.
 
 >>> import wintergames as wg
 >>> s = wg.make("ice", 2, seed=1)
@@ -23,7 +23,7 @@ from wintergames.core.decisions import Decision
 from wintergames.core.phrases import Mention
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.artifacts import OBLITERATION
-from wintergames.games.ice.components import IC
+from wintergames.games.ice.days import opening_keep
 from wintergames.games.ice.words import (
     ACTIVATION,
     ARCHAEOLOGIST,
@@ -65,7 +65,7 @@ def decision(s: S, p: int) -> Decision:
 # -- no frame: the opening discard, a turn ---------------------------------------------------
 
 def _opening(s: S, p: int) -> Decision:
-    keep = IC.first_game_keep if s.options["first_game"] else IC.keep
+    keep = opening_keep(s)
     held = len(s.requests[p])
     return Decision(MSG("ask-opening", keep=keep),
                     limit=MSG("limit-keep", held=held, keep=keep, more=held - keep),
@@ -93,8 +93,8 @@ def _follow(s: S, frame: fr.Follow) -> Decision:
 
 def _fluent_step(s: S, frame: fr.FluentStep) -> Decision:
     return Decision(MSG("ask-fluent-step", leader=LEADER), piece=LEADER,
-                    cost=MSG("cost-fluent", ep=ep(IC.action_ep)),
-                    limit=MSG("limit-fluent", steps=IC.fluent_steps))
+                    cost=MSG("cost-fluent", ep=ep(s.params.action_ep)),
+                    limit=MSG("limit-fluent", steps=s.params.fluent_steps))
 
 
 def _prism_slot(s: S, frame: fr.PrismSlot) -> Decision:
@@ -149,17 +149,18 @@ def _down_to(s: S, held: int, most: int, ask: str) -> Decision:
 
 
 def _snow_limit(s: S, frame: fr.SnowLimit) -> Decision:
-    return _down_to(s, len(s.hand[frame.seat]), IC.snow_hand_limit, "ask-snow-limit")
+    return _down_to(s, len(s.hand[frame.seat]), s.params.snow_hand_limit, "ask-snow-limit")
 
 
 def _hand_limit(s: S, frame: fr.HandLimit) -> Decision:
-    return _down_to(s, len(s.requests[frame.seat]), IC.request_hand_limit, "ask-hand-limit")
+    return _down_to(s, len(s.requests[frame.seat]), s.params.request_hand_limit,
+                    "ask-hand-limit")
 
 
 def _sunset_take(s: S, frame: fr.SunsetTake) -> Decision:
     return Decision(MSG("ask-sunset-take"),
                     limit=MSG("limit-requests", held=len(s.requests[frame.seat]),
-                              most=IC.request_hand_limit))
+                              most=s.params.request_hand_limit))
 
 
 def validated_today(s: S, p: int) -> int:
@@ -169,8 +170,8 @@ def validated_today(s: S, p: int) -> int:
 
 def _validate(s: S, frame: fr.Validate) -> Decision:
     n = validated_today(s, frame.seat)
-    limit = (MSG("limit-validated-last", n=n) if s.day == IC.days
-             else MSG("limit-validated", n=n, most=IC.validations))
+    limit = (MSG("limit-validated-last", n=n) if s.day == s.params.days
+             else MSG("limit-validated", n=n, most=s.params.validations))
     return Decision(MSG("ask-validate"), limit=limit)
 
 
@@ -200,7 +201,7 @@ def _effect_follow(s: S, frame: fr.EffectFollow) -> Decision:
 
 
 def _whistle_count(s: S, frame: fr.WhistleCount) -> Decision:
-    most = min(IC.effects["whistle_archaeologists"], s.archs[frame.origin])
+    most = min(s.params.whistle_archaeologists, s.archs[frame.origin])
     return Decision(MSG("ask-whistle-count", archaeologists=ARCHAEOLOGISTS),
                     piece=ARCHAEOLOGIST, cost=MSG("cost-none", "snow.whistle-of-storms"),
                     limit=MSG("limit-followers", "snow.whistle-of-storms",
@@ -208,8 +209,13 @@ def _whistle_count(s: S, frame: fr.WhistleCount) -> Decision:
 
 
 def _caravan(s: S, frame: fr.Caravan) -> Decision:
-    return Decision(MSG("ask-logbook-caravan", sell=rp_tokens(IC.caravan_sell_rp),
-                        buy=rp_tokens(IC.caravan_buy_rp)))
+    return Decision(MSG("ask-logbook-caravan", sell=rp_tokens(s.params.caravan_sell_rp),
+                        buy=rp_tokens(s.params.caravan_buy_rp)))
+
+
+def _sailboat(s: S, frame: fr.Sailboat) -> Decision:
+    n = archaeologists(s.params.sailboat_archaeologists)
+    return Decision(MSG("ask-sailboat", leader=LEADER, n=n), piece=front("ice-sailboat"))
 
 
 # Each frame kind's prompt, by its class: a kind missing here fails a test.
@@ -238,8 +244,7 @@ DECISIONS: dict[type[fr.IceFrame], Stater] = {
                           archaeologists=ARCHAEOLOGISTS),
     fr.WhistleTo: _asks("ask-whistle-to", front("whistle-of-storms"), camp=CAMP),
     fr.WhistleCount: _whistle_count,
-    fr.Sailboat: _asks("ask-sailboat", front("ice-sailboat"), leader=LEADER,
-                       archaeologist=ARCHAEOLOGIST),
+    fr.Sailboat: _sailboat,
     fr.Manta: _asks("ask-manta", front("ice-manta-ray"), leader=LEADER),
     fr.SmilodonFrom: _asks("ask-smilodon-from", front("boreal-smilodon")),
     fr.SmilodonTo: _asks("ask-smilodon-to", front("boreal-smilodon"),

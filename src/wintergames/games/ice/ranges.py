@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.invariants import check_in_range
-from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -16,12 +15,14 @@ if TYPE_CHECKING:
 def check_ranges(s: IceState) -> None:
     """Every counter of the game from its lowest to its highest reachable value."""
     last = s.num_players - 1
+    params = s.params  # the game's rule numbers (a what-if overlay's, if any)
     check_in_range("first", s.first, 0, last, "the seat of the first player")
     check_in_range("current", s.current, 0, last, "the seat to play")
-    check_in_range("day", s.day, 0, IC.days, "the Day (0 before the first)")
-    check_in_range("arch_supply", s.arch_supply, 0, IC.archaeologists,
+    check_in_range("day", s.day, 0, params.days, "the Day (0 before the first)")
+    check_in_range("arch_supply", s.arch_supply, 0, params.archaeologists,
                    "the Archaeologists in the reserve")
-    # No turn spends more than a full Exploration Track.
-    check_in_range("spent", s.spent, 0, IC.ep_max, "the EP spent this turn")
+    # Every paid action checks the turn's limit, with Overwork or without.
+    check_in_range("spent", s.spent, 0, max(params.turn_ep, params.overwork_ep),
+                   "the EP spent this turn")
     check_in_range("overwork", s.overwork, 0, 1, "whether this turn was overworked")
     check_in_range("row_laid", s.row_laid, 0, 1, "whether today's Snow row is laid")

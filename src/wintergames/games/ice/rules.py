@@ -258,9 +258,9 @@ def _snow_limit(s: IceState, frame: fr.SnowLimit, action: Action) -> None:
     p = frame.seat
     s.hand[p].remove(action.value)
     s.tile_discard.append(action.value)
-    s.log.append(Event(MSG("drop-snow", seat=seat(p), n=IC.snow_hand_limit), kind="drop",
-                       player=p))
-    if len(s.hand[p]) > IC.snow_hand_limit:
+    s.log.append(Event(MSG("drop-snow", seat=seat(p), n=s.params.snow_hand_limit),
+                       kind="drop", player=p))
+    if len(s.hand[p]) > s.params.snow_hand_limit:
         fr.push(s, frame)
 
 
@@ -316,7 +316,7 @@ def _hand(s: IceState, frame: fr.HandLimit, action: Action) -> None:
     p = frame.seat
     s.requests[p].remove(action.value)
     s.request_discard.append(action.value)
-    s.log.append(Event(MSG("drop-request", seat=seat(p), n=IC.request_hand_limit),
+    s.log.append(Event(MSG("drop-request", seat=seat(p), n=s.params.request_hand_limit),
                        kind="discard", player=p))
     fr.push(s, frame)  # settle() closes it once the hand fits
 

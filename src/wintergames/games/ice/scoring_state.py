@@ -38,10 +38,11 @@ def decree_items(s: IceState, p: int) -> list[Item]:
 
 
 def breakdown(s: IceState, p: int) -> Breakdown:
+    params = s.params
     v = s.validated[p]
-    validated = [(IC.requests[v[i]], v[i + 2]) for i in range(0, len(v), 3)]
-    return final_score([IC.decrees[d] for d in s.decrees], decree_items(s, p), validated,
-                       s.bonus2[p], s.rp[p], bool(s.planning[p]))
+    validated = [(params.requests[v[i]], v[i + 2]) for i in range(0, len(v), 3)]
+    return final_score([params.decrees[d] for d in s.decrees], decree_items(s, p), validated,
+                       s.bonus2[p], s.rp[p], bool(s.planning[p]), params)
 
 
 def final_events(s: IceState, p: int) -> list[Event]:

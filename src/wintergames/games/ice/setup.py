@@ -88,6 +88,7 @@ def setup(s: IceState) -> None:
     n = s.num_players
     rng = s.rng
     opts = s.options
+    params = s.params
     # -- the board (A-D): tiles shuffled per layer, face down; the Encampment --
     s.tiles = [EMPTY] * BOARD.n
     s.rift = [-1] * BOARD.n
@@ -117,7 +118,7 @@ def setup(s: IceState) -> None:
     s.logbook_deck = list(range(len(IC.logbook))) if uses_logbook(s) else []
     s.logbook_shown = []
     rng.shuffle(s.logbook_deck)
-    s.arch_supply = IC.archaeologists
+    s.arch_supply = params.archaeologists
     if opts["logbook"] == "setup":
         _logbook_setup(s, camp_spot)
     else:
@@ -133,7 +134,7 @@ def setup(s: IceState) -> None:
     s.day = 0
     decrees = list(range(len(IC.decrees)))
     rng.shuffle(decrees)
-    s.decrees = sorted(decrees[:IC.decrees_shown])  # J: the rest stay in the box
+    s.decrees = sorted(decrees[:params.decrees_shown])  # J: the rest stay in the box
     s.request_deck = list(range(len(IC.requests)))
     rng.shuffle(s.request_deck)
     s.request_discard = []
@@ -145,7 +146,7 @@ def setup(s: IceState) -> None:
     # -- every player (L-P) --
     s.guild = _guilds(s)
     first_game = opts["first_game"]
-    s.rp = [IC.first_game_rp if first_game else IC.guilds[g].starting_rp for g in s.guild]
+    s.rp = [params.first_game_rp if first_game else params.starting_rp[g] for g in s.guild]
     s.ep = [0] * n
     s.planning = [0] * n
     s.study = [[0] * 5 for _ in range(n)]
@@ -156,14 +157,14 @@ def setup(s: IceState) -> None:
     s.validated = [[] for _ in range(n)]
     s.bonus2 = [0] * n
     s.leaders = [fr.OFF] * n
-    fluent = IC.fluent_tokens.get(n, 0) if n == 2 or opts["fluent"] else 0
+    fluent = params.fluent_tokens_for(n) if n == 2 or opts["fluent"] else 0
     s.fluent = [fluent] * n
     s.activation = [fr.READY] * n
-    s.grapple = [IC.grappling_tokens if _has(s, p, "icewalker") else 0 for p in range(n)]
+    s.grapple = [params.grappling_tokens if _has(s, p, "icewalker") else 0 for p in range(n)]
     s.guild_archs = [0] * n
     for p in range(n):
         if _has(s, p, "nourisher"):
-            take = min(IC.nourisher_archaeologists, s.arch_supply)
+            take = min(params.nourisher_archaeologists, s.arch_supply)
             s.guild_archs[p] = take
             s.arch_supply -= take
     s.turn_flags = [[0] * fr.TURN_FLAGS for _ in range(n)]
@@ -171,7 +172,7 @@ def setup(s: IceState) -> None:
     s.finished = [0] * n
     # Expert mode and the Blessing variant.
     s.curse = [0] * n
-    s.follow_cap = [IC.move_followers["normal"]] * n
+    s.follow_cap = [params.move_followers] * n
     s.curse_tokens = [0] * (IC.curse_end + 1)
     blessed = expert(s) or opts["blessing"]
     s.trigger = [fr.TRIGGER_BLESSING if blessed else fr.TRIGGER_NONE] * n
@@ -181,7 +182,7 @@ def setup(s: IceState) -> None:
         for space in (*chart.light, *chart.dark):
             s.curse_tokens[space] += 1
     # P: the opening Requests, dealt now, chosen together at the simultaneous step.
-    deal = IC.first_game_deal if first_game else IC.deal
+    deal = params.first_game_deal if first_game else params.deal
     s.requests = [[s.request_deck.pop() for _ in range(deal)] for _ in range(n)]
     for p, hand in enumerate(s.requests):
         for card in hand:

@@ -3,9 +3,10 @@
 The board is lists indexed by place (``geometry.BOARD``): the tile in each slot, the
 Archaeologists on each place, a Rift tile's blocked axis. Per-seat fields are lists
 indexed by seat. Tiles are indices into ``IC.tiles``, Request/Decree/Logbook cards into
-``IC.requests`` / ``IC.decrees`` / ``IC.logbook``. A decision in progress is a stack of
-small frames (``pending``, see ``frames.py``). The rules live in the other modules; this
-one only holds, copies and resamples data.
+``IC.requests`` / ``IC.decrees`` / ``IC.logbook``; what a card is worth in this game, and
+every rule number, is in ``params`` (``params.py``: the options' what-if overlay). A
+decision in progress is a stack of small frames (``pending``, see ``frames.py``). The
+rules live in the other modules; this one only holds, copies and resamples data.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from wintergames.games.ice import choices, observe, prompts, rules, scoring_stat
 from wintergames.games.ice.actions import CODEC
 from wintergames.games.ice.frames import KINDS, IceFrame
 from wintergames.games.ice.hidden import resample
+from wintergames.games.ice.params import Params, params_of
 from wintergames.games.ice.words import MSG
 
 # Lists of ints: per seat (copied one level deep), per seat per type (two levels), shared.
@@ -36,7 +38,7 @@ _SHARED_LISTS = ("tiles", "rift", "archs", "leaders", "camps", "tile_discard", "
                  "logbook_deck", "logbook_shown", "decrees", "icons_taken", "keep_choice")
 _SCALARS = ("arch_supply", "day", "first", "current", "spent", "overwork", "row_laid",
             "over")
-_SHARED_VALUES = ("line", "pending")  # immutable: clones share them
+_SHARED_VALUES = ("line", "pending", "params")  # immutable: clones share them
 
 
 class IceState(State):
@@ -102,9 +104,13 @@ class IceState(State):
     over: bool
     line: Phrase | None  # the log line of the move in progress (words.grow / close)
     pending: tuple[IceFrame, ...]  # open decision frames, innermost last
+    # The rule numbers and card values this game plays with (its options' what-if overlay
+    # applied to the printed ones): made from the options, never saved, shared by clones.
+    params: Params
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
+        self.params = params_of(options)
         setup.setup(self)
 
     # -- the State contract ------------------------------------------------------
@@ -199,6 +205,7 @@ class IceState(State):
         new.over = self.over
         new.line = self.line
         new.pending = self.pending
+        new.params = self.params
         return new
 
     def determinize(self, player: int, rng: random.Random) -> IceState:
@@ -237,6 +244,7 @@ class IceState(State):
         new = cls.__new__(cls)
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
+        new.params = params_of(new.options)
         s = obj["state"]
         for name in _PER_SEAT:
             setattr(new, name, [list(x) for x in s[name]])

@@ -1,9 +1,10 @@
 """Terminal rendering of ICE with rich: the four layers, every guild board, the decision.
 
-Everything shown is read from ``state.observation(viewer)`` (plus the printed component
-texts in ``IC``): another seat's Snow tiles are only their backs, its Requests a count,
-its face-down Artifacts their type. The one other thing read from the state is the kind
-of the open decision (which question is being asked is public), for the prompt.
+Everything shown is read from ``state.observation(viewer)`` (plus the component texts
+and rule numbers of the game's ``params``: the printed ones, or a what-if overlay's):
+another seat's Snow tiles are only their backs, its Requests a count, its face-down
+Artifacts their type. The one other thing read from the state is the kind of the open
+decision (which question is being asked is public), for the prompt.
 
 Each layer is a map in about 90 columns: the places of a layer sit on the same grid
 across the maps (a Snow tile is drawn straight above the Deep tile it lies over), two
@@ -24,6 +25,7 @@ from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY, icon_uncovered
 from wintergames.games.ice.model import TYPES
+from wintergames.games.ice.params import DEFAULT, Params, params_of
 
 if TYPE_CHECKING:
     from wintergames.core.state import State
@@ -41,11 +43,6 @@ BACK_SHORT = {"clear": "clr", "tunnel": "tun", "rift": "rft", "nunatak": "nun",
 RIFT_MARK = ("-", "\\", "/")
 CELL = 10  # characters between two neighbouring hexes of a row
 _X0 = 12.0  # the leftmost x (tripled units) of any map: the Surface layer's outer edges
-TRIGGER_TEXT = {"none": "", "blessing": "Blessing (1 Anima triggers)",
-                "light": "light Curse (2 Anima)",
-                "light-flipped": "light Curse flipped (2 Anima, 2 followers)",
-                "dark": "dark Curse (3 Anima)",
-                "dark-flipped": "dark Curse flipped (3 Anima, 1 follower)"}
 
 LEGEND = ("Maps: each place by its name (T top/Snow, S Surface, D Deep, E board edge, A "
           "Azulia district). Snow backs: clr clear, tun tunnel, rft rift, nun nunatak, ENC "
@@ -221,13 +218,19 @@ def _prompt(state: State | None, obs: dict[str, Any]) -> str:
     return "; ".join(sorted(said))
 
 
+def _params(state: State | None) -> Params:
+    """The rule numbers of ``state``'s game (its overlay's), the printed ones without it."""
+    return DEFAULT if state is None else params_of(state.options)
+
+
 def header(obs: dict[str, Any], state: State | None = None) -> Text:
+    params = _params(state)
     t = Text()
     if obs["day"] == 0:
         t.append("Before Day 1", style="bold underline")
         t.append(": everyone chooses the Requests to keep (hidden until all have chosen)")
     else:
-        t.append(f"Day {obs['day']} of {IC.days}", style="bold underline")
+        t.append(f"Day {obs['day']} of {params.days}", style="bold underline")
     t.append("   first player ")
     t.append_text(_seat_name(obs, obs["first_player"]))
     if obs["to_move"] and obs["day"]:
@@ -235,7 +238,7 @@ def header(obs: dict[str, Any], state: State | None = None) -> Text:
         t.append("\nTo move: ")
         t.append_text(_seat_name(obs, p))
         seat = obs["seats"][p]
-        limit = IC.overwork_ep if obs["overwork"] else IC.turn_ep
+        limit = params.overwork_ep if obs["overwork"] else params.turn_ep
         t.append(f": EP {seat['ep']} left, {obs['spent_this_turn']} spent this turn (max "
                  f"{limit}{', Overwork' if obs['overwork'] else ''})")
         if obs["excavation_cost"] is not None:
@@ -264,8 +267,32 @@ def _cards(title: str, ids: list[str], texts: dict[str, str]) -> RenderableType:
     return Group(Text(title, style="bold"), grid)
 
 
-REQUEST_TEXT = {r.id: r.text for r in IC.requests}
-DECREE_TEXT = {d.id: d.text for d in IC.decrees}
+def _request_texts(params: Params) -> dict[str, str]:
+    return {r.id: r.text for r in params.requests}
+
+
+def _decree_texts(params: Params) -> dict[str, str]:
+    return {d.id: d.text for d in params.decrees}
+
+
+def _followers(n: int) -> str:
+    return f"{n} follower" if n == 1 else f"{n} followers"
+
+
+def trigger_text(st: dict[str, Any], params: Params) -> str:
+    """What the token on a seat's trigger slot means (``st``: the seat's view): the Anima
+    its slots need, and under a grown Curse how many may follow a Move."""
+    token = st["trigger"]
+    if token == "none":
+        return ""
+    if token == "blessing":
+        return f"Blessing ({params.anima_blessing} Anima triggers)"
+    dark = token.startswith("dark")
+    text = f"{'dark' if dark else 'light'} Curse"
+    anima = params.anima_dark if dark else params.anima_light
+    if token.endswith("flipped"):
+        return f"{text} flipped ({anima} Anima, {_followers(st['move_followers'])})"
+    return f"{text} ({anima} Anima)"
 
 
 def _curse_track(obs: dict[str, Any]) -> Text:
@@ -299,8 +326,9 @@ def _join(items: list[Text], empty: str = "-") -> Text:
     return Text(" ").join(items) if items else Text(empty, style="dim")
 
 
-def seat(obs: dict[str, Any], p: int) -> Group:
-    """One guild board: EP, tokens, Artifacts by slot, Study tokens, Ship's Hold, cards."""
+def seat(obs: dict[str, Any], p: int, params: Params = DEFAULT) -> Group:
+    """One guild board: EP, tokens, Artifacts by slot, Study tokens, Ship's Hold, cards;
+    card texts and rule numbers as ``params`` has them."""
     st = obs["seats"][p]
     guild = next(g for g in IC.guilds if g.id == st["guild"])
     head = _seat_name(obs, p)
@@ -318,8 +346,9 @@ def seat(obs: dict[str, Any], p: int) -> Group:
                 f"   Camp {st['camp'] or 'in supply'}")
     if st["fluent_moves"]:
         info.append(f"   Fluent Move tokens {st['fluent_moves']}")
-    if TRIGGER_TEXT[st["trigger"]]:
-        info.append(f"   trigger slot: {TRIGGER_TEXT[st['trigger']]}")
+    trigger = trigger_text(st, params)
+    if trigger:
+        info.append(f"   trigger slot: {trigger}")
     extras = {"activation": "Activation token", "grappling": "Grappling tokens",
               "guild_archaeologists": "Archaeologists on the board"}
     for key, label in extras.items():
@@ -345,7 +374,8 @@ def seat(obs: dict[str, Any], p: int) -> Group:
     hold.append_text(_join([Text(f"{v['card']} (Day {v['day']}, {v['rp']} RP)")
                             for v in st["validated"]]))
     if st["second_request_bonuses"]:
-        hold.append(f"   second-Request bonuses {st['second_request_bonuses']} (2 RP each)")
+        hold.append(f"   second-Request bonuses {st['second_request_bonuses']} "
+                    f"({params.second_validation_rp} RP each)")
     lines.append(hold)
     backs = ", ".join(st["snow_backs"])
     lines.append(Text(f"Snow tiles {st['snow_tiles']}" + (f" ({backs})" if backs else "")
@@ -360,7 +390,7 @@ def seat(obs: dict[str, Any], p: int) -> Group:
             fronts[tile["id"]] = (f"{name} ({tile['back']} back): "
                                   f"{IC.glossary['front:' + front]}")
         lines.append(_cards("Your Snow tiles", list(fronts), fronts))
-        lines.append(_cards("Your Requests", st["request_cards"], REQUEST_TEXT))
+        lines.append(_cards("Your Requests", st["request_cards"], _request_texts(params)))
     return Group(*lines)
 
 
@@ -384,12 +414,13 @@ def _decision(obs: dict[str, Any], state: State | None) -> Text:
 def render(state: State, viewer: int | None) -> Group:
     """What seat ``viewer`` (or a spectator) sees, for the terminal."""
     obs = state.observation(viewer)
+    params = _params(state)
     rule = Text("─" * WIDTH, style="dim", overflow="crop", no_wrap=True)
     parts: list[RenderableType] = [header(obs, state), board(obs), rule]
-    parts.append(_cards("Decrees (scored at the end)", obs["decrees"], DECREE_TEXT))
+    parts.append(_cards("Decrees (scored at the end)", obs["decrees"], _decree_texts(params)))
     if obs["row"]:
         parts.append(_cards("Sunset row (take one Request when your day is over)",
-                            obs["row"], REQUEST_TEXT))
+                            obs["row"], _request_texts(params)))
     if obs["curse_tokens"] is not None:
         parts.append(_curse_track(obs))
     # The viewer's own board comes last, next to the decision prompt.
@@ -398,7 +429,7 @@ def render(state: State, viewer: int | None) -> Group:
         order.append(viewer)
     for p in order:
         parts.append(rule)
-        parts.append(seat(obs, p))
+        parts.append(seat(obs, p, params))
     parts.append(Text(LEGEND, style="dim"))
     parts.append(_decision(obs, state))
     return Group(*parts)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from wintergames.core.actions import Action
 from wintergames.core.events import Event
+from wintergames.core.phrases import Mention
 from wintergames.games.ice import artifacts, days, excavate, free, pieces
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import (
@@ -100,7 +101,7 @@ def cryo_excavation_cost(s: IceState, p: int) -> int | None:
 
 def _moves(s: IceState, p: int) -> list[Action]:
     at = s.leaders[p]
-    if at < 0 or not fr.can_spend(s, p, 1):
+    if at < 0 or not fr.can_spend(s, p, s.params.action_ep):
         return []
     steps = adjacent(s.tiles, s.rift, at)
     out: list[Action] = [Move.ALL[q] for q in steps]
@@ -110,14 +111,14 @@ def _moves(s: IceState, p: int) -> list[Action]:
 
 
 def _camps(s: IceState, p: int) -> list[Action]:
-    if not fr.can_spend(s, p, 1) or pieces.camp_to_build(s, p) < 0:
+    if not fr.can_spend(s, p, s.params.action_ep) or pieces.camp_to_build(s, p) < 0:
         return []
     return [Camp.ALL[q] for q in pieces.camp_sites(s, p)]
 
 
 def _to_camps(s: IceState, p: int) -> list[Action]:
     """Recruit and Sail: onto a tile with a Camp."""
-    if not fr.can_spend(s, p, 1):
+    if not fr.can_spend(s, p, s.params.action_ep):
         return []
     tiles = camp_tiles(s)
     out: list[Action] = [Recruit.ALL[q] for q in tiles] if s.arch_supply > 0 else []
@@ -127,21 +128,22 @@ def _to_camps(s: IceState, p: int) -> list[Action]:
 def _words(s: IceState, p: int) -> list[Action]:
     """The one-word actions of a turn, except the free ones and end / stop."""
     out: list[Action] = []
-    if fr.can_spend(s, p, 1):
+    params = s.params
+    if fr.can_spend(s, p, params.action_ep):
         if study_type(s, p) >= 0:
             out.append(Word.ALL[STUDY])
         if s.num_players > 2 and not s.planning[p]:
             out.append(Word.ALL[PLAN])
-        if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
-                and s.camps[p] >= 0:
-            out.append(Word.ALL[REBUILD])
+    if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
+            and s.camps[p] >= 0 and fr.can_spend(s, p, params.cryo_rebuild_ep):
+        out.append(Word.ALL[REBUILD])
     cost = excavation_cost(s, p)
     if cost is not None and fr.can_spend(s, p, cost):
         out.append(Word.ALL[EXCAVATE])
     cryo = cryo_excavation_cost(s, p)
     if cryo is not None and fr.can_spend(s, p, cryo):
         out.append(CRYO_EXCAVATE)
-    if not s.overwork and s.rp[p] >= IC.overwork_rp and s.ep[p] >= IC.overwork_ep:
+    if not s.overwork and s.rp[p] >= params.overwork_rp and s.ep[p] >= params.overwork_ep:
         out.append(Word.ALL[OVERWORK])
     return out
 
@@ -217,15 +219,15 @@ def do_main(s: IceState, p: int, action: Action) -> None:
     elif isinstance(action, Camp):
         _build_camp(s, p, action.value)
     elif isinstance(action, Recruit):
-        _pay(s, p, 1)
+        cost = _pay_action(s, p)
         pieces.add_archaeologists(s, action.value, 1)
         s.log.append(Event(MSG("recruit", seat=seat(p), archaeologist=ARCHAEOLOGIST,
-                               place=place(action.value), ep=ep(1)), kind="recruit", player=p))
+                               place=place(action.value), ep=cost), kind="recruit", player=p))
     elif isinstance(action, Sail):
-        _pay(s, p, 1)
+        cost = _pay_action(s, p)
         origin = s.leaders[p]
         s.leaders[p] = action.value
-        s.log.append(Event(MSG("sail", seat=seat(p), place=place(action.value), ep=ep(1)),
+        s.log.append(Event(MSG("sail", seat=seat(p), place=place(action.value), ep=cost),
                            kind="sail", player=p))
         pieces.navigator_follower(s, p, origin)
     elif isinstance(action, Word):
@@ -241,11 +243,17 @@ def _pay(s: IceState, p: int, cost: int) -> None:
     s.spent += cost
 
 
+def _pay_action(s: IceState, p: int) -> Mention:
+    """Pay an action's EP (RB Actions: "Cost: 1 EP"); what it cost, for its log line."""
+    _pay(s, p, s.params.action_ep)
+    return ep(s.params.action_ep)
+
+
 def _step(s: IceState, p: int, to: int, fluent: bool) -> None:
     """Move (1 EP a tile) or a Fluent Move's first step; Archaeologists on the Leader's
     old place may follow (a frame asks how many)."""
     origin = s.leaders[p]
-    _pay(s, p, 1)
+    _pay(s, p, s.params.action_ep)
     if fluent:
         s.fluent[p] -= 1
     s.leaders[p] = to
@@ -256,10 +264,26 @@ def _step(s: IceState, p: int, to: int, fluent: bool) -> None:
         fr.push(s, fr.Follow(p, origin, most, then))
         return
     if fluent:
-        fr.push(s, fr.FluentStep(p, 0))
+        _fluent_next(s, p, 0, 1)
         return
-    s.log.append(Event(close(s.line, "moved-paid", ep=ep(1)), kind="move", player=p))
+    _log_move(s, p)
+
+
+def _log_move(s: IceState, p: int) -> None:
+    """The paid Move (or Fluent Move) under way is over: its line, with the EP it cost."""
+    s.log.append(Event(close(s.line, "moved-paid", ep=ep(s.params.action_ep)), kind="move",
+                       player=p))
     s.line = None
+
+
+def _fluent_next(s: IceState, p: int, followers: int, steps: int) -> None:
+    """After ``steps`` steps of a Fluent Move, ``followers`` with the Leader: another
+    step may follow while the game's Fluent Move allows more (RB: "up to 2 adjacent
+    tiles"), else the move is over."""
+    if steps < s.params.fluent_steps:
+        fr.push(s, fr.FluentStep(p, followers, steps))
+    else:
+        _log_move(s, p)
 
 
 def follow(s: IceState, p: int, count: int) -> None:
@@ -279,39 +303,42 @@ def follow(s: IceState, p: int, count: int) -> None:
     if count:
         s.line = grow(s.line, "followers", n=archaeologists(count))
     if then == fr.FLUENT_NEXT:
-        fr.push(s, fr.FluentStep(p, count))
+        _fluent_next(s, p, count, 1)
         return
     # A Move's line says its EP; a free one (Something is Coming) says so in its lead.
-    paid = s.line is not None and lead(s.line).msg == "move"
-    said = close(s.line, "moved-paid", ep=ep(1)) if paid else close(s.line, "moved")
-    s.log.append(Event(said, kind="move", player=p))
+    if s.line is not None and lead(s.line).msg == "move":
+        _log_move(s, p)
+        return
+    s.log.append(Event(close(s.line, "moved"), kind="move", player=p))
     s.line = None
 
 
 def fluent_second(s: IceState, p: int, to: int) -> None:
-    """A Fluent Move's second step (``to`` -1: stop after one)."""
+    """A Fluent Move's next step (``to`` -1: stop where the Leader is); its followers come
+    along."""
     frame = fr.pop(s)
     assert isinstance(frame, fr.FluentStep)
     followers = frame.followers
-    if to >= 0:
-        origin = s.leaders[p]
-        s.archs[origin] -= followers
-        s.archs[to] += followers
-        s.leaders[p] = to
-        s.line = grow(s.line, "fluent-then", place=place(to))
-    s.log.append(Event(close(s.line, "moved-paid", ep=ep(1)), kind="move", player=p))
-    s.line = None
+    if to < 0:
+        _log_move(s, p)
+        return
+    origin = s.leaders[p]
+    s.archs[origin] -= followers
+    s.archs[to] += followers
+    s.leaders[p] = to
+    s.line = grow(s.line, "fluent-then", place=place(to))
+    _fluent_next(s, p, followers, frame.steps + 1)
 
 
 def _build_camp(s: IceState, p: int, to: int) -> None:
-    _pay(s, p, 1)
+    cost = _pay_action(s, p)
     camp = pieces.camp_to_build(s, p)
     origin = s.leaders[p]
     s.camps[camp] = to
     s.leaders[p] = to
-    said = (MSG("build-camp", seat=seat(p), camp=CAMP, place=place(to), ep=ep(1)) if camp == p
+    said = (MSG("build-camp", seat=seat(p), camp=CAMP, place=place(to), ep=cost) if camp == p
             else MSG("build-white-camp", seat=seat(p), camp=WHITE_CAMP, place=place(to),
-                     ep=ep(1)))
+                     ep=cost))
     s.log.append(Event(said, kind="camp", player=p))
     pieces.navigator_follower(s, p, origin)
 
@@ -323,30 +350,36 @@ def _word(s: IceState, p: int, word: int) -> None:
         days.end_turn(s, stop=True)
     elif word == STUDY:
         t = study_type(s, p)
-        _pay(s, p, 1)
+        cost = _pay_action(s, p)
         s.study[p][t] = 1
-        s.log.append(Event(MSG("study", seat=seat(p), token=study_token(t), ep=ep(1)),
+        s.log.append(Event(MSG("study", seat=seat(p), token=study_token(t), ep=cost),
                            kind="study", player=p))
     elif word == PLAN:
-        _pay(s, p, 1)
+        cost = _pay_action(s, p)
         s.planning[p] = 1
-        s.log.append(Event(MSG("plan", seat=seat(p), token=PLANNING, ep=ep(1)), kind="plan",
+        s.log.append(Event(MSG("plan", seat=seat(p), token=PLANNING, ep=cost), kind="plan",
                            player=p))
     elif word == OVERWORK:
-        s.rp[p] -= IC.overwork_rp
-        s.overwork = 1
-        said = MSG("overwork", seat=seat(p), rp=rp_tokens(IC.overwork_rp),
-                   ep=ep(IC.overwork_ep))
-        s.log.append(Event(said, kind="overwork", player=p, vp=-IC.overwork_rp,
-                           category=RP_TOKENS, item="overwork"))
+        _overwork(s, p)
     elif word == EXCAVATE:
         _excavate(s, p, cryo=False)
     elif word == REBUILD:
-        _pay(s, p, 1)
+        _pay(s, p, s.params.cryo_rebuild_ep)
         s.day_flags[p][fr.DAY_CRYO_REBUILD] = 1
         fr.push(s, fr.Rebuild(p))
     else:  # the guild abilities named by a word (navigate, activate)
         free.do_free(s, p, Word(word))
+
+
+def _overwork(s: IceState, p: int) -> None:
+    """RB Overwork: "This action costs 1 RP token and no EP. You may spend 3 EP this
+    turn"."""
+    paid = s.params.overwork_rp
+    s.rp[p] -= paid
+    s.overwork = 1
+    said = MSG("overwork", seat=seat(p), rp=rp_tokens(paid), ep=ep(s.params.overwork_ep))
+    s.log.append(Event(said, kind="overwork", player=p, vp=-paid, category=RP_TOKENS,
+                       item="overwork"))
 
 
 def _excavate(s: IceState, p: int, cryo: bool) -> None:
@@ -365,12 +398,14 @@ def _excavate(s: IceState, p: int, cryo: bool) -> None:
 
 def why_not_main(s: IceState, p: int, action: Action) -> tuple[str, str]:
     """The rule a turn's action breaks: what it says in words, and the id of its passage."""
+    params = s.params
     ep_rule = (f"you have {s.ep[p]} EP and have spent {s.spent} of the "
                f"{fr.turn_limit(s)} a turn may spend")
-    one_ep = isinstance(action, Move | Fluent | Camp | Recruit | Sail) or action in (
-        Word.ALL[STUDY], Word.ALL[PLAN], Word.ALL[REBUILD])
-    if one_ep and not fr.can_spend(s, p, 1):
-        return f"{action} costs 1 EP: {ep_rule}", "turn.actions"
+    paid = (params.cryo_rebuild_ep if action == Word.ALL[REBUILD]
+            else params.action_ep if isinstance(action, Move | Fluent | Camp | Recruit | Sail)
+            or action in (Word.ALL[STUDY], Word.ALL[PLAN]) else None)
+    if paid is not None and not fr.can_spend(s, p, paid):
+        return f"{action} costs {paid} EP: {ep_rule}", "turn.actions"
     if isinstance(action, Move | Fluent):
         rule = "turn.fluent-move" if isinstance(action, Fluent) else "turn.move"
         if s.leaders[p] < 0:
@@ -403,8 +438,9 @@ def why_not_main(s: IceState, p: int, action: Action) -> tuple[str, str]:
         return ("Plan is not used with 2 players" if s.num_players == 2
                 else "you already hold a Planning token"), "turn.plan"
     if action == Word.ALL[OVERWORK]:
-        return ("Overwork costs 1 RP token, once a turn, and needs at least 3 EP left "
-                f"(you have {s.rp[p]} RP tokens and {s.ep[p]} EP)", "turn.overwork")
+        return (f"Overwork costs {rp_tokens(params.overwork_rp).text}, once a turn, and "
+                f"needs at least {params.overwork_ep} EP left (you have {s.rp[p]} RP tokens "
+                f"and {s.ep[p]} EP)", "turn.overwork")
     if action == Word.ALL[EXCAVATE]:
         cost = excavation_cost(s, p)
         if cost is None:

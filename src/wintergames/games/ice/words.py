@@ -163,8 +163,6 @@ _REQUESTS = tuple(Mention("card", r.id, _request_name(c), term=r.id)
 _DECREES = tuple(Mention("card", d.id, _decree_name(n), term=d.id)
                  for n, d in enumerate(IC.decrees))
 _LOGBOOK = tuple(Mention("card", b.id, _event_name(b.event), term=b.id) for b in IC.logbook)
-# (the help names an event by its card: only events with two cards have a term of their own)
-_LOGBOOK_EFFECTS = tuple(Mention("term", b.event, b.text, term=b.id) for b in IC.logbook)
 _GUILDS = tuple(Mention("term", g.id, g.name, term=g.id) for g in IC.guilds)
 
 
@@ -183,9 +181,14 @@ def logbook_card(c: int) -> Mention:
     return _LOGBOOK[c]
 
 
-def logbook_effect(c: int) -> Mention:
-    """What Logbook card ``c`` does, in the card's words (data/cards.toml)."""
-    return _LOGBOOK_EFFECTS[c]
+@cache
+def logbook_effect(c: int, text: str) -> Mention:
+    """What Logbook card ``c`` does, in the card's words (data/cards.toml) as the game
+    fills them in: ``text`` is its ``params.logbook[c].text`` (the cache is keyed by it,
+    so each overlay's amounts show)."""
+    # (the help names an event by its card: only events with two cards have a term of
+    # their own)
+    return Mention("term", IC.logbook[c].event, text, term=IC.logbook[c].id)
 
 
 def guild(g: int) -> Mention:
