@@ -7,7 +7,8 @@ import pytest
 
 from wintergames.core.encoding_check import check_observation_encoding, encoding_for
 from wintergames.games.icecool_wizards.components import IW
-from wintergames.games.icecool_wizards.encoding import MOST_FLICKS, MOST_POINTS, ROOMS
+from wintergames.games.icecool_wizards.encoding import ROOMS
+from wintergames.games.icecool_wizards.params import DEFAULT
 
 from .helpers import act, after_flick, exam_of, game, give, put_exam, t
 
@@ -44,7 +45,9 @@ def test_hands_board_exams_and_penguins_after_setup() -> None:
                       and r.rect[1] <= IW.start[1] <= r.rect[3])
     assert v["penguin_rooms"][2].tolist() == [int(k == start_room) for k in range(len(ROOMS))]
     assert v["current"].tolist() == [0, 0, 1] and v["to_move"].tolist() == [0, 0, 1]
-    assert v["scores"].tolist() == pytest.approx([3 / MOST_POINTS, 1 / MOST_POINTS, 0])
+    most = DEFAULT.most_points
+    assert most == 151  # the 20 exams' 120 points and the 31 lessons' 1 each
+    assert v["scores"].tolist() == pytest.approx([3 / most, 1 / most, 0])
     assert v["phase"].tolist() == [1, 0, 0, 0]
 
 
@@ -54,7 +57,8 @@ def test_a_wind_spell_and_the_after_flick_choices() -> None:
     give(s, 1, "P")
     act(s, "cast F-wind")
     v = _split(2, s, 1)  # Player 2's view: Player 1 is the second row
-    assert v["flicks_left"][0] == pytest.approx(3 / MOST_FLICKS)
+    assert DEFAULT.most_flicks == 5  # 2 flicks a turn and the deck's 3 Wind spells
+    assert v["flicks_left"][0] == pytest.approx(3 / DEFAULT.most_flicks)
     assert v["face_down"][1, t("F-wind")] == 1.0 and v["face_up"][1, t("F-wind")] == 0
     assert v["face_up"][0, t("P")] == pytest.approx(1 / 4)
     after_flick(s, collect=("wand",), exams=("X2", "X5"), bumped=(1,))

@@ -28,7 +28,7 @@ def elements() -> list[str]:
 def exam_key(exam: int) -> str:
     """The id the log and the terminal give an exam card: ``exam F+H`` of "exam F+H (6
     points)"."""
-    return exam_title(exam).split(" (")[0]
+    return exam_title(exam, 0).split(" (")[0]
 
 
 def component_ids() -> list[str]:

@@ -72,7 +72,7 @@ def test_an_exam_a_trade_and_a_spell_say_what_they_did() -> None:
         ("Player 1 takes the Magic Fishbone + Hourglass exam (6 Magic Points) from the exam "
          "space in Magical Creatures, paying Magic Fishbone and Potion (water spell)",
          "exam.take"),
-        ("Player 1 casts Wand (wind spell): one extra flick this turn", "spell.wind"),
+        ("Player 1 casts Wand (wind spell): 1 extra flick this turn", "spell.wind"),
     ]
     exam = next(m for m in said(s.log[start + 1]).mentions() if m.kind == "card")
     assert (exam.ref, exam.term) == ("exam F+H", "exam F+H")  # the help's key

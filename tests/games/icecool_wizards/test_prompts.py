@@ -14,6 +14,7 @@ from wintergames.games.icecool_wizards.actions import (
     MIN_POWER100,
 )
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.params import DEFAULT
 from wintergames.games.icecool_wizards.rules import legal_actions
 from wintergames.games.icecool_wizards.state import IcecoolState
 from wintergames.games.icecool_wizards.text import render
@@ -46,7 +47,7 @@ def test_the_first_decision_is_the_flick_with_its_limits_from_the_data() -> None
     assert d is not None and d.limit is not None
     assert d.prompt.text == "Flick your green penguin" and d.prompt.rule == "turn.flick"
     assert d.piece is not None and d.piece.ref == IW.colours[0]
-    assert d.limit.text.startswith(f"flick 1 of {IW.flicks_per_turn} this turn;")
+    assert d.limit.text.startswith(f"flick 1 of {DEFAULT.flicks_per_turn} this turn;")
     assert f"power {MIN_POWER100 / 100:g} to 1" in d.limit.text
     assert s.decision(1) is None  # not to move
 
@@ -75,7 +76,7 @@ def test_the_flick_prompt_offers_the_white_line_and_spells_only_when_legal() -> 
     assert d.prompt.rule == "turn.before-flick"
     (cast,) = _choices(s, 0, "cast")
     assert cast.label.text == "Cast Star (wind spell)"
-    assert ("one more flick: 3 flicks this turn instead of 2" in cast.explain.text)
+    assert ("for 1 extra flick: 3 flicks this turn instead of 2" in cast.explain.text)
     assert cast.explain.rule == "spell.wind"
 
 
@@ -85,7 +86,7 @@ def test_a_wind_spell_adds_a_flick_to_the_limit() -> None:
     act(s, "cast S-wind", 0)
     d = s.decision(0)
     assert d is not None and d.limit is not None
-    assert d.limit.text.startswith(f"flick 1 of {IW.flicks_per_turn + 1} this turn")
+    assert d.limit.text.startswith(f"flick 1 of {DEFAULT.flicks_per_turn + 1} this turn")
 
 
 def test_after_a_flick_the_prompt_lists_what_it_allows_and_done_says_where_it_leads() -> None:
@@ -95,13 +96,13 @@ def test_after_a_flick_the_prompt_lists_what_it_allows_and_done_says_where_it_le
     assert d is not None and d.limit is not None
     assert d.prompt.text.startswith("After your flick you may collect ")
     assert d.remaining == 1
-    assert d.limit.text == (f"after flick 1 of {IW.flicks_per_turn} this turn: Done goes on to "
-                            "the next flick")
+    assert d.limit.text == (f"after flick 1 of {DEFAULT.flicks_per_turn} this turn: Done goes "
+                            "on to the next flick")
     (collect,) = _choices(s, 0, "collect")
     assert collect.label.text.startswith("Collect ") and collect.explain.rule.startswith("collect.")
     (done,) = _choices(s, 0, "done")
     assert done.label.text == "Done"
-    assert f"go on to flick 2 of {IW.flicks_per_turn}" in done.explain.text
+    assert f"go on to flick 2 of {DEFAULT.flicks_per_turn}" in done.explain.text
 
 
 def test_after_the_last_flick_done_ends_the_turn() -> None:
@@ -112,8 +113,8 @@ def test_after_the_last_flick_done_ends_the_turn() -> None:
         return
     d = s.decision(0)
     assert d is not None and d.limit is not None
-    assert d.limit.text.endswith(f"flick {IW.flicks_per_turn} of {IW.flicks_per_turn} this "
-                                 "turn: Done ends your turn")
+    flicks = DEFAULT.flicks_per_turn
+    assert d.limit.text.endswith(f"flick {flicks} of {flicks} this turn: Done ends your turn")
     assert "your turn" in _choices(s, 0, "done")[0].explain.text
 
 
@@ -125,7 +126,7 @@ def test_an_exam_is_grouped_by_the_exam_and_labelled_by_its_payment() -> None:
     s.exams_touched = [IW.exam_spaces.index("X1")]
     exams = _choices(s, 0, "exam")
     assert len(exams) == len([a for a in legal_actions(s, 0) if a.kind == "exam"]) >= 2
-    worth = IW.exams[e].points
+    worth = DEFAULT.exam_vp[e]
     heads = {c.group.text for c in exams if c.group is not None}
     assert len(heads) == 1 and heads.pop().startswith(
         f"Take the Magic Fishbone + Hourglass exam ({worth} Magic Points) from the exam space")
@@ -184,7 +185,7 @@ def test_a_mountain_spell_says_how_many_lessons_it_draws() -> None:
     s = game(2)
     give(s, 0, "P-mountain")
     (cast,) = _choices(s, 0, "cast")
-    assert f": {IW.mountain_draws} lessons are drawn onto the board" in cast.explain.text
+    assert f" to draw {DEFAULT.mountain_draws} lessons onto the board" in cast.explain.text
 
 
 def test_the_terminal_board_leaves_the_prompt_to_the_decision() -> None:

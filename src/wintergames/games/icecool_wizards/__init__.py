@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from wintergames.core.helptext import RulesHelp
-from wintergames.core.spec import GameSpec
+from wintergames.core.spec import GameSpec, clockwise
 from wintergames.core.state import State
-from wintergames.games.icecool_wizards import heuristic, rules
+from wintergames.games.icecool_wizards import heuristic, rules, words
 from wintergames.games.icecool_wizards.actions import CODEC, NOTATION_HELP
 from wintergames.games.icecool_wizards.components import DATA, IW
 from wintergames.games.icecool_wizards.encoding import observation_encoding
 from wintergames.games.icecool_wizards.layout import layout, place_names
+from wintergames.games.icecool_wizards.params import SCHEMA
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState, check_invariants, score_breakdown
 from wintergames.games.icecool_wizards.text import render
@@ -141,6 +142,16 @@ def _rules_help() -> RulesHelp:
     return RulesHelp.load(DATA, TITLE, extra=component_terms(written.terms))
 
 
+def _turn_order(state: State) -> tuple[int, ...]:
+    """"The youngest player goes first" (seat 1, docs/rules), then the seats in order."""
+    return clockwise(0, state.num_players)
+
+
+def _item_names() -> dict[str, str]:
+    """Statistics' names for the exam cards scoring events carry (``exam F+H``)."""
+    return {words.exam_code(e): words.exam(e).text for e in range(len(IW.exams))}
+
+
 def _new(num_players: int, seed: int | None, options: dict[str, Any]) -> IcecoolState:
     return IcecoolState(num_players, seed, options)
 
@@ -174,6 +185,9 @@ SPEC = GameSpec(
     score_breakdown=score_breakdown,
     metric_kinds=rules.METRIC_KINDS,
     observation_encoding=observation_encoding,
+    overlay=SCHEMA,
+    turn_order=_turn_order,
+    item_names=_item_names,
 )
 
 __all__ = ["SPEC", "IcecoolState"]

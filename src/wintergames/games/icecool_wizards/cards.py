@@ -16,9 +16,11 @@ from wintergames.games.icecool_wizards.words import (
     MSG,
     exam,
     exam_space,
+    extra_flicks,
     icon,
     lesson,
     lesson_place,
+    lessons,
     points,
     seat,
 )
@@ -68,8 +70,10 @@ def draw_onto_board(s: IcecoolState, rule: str) -> bool:
 
 
 def refill_lessons(s: IcecoolState, rule: str = "lessons.refill") -> None:
-    """Until exactly the usual number of different lessons lie on the board."""
-    while sum(t >= 0 for t in s.board) < IW.lessons_on_board and draw_onto_board(s, rule):
+    """Until exactly the usual number (``lessons.on_board``) of different lessons lie on
+    the board."""
+    while sum(t >= 0 for t in s.board) < s.params.lessons_on_board \
+            and draw_onto_board(s, rule):
         pass
 
 
@@ -80,17 +84,18 @@ def refill_exams(s: IcecoolState, rule: str = "exams.refill") -> None:
             continue
         if s.exam_deck:
             e = s.exam_spaces[x] = s.exam_deck.pop()
-            _log(s, MSG("exam-laid", rule, exam=exam(e), points=points(IW.exams[e].points),
+            _log(s, MSG("exam-laid", rule, exam=exam(e), points=points(s.params.exam_vp[e]),
                         space=exam_space(x)), "deck")
         elif not s.final_round:
             s.final_round = True
             _log(s, MSG("exams-out", space=exam_space(x)), "end")
 
 
-def exam_title(exam: int) -> str:
-    """``"exam F+H (6 points)"``: the terminal's table names exams by their code."""
+def exam_title(exam: int, vp: int) -> str:
+    """``"exam F+H (6 points)"``: the terminal's table names exams by their code and what
+    they are worth in this game (``vp``, from its ``params``)."""
     e = IW.exams[exam]
-    return f"exam {'+'.join(IW.icon_letters[i] for i in e.icons)} ({e.points} points)"
+    return f"exam {'+'.join(IW.icon_letters[i] for i in e.icons)} ({vp} points)"
 
 
 # -- collecting, exams, trades ------------------------------------------------------------
@@ -142,7 +147,7 @@ def take_exam(s: IcecoolState, player: int, space: int, paid: tuple[int, ...]) -
     s.exam_spaces[space] = -1
     s.exams[player].append(taken)
     _log(s, MSG("exam", seat=seat(player), exam=exam(taken),
-                points=points(IW.exams[taken].points), space=exam_space(space),
+                points=points(s.params.exam_vp[taken]), space=exam_space(space),
                 paid=tuple(lesson(t) for t in paid)), "exam", player)
 
 
@@ -166,11 +171,14 @@ def cast(s: IcecoolState, player: int, card: int) -> None:
     spell = IW.types[card].spell
     who, name = seat(player), lesson(card)
     if spell == "extra-flick":
-        s.flicks_left += 1
-        _log(s, MSG("cast-wind", seat=who, card=name), "spell", player)
+        s.flicks_left += s.params.wind_flicks
+        _log(s, MSG("cast-wind", seat=who, card=name, flicks=extra_flicks(s.params.wind_flicks)),
+             "spell", player)
     elif spell == "draw-two":
-        _log(s, MSG("cast-mountain", seat=who, card=name, n=IW.mountain_draws), "spell", player)
-        for _ in range(IW.mountain_draws):
+        draws = s.params.mountain_draws
+        _log(s, MSG("cast-mountain", seat=who, card=name, lessons=lessons(draws)), "spell",
+             player)
+        for _ in range(draws):
             if not draw_onto_board(s, "spell.mountain"):
                 _log(s, MSG("no-place"), "deck")
                 break

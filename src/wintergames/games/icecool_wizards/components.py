@@ -1,5 +1,9 @@
 """ICECOOL Wizards' components, read from ``data/*.toml`` once at import.
 
+These are the components as printed. The rule numbers (flicks a turn, lessons on the
+board ...) and the points a game plays with are in ``params.py``, which a what-if overlay
+may change: the rules read those, never the printed points or deck here.
+
 Lesson cards of the same icon and element are interchangeable, so a lesson card is
 identified by its *type* (``IW.types``): ``"F"`` is a plain Magic Fishbone,
 ``"F-wind"`` a Magic Fishbone with the Wind element. Exam cards are indexed 0..19.
@@ -23,7 +27,8 @@ from wintergames.physics.table import rect_loop
 DATA = Path(__file__).parent / "data"
 
 
-def _load(name: str) -> dict[str, Any]:
+def read_data(name: str) -> dict[str, Any]:
+    """One data file's tables."""
     return tomllib.loads((DATA / name).read_text())
 
 
@@ -65,9 +70,6 @@ class Components:
     room_names: dict[str, str]
     exam_spaces: tuple[str, ...]  # "X1".."X6"
     colours: tuple[str, ...]
-    lessons_on_board: int
-    flicks_per_turn: int
-    mountain_draws: int
     near_wall: float  # cm of floor to a wall that still count as "close to a wall"
 
     def type_name(self, t: int) -> str:
@@ -108,9 +110,8 @@ def _table(board: dict[str, Any]) -> Table:
 
 
 def _load_all() -> Components:
-    board, lessons, exams, setup = (
-        _load("board.toml"), _load("lessons.toml"), _load("exams.toml"), _load("setup.toml")
-    )
+    board, lessons, exams, setup = (read_data("board.toml"), read_data("lessons.toml"),
+                                     read_data("exams.toml"), read_data("setup.toml"))
     icons = tuple(i["id"] for i in lessons["icons"])
     letters = "".join(i["letter"] for i in lessons["icons"])
     spells = {e["id"]: e["spell"] for e in lessons["elements"]}
@@ -141,15 +142,12 @@ def _load_all() -> Components:
         ),
         places=tuple(places),
         table=_table(board),
-        penguin=PenguinParams(**_load("physics.toml")),
+        penguin=PenguinParams(**read_data("physics.toml")),
         start=tuple(board["start"]["centre"]),
         start_radius=board["start"]["radius"],
         room_names={r["id"]: r["name"] for r in board["room"]},
         exam_spaces=tuple(x["id"] for x in board["exam_space"]),
         colours=tuple(setup["colours"]),
-        lessons_on_board=setup["lessons_on_board"],
-        flicks_per_turn=setup["flicks_per_turn"],
-        mountain_draws=setup["mountain_draws"],
         near_wall=setup["near_wall"],
     )
 

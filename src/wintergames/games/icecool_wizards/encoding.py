@@ -10,6 +10,9 @@ centre in board coordinates over the board's size, plus the classroom the centre
 >>> from wintergames.games.icecool_wizards.encoding import observation_encoding
 >>> observation_encoding(2, {}).layout.size
 223
+
+A what-if overlay (``params.py``) changes no field's size, only the numbers it scales by:
+the flicks a turn may reach, the Magic Points there are, each lesson type's copies.
 """
 
 from __future__ import annotations
@@ -28,24 +31,19 @@ from wintergames.core.encoding import (
 )
 from wintergames.games.icecool_wizards.actions import DISCARD
 from wintergames.games.icecool_wizards.components import IW
+from wintergames.games.icecool_wizards.params import Params, params_of
 
 N_TYPES = len(IW.types)
 N_ICONS = len(IW.icons)
 N_SPACES = len(IW.exam_spaces)
 ROOMS = tuple(r.id for r in IW.table.rooms)
 PHASES = ("before-flick", "after-flick", "fire-discard", "over")
-# A turn has 2 flicks; each Wind spell cast adds one, and the deck has this many.
-MOST_FLICKS = IW.flicks_per_turn + sum(1 for t in IW.deck if IW.types[t].spell == "extra-flick")
-# The most Magic Points there are: every exam's points and one per lesson card.
-MOST_POINTS = sum(e.points for e in IW.exams) + len(IW.deck)
 EXAM_SIZES = tuple(sorted({len(e.icons) for e in IW.exams}))  # (1, 2, 3)
 
 _TYPE = {IW.type_name(t): t for t in range(N_TYPES)}
 _ICON = {name: i for i, name in enumerate(IW.icons)}
 _SPACE = {name: x for x, name in enumerate(IW.exam_spaces)}
 _PHASE = {name: k for k, name in enumerate(PHASES)}
-_COPIES = Counter(IW.deck)
-_PER_COPY = [1.0 / _COPIES[t] for t in range(N_TYPES)]  # every type is in the deck
 _SIZE_INDEX = {size: k for k, size in enumerate(EXAM_SIZES)}
 _SIZE_COUNT = Counter(len(e.icons) for e in IW.exams)
 _PER_EXAM = [1.0 / _SIZE_COUNT[size] for size in EXAM_SIZES]
@@ -66,14 +64,21 @@ def _room(x: float, y: float) -> int | None:
     return None
 
 
-def _layout(n: int) -> Layout:
+def _number_word(n: int) -> str:
+    return "one" if n == 1 else str(n)
+
+
+def _layout(n: int, p: Params) -> Layout:
+    """The fields at ``n`` seats; ``p`` gives the numbers the descriptions scale by."""
     types = ", ".join(IW.type_name(t) for t in range(N_TYPES))
+    card_vp = max(p.lesson_vp, p.spell_vp)
     return Layout((
         Field("phase", (len(PHASES),), "one-hot: " + ", ".join(PHASES)),
         Field("to_move", (n,), "per seat from yours: 1 if it owes an action now"),
         Field("current", (n,), "per seat from yours: one-hot, whose turn it is"),
-        Field("flicks_left", (1,), f"flicks left this turn / {MOST_FLICKS} (2 a turn, "
-                                   "+1 per Wind spell)"),
+        Field("flicks_left", (1,), f"flicks left this turn / {p.most_flicks} "
+                                   f"({p.flicks_per_turn} a turn, +{p.wind_flicks} per Wind "
+                                   "spell)"),
         Field("final_round", (1,), "1 once an exam space could not be refilled: the round "
                                    "in progress is the last"),
         Field("penguins", (n, 3), "per seat from yours: on the board (0 before its first "
@@ -87,7 +92,7 @@ def _layout(n: int) -> Layout:
         Field("exam_spaces", (N_SPACES, N_ICONS), "per exam space X1..X6: the icons its "
                                                   "face-up exam asks for (all 0: empty); "
                                                   "icons " + ", ".join(IW.icons)),
-        Field("lesson_deck", (1,), f"lesson cards in the deck / {len(IW.deck)}"),
+        Field("lesson_deck", (1,), f"lesson cards in the deck / {len(p.deck)}"),
         Field("exam_deck", (1,), f"exam cards in the deck / {len(IW.exams)}"),
         Field("lesson_discard", (N_TYPES,), "per lesson type: cards in the discard pile / "
                                             "its copies in the deck"),
@@ -110,16 +115,21 @@ def _layout(n: int) -> Layout:
                                    "discard (hidden until all have)"),
         Field("your_discard", (2, N_TYPES), "your own chosen Fire discard: one-hot over "
                                             "(face up, face down) x lesson type"),
-        Field("scores", (n,), f"per seat from yours: Magic Points / {MOST_POINTS} (every "
-                              "exam's points and one per lesson card)"),
+        Field("scores", (n,), f"per seat from yours: Magic Points / {p.most_points} (every "
+                              f"exam's points and {_number_word(card_vp)} per lesson card)"),
         Field("winners", (n,), "per seat from yours: 1 if it won (game over)"),
     ))
 
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
-    """The encoding at ``num_players`` seats (ICECOOL Wizards has no options)."""
+    """The encoding at ``num_players`` seats, scaled by the game's numbers (its overlay)."""
     n = num_players
-    layout = _layout(n)
+    p = params_of(options)
+    most_flicks, most_points = p.most_flicks, p.most_points
+    deck_size = max(1, len(p.deck))  # an overlay may leave no lesson card at all
+    # A type an overlay leaves out of the deck is never counted anywhere: any scale does.
+    per_copy = [1.0 / max(1, copies) for copies in p.copies]
+    layout = _layout(n, p)
     # rel[player][seat]: where ``seat`` is listed in ``player``'s vector.
     rel = [{seat: k for k, seat in enumerate(seats_from(player, n))} for player in range(n)]
 
@@ -130,7 +140,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         for q in obs["to_move"]:
             block[me[q]] = 1.0
         w["current"][me[obs["current"]]] = 1.0
-        w["flicks_left"][0] = scaled(obs["flicks_left"], MOST_FLICKS)
+        w["flicks_left"][0] = scaled(obs["flicks_left"], most_flicks)
         w["final_round"][0] = 1.0 if obs["final_round"] else 0.0
         pens, rooms = w["penguins"], w["penguin_rooms"]
         for q, p in enumerate(obs["penguins"]):
@@ -152,21 +162,21 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
                 row = block[_SPACE[space]]
                 for icon in exam["icons"]:
                     row[_ICON[icon]] = 1.0
-        w["lesson_deck"][0] = obs["lesson_deck"] / len(IW.deck)
+        w["lesson_deck"][0] = obs["lesson_deck"] / deck_size
         w["exam_deck"][0] = obs["exam_deck"] / len(IW.exams)
         block = w["lesson_discard"]
         for name, count in obs["lesson_discard"].items():
             t = _TYPE[name]
-            block[t] = count * _PER_COPY[t]
+            block[t] = count * per_copy[t]
         up, down, exams = w["face_up"], w["face_down"], w["exams"]
         for q, hand in enumerate(obs["hands"]):
             k = me[q]
             for name, count in hand["face_up"].items():
                 t = _TYPE[name]
-                up[k, t] = count * _PER_COPY[t]
+                up[k, t] = count * per_copy[t]
             for name, count in hand["face_down"].items():
                 t = _TYPE[name]
-                down[k, t] = count * _PER_COPY[t]
+                down[k, t] = count * per_copy[t]
             for exam in hand["exams"]:
                 size = _SIZE_INDEX[len(exam["icons"])]
                 exams[k, size] += _PER_EXAM[size]
@@ -193,7 +203,7 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
             w["your_discard"][_DISCARD_SLOT[obs["your_discard"]]] = 1.0
         block = w["scores"]
         for q, score in enumerate(obs["scores"]):
-            block[me[q]] = score / MOST_POINTS
+            block[me[q]] = score / most_points
         block = w["winners"]
         for q in obs["winners"]:
             block[me[q]] = 1.0

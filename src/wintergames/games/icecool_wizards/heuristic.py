@@ -41,14 +41,15 @@ def lesson_icons(state: IcecoolState, player: int) -> tuple[list[int], int]:
 def exam_progress(state: IcecoolState, player: int) -> float:
     """Points the seat's face-up lessons are on the way to, over the exams on the board."""
     have, wild = lesson_icons(state, player)
+    vp = state.params.exam_vp  # the exams' worth in this game (an overlay may change it)
     total = 0.0
     for exam_id in state.exam_spaces:
         if exam_id < 0:
             continue
-        exam = IW.exams[exam_id]
-        paid = sum(1 for icon in exam.icons if have[icon])
-        paid = min(len(exam.icons), paid + wild)
-        total += exam.points * EXAM_SHARE * (paid / len(exam.icons)) ** 2
+        icons = IW.exams[exam_id].icons
+        paid = sum(1 for icon in icons if have[icon])
+        paid = min(len(icons), paid + wild)
+        total += vp[exam_id] * EXAM_SHARE * (paid / len(icons)) ** 2
     return total
 
 

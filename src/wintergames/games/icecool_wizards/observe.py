@@ -26,11 +26,11 @@ def _cards(counts: list[int]) -> dict[str, int]:
     return {IW.type_name(t): n for t, n in enumerate(counts) if n}
 
 
-def _exam(exam: int) -> dict[str, Any] | None:
+def _exam(exam: int, vp: tuple[int, ...]) -> dict[str, Any] | None:
+    """Exam card ``exam`` (or None for an empty space), worth ``vp[exam]`` in this game."""
     if exam < 0:
         return None
-    e = IW.exams[exam]
-    return {"icons": [IW.icons[i] for i in e.icons], "points": e.points}
+    return {"icons": [IW.icons[i] for i in IW.exams[exam].icons], "points": vp[exam]}
 
 
 def pending_discard(s: IcecoolState, player: int | None) -> str | None:
@@ -43,6 +43,7 @@ def pending_discard(s: IcecoolState, player: int | None) -> str | None:
 
 def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
     over = s.phase == OVER
+    vp = s.params.exam_vp
     return {
         "game": "icecool-wizards",
         "num_players": s.num_players,
@@ -58,7 +59,8 @@ def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
         "lessons_on_board": {
             IW.icons[i]: IW.type_name(t) for i, t in enumerate(s.board) if t >= 0
         },
-        "exam_spaces": {x: _exam(e) for x, e in zip(IW.exam_spaces, s.exam_spaces, strict=True)},
+        "exam_spaces": {x: _exam(e, vp)
+                        for x, e in zip(IW.exam_spaces, s.exam_spaces, strict=True)},
         "lesson_deck": len(s.lesson_deck),
         "lesson_discard": _cards([s.lesson_discard.count(t) for t in range(len(IW.types))]),
         "exam_deck": len(s.exam_deck),
@@ -66,7 +68,7 @@ def observation(s: IcecoolState, player: int | None) -> dict[str, Any]:
             {
                 "face_up": _cards(s.lessons_up[p]),
                 "face_down": _cards(s.lessons_down[p]),
-                "exams": [_exam(e) for e in s.exams[p]],
+                "exams": [_exam(e, vp) for e in s.exams[p]],
             }
             for p in range(s.num_players)
         ],

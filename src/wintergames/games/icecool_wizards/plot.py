@@ -45,7 +45,7 @@ def _board(ax: Axes, s: IcecoolState) -> None:
         exam = s.exam_spaces[x]
         if exam >= 0:
             icons = "+".join(IW.icon_letters[i] for i in IW.exams[exam].icons)
-            label = f"{spot.id}\n{icons}\n{IW.exams[exam].points} pts"
+            label = f"{spot.id}\n{icons}\n{s.params.exam_vp[exam]} pts"
         else:
             label = spot.id
         ax.text((x1 + x2) / 2, (y1 + y2) / 2, label, ha="center", va="center", fontsize=5.5,

@@ -43,12 +43,14 @@ from wintergames.games.icecool_wizards.words import (
     MSG,
     exam,
     exam_space,
+    extra_flicks,
     flick,
     flick_aim,
     flick_force,
     flick_notation,
     lesson,
     lesson_place,
+    lessons,
     penguin,
     points,
     seat,
@@ -120,19 +122,15 @@ def _exams_open(legal: list[Action]) -> list[int]:
 
 def _fire_decision(s: S, p: int) -> Decision:
     held = sum(s.lessons_up[p]) + sum(s.lessons_down[p])
-    limit = MSG("limit-discard", lessons=_lessons(held),
+    limit = MSG("limit-discard", lessons=lessons(held),
                 seats=tuple(seat(q) for q in s.fire_queue))
     return Decision(MSG("ask-discard", seat=seat(s.current)), limit=limit,
                     remaining=len(s.fire_queue))
 
 
-def _lessons(n: int) -> Mention:
-    return Mention("amount", n, f"{n} lesson{'s' * (n != 1)}", unit="lessons", term="lesson")
-
-
 def flicks_of_turn(s: S) -> tuple[int, int]:
     """The flicks the current seat has made this turn, and the turn's flicks in all
-    (``flicks_per_turn``, plus one per Wind spell cast).
+    (``turn.flicks``, plus ``spells.wind.extra_flicks`` per Wind spell cast).
 
     Read back from the history: the turn is the current seat's actions since another
     seat last acted, other than a Fire discard (those come in the caster's turn).
@@ -162,12 +160,14 @@ def choice(s: S, a: Action, p: int) -> Choice:
         return Choice(MSG("relocate-label"), MSG("do-relocate"))
     if isinstance(a, Cast):
         what = _cast_effect(s, p, a.card)
+        then = MSG("then-face-down", points=points(s.params.spell_vp))
         return Choice(MSG("cast-label", card=lesson(a.card)),
-                      MSG("explain", rule=what.rule, what=what, then=MSG("then-face-down")))
+                      MSG("explain", rule=what.rule, what=what, then=then))
     if isinstance(a, Collect):
         card, rule = lesson(s.board[a.icon]), cards.collect_rule(a.icon)
         return Choice(MSG("collect-label", rule, card=card),
-                      MSG("do-collect", rule, card=card, place=lesson_place(a.icon)))
+                      MSG("do-collect", rule, card=card, place=lesson_place(a.icon),
+                          points=points(s.params.lesson_vp)))
     if isinstance(a, TakeExam):
         return _exam_choice(s, a)
     if isinstance(a, Trade):
@@ -186,9 +186,11 @@ def _cast_effect(s: S, p: int, card: int) -> Phrase:
     spell, name = IW.types[card].spell, lesson(card)
     if spell == "extra-flick":
         total = flicks_of_turn(s)[1]
-        return MSG("do-cast-wind", card=name, more=total + 1, total=total)
+        extra = s.params.wind_flicks
+        return MSG("do-cast-wind", card=name, flicks=extra_flicks(extra), more=total + extra,
+                   total=total)
     if spell == "draw-two":
-        return MSG("do-cast-mountain", card=name, n=IW.mountain_draws)
+        return MSG("do-cast-mountain", card=name, lessons=lessons(s.params.mountain_draws))
     n = s.num_players  # the others in turn order from the caster's left, as the log says
     victims = [q % n for q in range(p + 1, p + n)
                if sum(s.lessons_up[q % n]) + sum(s.lessons_down[q % n])]
@@ -199,7 +201,7 @@ def _cast_effect(s: S, p: int, card: int) -> Phrase:
 
 def _exam_choice(s: S, a: TakeExam) -> Choice:
     lying = s.exam_spaces[a.space]
-    worth, paid = points(IW.exams[lying].points), tuple(lesson(t) for t in a.paid)
+    worth, paid = points(s.params.exam_vp[lying]), tuple(lesson(t) for t in a.paid)
     return Choice(MSG("exam-label", paid=paid),
                   MSG("do-exam", exam=exam(lying), space=exam_space(a.space), points=worth,
                       paid=paid),

@@ -71,7 +71,7 @@ def setup(s: IcecoolState) -> None:
     s.lessons_down = [[0] * len(IW.types) for _ in range(n)]
     s.exams = [[] for _ in range(n)]
     s.board = [-1] * len(IW.icons)
-    s.lesson_deck = list(IW.deck)
+    s.lesson_deck = list(s.params.deck)
     s.rng.shuffle(s.lesson_deck)
     s.lesson_discard = []
     s.exam_deck = list(range(len(IW.exams)))
@@ -94,7 +94,7 @@ def _start_turn(s: IcecoolState) -> None:
     s.log.append(Event(MSG("turn", seat=seat(player)), kind="turn", player=player))
     if s.penguins[player] is None:
         flicks.enter(s, player)
-    s.flicks_left = IW.flicks_per_turn
+    s.flicks_left = s.params.flicks_per_turn
     s.phase = PREP
     _clear_flick(s)
 
@@ -216,8 +216,9 @@ def _why_not(s: IcecoolState, action: Action, player: int) -> tuple[str, str]:
         hand = s.lessons_up[player]
         options = cards.payments(hand, IW.exams[on_space].icons)
         allowed = "; ".join("+".join(IW.type_name(t) for t in p) for p in options) or "none"
-        return (f"the {cards.exam_title(on_space)} needs one face-up lesson per icon (a water "
-                f"card pays any icon); you can pay: {allowed}"), "exam.take"
+        title = cards.exam_title(on_space, s.params.exam_vp[on_space])
+        return (f"the {title} needs one face-up lesson per icon (a water card pays any "
+                f"icon); you can pay: {allowed}"), "exam.take"
     if isinstance(action, Trade):
         whose = seat(action.seat).text
         if action.seat not in s.penguins_touched:
@@ -303,19 +304,22 @@ def _end_turn(s: IcecoolState) -> None:
 def _final_scoring(s: IcecoolState) -> None:
     """RB "End of the Game": each player adds up their Magic Points. One "final-score"
     event per Exam card (its points, under "Exams"), then one for the face-up lessons
-    ("Lessons") and one for the face-down ones ("Spells"), 1 point a card."""
+    ("Lessons") and one for the face-down ones ("Spells"), each card worth the game's
+    ``lessons.vp`` and ``spells.used.vp`` (1 as printed)."""
+    vp = s.params
     for p in range(s.num_players):
         for e in s.exams[p]:
-            value = IW.exams[e].points
+            value = vp.exam_vp[e]
             s.log.append(Event(MSG("score-exam", seat=seat(p), points=points(value),
                                    exam=exam(e)),
                                kind="final-score", player=p, vp=value, category=EXAMS,
                                item=exam_code(e)))
-        for held, category, msg in ((s.lessons_up[p], LESSONS, "score-lessons"),
-                                    (s.lessons_down[p], SPELLS, "score-spells")):
+        for held, each, category, msg in (
+                (s.lessons_up[p], vp.lesson_vp, LESSONS, "score-lessons"),
+                (s.lessons_down[p], vp.spell_vp, SPELLS, "score-spells")):
             if sum(held):
                 names = tuple(lesson(t) for t in range(len(held)) for _ in range(held[t]))
-                s.log.append(Event(MSG(msg, seat=seat(p), points=points(sum(held)),
+                s.log.append(Event(MSG(msg, seat=seat(p), points=points(sum(held) * each),
                                        cards=names),
-                                   kind="final-score", player=p, vp=sum(held),
+                                   kind="final-score", player=p, vp=sum(held) * each,
                                    category=category))

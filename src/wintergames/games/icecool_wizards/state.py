@@ -19,7 +19,7 @@ from wintergames.core.state import State
 from wintergames.games.icecool_wizards import cards, observe, prompts, rules
 from wintergames.games.icecool_wizards.actions import CODEC
 from wintergames.games.icecool_wizards.components import IW
-from wintergames.games.icecool_wizards.encoding import MOST_FLICKS
+from wintergames.games.icecool_wizards.params import Params, params_of
 from wintergames.games.icecool_wizards.rules import OVER
 from wintergames.games.icecool_wizards.words import MSG
 
@@ -53,6 +53,7 @@ class IcecoolState(State):
         "lesson_discard",
         "lessons_down",
         "lessons_up",
+        "params",
         "penguins",
         "penguins_touched",
         "phase",
@@ -82,9 +83,13 @@ class IcecoolState(State):
     turns: int  # turns completed
     flicks: int  # flicks made in the game
     last_path: tuple[tuple[float, float], ...]  # the last flick's path, for drawing
+    # The numbers this game plays with (a what-if overlay applied): made once from the
+    # options, shared by every clone (immutable).
+    params: Params
 
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
+        self.params = params_of(options)
         rules.setup(self)
 
     # -- the State contract ------------------------------------------------------
@@ -116,12 +121,14 @@ class IcecoolState(State):
         rules.do(self, action, player)
 
     def scores(self) -> list[int]:
-        """Magic Points: exam points plus one per lesson card, face up or down."""
-        return [
-            sum(IW.exams[e].points for e in self.exams[p])
-            + sum(self.lessons_up[p]) + sum(self.lessons_down[p])
-            for p in range(self.num_players)
-        ]
+        """Magic Points: exam points plus each lesson card's, face up or down (the parts
+        ``score_breakdown`` lists, summed here without building them: views and bots ask
+        for scores at every step)."""
+        vp = self.params
+        exam_vp, up, down = vp.exam_vp, self.lessons_up, self.lessons_down
+        return [sum(exam_vp[e] for e in self.exams[p])
+                + vp.lesson_vp * sum(up[p]) + vp.spell_vp * sum(down[p])
+                for p in range(self.num_players)]
 
     def cards_held(self, player: int) -> int:
         """Exam and lesson cards of ``player``: the rulebook's tie-break."""
@@ -144,6 +151,7 @@ class IcecoolState(State):
     def clone(self) -> IcecoolState:
         new = IcecoolState.__new__(IcecoolState)
         self._copy_base_into(new)
+        new.params = self.params
         new.penguins = self.penguins.copy()
         new.lessons_up = [row.copy() for row in self.lessons_up]
         new.lessons_down = [row.copy() for row in self.lessons_down]
@@ -206,6 +214,7 @@ class IcecoolState(State):
         new = cls.__new__(cls)
         actions = [(p, CODEC.from_json(a)) for p, a in obj["actions"]]
         new._load_base(obj, actions)
+        new.params = params_of(new.options)
         s = obj["state"]
         new.penguins = [None if p is None else (p[0], p[1]) for p in s["penguins"]]
         new.lessons_up = [list(row) for row in s["lessons_up"]]
@@ -224,13 +233,19 @@ class IcecoolState(State):
 BREAKDOWN_CATEGORIES = (rules.EXAMS, rules.LESSONS, rules.SPELLS)
 
 
+def _score_parts(s: IcecoolState) -> list[tuple[int, int, int]]:
+    """Per seat: its exams' points, its face-up lessons' and its used spells' (RB "End of
+    the Game"; the points are the game's ``params``)."""
+    vp = s.params
+    return [(sum(vp.exam_vp[e] for e in s.exams[p]), vp.lesson_vp * sum(s.lessons_up[p]),
+             vp.spell_vp * sum(s.lessons_down[p]))
+            for p in range(s.num_players)]
+
+
 def score_breakdown(state: State) -> ScoreBreakdown:
     """Each seat's Magic Points by exams, face-up lessons and cast (face-down) spells."""
     assert isinstance(state, IcecoolState)
-    return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(
-        (sum(IW.exams[e].points for e in state.exams[p]), sum(state.lessons_up[p]),
-         sum(state.lessons_down[p]))
-        for p in range(state.num_players)))
+    return ScoreBreakdown(BREAKDOWN_CATEGORIES, tuple(_score_parts(state)))
 
 
 def check_invariants(state: State) -> None:
@@ -238,7 +253,7 @@ def check_invariants(state: State) -> None:
     assert isinstance(state, IcecoolState)
     check_in_range("current", state.current, 0, state.num_players - 1, "the seat to play")
     check_in_range("phase", state.phase, rules.PREP, OVER, "a step of the turn")
-    check_in_range("flicks_left", state.flicks_left, 0, MOST_FLICKS,
+    check_in_range("flicks_left", state.flicks_left, 0, state.params.most_flicks,
                    "the flicks left this turn, extra-flick spells included")
     # Each turn and each flick is one of the decisions taken.
     taken = len(state.history)
@@ -258,7 +273,7 @@ def check_components(state: State) -> None:
         for t in range(len(IW.types)):
             assert state.lessons_up[p][t] >= 0 and state.lessons_down[p][t] >= 0
             lessons[t] += state.lessons_up[p][t] + state.lessons_down[p][t]
-    expected = [IW.deck.count(t) for t in range(len(IW.types))]
+    expected = list(state.params.copies)
     assert lessons == expected, f"lesson cards {lessons} != {expected}"
     exams = [e for e in state.exam_spaces if e >= 0] + state.exam_deck
     exams += [e for row in state.exams for e in row]

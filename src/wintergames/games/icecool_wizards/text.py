@@ -97,7 +97,8 @@ def _players(s: IcecoolState) -> Table:
                       for t, n in enumerate(s.lessons_up[p]) if n) or "-"
         down = " ".join(f"{IW.type_name(t)}" + (f"x{n}" if n > 1 else "")
                         for t, n in enumerate(s.lessons_down[p]) if n) or "-"
-        exams = ", ".join(exam_title(e).removeprefix("exam ") for e in s.exams[p]) or "-"
+        exams = ", ".join(exam_title(e, s.params.exam_vp[e]).removeprefix("exam ")
+                          for e in s.exams[p]) or "-"
         name = Text(f"{seat_name(p)} ({IW.colours[p]})",
                     style=STYLES.get(IW.colours[p], "bold"))
         table.add_row(name, up, down, exams, str(scores[p]))
@@ -108,7 +109,8 @@ def _board(s: IcecoolState) -> Text:
     lessons = ", ".join(f"{IW.icon_names[i]}: {IW.type_name(t)}"
                         for i, t in enumerate(s.board) if t >= 0) or "none"
     exams = "  ".join(
-        f"{IW.exam_spaces[x]}: {exam_title(e).removeprefix('exam ') if e >= 0 else 'empty'}"
+        f"{IW.exam_spaces[x]}: "
+        f"{exam_title(e, s.params.exam_vp[e]).removeprefix('exam ') if e >= 0 else 'empty'}"
         for x, e in enumerate(s.exam_spaces)
     )
     lines = [f"Lessons on the board: {lessons}", f"Exams: {exams}",

@@ -33,9 +33,9 @@ from wintergames.games.icecool_wizards.layout import place_names
 MSG = Catalogue.load(DATA / "messages.toml", "icecool-wizards")
 RULES = RuleIndex.load(DATA / "rules.toml", "icecool-wizards")
 
-__all__ = ["MSG", "RULES", "doorway", "exam", "exam_code", "exam_space", "flick",
-           "flick_aim", "flick_force", "flick_notation", "flick_words", "icon", "lesson",
-           "lesson_place", "penguin", "points", "room", "seat", "walls"]
+__all__ = ["MSG", "RULES", "doorway", "exam", "exam_code", "exam_space", "extra_flicks",
+           "flick", "flick_aim", "flick_force", "flick_notation", "flick_words", "icon",
+           "lesson", "lesson_place", "lessons", "penguin", "points", "room", "seat", "walls"]
 
 # What players call each doorway and exam space ("doorway between Astrology and Magic
 # 101"): the help's terms are keyed by these names too, so a tooltip is headed by them.
@@ -95,6 +95,17 @@ lesson_place: Callable[[int], Mention] = _PLACES.__getitem__
 def points(n: int) -> Mention:
     return Mention("amount", n, f"{n} Magic Point{'s' * (n != 1)}", unit=UNIT,
                    term="magic points")
+
+
+def lessons(n: int) -> Mention:
+    """Lesson cards counted: "1 lesson", "2 lessons" (a Mountain spell's draws)."""
+    return Mention("amount", n, f"{n} lesson{'s' * (n != 1)}", unit="lessons", term="lesson")
+
+
+def extra_flicks(n: int) -> Mention:
+    """Flicks a Wind spell adds: "1 extra flick", "2 extra flicks"."""
+    return Mention("amount", n, f"{n} extra flick{'s' * (n != 1)}", unit="flicks",
+                   term="wind")
 
 
 def walls(n: int) -> Mention:
