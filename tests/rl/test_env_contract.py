@@ -31,19 +31,19 @@ def test_masks_are_exactly_the_legal_actions(game: str) -> None:
     checked = 0
     while env.agents and not env.terminations[env.agent_selection]:
         if checked % 7 == 0:
-            player = env.state.to_move[0]
+            player = env.game_state.to_move[0]
             mask = env.observe(env.agent_selection)["action_mask"]
             legal = {table.spec.codec.encode(a, table.num_players, table.options)
-                     for a in env.state.legal_actions(player)}
+                     for a in env.game_state.legal_actions(player)}
             assert set(np.flatnonzero(mask).tolist()) == legal
             for index in sorted(legal)[:3]:  # a few allowed ones really apply
-                env.state.clone().apply(table.decode(index), player)
+                env.game_state.clone().apply(table.decode(index), player)
             refused = np.flatnonzero(mask == 0).tolist()
-            before = snapshot(env.state)
+            before = snapshot(env.game_state)
             for index in rng.sample(refused, min(12, len(refused))):
                 with pytest.raises(IllegalActionError):
                     env.step(index)
-                assert snapshot(env.state) == before, "a refused action changed the game"
+                assert snapshot(env.game_state) == before, "a refused action changed the game"
         checked += 1
         _step_masked(env, rng)
     assert checked > 10
@@ -59,10 +59,10 @@ def test_a_seats_view_ignores_what_it_cannot_see(game: str) -> None:
         for agent in env.possible_agents:
             player = env._index[agent]
             mine = env.observe(agent)
-            real = env.state
-            env.state = real.determinize(player, random.Random(rng.random()))
+            real = env.game_state
+            env.game_state = real.determinize(player, random.Random(rng.random()))
             twin = env.observe(agent)
-            env.state = real
+            env.game_state = real
             assert np.array_equal(mine["observation"], twin["observation"])
             assert np.array_equal(mine["action_mask"], twin["action_mask"])
         _step_masked(env, rng)
@@ -100,7 +100,7 @@ def test_snapshot_and_restore_round_trip_and_stay_apart(game: str) -> None:
     # Break the contract on purpose: play on and mangle the restored game's state.
     second = future()
     assert second == first
-    env.state.log.clear()
+    env.game_state.log.clear()
     env.restore(snap)
     assert future() == first, "the snapshot shared something with the environment"
     par = wz.parallel_env(game, num_players=COUNTS.get(game, 2), seed=9)
@@ -127,7 +127,7 @@ def test_rewards_pay_the_winners(game: str) -> None:
                 env.step(None)
             else:
                 env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-        state = env.state
+        state = env.game_state
         got = [totals[wz.agent_name(p)] for p in range(n)]
         winners, scores = state.winners(), state.scores()
         if reward == "win":
@@ -146,17 +146,17 @@ def test_an_illegal_action_loses_or_raises_and_changes_nothing() -> None:
     strict = wz.env("winter-queen", num_players=2, seed=1, illegal_action="raise")
     agent = strict.agent_selection
     refused = int(np.flatnonzero(strict.observe(agent)["action_mask"] == 0)[0])
-    before = strict.state.to_json()
+    before = strict.game_state.to_json()
     with pytest.raises(IllegalActionError) as err:
         strict.step(refused)
-    assert str(err.value) and strict.state.to_json() == before
+    assert str(err.value) and strict.game_state.to_json() == before
     assert strict.agent_selection == agent and not any(strict.terminations.values())
     loose = wz.env("winter-queen", num_players=2, seed=1)
     with pytest.warns(UserWarning, match="illegal action"):
         loose.step(refused)
     _, reward, terminated, _, info = loose.last()
     assert terminated and reward == -1.0 and info["illegal_action"] == str(err.value)
-    assert loose.state.to_json() == before
+    assert loose.game_state.to_json() == before
     for bad in (10**9, -1, "a1", None, 2.5):
         with pytest.raises(IllegalActionError, match="whole numbers 0\\.\\."):
             wz.env("winter-queen", num_players=2, seed=1).step(bad)

@@ -9,10 +9,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test, state_test
 
 from tests.tiers import soak_only
-from wintergames.core.errors import IllegalActionError, InvalidOptionError, UnknownGameError
+from wintergames.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ReplayError,
+    UnknownGameError,
+)
 from wintergames.core.registry import available_games
 from wintergames.rl import pettingzoo as wz
 
@@ -107,20 +112,25 @@ def test_a_parallel_step_takes_every_seat_that_owes_a_choice() -> None:
     owing = [a for a in env.agents if obs[a]["action_mask"][env.wait] == 0]
     assert len(owing) == 3, "Snow Time opens with every seat choosing a card at once"
     choice = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in env.agents}
-    before = env.state.to_json()
-    missing = dict(list(choice.items())[:2])
-    env.illegal_action = "raise"
-    with pytest.raises(IllegalActionError, match="owes a decision"):
-        env.step(missing)
-    assert env.state.to_json() == before
+    before = env.game_state.to_json()
+    # In either mode: a missing seat is malformed input, not a move that loses.
+    for mode in ("lose", "raise"):
+        env.illegal_action = mode
+        with pytest.raises(IllegalActionError, match="no action for player_2: it owes a "
+                                                     "decision at this step"):
+            env.step(dict(list(choice.items())[:2]))
+        with pytest.raises(IllegalActionError, match="no action for player_0, player_2: "
+                                                     "they owe"):
+            env.step({"player_1": choice["player_1"]})
+        assert env.game_state.to_json() == before and env.agents == env.possible_agents
     env.step(choice)
-    assert env.steps == 1 and env.state.to_json() != before
+    assert env.steps == 1 and env.game_state.to_json() != before
 
 
 def test_a_seat_that_owes_nothing_can_only_wait() -> None:
     env = wz.parallel_env("winter-queen", num_players=2, seed=3, illegal_action="raise")
     obs, _ = env.reset(seed=3)
-    mover = wz.agent_name(env.state.to_move[0])
+    mover = wz.agent_name(env.game_state.to_move[0])
     idle = next(a for a in env.agents if a != mover)
     assert obs[idle]["action_mask"].tolist() == [0] * env.wait + [1]
     move = int(np.flatnonzero(obs[mover]["action_mask"])[0])
@@ -206,8 +216,9 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
     b.reset(seed=11)
     a.reset()
     b.reset()
-    assert a.state.to_json() == b.state.to_json()
-    assert wz.env("winter-queen", num_players=2, seed=11).state.to_json() != a.state.to_json()
+    assert a.game_state.to_json() == b.game_state.to_json()
+    other = wz.env("winter-queen", num_players=2, seed=11)
+    assert other.game_state.to_json() != a.game_state.to_json()
 
 
 def test_the_environments_seed_deals_the_first_episode() -> None:
@@ -217,9 +228,9 @@ def test_the_environments_seed_deals_the_first_episode() -> None:
     for made in (wz.env("winter-queen", num_players=2, seed=9),
                  wz.parallel_env("winter-queen", num_players=2, seed=9)):
         made.reset()
-        assert made.state.to_json() == game
+        assert made.game_state.to_json() == game
         made.reset()
-        assert made.state.to_json() != game
+        assert made.game_state.to_json() != game
 
 
 def test_malformed_actions_raise_in_every_mode_and_numpy_scalars_are_actions() -> None:
@@ -246,3 +257,45 @@ def test_a_finished_parallel_episode_says_so() -> None:
     par.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents})
     with pytest.raises(IllegalActionError, match="call reset"):
         par.step({})
+
+
+@pytest.mark.parametrize(("game", "n"), [("winter-queen", 3), ("winterborne", 1)])
+def test_state_is_pettingzoos_global_state(game: str, n: int) -> None:
+    aec, par = wz.env(game, num_players=n, seed=2), wz.parallel_env(game, num_players=n, seed=2)
+    with warnings.catch_warnings():
+        # its own state_test steps with unmasked random actions: the first illegal one ends
+        # the episode, with our warning
+        warnings.filterwarnings("ignore", message=".*illegal action")
+        state_test(aec, par, num_cycles=20)
+    aec.reset(seed=2)
+    whole = aec.state()
+    assert whole.dtype == np.float32 and aec.state_space.contains(whole)
+    seats = [aec.observe(a)["observation"] for a in aec.possible_agents]
+    assert np.array_equal(whole, np.concatenate(seats))
+    assert aec.game_state.to_move  # the game itself, under its own name
+
+
+def test_a_snapshot_is_restored_only_into_its_kind_game_and_table() -> None:
+    aec = wz.env("winter-queen", num_players=2, seed=1)
+    par = wz.parallel_env("winter-queen", num_players=2, seed=1)
+    with pytest.raises(ReplayError, match="of a PettingZoo parallel environment; this one is "
+                                          "a PettingZoo AEC environment"):
+        aec.restore(par.snapshot())
+    with pytest.raises(ReplayError, match=r"of Snow Time \(snow-time\); this environment "
+                                          r"plays Winter Queen"):
+        par.restore(wz.parallel_env("snow-time", num_players=2, seed=1).snapshot())
+    with pytest.raises(ReplayError, match="3-player game"):
+        aec.restore(wz.env("winter-queen", num_players=3, seed=1).snapshot())
+    other = wz.env("winter-queen", num_players=2, seed=1, options={"first_player": "2"})
+    with pytest.raises(ReplayError, match="other options: first_player: '2' in the snapshot, "
+                                          "'random' here"):
+        aec.restore(other.snapshot())
+
+
+def test_a_parallel_restore_returns_observations_as_reset_does() -> None:
+    par = wz.parallel_env("snow-time", num_players=3, seed=5)
+    obs, infos = par.reset(seed=5)
+    snap = par.snapshot()
+    par.step({a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents})
+    back, back_infos = par.restore(snap)
+    assert _same(back, obs) and back_infos == infos

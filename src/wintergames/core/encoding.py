@@ -86,9 +86,18 @@ class Layout:
     def writer(self, vector: Vector) -> Writer:
         return Writer(self, vector)
 
-    def split(self, vector: Vector) -> dict[str, Vector]:
-        """The vector read back as one array per field, in its shape."""
-        return {name: vector[a:b].reshape(shape) for name, (a, b, shape) in self._spans.items()}
+    def split(self, vector: npt.NDArray[Any]) -> dict[str, npt.NDArray[Any]]:
+        """The vector read back as one array per field, in its shape; views into it.
+
+        A batch of vectors (any leading axes, the last one the vector's) gives each field
+        with the same leading axes.
+        """
+        if vector.ndim < 1 or vector.shape[-1] != self.size:
+            raise ValueError(f"an observation vector of this encoding has {self.size} numbers "
+                             f"(its last axis); this array has shape {vector.shape}")
+        lead = vector.shape[:-1]
+        return {name: vector[..., a:b].reshape(lead + shape)
+                for name, (a, b, shape) in self._spans.items()}
 
     def out_of_range(self, vector: Vector) -> list[str]:
         """The fields holding a number outside their range, or one that is not finite."""
@@ -156,6 +165,26 @@ class ObservationEncoding:
         scratch = self.layout.zeros()
         object.__setattr__(self, "_scratch", scratch)
         object.__setattr__(self, "_writer", self.layout.writer(scratch))
+
+    def fields(self, vector: npt.ArrayLike) -> dict[str, npt.NDArray[Any]]:
+        """An observation vector (from ``encode`` or an environment) split into its named
+        fields, in the encoding's order, each in its declared shape (``docs/rl.md`` lists
+        them). Each is a view into ``vector`` when it is a numpy array: writing into one
+        writes into the vector. A batch (leading axes before the vector's) keeps them:
+
+        >>> import wintergames as wg
+        >>> spec = wg.get_spec("winter-queen")
+        >>> encoding = spec.observation_encoding(2, spec.validate(2, {}))
+        >>> vector = encoding.encode(wg.make("winter-queen", 2, seed=1).observation(0), 0)
+        >>> fields = encoding.fields(vector)
+        >>> list(fields) == [f.name for f in encoding.layout.fields]
+        True
+        >>> batch = encoding.fields(np.stack([vector, vector]))
+        >>> name = encoding.layout.fields[0].name
+        >>> batch[name].shape == (2, *encoding.layout.fields[0].shape)
+        True
+        """
+        return self.layout.split(np.asarray(vector))
 
     def encode(self, observation: Mapping[str, Any], player: int,
                out: Vector | None = None) -> Vector:

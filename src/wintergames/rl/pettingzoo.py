@@ -25,7 +25,12 @@ The same through its versioned name, as PettingZoo's own games are reached::
   vector's named slices are the game's encoding (``docs/rl.md``). Rewards come at the end
   (``session.REWARDS``); an illegal action loses or raises (``session.ILLEGAL``).
 - ``snapshot()`` / ``restore(snapshot)`` copy the whole environment exactly, so search
-  can run over environments.
+  can run over environments; a snapshot of another game, table or kind of environment is
+  refused. The environments and their snapshots pickle and deep-copy.
+- ``state()`` is PettingZoo's global state (``state_space``): every seat's vector end to
+  end, seat 0 first. The game in progress (a wintergames ``State``) is ``game_state``.
+- ``fields(vector)`` splits a vector into its named fields; ``notation(index)`` writes an
+  action index as the game does (``"wait"`` for the parallel environment's wait).
 """
 
 from __future__ import annotations
@@ -38,9 +43,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import logger, spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from wintergames.core.encoding import Vector
 from wintergames.core.errors import IllegalActionError, excerpt
 from wintergames.core.registry import available_games
 from wintergames.core.state import State
@@ -50,6 +57,7 @@ from wintergames.rl.session import (
     RENDER_MODES,
     VERSION,
     Mask,
+    Origin,
     Table,
     check_choice,
     check_limit,
@@ -69,20 +77,27 @@ def agent_name(player: int) -> str:
     return f"player_{player}"
 
 
+# The kinds of environment, as a snapshot records them (each restores only its own).
+AEC, PARALLEL = "PettingZoo AEC", "PettingZoo parallel"
+
+
 @dataclass(frozen=True)
 class Snapshot:
-    """An environment at one moment: the game and every bookkeeping value around it."""
+    """An environment at one moment: the game and every bookkeeping value around it;
+    ``origin`` says of which kind of environment, game and table. ``books`` is a plain
+    dict (so it pickles) that ``restore`` copies and never changes."""
 
     state: State
     books: Mapping[str, Any]
     seeder: tuple[Any, ...]
+    origin: Origin
 
 
 class _Shared:
     """The parts both environments have: table, seeding, spaces' sizes, rendering."""
 
     table: Table
-    state: State
+    game_state: State
     render_mode: str | None
     max_cycles: int | None
     steps: int
@@ -105,6 +120,8 @@ class _Shared:
                          "is_parallelizable": False, "render_fps": 4}
         self.possible_agents = [agent_name(p) for p in range(self.table.num_players)]
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        low, high = self.table.global_bounds()
+        self.state_space = spaces.Box(low, high, low.shape, np.float32)
 
     def _new_game(self, seed: int | None) -> None:
         if seed is None:
@@ -117,15 +134,33 @@ class _Shared:
             game_seed = seed
         else:
             game_seed = self._seeder.getrandbits(63)
-        self.state = self.table.new_state(game_seed)
+        self.game_state = self.table.new_state(game_seed)
         self.steps = 0
 
     def _truncating(self) -> bool:
         return self.max_cycles is not None and self.steps >= self.max_cycles
 
+    def state(self) -> Vector:
+        """PettingZoo's global state, for centralized training: every seat's observation
+        vector end to end, seat 0 first (``state_space`` bounds it). It holds all that the
+        seats see between them, never what none of them sees (a deck's order)."""
+        return self.table.global_vector(self.game_state)
+
+    def fields(self, vector: npt.ArrayLike) -> dict[str, npt.NDArray[Any]]:
+        """An observation vector (``obs["observation"]``) split into the game's named
+        fields (``docs/rl.md``)."""
+        return self.table.fields(vector)
+
+    def notation(self, action: Any) -> str:
+        """An action index as the game writes the action (``"b1-a5"``)."""
+        return self.table.notation(action)
+
+    def _check_snapshot(self, snapshot: Snapshot, kind: str) -> None:
+        self.table.check_origin(snapshot, getattr(snapshot, "origin", None), kind)
+
     def render(self) -> str | None:
         """The view of the seat to move (a spectator's once the game is over)."""
-        s = self.state
+        s = self.game_state
         return self.table.render(s, None if s.is_over else s.to_move[0], self.render_mode)
 
     def close(self) -> None:
@@ -169,12 +204,12 @@ class WintergamesAEC(_Shared, AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self.state.to_move[0])
+        self.agent_selection = agent_name(self.game_state.to_move[0])
 
     def observe(self, agent: str) -> dict[str, Any]:
         player = self._index[agent]
-        return {"observation": self.table.vector(self.state, player),
-                "action_mask": self.table.mask(self.state, player)}
+        return {"observation": self.table.vector(self.game_state, player),
+                "action_mask": self.table.mask(self.game_state, player)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -185,7 +220,7 @@ class WintergamesAEC(_Shared, AECEnv):
         index = self.table.index(action)  # malformed input raises in every mode
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.state.apply(self.table.decode(index), player)
+            self.game_state.apply(self.table.decode(index), player)
         except IllegalActionError as err:
             if self.illegal_action == "raise":
                 raise
@@ -193,15 +228,15 @@ class WintergamesAEC(_Shared, AECEnv):
             return
         self.steps += 1
         self._clear_rewards()
-        if self.state.is_over:
-            for a, r in zip(self.possible_agents, self.table.final_rewards(self.state),
+        if self.game_state.is_over:
+            for a, r in zip(self.possible_agents, self.table.final_rewards(self.game_state),
                             strict=True):
                 self.rewards[a] = r
             self.terminations = dict.fromkeys(self.agents, True)
         elif self._truncating():
             self.truncations = dict.fromkeys(self.agents, True)
-        if not self.state.is_over:
-            self.agent_selection = agent_name(self.state.to_move[0])
+        if not self.game_state.is_over:
+            self.agent_selection = agent_name(self.game_state.to_move[0])
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -223,12 +258,14 @@ class WintergamesAEC(_Shared, AECEnv):
             "infos": {a: dict(i) for a, i in self.infos.items()},
             "selection": self.agent_selection, "skip": self._skip_agent_selection,
         }
-        return Snapshot(self.state.clone(), types.MappingProxyType(books),
-                        self._seeder.getstate())
+        return Snapshot(self.game_state.clone(), books, self._seeder.getstate(),
+                        self.table.origin(AEC))
 
     def restore(self, snapshot: Snapshot) -> None:
+        """Back to ``snapshot``, any number of times (as ``reset``, it returns nothing)."""
+        self._check_snapshot(snapshot, AEC)
         b = snapshot.books
-        self.state = snapshot.state.clone()
+        self.game_state = snapshot.state.clone()
         self._seeder.setstate(snapshot.seeder)
         self.agents = list(b["agents"])
         self.steps = b["steps"]
@@ -276,43 +313,54 @@ class WintergamesParallel(_Shared, ParallelEnv):
 
     def _mask(self, player: int) -> Mask:
         mask = np.zeros(self.wait + 1, np.int8)
-        if player in self.state.to_move:
-            mask[:-1] = self.table.mask(self.state, player)
+        if player in self.game_state.to_move:
+            mask[:-1] = self.table.mask(self.game_state, player)
         else:
             mask[-1] = 1
         return mask
 
     def _observations(self, agents: list[str]) -> dict[str, Any]:
-        return {a: {"observation": self.table.vector(self.state, self._index[a]),
+        return {a: {"observation": self.table.vector(self.game_state, self._index[a]),
                     "action_mask": self._mask(self._index[a])} for a in agents}
+
+    def _check_names(self, actions: Mapping[str, Any]) -> None:
+        """Raise (in every mode: it is malformed input, not a move the rules refuse) unless
+        ``actions`` names only live agents and every seat that owes a decision."""
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(f"a parallel step takes a dict of agent name to action, "
+                                     f"not {excerpt(actions)}")
+        unknown = sorted(set(actions) - set(self.agents), key=str)
+        if unknown:
+            raise IllegalActionError(f"no live agent is named {excerpt(unknown[0])}; "
+                                     f"live agents: {', '.join(self.agents)}")
+        movers = self.game_state.to_move
+        missing = [a for a in self.agents if a not in actions and self._index[a] in movers]
+        if missing:
+            owe = "it owes" if len(missing) == 1 else "they owe"
+            raise IllegalActionError(
+                f"no action for {', '.join(missing)}: {owe} a decision at this step (a seat "
+                f"that owes nothing may be left out: it waits)")
 
     def _refusals(self, actions: Mapping[str, Any]) -> dict[str, str]:
         """Why each seat's action cannot be played now (none: every one can)."""
+        self._check_names(actions)
         refused = {}
-        movers = self.state.to_move
+        movers = self.game_state.to_move
         for agent in self.agents:
             player = self._index[agent]
-            given = actions.get(agent, self.wait if player not in movers else None)
-            if given is None:
-                refused[agent] = f"{agent} owes a decision at this step"
-                continue
-            action = self.table.index(given, most=self.wait + 1)  # malformed: raises
+            action = self.table.index(actions.get(agent, self.wait), most=self.wait + 1)
             if player not in movers and action != self.wait:
                 refused[agent] = (f"{agent} has nothing to decide at this step; its only "
                                   f"action is {self.wait} (wait)")
             elif player in movers and not self._mask(player)[action]:
                 refused[agent] = self._why(player, action)
-        unknown = sorted(set(actions) - set(self.agents), key=str)
-        if unknown:
-            raise IllegalActionError(f"no live agent is named {excerpt(unknown[0])}; "
-                                     f"live agents: {', '.join(self.agents)}")
         return refused
 
     def _why(self, player: int, action: int) -> str:
         if action == self.wait:
             return f"{agent_name(player)} owes a decision at this step and cannot wait"
         try:
-            self.state.clone().apply(self.table.decode(action), player)
+            self.game_state.clone().apply(self.table.decode(action), player)
         except IllegalActionError as err:
             return str(err)
         return f"action {action} is not among {agent_name(player)}'s legal actions"
@@ -334,12 +382,12 @@ class WintergamesParallel(_Shared, ParallelEnv):
                 logger.warn(f"{agent} played an illegal action; the episode ends: {why}")
             ended = True
         else:
-            for player in self.state.to_move:
+            for player in self.game_state.to_move:
                 action = self.table.index(actions[agent_name(player)], most=self.wait + 1)
-                self.state.apply(self.table.decode(action), player)
+                self.game_state.apply(self.table.decode(action), player)
             self.steps += 1
-            if self.state.is_over:
-                final = self.table.final_rewards(self.state)
+            if self.game_state.is_over:
+                final = self.table.final_rewards(self.game_state)
                 rewards = {a: final[self._index[a]] for a in live}
                 ended = True
         truncated = not ended and self._truncating()
@@ -353,15 +401,25 @@ class WintergamesParallel(_Shared, ParallelEnv):
         return observations, rewards, terminations, truncations, infos
 
     def snapshot(self) -> Snapshot:
+        """The environment now; ``restore`` returns to it any number of times."""
         books = {"agents": tuple(self.agents), "steps": self.steps}
-        return Snapshot(self.state.clone(), types.MappingProxyType(books),
-                        self._seeder.getstate())
+        return Snapshot(self.game_state.clone(), books, self._seeder.getstate(),
+                        self.table.origin(PARALLEL))
 
-    def restore(self, snapshot: Snapshot) -> None:
-        self.state = snapshot.state.clone()
+    def restore(self, snapshot: Snapshot) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Back to ``snapshot``: the observations and infos there, as ``reset`` gives them."""
+        self._check_snapshot(snapshot, PARALLEL)
+        self.game_state = snapshot.state.clone()
         self._seeder.setstate(snapshot.seeder)
         self.agents = list(snapshot.books["agents"])
         self.steps = snapshot.books["steps"]
+        return self._observations(self.agents), {a: {} for a in self.agents}
+
+    def notation(self, action: Any) -> str:
+        """An action index as the game writes the action; the wait index is ``"wait"``."""
+        if self.table.index(action, most=self.wait + 1) == self.wait:
+            return "wait"
+        return self.table.notation(action)
 
 
 def env(game_id: str, **kwargs: Any) -> WintergamesAEC:

@@ -16,18 +16,30 @@ thin shells around it, so each game gets them from its ``GameSpec`` alone.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from wintergames.bots.base import Bot
+from wintergames.core.actions import Action
 from wintergames.core.encoding import ObservationEncoding, Vector
-from wintergames.core.errors import IllegalActionError, InvalidOptionError, excerpt
+from wintergames.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ReplayError,
+    UnknownGameError,
+    excerpt,
+)
 from wintergames.core.registry import get_spec, make
 from wintergames.core.state import State
 
 Mask = npt.NDArray[np.int8]
+# A policy over the environments' numbers: a seat's observation vector and its action mask
+# in, a codec index out (a Python or numpy whole number, or a 0-d array of one).
+Policy = Callable[[Vector, Mask], Any]
 
 # How the game's end is paid: "win" gives each winner an equal share of 1 (a solo seat 1
 # for beating the game, 0 for losing); "score" gives a seat its score less the mean of the
@@ -61,11 +73,44 @@ def check_limit(name: str, value: Any) -> int | None:
     return value
 
 
+@dataclass(frozen=True)
+class Origin:
+    """What a snapshot was taken of: the kind of environment, the game, its player count
+    and options. An environment restores only a snapshot of its own kind and table."""
+
+    kind: str
+    game_id: str
+    num_players: int
+    options: Mapping[str, Any]
+
+
+def _title(game_id: str) -> str:
+    try:
+        return get_spec(game_id).title
+    except UnknownGameError:
+        return excerpt(game_id)
+
+
 class Table:
-    """One game at one player count and options, as RL code sees it."""
+    """One game at one player count and options, as RL code sees it.
+
+    It pickles (and deep-copies) as what made it: the game's spec and encoding hold the
+    registry's functions and read-only maps, so they are looked up again, not copied.
+    """
 
     def __init__(self, game_id: str, num_players: int | None = None,
                  options: Mapping[str, Any] | None = None, reward: str = "win") -> None:
+        self._build(game_id, num_players, options, reward)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"game_id": self.spec.id, "num_players": self.num_players,
+                "options": self.options, "reward": self.reward}
+
+    def __setstate__(self, made: dict[str, Any]) -> None:
+        self._build(made["game_id"], made["num_players"], made["options"], made["reward"])
+
+    def _build(self, game_id: str, num_players: int | None,
+               options: Mapping[str, Any] | None, reward: str) -> None:
         self.spec = get_spec(game_id)
         if num_players is None:
             num_players = max(2, self.spec.min_players)
@@ -120,6 +165,59 @@ class Table:
         """The game's action of a codec index (from ``index``)."""
         return self.spec.codec.decode(index, self.num_players, self.options)
 
+    def notation(self, action: Any) -> str:
+        """The notation of a codec index (checked as ``index`` checks it), as the terminal
+        and the log write the action.
+
+        >>> Table("winter-queen", 2).notation(20)
+        'b1-a5'
+        """
+        return str(self.decode(self.index(action)))
+
+    def fields(self, vector: npt.ArrayLike) -> dict[str, npt.NDArray[Any]]:
+        """An observation vector split into its named fields (``ObservationEncoding.fields``)."""
+        return self.encoding.fields(vector)
+
+    def global_vector(self, state: State) -> Vector:
+        """Every seat's observation vector end to end, seat 0 first: all that the seats see
+        between them (nothing that no seat sees, such as a deck's order). PettingZoo's
+        ``state()``, for centralized training."""
+        return np.concatenate([self.vector(state, p) for p in range(self.num_players)])
+
+    def global_bounds(self) -> tuple[Vector, Vector]:
+        """The lowest and highest value of each number of ``global_vector``."""
+        layout = self.encoding.layout
+        return np.tile(layout.low, self.num_players), np.tile(layout.high, self.num_players)
+
+    def origin(self, kind: str) -> Origin:
+        """What a snapshot of an environment of ``kind`` on this table records."""
+        return Origin(kind, self.spec.id, self.num_players, dict(self.options))
+
+    def check_origin(self, snapshot: object, origin: object, kind: str) -> None:
+        """``ReplayError`` unless a snapshot (of ``origin``) was taken of an environment of
+        ``kind`` on this game, player count and options, naming what differs."""
+        if not isinstance(origin, Origin):
+            raise ReplayError(f"restore() takes what this {kind} environment's snapshot() "
+                              f"returns, not {excerpt(snapshot)}")
+        title = self.spec.title
+        if origin.game_id != self.spec.id:
+            raise ReplayError(
+                f"this snapshot is of {_title(origin.game_id)} ({origin.game_id}); this "
+                f"environment plays {title} ({self.spec.id})")
+        if origin.kind != kind:
+            raise ReplayError(f"this snapshot is of a {origin.kind} environment; this one "
+                              f"is a {kind} environment")
+        if origin.num_players != self.num_players:
+            raise ReplayError(
+                f"this snapshot is of a {origin.num_players}-player game of {title}; this "
+                f"environment seats {self.num_players}")
+        differ = sorted(name for name in set(origin.options) | set(self.options)
+                        if origin.options.get(name) != self.options.get(name))
+        if differ:
+            shown = "; ".join(f"{name}: {excerpt(origin.options.get(name))} in the snapshot, "
+                              f"{excerpt(self.options.get(name))} here" for name in differ)
+            raise ReplayError(f"this snapshot's game of {title} has other options: {shown}")
+
     def final_rewards(self, state: State) -> list[float]:
         """Each seat's reward for the finished game (see ``REWARDS``)."""
         n = self.num_players
@@ -156,3 +254,53 @@ class Table:
             print(text)
             return None
         return text
+
+
+class PolicyBot(Bot):
+    """A policy over the environments' numbers, playing as a bot: it is given its seat's
+    observation vector and action mask, exactly as an environment gives them to an agent,
+    and returns a codec index. So a trained agent can be the opponent of a Gymnasium
+    environment (``opponents=PolicyBot(policy)``) or an entrant of the arena (through an
+    entry point whose factory returns one).
+
+    It reads only what its seat sees (the seat's allow-listed observation and its legal
+    actions). An index outside the codec raises ``IllegalActionError``; an index the rules
+    refuse is refused by the game when it is played, with the rule's words.
+
+    >>> import wintergames as wg
+    >>> first_legal = PolicyBot(lambda vector, mask: int(mask.argmax()))
+    >>> state = wg.make("winter-queen", 2, seed=3)
+    >>> seat = state.to_move[0]
+    >>> first_legal.choose(state, seat) in state.legal_actions(seat)
+    True
+    """
+
+    kind = "policy"
+    searches = False
+
+    def __init__(self, policy: Policy, kind: str = "policy") -> None:
+        if not callable(policy):
+            raise InvalidOptionError(
+                f"a policy is a function of (observation vector, action mask) giving an "
+                f"action index, not {excerpt(policy)}")
+        self.policy = policy
+        self.kind = kind
+        self._table: Table | None = None
+
+    def choose(self, state: State, player: int, deadline: float | None = None) -> Action:
+        """The policy's choice for ``player`` (instant as the policy is: ``deadline`` is not
+        passed on)."""
+        self.check_turn(state, player)
+        table = self._table_of(state)
+        chosen = self.policy(table.vector(state, player), table.mask(state, player))
+        action: Action = table.decode(table.index(chosen))
+        return action
+
+    def _table_of(self, state: State) -> Table:
+        """The table of ``state``'s game, made once and kept while the games match (an
+        arena or an environment plays one game over and over)."""
+        table = self._table
+        if (table is None or table.spec.id != state.game_id
+                or table.num_players != state.num_players or table.options != state.options):
+            table = self._table = Table(state.game_id, state.num_players, state.options)
+        return table
