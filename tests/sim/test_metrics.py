@@ -8,6 +8,7 @@ import random
 import wintergames as wg
 from wintergames.core.events import Event
 from wintergames.core.registry import get_spec
+from wintergames.games.winter_queen.components import EFFECT_TITLES, WQ
 from wintergames.sim.metrics import label, metrics_of
 
 
@@ -56,4 +57,11 @@ def test_points_by_category_and_item_from_a_written_log() -> None:
     assert "n:info" not in m  # not a kind Winter Queen counts
     assert label("winter-queen", "n:take") == get_spec("winter-queen").metric_kinds["take"]
     assert label("winter-queen", "vp:Polar Star") == "VP: Polar Star"
-    assert label("winter-queen", "item:final-vp:SB03") == "VP with SB03 (final-vp)"
+    # an item is listed by its code and its name: a book by its two pages, from its data
+    book = next(b for b in WQ.books if b.id == "SB03")
+    pages = [EFFECT_TITLES[page.effect] for page in book.pages]
+    shown = label("winter-queen", "item:final-vp:SB03")
+    assert shown.startswith("VP with SB03 ") and shown.endswith(" (final-vp)")
+    assert all(title in shown for title in pages) and " + " in shown, shown
+    assert label("winter-queen", "item:stand-emptied:stand-1") == \
+        "VP with stand-1 (stand-emptied)"  # no other name: the code alone

@@ -1,5 +1,6 @@
 """``wintergames arena`` and ``wintergames balance``: many bot games with a progress bar,
-then the numbers in the terminal and the files of ``wintergames.sim`` in a folder."""
+then the numbers in the terminal and the files of ``wintergames.sim`` in a folder; and
+``wintergames compare``: two runs of the same games, game by game."""
 
 from __future__ import annotations
 
@@ -24,10 +25,17 @@ from wintergames.cli.seats import parse_options
 from wintergames.core.errors import WintergamesError
 from wintergames.core.registry import get_spec
 from wintergames.sim.arena import ArenaResult, run_arena
+from wintergames.sim.compare import compare_runs, describe, sections, write_comparison
 from wintergames.sim.jobs import Outcome
 from wintergames.sim.metrics import label
-from wintergames.sim.report import per_seat
-from wintergames.sim.report import signed_points as _points
+from wintergames.sim.report import (
+    first_mover_seats,
+    first_mover_sentence,
+    mirror_note,
+    no_order_note,
+    plus_minus,
+)
+from wintergames.sim.stats import ordinal
 
 
 class Tally:
@@ -95,38 +103,74 @@ def run_or_exit(*, options: list[str] | None, out: Path, **arena: Any) -> ArenaR
 
 
 def show(console: Console, result: ArenaResult) -> None:
+    """Win share by bot (a mirror match: why there is none), then the turn order."""
     spec = get_spec(result.plan.game)
-    table = Table(title=f"{spec.title}: {len(result.outcomes)} games")
-    for head in ("bot", "win share", "95% interval", "fair", f"mean {spec.score_unit}"):
-        table.add_column(head, justify="left" if head == "bot" else "right")
-    for bot, r in result.summary["bots"].items():
-        table.add_row(escape(bot), f"{100 * r['share']:.1f}%",
+    summary = result.summary
+    if summary["mirror"]:
+        console.print(f"{spec.title}: {len(result.outcomes)} games. "
+                      f"{escape(mirror_note(summary))}", highlight=False)
+    else:
+        table = Table(title=f"{spec.title}: {len(result.outcomes)} games")
+        for head in ("bot", "win share", "95% interval", "fair", f"mean {spec.score_unit}"):
+            table.add_column(head, justify="left" if head == "bot" else "right")
+        for bot, r in summary["bots"].items():
+            table.add_row(escape(bot), f"{100 * r['share']:.1f}%",
+                          f"{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%",
+                          f"{100 * r['fair_share']:.0f}%", f"{r['score']['mean']:.1f}")
+        console.print(table)
+    show_turn_order(console, result)
+
+
+def _shares_table(title: str, rows: list[dict[str, Any]], key: str, unit: str) -> Table:
+    table = Table(title=title)
+    for head in ("turn position" if key == "position" else "seat", "win share",
+                 "95% interval", f"mean {unit} (95% interval)"):
+        table.add_column(head, justify="right")
+    for r in rows:
+        low, high = r["score"]["ci95"]
+        table.add_row(ordinal(r[key]) if key == "position" else str(r[key]),
+                      f"{100 * r['share']:.1f}%",
                       f"{100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f}%",
-                      f"{100 * r['fair_share']:.0f}%", f"{r['score']['mean']:.1f}")
-    console.print(table)
-    show_seat_advantage(console, result)
+                      f"{r['score']['mean']:.2f} ({low:.2f}–{high:.2f})")
+    return table
 
 
-def show_seat_advantage(console: Console, result: ArenaResult) -> None:
-    seats = result.summary["seats"]
-    if seats is not None:
-        adv = seats["first_seat_advantage"]
-        console.print(f"Seat 1 wins {100 * seats['seats'][0]['share']:.1f}% (fair "
-                      f"{100 * seats['fair_share']:.0f}%): an advantage of "
-                      f"{_points(adv['value'])} percentage points (95% interval "
-                      f"{_points(adv['ci95'][0])} to {_points(adv['ci95'][1])}).",
+def show_turn_order(console: Console, result: ArenaResult) -> None:
+    """Win shares and scores by turn position (who moves first: the game's turn order)
+    and by seat, each with its interval."""
+    summary = result.summary
+    seats = summary["seats"]
+    if seats is None:
+        return
+    spec = get_spec(result.plan.game)
+    games = len(result.outcomes)
+    positions = summary["positions"]
+    if positions is None:
+        console.print(escape(no_order_note(spec.title)), highlight=False)
+    else:
+        console.print(_shares_table(f"Turn positions ({games} games)", positions["positions"],
+                                    "position", spec.score_unit))
+        console.print(f"{first_mover_sentence(positions)} {first_mover_seats(positions)}",
                       highlight=False)
+    console.print(_shares_table(f"Seats ({games} games)", seats["seats"], "seat",
+                                spec.score_unit))
 
 
 def show_metrics(console: Console, result: ArenaResult) -> None:
-    table = Table(title="Metrics, mean per game")
+    ordered = result.summary["positions"] is not None
+    table = Table(title="Metrics, mean per game (± half its 95% interval)")
     table.add_column("metric")
     table.add_column("all seats", justify="right")
     table.add_column("per seat (1 / 2 / …)", justify="right")
+    if ordered:
+        table.add_column("per turn position (1st / 2nd / …)", justify="right")
     for name, m in result.summary["metrics"].items():
         if not name.startswith("item:"):
-            table.add_row(escape(label(result.plan.game, name)), f"{m['mean_per_game']:.2f}",
-                          per_seat(m))
+            low, high = m["ci95"]
+            table.add_row(escape(label(result.plan.game, name)),
+                          f"{m['mean_per_game']:.2f} ±{(high - low) / 2:.2f}",
+                          plus_minus(m, "seat"),
+                          *([plus_minus(m, "position")] if ordered else []))
     console.print(table)
 
 
@@ -141,8 +185,9 @@ def finish(console: Console, result: ArenaResult, out: Path) -> None:
 def arena_command(
     game: Annotated[str, typer.Argument(help="game id, see `wintergames games`")],
     bots: Annotated[str, typer.Option(
-        help="the entrants, comma-separated: kind or kind:key=value;... (fewer than the "
-             "players: the last fills the other seats; more: every group plays)")],
+        help="the entrants, comma-separated: kind or kind:key=value;..., or an entry point "
+             "module:factory (called with seed=) (fewer than the players: the last fills "
+             "the other seats; more: every group plays)")],
     players: Annotated[int, typer.Option(help="players per game")] = 2,
     games: Annotated[int, typer.Option(help="games to play")] = 100,
     seed: Annotated[int, typer.Option(help="the run's seed: every game's seeds come from it")]
@@ -198,17 +243,47 @@ def balance_command(
     folder = out or default_out(game, players, ["balance", bot], seed)
     result = run_or_exit(
         game=game, players=players, bots=[bot], games=games, seed=seed, options=option,
-        out=folder, workers=workers, backend=backend, address=address, report=report)
-    seats = result.summary["seats"]
-    if seats is not None:
-        table = Table(title=f"Seats ({len(result.outcomes)} mirror games of {escape(bot)})")
-        for head in ("seat", "win share", "95% interval", "mean score"):
-            table.add_column(head, justify="right")
-        for s in seats["seats"]:
-            table.add_row(str(s["seat"]), f"{100 * s['share']:.1f}%",
-                          f"{100 * s['ci95'][0]:.1f}–{100 * s['ci95'][1]:.1f}%",
-                          f"{s['score']['mean']:.1f}")
-        console.print(table)
-        show_seat_advantage(console, result)
+        out=folder, workers=workers, backend=backend, address=address, report=report,
+        tool="balance")
+    console.print(f"{len(result.outcomes)} mirror games of {escape(bot)}", highlight=False)
+    show_turn_order(console, result)
     show_metrics(console, result)
     finish(console, result, folder)
+
+
+def compare_command(
+    run_a: Annotated[Path, typer.Argument(
+        metavar="RUN_A", help="the first run's folder (A: the baseline)")],
+    run_b: Annotated[Path, typer.Argument(
+        metavar="RUN_B", help="the second run's folder (B: the change)")],
+    html: Annotated[Path | None, typer.Option(
+        help="write the comparison page here (default: B/compare-with-<A's folder>.html)")]
+    = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="also write the comparison's numbers here (JSON)")] = None,
+) -> None:
+    """Two arena runs of the same games (game, players, bots, seed): B less A, game by
+    game, for win shares by turn position, seat and bot, scores and every metric, each
+    with a 95% interval. For a what-if: a run with an overlay against one without."""
+    import json
+
+    from wintergames.cli.main import _fail, console
+
+    try:
+        comparison = compare_runs(run_a, run_b)
+    except WintergamesError as err:
+        raise _fail(err) from None
+    console.print(escape(describe(comparison)), highlight=False, soft_wrap=True)
+    for title, head, rows in sections(comparison, every_item=False):
+        table = Table(title=title)
+        for i, name in enumerate(head):
+            table.add_column(name, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*(escape(cell) for cell in row))
+        console.print(table)
+    page = write_comparison(html or run_b / f"compare-with-{run_a.resolve().name}.html",
+                            comparison)
+    if json_out is not None:
+        json_out.write_text(json.dumps(comparison, indent=1) + "\n")
+    console.print(f"Comparison page: [bold]{escape(str(page))}[/]", highlight=False,
+                  soft_wrap=True)

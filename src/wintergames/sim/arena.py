@@ -11,16 +11,20 @@ True
 from __future__ import annotations
 
 import json
+import pickle
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from wintergames.bots import Bot
+from wintergames.bots.entrants import is_entry_point, load_entrant
 from wintergames.core.errors import InvalidOptionError
+from wintergames.core.overlay import OVERLAY
 from wintergames.core.registry import get_spec
 from wintergames.sim.backends import backend as make_backend
-from wintergames.sim.jobs import Outcome, Plan
+from wintergames.sim.jobs import Chooser, Outcome, Plan, entrants
 from wintergames.sim.results import Folder, plan_json
 from wintergames.sim.stats import summarize
 
@@ -39,7 +43,7 @@ class ArenaResult:
 def run_arena(
     game: str,
     players: int,
-    bots: Sequence[str],
+    bots: Sequence[str | Chooser],
     games: int,
     seed: int = 0,
     *,
@@ -51,6 +55,7 @@ def run_arena(
     address: str | None = None,
     seeding: str = "derived",
     command: str | None = None,
+    tool: str = "arena",
     report: bool = True,
     on_start: Callable[[list[Outcome], int], None] | None = None,
     on_game: Callable[[Outcome], None] | None = None,
@@ -62,14 +67,24 @@ def run_arena(
     resumes); at the end ``games.csv`` (and ``games.parquet`` with pyarrow),
     ``summary.json``, the PNG plots and ``report.html`` are written there. ``on_start``
     hears the games already played and how many remain; ``on_game`` each game as it ends.
+
+    ``bots`` are bot texts (a kind with settings, or a ``module:factory`` entry point) or
+    bot objects (see ``sim.jobs``). ``command`` is the line the report says produced it:
+    by default the ``wintergames arena`` command that gives the same games, or with
+    ``tool`` "balance" the ``wintergames balance`` command (one entrant in every seat).
     """
     if games < 1 or first < 0:
         raise InvalidOptionError(f"an arena plays 1 or more games from index 0 or later, "
                                  f"not {games} from {first}")
     # The full options (defaults filled in): a run's folder then knows it whether an
     # option was given at its default or left out.
-    full = get_spec(game).validate(players, options)
-    plan = Plan(game, players, tuple(bots), seed, full, seeding)
+    spec = get_spec(game)
+    full = spec.validate(players, options)
+    labels, objects = entrants(bots)
+    plan = Plan(game, players, labels, seed, full, seeding, objects)
+    check_made_entrants(plan)
+    if objects and not (backend == "local" and workers == 1):
+        check_objects_travel(objects)
     wanted = range(first, first + games)
     runner = make_backend(backend, workers, address)  # refused before any folder is made
     folder = Folder(Path(out), plan) if out is not None else None
@@ -92,9 +107,40 @@ def run_arena(
     result = ArenaResult(plan, outcomes, summary, resumed=len(done))
     if folder is not None:
         result.files = write_outputs(folder, result,
-                                     command or default_command(plan, wanted, folder.path),
+                                     command or default_command(plan, wanted, folder.path,
+                                                                tool),
                                      report)
     return result
+
+
+def check_made_entrants(plan: Plan) -> None:
+    """An entry point's bot is made once before any game, so a factory that fails, or
+    makes a bot that cannot play the game, is refused before a folder is made."""
+    spec = get_spec(plan.game)
+    for text in plan.bots:
+        if text in plan.objects or not is_entry_point(text):
+            continue
+        try:
+            bot = load_entrant(text, seed=0)
+        except InvalidOptionError:
+            raise
+        except Exception as err:  # the researcher's code: say where it failed
+            raise InvalidOptionError(f"entry point {text!r} failed when called with seed=0: "
+                                     f"{type(err).__name__}: {err}") from err
+        if not bot.plays(spec):
+            raise InvalidOptionError(f"entry point {text!r} made a bot that cannot play "
+                                     f"{spec.title}: {bot.NEEDS or 'its plays() says no'}")
+
+
+def check_objects_travel(objects: Mapping[str, Bot]) -> None:
+    """Bot objects go to worker processes (or Ray) pickled, with each job."""
+    for name, bot in objects.items():
+        try:
+            pickle.dumps(bot)
+        except Exception as err:  # noqa: BLE001 - any pickling failure is reported by name
+            raise InvalidOptionError(
+                f"bot object {name!r} cannot be sent to worker processes ({err}); play it "
+                f"with workers=1, or give it as a 'module:factory' entry point") from None
 
 
 def write_outputs(folder: Folder, result: ArenaResult, command: str,
@@ -118,20 +164,54 @@ def write_outputs(folder: Folder, result: ArenaResult, command: str,
     return files
 
 
-def default_command(plan: Plan, wanted: range, out: Path | None = None) -> str:
-    """The ``wintergames arena`` command that gives this run's games (into ``out``)."""
-    words = ["wintergames", "arena", plan.game, "--players", str(plan.players),
-             "--bots", ",".join(plan.bots), "--games", str(len(wanted)),
-             "--seed", str(plan.seed)]
+def default_command(plan: Plan, wanted: range, out: Path | None = None,
+                    tool: str = "arena") -> str:
+    """The ``wintergames arena`` command that gives this run's games (into ``out``);
+    ``tool`` "balance": the ``wintergames balance`` command of a mirror match. A run with
+    bot objects has no command: the line says so."""
+    if plan.objects:
+        return (f"run_arena({plan.game!r}, {plan.players}, {list(plan.bots)!r}, "
+                f"games={len(wanted)}, seed={plan.seed}) from Python, with bot objects "
+                f"({', '.join(plan.objects)}): no command reproduces it")
+    # ``balance`` takes one bot and starts at game 0 with the derived seeds
+    balance = (tool == "balance" and len(plan.bots) == 1 and not wanted.start
+               and plan.seeding == "derived")
+    words = ["wintergames", "balance" if balance else "arena", plan.game,
+             "--players", str(plan.players)]
+    words += ["--bot", plan.bots[0]] if balance else ["--bots", ",".join(plan.bots)]
+    words += ["--games", str(len(wanted)), "--seed", str(plan.seed)]
     if wanted.start:
         words += ["--first", str(wanted.start)]
-    defaults = {o.name: o.default for o in get_spec(plan.game).options}
-    for name, value in plan.options.items():
-        if value == defaults.get(name):
-            continue
-        words += ["-o", f"{name}={str(value).lower() if isinstance(value, bool) else value}"]
+    words += option_words(plan.game, plan.options)
     if plan.seeding != "derived":
         words += ["--seeding", plan.seeding]
     if out is not None:
         words += ["--out", str(out)]
     return shlex.join(words)
+
+
+def option_words(game: str, options: Mapping[str, Any]) -> list[str]:
+    """``-o name=value`` for each option away from its default, and ``-o
+    overlay.KEY=VALUE`` for each key of a what-if overlay (a list of numbers comma-joined).
+
+    >>> option_words("winter-queen", {"first_player": "2", "overlay": {"a.b": 3}})
+    ['-o', 'first_player=2', '-o', 'overlay.a.b=3']
+    """
+    defaults = {o.name: o.default for o in get_spec(game).options}
+    words = []
+    for name, value in options.items():
+        if name == OVERLAY:
+            for key, changed in value.items():
+                words += ["-o", f"{OVERLAY}.{key}={typed(changed)}"]
+        elif value != defaults.get(name):
+            words += ["-o", f"{name}={typed(value)}"]
+    return words
+
+
+def typed(value: Any) -> str:
+    """A value as it is typed after ``-o name=`` (``true``, ``1,3,6``)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(typed(v) for v in value)
+    return str(value)

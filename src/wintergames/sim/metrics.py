@@ -23,6 +23,9 @@ single seat (a Snow Time brawl among several characters).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+
 from wintergames.core.registry import get_spec
 from wintergames.core.state import State
 
@@ -54,11 +57,34 @@ def metrics_of(state: State) -> Metrics:
 
 
 def label(spec_id: str, name: str) -> str:
-    """A metric's name for people: ``n:lost`` as the game describes the kind."""
+    """A metric's name for people: ``n:lost`` as the game describes the kind, an item by
+    its code and name.
+
+    >>> label("winter-queen", "item:final-vp:SB05")
+    'VP with SB05 Forest Lights (green) + Polar Star (final-vp)'
+    """
     prefix, _, rest = name.partition(":")
     if prefix in ("n", "game"):
         return get_spec(spec_id).metric_kinds.get(rest, rest)
     if prefix == "vp":
         return f"{get_spec(spec_id).score_unit}: {rest}"
     kind, _, item = rest.partition(":")
-    return f"{get_spec(spec_id).score_unit} with {item} ({kind})"
+    return f"{get_spec(spec_id).score_unit} with {item_label(spec_id, item)} ({kind})"
+
+
+@cache
+def item_names(spec_id: str) -> Mapping[str, str]:
+    """The game's names of its items (``GameSpec.item_names``), by code."""
+    names = get_spec(spec_id).item_names
+    return {} if names is None else dict(names())
+
+
+def item_label(spec_id: str, code: str) -> str:
+    """An item as reports list it: its code and, where the game names it otherwise, its
+    name ("SB05 Forest Lights (red) + Polar Star", "space-7 fight bonus space 7").
+
+    >>> item_label("winter-queen", "stand-2")
+    'stand-2'
+    """
+    name = item_names(spec_id).get(code)
+    return code if name is None or name == code else f"{code} {name}"

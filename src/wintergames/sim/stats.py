@@ -1,5 +1,10 @@
-"""An arena's numbers: win shares with 95% Wilson intervals, scores, seat advantage,
-ratings, game length and the game's metrics (``summary.json``).
+"""An arena's numbers: win shares with 95% Wilson intervals, scores, ratings, game length
+and the game's metrics (``summary.json``), by bot, by seat and by turn position.
+
+A seat is where a bot sits (seat 1 is the first of the table); a turn position is when it
+plays (1st, 2nd, ...: the game's turn order, ``Outcome.order``). Where a game draws its
+first player at random, seat 1 plays first in only some of the games, so whether moving
+first is worth something is read by position, never by seat.
 
 >>> low, high = wilson(0.9, 200); round(low, 3), round(high, 3)
 (0.851, 0.934)
@@ -9,13 +14,15 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from wintergames.sim.jobs import Outcome
 
+Z95 = 1.96  # the normal quantile of a two-sided 95% interval
 
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+
+def wilson(share: float, n: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion ``share`` observed over ``n`` games."""
     if not 0.0 <= share <= 1.0:
         raise ValueError(f"a share of games lies between 0 and 1, not {share}")
@@ -33,13 +40,24 @@ def proportion(total: float, n: int) -> dict[str, Any]:
     return {"share": round(share, 4), "ci95": [round(low, 4), round(high, 4)], "games": n}
 
 
-def spread(values: Sequence[float]) -> dict[str, float]:
-    """Mean, standard deviation, least and most of ``values``."""
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval (normal approximation: mean ± 1.96
+    standard errors; the arena's runs are hundreds of games)."""
     if not values:
-        return {"mean": 0.0, "sd": 0.0, "min": 0.0, "max": 0.0}
+        return 0.0, 0.0, 0.0
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def spread(values: Sequence[float]) -> dict[str, Any]:
+    """Mean (with its 95% interval), standard deviation, least and most of ``values``."""
+    if not values:
+        return {"mean": 0.0, "ci95": [0.0, 0.0], "sd": 0.0, "min": 0.0, "max": 0.0}
+    mean, low, high = mean_interval(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    return {"mean": round(statistics.fmean(values), 3), "sd": round(sd, 3),
-            "min": min(values), "max": max(values)}
+    return {"mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)],
+            "sd": round(sd, 3), "min": min(values), "max": max(values)}
 
 
 def by_bot(outcomes: Sequence[Outcome], players: int) -> dict[str, dict[str, Any]]:
@@ -61,20 +79,66 @@ def by_bot(outcomes: Sequence[Outcome], players: int) -> dict[str, dict[str, Any
     return table
 
 
-def by_seat(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
-    """Per seat: win share with its interval against the fair ``1 / players``, and the
-    mean score; ``first_seat_advantage`` is seat 1's share less the fair share."""
+def ordinal(n: int) -> str:
+    """A turn position as people say it.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11)]
+    ['1st', '2nd', '3rd', '4th', '11th']
+    """
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+
+
+def is_mirror(outcomes: Sequence[Outcome]) -> bool:
+    """Whether one entrant sits in every seat of every game: its win share is then 1 by
+    construction and says nothing; its seats and turn positions are the measure."""
+    return len({b for o in outcomes for b in o.bots}) == 1
+
+
+# Which seat of a game is meant: the ``k``-th seat, or the seat at turn position ``k``.
+Pick = Callable[[Outcome, int], int]
+
+
+def seat_at(o: Outcome, k: int) -> int:
+    return k
+
+
+def position_at(o: Outcome, k: int) -> int:
+    assert o.order is not None  # ``by_position`` reads games that have a turn order
+    return o.order[k]
+
+
+def _rows(outcomes: Sequence[Outcome], players: int, pick: Pick, key: str) -> list[dict[str, Any]]:
+    """Per seat (or position): win share with its interval, its advantage over the fair
+    ``1 / players`` (the same interval, shifted), and the score with its interval."""
     fair = 1 / players
-    seats = []
-    for p in range(players):
-        won = sum(o.share(p) for o in outcomes)
-        seats.append({"seat": p + 1, **proportion(won, len(outcomes)),
-                      "score": spread([float(o.scores[p]) for o in outcomes])})
-    first = seats[0]
-    return {"fair_share": round(fair, 4), "seats": seats,
-            "first_seat_advantage": {"value": round(first["share"] - fair, 4),
-                                     "ci95": [round(first["ci95"][0] - fair, 4),
-                                              round(first["ci95"][1] - fair, 4)]}}
+    rows = []
+    for k in range(players):
+        row = proportion(sum(o.share(pick(o, k)) for o in outcomes), len(outcomes))
+        rows.append({key: k + 1, **row,
+                     "advantage": {"value": round(row["share"] - fair, 4),
+                                   "ci95": [round(row["ci95"][0] - fair, 4),
+                                            round(row["ci95"][1] - fair, 4)]},
+                     "score": spread([float(o.scores[pick(o, k)]) for o in outcomes])})
+    return rows
+
+
+def by_seat(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
+    """Per seat: win share and its advantage against the fair ``1 / players``, and the
+    score, each with its 95% interval."""
+    return {"fair_share": round(1 / players, 4),
+            "seats": _rows(outcomes, players, seat_at, "seat")}
+
+
+def by_position(outcomes: Sequence[Outcome], players: int) -> dict[str, Any] | None:
+    """Per turn position (1st to play, 2nd, ...): as ``by_seat``; ``first_mover_advantage``
+    is the 1st position's share less the fair share, and ``first_mover_seats`` counts the
+    games each seat played first. None where a game has no turn order."""
+    if not outcomes or any(o.order is None for o in outcomes):
+        return None
+    rows = _rows(outcomes, players, position_at, "position")
+    firsts = [sum(1 for o in outcomes if position_at(o, 0) == p) for p in range(players)]
+    return {"fair_share": round(1 / players, 4), "positions": rows,
+            "first_mover_advantage": rows[0]["advantage"], "first_mover_seats": firsts}
 
 
 def ratings(outcomes: Sequence[Outcome]) -> dict[str, Any] | None:
@@ -98,19 +162,36 @@ def ratings(outcomes: Sequence[Outcome]) -> dict[str, Any] | None:
                   "ordinal": round(r.ordinal(), 3)} for bot, r in rated.items()}
 
 
+def _means(columns: list[list[float]]) -> tuple[list[float], list[list[float]]]:
+    """Each column's mean and 95% interval, rounded."""
+    found = [mean_interval(c) for c in columns]
+    return ([round(m, 3) for m, _, _ in found],
+            [[round(low, 3), round(high, 3)] for _, low, high in found])
+
+
 def metrics(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
-    """Per metric: the mean per game (all seats together) and, for a metric of seats,
-    per seat; a game without the metric counts as zero."""
+    """Per metric: the mean per game (all seats together) and, for a metric of seats, per
+    seat and per turn position; each mean with its 95% interval. A game without the
+    metric counts as zero."""
     names = sorted({name for o in outcomes for name in o.metrics})
-    n = len(outcomes) or 1
+    ordered = bool(outcomes) and all(o.order is not None for o in outcomes)
     found: dict[str, Any] = {}
     for name in names:
         width = 1 if name.startswith("game:") else players
-        totals = [sum(o.metrics.get(name, [0] * width)[p] for o in outcomes) / n
-                  for p in range(width)]
-        found[name] = {"mean_per_game": round(sum(totals), 3),
-                       "mean_per_seat": None if name.startswith("game:")
-                       else [round(v, 3) for v in totals]}
+        rows = [o.metrics.get(name, [0] * width) for o in outcomes]
+        total, low, high = mean_interval([float(sum(r)) for r in rows])
+        entry: dict[str, Any] = {"mean_per_game": round(total, 3),
+                                 "ci95": [round(low, 3), round(high, 3)],
+                                 "mean_per_seat": None, "ci95_per_seat": None,
+                                 "mean_per_position": None, "ci95_per_position": None}
+        if not name.startswith("game:"):
+            entry["mean_per_seat"], entry["ci95_per_seat"] = _means(
+                [[float(r[p]) for r in rows] for p in range(players)])
+            if ordered:
+                entry["mean_per_position"], entry["ci95_per_position"] = _means(
+                    [[float(r[position_at(o, k)]) for r, o in zip(rows, outcomes, strict=True)]
+                     for k in range(players)])
+        found[name] = entry
     return found
 
 
@@ -118,8 +199,10 @@ def summarize(outcomes: Sequence[Outcome], players: int) -> dict[str, Any]:
     """Everything ``summary.json`` holds, from the games played."""
     return {
         "games": len(outcomes),
+        "mirror": is_mirror(outcomes),
         "bots": by_bot(outcomes, players),
         "seats": by_seat(outcomes, players) if players > 1 else None,
+        "positions": by_position(outcomes, players) if players > 1 else None,
         "ratings": ratings(outcomes) if players > 1 else None,
         "length": {"decisions": spread([o.decisions for o in outcomes]),
                    "seconds": spread([o.seconds for o in outcomes])},
