@@ -478,3 +478,18 @@ def test_an_information_state_is_the_observation_and_every_log_text_the_seat_may
             state.apply_action(rng.choice(state.legal_actions()))
         if step % 5 == 0:
             state = state.clone()  # a clone carries on from what its original had read
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("winter-queen", 3, {"first_player": "2", "overlay": {"stand_emptied.vp": 3}}),
+    ("ice", 2, {"curse": "on"}),
+    ("snow-time", 3, {"overlay": {"fruit.die_levels": [6, 6, 6, 6, 6, 6]}}),
+])
+def test_a_states_options_load_the_same_game_as_parameters(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    """``game_parameters`` is ``_options``' inverse: what the reference bot loads its
+    searcher's game with (it used the default options, whatever the state's)."""
+    state = make(game_id, players, 4, options)
+    params = openspiel.game_parameters(get_spec(game_id), players, state.options)
+    game = pyspiel.load_game(openspiel.short_name(game_id), params)
+    assert game.options == state.options

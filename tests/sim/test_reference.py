@@ -41,3 +41,14 @@ def test_its_choice_is_legal_and_leaves_the_state_as_it_was() -> None:
 def test_a_bad_reference_bot_is_refused(bots: list[str], game: str, message: str) -> None:
     with pytest.raises(InvalidOptionError, match=message):
         run_arena(game, 3 if game == "snow-time" else 2, bots, games=1, workers=1)
+
+
+def test_it_searches_the_game_of_the_states_own_options() -> None:
+    """Its searcher's game is loaded with the state's options, not the defaults: a two-
+    player Winter Queen with 2-floe stands and the second seat first."""
+    state = wg.make("winter-queen", 2, seed=5, options={
+        "first_player": "2", "overlay": {"setup.2_players.floes_per_stand": 2}})
+    bot = OpenSpielSearch("openspiel-ismcts", seed=1, simulations=4)
+    bot.choose(state, state.to_move[0])
+    game = bot._searcher(state)[0]
+    assert game.options == state.options

@@ -109,6 +109,37 @@ def parameters(spec: GameSpec) -> dict[str, Parameter]:
     return {**own, **{o.name: option_default(o) for o in spec.options}, OVERLAY: ""}
 
 
+def game_parameters(spec: GameSpec, num_players: int,
+                    options: dict[str, Any]) -> dict[str, Parameter]:
+    """The parameters that load ``spec``'s game with ``num_players`` and validated
+    ``options`` (a state's own): a seat number as an int, the overlay as TOML text.
+
+    >>> import wintergames as wg
+    >>> s = wg.make("winter-queen", 3, 1, {"first_player": "2",
+    ...                                   "overlay": {"stand_emptied.vp": 2}})
+    >>> game_parameters(wg.get_spec("winter-queen"), 3, s.options)
+    {'players': 3, 'first_player': 2, 'overlay': 'stand_emptied.vp = 2'}
+    """
+    params: dict[str, Parameter] = {"players": num_players}
+    for option in spec.options:
+        value = options[option.name]
+        params[option.name] = ((RANDOM_SEAT if value == RANDOM else int(value))
+                               if is_seat_number(option) else value)
+    changes = options.get(OVERLAY)
+    if changes:
+        params[OVERLAY] = "\n".join(f"{key} = {_toml_value(value)}"
+                                    for key, value in changes.items())
+    return params
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return repr(value)
+
+
 def overlay_tables(text: str) -> dict[str, Any]:
     """The ``overlay`` parameter's tables: TOML text when it holds an ``=`` (every TOML
     key has one), else the path of a TOML file."""

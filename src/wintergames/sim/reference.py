@@ -52,11 +52,15 @@ class OpenSpielSearch(Bot):
             import pyspiel
             from open_spiel.python.algorithms import ismcts, mcts
 
+            from wintergames.core.registry import get_spec
             from wintergames.rl import openspiel
 
             openspiel.register()
+            # the game of the state's own options (an ICE curse changes its encoding)
             self._game = pyspiel.load_game(openspiel.short_name(state.game_id),
-                                           {"players": state.num_players})
+                                           openspiel.game_parameters(
+                                               get_spec(state.game_id), state.num_players,
+                                               state.options))
             rng = np.random.RandomState(self.seed % 2**32)
             evaluator = mcts.RandomRolloutEvaluator(random_state=rng)
             self._search = ismcts.ISMCTSBot(self._game, evaluator, self.uct_c,
