@@ -363,3 +363,32 @@ def test_the_housekeeping_outlives_a_storage_outage(
     assert rounds[0] >= 4  # it went on after the two failed rounds
     warned = [r.getMessage() for r in caplog.records if "storage unavailable" in r.getMessage()]
     assert len(warned) == 2, warned
+
+
+def test_resuming_a_tables_bots_sends_its_watchers_no_repeated_view(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The resumer only starts the drive: its watchers already have the current view, and
+    a repeat of it was once read by a client as the answer to its next action."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'wg.db'}", seeded_human_tables=True,
+                               resume_seconds=3600)) as client:
+        hub = hub_of(client)
+        drives: list[str] = []
+
+        async def held(live: LiveTable) -> None:  # the bots wait: the table stays theirs
+            drives.append(live.id)
+            hub.driving.discard(live.id)
+
+        monkeypatch.setattr(hub, "drive_bots", held)
+        table = new_table(client, "winter-queen", ["random", "human"], first_player="1")
+        assert drives == [table["table"]]  # created with a bot to move
+        heard: list[str] = []
+
+        class Listener:
+            viewer = hub.table(table["table"]).viewer(None)
+
+            def send(self, text: str) -> None:
+                heard.append(text)
+
+        hub.watch(table["table"], Listener())  # type: ignore[arg-type]
+        run_coroutine(hub.resume())
+        assert drives == [table["table"]] * 2 and heard == []

@@ -228,6 +228,10 @@ class Hub:
     def changed(self, live: LiveTable) -> None:
         """Tell every watcher, then let bots move (on the running event loop)."""
         self.broadcast(live)
+        self.drive(live)
+
+    def drive(self, live: LiveTable) -> None:
+        """Let the table's bots move, unless they move already or none is to move."""
         if live.id not in self.driving and live.bots_to_move():
             self.driving.add(live.id)
             self._hold(asyncio.get_running_loop().create_task(self.drive_bots(live)))
@@ -327,7 +331,9 @@ class Hub:
                 live = await self.table_async(table_id)
             except ServerError:
                 continue  # unreadable (logged once) or gone
-            self.changed(live)
+            # nothing changed that a watcher has not seen: a view now would only repeat the
+            # last one (a client once took such a repeat for the answer to its next action)
+            self.drive(live)
 
     async def summarise_old_tables(self) -> None:
         """Fill in the progress of tables an older server stored without it, so the
