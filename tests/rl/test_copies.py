@@ -24,7 +24,7 @@ COPIES: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _aec_future(env: wz.WintergamesAEC, steps: int = 25) -> list[tuple[Any, ...]]:
+def aec_future(env: wz.WintergamesAEC, steps: int = 25) -> list[tuple[Any, ...]]:
     """What a seeded masked random run sees from here: agent, vector, reward, action."""
     rng, path = random.Random(1), []
     for _ in range(steps):
@@ -70,11 +70,11 @@ def _gym_future(env: SingleAgent, steps: int = 8) -> list[Any]:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_copied_aec_environment_goes_on_as_the_original(game: str, how: str) -> None:
     env = wz.env(game, num_players=COUNTS.get(game, 2), seed=4)
-    _aec_future(env, steps=12)
+    aec_future(env, steps=12)
     twin = COPIES[how](env)
     assert twin.game_state is not env.game_state
-    mine = _aec_future(env)
-    assert len(mine) > 5 and _aec_future(twin) == mine
+    mine = aec_future(env)
+    assert len(mine) > 5 and aec_future(twin) == mine
     # and the unseeded next episode follows the same seed generator
     env.reset()
     twin.reset()
@@ -110,11 +110,11 @@ def test_a_copied_gymnasium_environment_goes_on_as_the_original(game: str, how: 
 @pytest.mark.parametrize("how", sorted(COPIES))
 def test_a_copied_snapshot_restores_the_same_futures(how: str) -> None:
     aec = wz.env("ice", num_players=3, seed=2)
-    _aec_future(aec, steps=10)
+    aec_future(aec, steps=10)
     snap = aec.snapshot()
-    mine = _aec_future(aec)
+    mine = aec_future(aec)
     aec.restore(COPIES[how](snap))
-    assert _aec_future(aec) == mine
+    assert aec_future(aec) == mine
     gym = single_agent("snow-time", opponents="greedy", num_players=3)
     gym.reset(seed=8)
     gsnap = gym.snapshot()
@@ -133,5 +133,5 @@ def test_a_copy_is_apart_from_the_original() -> None:
     env = wz.env("winter-queen", num_players=2, seed=1)
     twin = copy.deepcopy(env)
     before = env.game_state.to_json()
-    _aec_future(twin, steps=6)
+    aec_future(twin, steps=6)
     assert env.game_state.to_json() == before and env.steps == 0 and twin.steps > 0

@@ -13,6 +13,8 @@ from wintergames.core.registry import available_games
 from wintergames.core.testing import snapshot
 from wintergames.rl import pettingzoo as wz
 
+from .test_copies import aec_future
+
 GAMES = [s.id for s in available_games()]
 COUNTS = {"winterborne": 1, "snow-time": 3, "ice": 3}
 
@@ -77,32 +79,16 @@ def test_snapshot_and_restore_round_trip_and_stay_apart(game: str) -> None:
     snap = env.snapshot()
     at_snapshot = env.observe(env.agent_selection)
 
-    def future() -> list[tuple[object, ...]]:
-        path: list[tuple[object, ...]] = []
-        r = random.Random(1)
-        for _ in range(25):
-            if not env.agents:
-                break
-            agent = env.agent_selection
-            obs, reward, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            action = r.choice(np.flatnonzero(obs["action_mask"]).tolist())
-            path.append((agent, obs["observation"].tobytes(), reward, action))
-            env.step(action)
-        return path
-
-    first = future()
+    first = aec_future(env)
     env.restore(snap)
     assert np.array_equal(env.observe(env.agent_selection)["observation"],
                           at_snapshot["observation"])
     # Break the contract on purpose: play on and mangle the restored game's state.
-    second = future()
+    second = aec_future(env)
     assert second == first
     env.game_state.log.clear()
     env.restore(snap)
-    assert future() == first, "the snapshot shared something with the environment"
+    assert aec_future(env) == first, "the snapshot shared something with the environment"
     par = wz.parallel_env(game, num_players=COUNTS.get(game, 2), seed=9)
     obs, _ = par.reset(seed=9)
     psnap = par.snapshot()

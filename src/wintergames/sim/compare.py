@@ -15,7 +15,6 @@ differs; so is a pair of games that did not start from the same seed and seating
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from wintergames.core.errors import InvalidOptionError
 from wintergames.sim.jobs import Outcome
 from wintergames.sim.report import pct, signed_points
 from wintergames.sim.results import GAMES, PLAN, differences, read_games
-from wintergames.sim.stats import Z95, ordinal, position_at
+from wintergames.sim.stats import mean_interval, ordinal, position_at
 
 # What two runs must share for their games to be the same games.
 SAME = ("game", "players", "bots", "seed", "seeding")
@@ -83,11 +82,9 @@ def paired(pairs: Sequence[tuple[Outcome, Outcome]],
     95% interval."""
     a = [value(x) for x, _ in pairs]
     b = [value(y) for _, y in pairs]
-    diffs = [vb - va for va, vb in zip(a, b, strict=True)]
-    mean = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    mean, low, high = mean_interval([vb - va for va, vb in zip(a, b, strict=True)])
     return {"a": round(statistics.fmean(a), 4), "b": round(statistics.fmean(b), 4),
-            "diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+            "diff": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
 
 
 def _bot_share(bot: str) -> Callable[[Outcome], float]:
