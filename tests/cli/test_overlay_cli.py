@@ -31,7 +31,8 @@ def test_play_keeps_the_overlay_in_its_record(tmp_path: Path) -> None:
                                  "--seed", "2", "-o", f"overlay={file}",
                                  "-o", "overlay.spellbooks.max_held=2", "--record", str(record)])
     assert result.exit_code == 0, result.output
-    assert "What-if rules: spellbooks.max_held = 2, stand_emptied.vp = 4" in result.output
+    assert ("What-if rules. Changed from the printed game: spellbooks.max_held = 2; "
+            "stand_emptied.vp = 4") in " ".join(result.output.split())
     kept = json.loads(record.read_text())
     changed = {"spellbooks.max_held": 2, "stand_emptied.vp": 4}
     assert kept["options"]["overlay"] == changed

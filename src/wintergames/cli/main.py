@@ -84,8 +84,8 @@ def play(
                   "Type 'help' at your prompt.")
     changes = state.options.get(OVERLAY)
     if changes:  # the page's "what-if rules" badge lists the same
-        console.print(escape("What-if rules: " + ", ".join(f"{key} = {value}"
-                                                           for key, value in changes.items())))
+        console.print(escape("What-if rules. Changed from the printed game: " + "; ".join(
+            f"{key} = {value}" for key, value in changes.items())))
     if plot is not None and spec.plot is None:
         raise _fail(InvalidOptionError(f"{spec.title} draws no pictures; leave out --plot"))
     if _stdin_is_terminal():

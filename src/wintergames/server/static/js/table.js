@@ -165,7 +165,9 @@ function renderWhatIf() {
   const changes = Object.entries(view.overlay || {});
   const badge = $("whatif");
   badge.hidden = !changes.length;
-  badge.title = changes.map(([key, value]) => `${key} = ${value}`).join("\n");
+  // the rules' tooltip (tooltip.js), which a tap opens on a phone too (a title never shows there)
+  badge.dataset.tip = `Changed from the printed game: ${
+    changes.map(([key, value]) => `${key} = ${value}`).join("; ")}`;
 }
 
 // ``how.began``: this view begins the seat's move (watch.js knows it across views drawn as one).
