@@ -380,7 +380,8 @@ def test_resuming_a_tables_bots_sends_its_watchers_no_repeated_view(
 
         monkeypatch.setattr(hub, "drive_bots", held)
         table = new_table(client, "winter-queen", ["random", "human"], first_player="1")
-        assert drives == [table["table"]]  # created with a bot to move
+        assert table["table"] in drives  # created with a bot to move (the keeper's own
+        # first round may drive it too, when it runs late)
         heard: list[str] = []
 
         class Listener:
@@ -390,5 +391,6 @@ def test_resuming_a_tables_bots_sends_its_watchers_no_repeated_view(
                 heard.append(text)
 
         hub.watch(table["table"], Listener())  # type: ignore[arg-type]
+        before = len(drives)
         run_coroutine(hub.resume())
-        assert drives == [table["table"]] * 2 and heard == []
+        assert drives[before:] == [table["table"]] and heard == []
