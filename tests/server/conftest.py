@@ -114,3 +114,14 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
     """A database of each kind with nothing in it, not even the schema."""
     yield from _database(request, tmp_path, migrated=False)
 
+
+
+@pytest.fixture
+def postgres_url(postgres_databases: Databases) -> Iterator[str]:
+    """A PostgreSQL database with the server's schema, for this test only: for the tests
+    of several server processes, which share one (SQLite is one process by design)."""
+    name = postgres_databases.create(migrated=True)
+    try:
+        yield _url_of(postgres_databases.admin_url, name)
+    finally:
+        postgres_databases.drop(name)  # WITH (FORCE): a server still connected does not stop it

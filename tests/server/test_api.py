@@ -326,9 +326,10 @@ def test_a_bot_over_its_move_budget_is_replaced_by_a_random_legal_move(
         assert release.wait(timeout=60), "the test never let the bot go"
         return choose(self, state, player)
 
-    def recorded(self: LiveTable, seat: int, deadline: float | None = None) -> bool:
+    def recorded(self: LiveTable, seat: int, deadline: float | None = None,
+                 allowed: Any = None) -> bool:
         asked.append(seat)
-        played = play_bot(self, seat, deadline)
+        played = play_bot(self, seat, deadline, allowed)
         results.append(played)
         return played
 

@@ -144,66 +144,70 @@ def replay(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(
+        envvar="WG_HOST",
         help="address to listen on: 127.0.0.1 this machine only, 0.0.0.0 every network")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on (0: any free one)")] = 8000,
-    database_url: Annotated[
-        str, typer.Option(help="sqlite:///file.db (created if missing) or postgresql://...")
+    port: Annotated[int, typer.Option(
+        envvar="WG_PORT", help="port to listen on (0: any free one)")] = 8000,
+    database_url: Annotated[str, typer.Option(
+        envvar="WG_DATABASE_URL",
+        help="sqlite:///file.db (created if missing) or postgresql://...")
     ] = "sqlite:///wintergames.db",
+    workers: Annotated[int, typer.Option(
+        envvar="WG_WORKERS", min=1,
+        help="server processes sharing the port, one per core (above 1: PostgreSQL only)")
+    ] = 1,
     limit: Annotated[
         list[str] | None,
-        typer.Option(help="a server setting as name=value (repeatable), e.g. "
+        typer.Option(envvar="WG_LIMIT",
+                     help="a server setting as name=value (repeatable; WG_LIMIT: items "
+                          "separated by spaces, all replaced by any --limit), e.g. "
                           "bot_budget=5; all of them in docs/server.md"),
     ] = None,
     access_log: Annotated[bool, typer.Option(
-        "--access-log", help="print a line per HTTP request (seat secrets hidden)")] = False,
+        "--access-log/--no-access-log", envvar="WG_ACCESS_LOG",
+        help="print a line per HTTP request (seat secrets hidden)")] = False,
 ) -> None:
-    """Start the web server: lobby, tables, play over WebSocket."""
-    import logging
+    """Start the web server: lobby, tables, play over WebSocket.
 
-    import uvicorn
-
+    Each option may also come from its environment variable; the command line wins.
+    """
     from wintergames.cli.serve import (
         EVERYWHERE,
-        HideSecrets,
         ListenError,
+        check_workers,
         listen,
+        open_database,
+        serve_here,
+        serve_in_processes,
         shown_database,
         url,
     )
-    from wintergames.server.connections import uvicorn_options
+    from wintergames.server.processes import Serving
     from wintergames.server.settings import ServerSettings
 
     try:
         settings = ServerSettings().with_text(limit or [])
+        check_workers(workers, database_url)
         sock = listen(host, port)  # a busy port is reported before any URL is printed
     except (InvalidOptionError, ListenError) as err:
         raise _fail(err) from None
-    from wintergames.server.app import create_app  # the slow import, once the port is ours
-
     try:
-        application = create_app(database_url, settings=settings)
+        application = open_database(database_url, settings, workers)
     except Exception as err:  # noqa: BLE001 - any database problem is reported, then exit
         sock.close()
         raise _fail(RuntimeError(f"cannot open the database {database_url!r}: {err}")) from None
     everywhere = " (listening on every address of this machine)" if host in EVERYWHERE else ""
+    processes = f"; {workers} processes" if workers > 1 else ""
     console.print(f"wintergames server on [bold]{url(sock)}[/]{everywhere} "
-                  f"(database {escape(shown_database(database_url))})", highlight=False,
-                  soft_wrap=True)  # one line, so the URL is copied whole
-    # Frames past four times the message limit are cut by uvicorn itself (close 1009);
-    # smaller oversized messages get the server's own error and the socket stays open.
-    # The HTTP protocol limits connections per client and the time a request may take.
-    config = uvicorn.Config(application, log_level="warning", access_log=access_log,
-                            ws_max_size=4 * settings.max_message_bytes,
-                            **uvicorn_options(settings))
-    if access_log:  # uvicorn's own messages stay at warnings; requests are at info
-        access = logging.getLogger("uvicorn.access")
-        access.setLevel(logging.INFO)
-        access.addFilter(HideSecrets())
-    from wintergames.server.collector import tune_for_serving
-
-    tune_for_serving()  # the app and every game's data are loaded: frozen from here on
-    uvicorn.Server(config).run(sockets=[sock])
+                  f"(database {escape(shown_database(database_url))}{processes})",
+                  highlight=False, soft_wrap=True)  # one line, so the URL is copied whole
+    if application is not None:
+        serve_here(application, sock, settings, access_log)
+    elif not serve_in_processes(Serving(database_url, tuple(limit or ()), access_log),
+                                workers, sock):
+        raise _fail(RuntimeError("a server process could not start (see its error above); "
+                                 "the others were stopped"))
 
 
 from wintergames.cli.arena import (  # noqa: E402 - after app

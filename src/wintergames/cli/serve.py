@@ -1,18 +1,29 @@
-"""Where ``wintergames serve`` listens, and what its access log may show.
+"""Where ``wintergames serve`` listens, in how many processes, and what its access log
+may show.
 
 The socket is bound here, before the server starts and before any URL is printed, so a
 busy port is reported with what to do instead of a URL that leads nowhere; uvicorn then
 serves on this very socket (no second bind that another program could win in between).
+With ``--workers N`` above 1, uvicorn's supervisor spawns N processes that all accept on
+it, and starts another when one dies (``server/processes.py`` builds each one's app).
 """
 
 from __future__ import annotations
 
 import errno
 import logging
+import os
 import re
 import socket
+from typing import TYPE_CHECKING, Any
 
-from wintergames.core.errors import WintergamesError
+from wintergames.core.errors import InvalidOptionError, WintergamesError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from wintergames.server.processes import Serving
+    from wintergames.server.settings import ServerSettings
 
 # Hosts that mean "every address of this machine": a browser cannot open them as such.
 EVERYWHERE = ("0.0.0.0", "::", "")
@@ -43,6 +54,35 @@ def listen(host: str, port: int) -> socket.socket:
         sock.close()
         raise ListenError(_why(err, host, port)) from None
     return sock
+
+
+def check_workers(workers: int, database_url: str) -> None:
+    """Refuse several processes on a database they cannot share (only PostgreSQL can).
+
+    >>> check_workers(2, "postgresql://wg@db/wintergames")
+    >>> check_workers(1, "sqlite:///wintergames.db")
+    """
+    if workers == 1:
+        return
+    shown = shown_database(database_url)
+    if _backend(database_url) == "sqlite":
+        raise InvalidOptionError(
+            f"--workers {workers} needs PostgreSQL, and {shown} is SQLite: SQLite has one "
+            "writer at a time and no notifications between processes. Use a postgresql:// "
+            "URL (--database-url or WG_DATABASE_URL), or one process (--workers 1)")
+    if _backend(database_url) != "postgresql":
+        raise InvalidOptionError(f"--workers {workers} needs a postgresql:// URL (the "
+                                 f"processes share its tables and notifications); not {shown}")
+
+
+def _backend(database_url: str) -> str | None:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(database_url).get_backend_name()
+    except (ArgumentError, ValueError):
+        return None
 
 
 def _why(err: OSError, host: str, port: int) -> str:
@@ -117,6 +157,14 @@ def hide_secrets(path: str) -> str:
     return _SECRET.sub(r"\1***", path)
 
 
+def show_access_log() -> None:
+    """Log a line per request in this process (uvicorn's own messages stay at warnings),
+    with every secret in a link hidden."""
+    access = logging.getLogger("uvicorn.access")
+    access.setLevel(logging.INFO)
+    access.addFilter(HideSecrets())
+
+
 class HideSecrets(logging.Filter):
     """Hides secrets in uvicorn's access lines, whose arguments are (client, method, path
     with query, HTTP version, status)."""
@@ -126,3 +174,68 @@ class HideSecrets(logging.Filter):
         if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str):
             record.args = (args[0], args[1], hide_secrets(args[2]), args[3], args[4])
         return True
+
+
+# -- running ---------------------------------------------------------------------------
+
+def _options(settings: ServerSettings, access_log: bool) -> dict[str, Any]:
+    """The ``uvicorn.Config`` options of every way to serve (one process or several)."""
+    from wintergames.server.connections import uvicorn_options
+
+    # Frames past four times the message limit are cut by uvicorn itself (close 1009);
+    # smaller oversized messages get the server's own error and the socket stays open.
+    # The HTTP protocol limits connections per client and the time a request may take.
+    return {"log_level": "warning", "access_log": access_log,
+            "ws_max_size": 4 * settings.max_message_bytes, **uvicorn_options(settings)}
+
+
+def serve_here(application: FastAPI, sock: socket.socket, settings: ServerSettings,
+               access_log: bool) -> None:
+    """Serve ``application`` on ``sock`` in this process until stopped."""
+    import uvicorn
+
+    from wintergames.server.collector import tune_for_serving
+
+    config = uvicorn.Config(application, **_options(settings, access_log))
+    if access_log:
+        show_access_log()
+    tune_for_serving()  # the app and every game's data are loaded: frozen from here on
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def open_database(database_url: str, settings: ServerSettings,
+                  workers: int) -> FastAPI | None:
+    """The app on ``database_url``, to serve in this process; with several processes,
+    None once the database is opened and its schema upgraded (each process builds its own
+    app): a wrong URL is then one error here, not every process failing in turn."""
+    if workers > 1:
+        from wintergames.server.store import Store
+
+        Store(database_url).engine.dispose()
+        return None
+    from wintergames.server.app import create_app  # the slow import, once the port is ours
+
+    return create_app(database_url, settings=settings)
+
+
+def serve_in_processes(serving: Serving, workers: int, sock: socket.socket) -> bool:
+    """Serve on ``sock`` in ``workers`` spawned processes until stopped (SIGTERM or
+    Ctrl-C stops them all); uvicorn's supervisor starts another when one dies. False if
+    a process could not start at all (the supervisor then stops the others)."""
+    import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.supervisors import Multiprocess
+
+    from wintergames.server.processes import APP, ENVIRONMENT, HTTP_PROTOCOL
+
+    os.environ[ENVIRONMENT] = serving.to_environment()  # what each process builds from
+    options = _options(serving.settings(), serving.access_log) | {"http": HTTP_PROTOCOL}
+    config = uvicorn.Config(APP, factory=True, workers=workers, **options)
+    # The supervisor says when it starts a process and when one died; the processes
+    # themselves stay at warnings.
+    logging.getLogger("uvicorn.error").setLevel(logging.INFO)
+    # Connections made while the processes start wait in the backlog, not refused.
+    sock.listen(config.backlog)
+    supervisor = Multiprocess(config, sockets=[sock])
+    supervisor.run()
+    return all(process.exitcode != STARTUP_FAILURE for process in supervisor.processes)

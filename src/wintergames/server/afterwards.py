@@ -48,7 +48,7 @@ def add_afterwards(app: FastAPI, hub: Hub, limits: ClientLimits, static: Path) -
     hub.after_game.append(spectators_replay)
 
     async def finished_table(table_id: str, request: Request, what: str) -> LiveTable:
-        limits.replay_read(client_of(request))
+        await limits.off_loop(limits.replay_read, client_of(request))
         live = await hub.table_async(table_id)
         finished(live, what)
         return live
@@ -115,7 +115,8 @@ def add_afterwards(app: FastAPI, hub: Hub, limits: ClientLimits, static: Path) -
         finished(live, "a rematch")
         viewer = live.viewer(body.secret)
         return await rematches.join(live, viewer, body.secret,
-                                    lambda: limits.new_table(client_of(request)))
+                                    lambda: limits.off_loop(limits.new_table,
+                                                            client_of(request)))
 
 
 def client_of(request: Request) -> str:

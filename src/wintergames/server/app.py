@@ -95,19 +95,25 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     settings = (settings or ServerSettings()).replace(**overrides)
     store = Store(database_url)
     hub = Hub(store, settings)
-    limits = ClientLimits(settings)
+    limits = ClientLimits(settings, store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         keeper = asyncio.get_running_loop().create_task(hub.keep())
+        following = hub.following.start()  # other processes on the same PostgreSQL
         # the bots' and replays' fork server starts off the loop, before a bot needs it
         # (on the loop, its half second of imports stalled every table once: p99 529 ms)
         warming = asyncio.get_running_loop().create_task(asyncio.to_thread(start_fork_server))
+        # the other processes on the database go on counting this one's connections
+        renewer = asyncio.get_running_loop().create_task(limits.keep_renewed())
         try:
             yield
         finally:
             keeper.cancel()
             warming.cancel()
+            renewer.cancel()
+            for task in following:
+                task.cancel()
             hub.close()  # the worker processes stop with the server
 
     app = FastAPI(title="wintergames", summary="Five winter board games, played online.",
@@ -211,7 +217,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        limits.new_table(client_of(request))
+        await limits.off_loop(limits.new_table, client_of(request))
         live, created = await asyncio.to_thread(_create, store, settings, body)
         # built before it was stored (no need to rebuild it); its bots take this client's turns
         hub.adopt(live, client_key(client_of(request)))
@@ -245,8 +251,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     async def act(table_id: str, body: ActionRequest) -> Response:
         live = await hub.table_async(table_id)
         viewer = live.viewer(body.secret)
-        await asyncio.to_thread(live.act, viewer, body.version, body.action)
-        hub.changed(live)
+        await hub.act(live, viewer, body.version, body.action)
         return json_text(live.view_json(viewer, body.log_from))
 
     add_sockets(app, hub, limits)

@@ -25,8 +25,15 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import DBAPIError
 
 from wintergames.core.events import seat_name
+from wintergames.server.bus import Notice
 from wintergames.server.hub import Hub
-from wintergames.server.live import ServerError, Viewer, closed_error, storage_unavailable
+from wintergames.server.live import (
+    LiveTable,
+    ServerError,
+    Viewer,
+    closed_error,
+    storage_unavailable,
+)
 from wintergames.server.models import ChatMessage, GameTable
 from wintergames.server.quotas import ClientLimits
 from wintergames.server.store import Store, TableClosedError, utc
@@ -108,7 +115,14 @@ def append_message(store: Store, table_id: str, seat: int, nickname: str | None,
                           created_at=now)
         session.add(row)
         session.flush()  # its id: the order every client sorts by
+        store.notify(session, table_id, "chat", row.id)
         return row
+
+
+def message_by_id(store: Store, message_id: int) -> ChatMessage | None:
+    """One stored message (another server process stored it, and said its id)."""
+    with store.session() as session:
+        return session.get(ChatMessage, message_id)
 
 
 def last_messages(store: Store, table_id: str, limit: int = HISTORY) -> list[ChatMessage]:
@@ -130,6 +144,13 @@ class TableChat:
 
     def __init__(self, hub: Hub, limits: ClientLimits) -> None:
         self.hub, self.limits = hub, limits
+        hub.following.listeners["chat"] = self._heard
+
+    async def _heard(self, live: LiveTable, notice: Notice) -> None:
+        """Another process stored a message at a table watched here: pass it on."""
+        row = await asyncio.to_thread(message_by_id, self.hub.store, notice.step)
+        if row is not None and row.table_id == live.id:
+            self.hub.tell(live.id, {"type": "chat", "message": message_json(row)})
 
     async def say(self, table_id: str, viewer: Viewer, client: str, raw: Any) -> dict[str, Any]:
         """Check, store, then tell every watcher one message of ``viewer``'s seat;
@@ -141,7 +162,7 @@ class TableChat:
         text = check_text(raw)
         if live.closed_by and live.ended_at is not None:
             raise closed_error(live.closed_by, live.ended_at)
-        self.limits.chat(client, table_id, viewer.seat)
+        await self.limits.off_loop(self.limits.chat, client, table_id, viewer.seat)
         try:
             row = await asyncio.to_thread(append_message, self.hub.store, table_id,
                                           viewer.seat, live.nicknames[viewer.seat], text)

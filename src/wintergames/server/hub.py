@@ -26,7 +26,8 @@ from sqlalchemy.exc import DBAPIError
 
 from wintergames.bots.base import Bot
 from wintergames.core.actions import Action
-from wintergames.server.live import LiveTable, ServerError, think
+from wintergames.server.following import Following
+from wintergames.server.live import LiveTable, ServerError, Viewer, think
 from wintergames.server.settings import ServerSettings
 from wintergames.server.store import Store
 from wintergames.server.watchers import Watcher
@@ -82,6 +83,9 @@ class Hub:
         # Work to start once a table's game has ended (its replay made ahead of its
         # first viewer), each as a task of the event loop.
         self.after_game: list[Callable[[LiveTable], Awaitable[object]]] = []
+        # Several processes on one database (PostgreSQL): a table's bots are driven by
+        # the process holding its lease, and what others store arrives as notices.
+        self.following = Following(self)
 
     # -- tables -------------------------------------------------------------------------
 
@@ -199,12 +203,15 @@ class Hub:
     def broadcast(self, live: LiveTable) -> None:
         """Queue every watcher's own view; never waits for a client. The first time the
         game is seen ended, what comes after it starts (``after_game``)."""
+        current = self.tables.get(live.id)
+        if current is not None and current is not live:
+            return  # a copy this process dropped (reloaded since): its views are old news
         for watcher in list(self.watchers.get(live.id, ())):
             watcher.send(live.view_text(watcher.viewer))
         if live.state.is_over and not live.after_game_started and self.after_game:
             live.after_game_started = True
             for work in self.after_game:
-                self._hold(asyncio.get_running_loop().create_task(self._after(work, live)))
+                self.hold(asyncio.get_running_loop().create_task(self._after(work, live)))
 
     async def _after(self, work: Callable[[LiveTable], Awaitable[object]],
                      live: LiveTable) -> None:
@@ -213,7 +220,7 @@ class Hub:
         except Exception:  # the game itself is stored: what follows it may fail alone
             logger.exception("the work after the game of table %r failed", live.id)
 
-    def _hold(self, task: asyncio.Task[None]) -> None:
+    def hold(self, task: asyncio.Task[None]) -> None:
         """Keep ``task`` until it is done (the loop keeps only weak references)."""
         self._drives.add(task)
         task.add_done_callback(self._drives.discard)
@@ -225,6 +232,19 @@ class Hub:
         for watcher in list(self.watchers.get(table_id, ())):
             watcher.send(text)
 
+    async def act(self, live: LiveTable, viewer: Viewer, version: int, action: Any) -> None:
+        """A seat's action (``LiveTable.act``), then its watchers told and bots driven.
+        A refused one may still have moved this copy on (it caught up with what another
+        process stored first): the watchers then get that view."""
+        before = live.version
+        try:
+            await asyncio.to_thread(live.act, viewer, version, action)
+        except ServerError:
+            if live.version != before:
+                self.changed(live)
+            raise
+        self.changed(live)
+
     def changed(self, live: LiveTable) -> None:
         """Tell every watcher, then let bots move (on the running event loop)."""
         self.broadcast(live)
@@ -234,7 +254,7 @@ class Hub:
         """Let the table's bots move, unless they move already or none is to move."""
         if live.id not in self.driving and live.bots_to_move():
             self.driving.add(live.id)
-            self._hold(asyncio.get_running_loop().create_task(self.drive_bots(live)))
+            self.hold(asyncio.get_running_loop().create_task(self.drive_bots(live)))
 
     # -- bots ---------------------------------------------------------------------------
 
@@ -243,16 +263,33 @@ class Hub:
 
         A storage error stops the drive (logged); the resumer starts it again.
         """
+        held = False
         try:
-            while not live.stale and (seats := live.bots_to_move()):
+            held = await self.following.take(live.id)
+            if held:
+                # what the lease's last holder stored may not have reached this copy yet
+                await self.following.freshen(live)
+            while (held and not live.stale and live.id not in self.following.lost
+                   and (seats := live.bots_to_move())):
                 for seat in seats:
+                    # a renewal late on a loaded machine: renewed now, or given up
+                    if not self.following.may_store(live.id):
+                        held = await self.following.take(live.id)
+                        if not held:
+                            break
+                    before = live.version
                     await self._bot_move(live, seat)
-                    self.broadcast(live)
+                    if live.version != before:  # a move dropped (the game moved on) is no news
+                        self.broadcast(live)
         except Exception:
             logger.exception("the bots of table %r stopped; they resume within %s s",
                              live.id, self.settings.resume_seconds)
         finally:
             self.driving.discard(live.id)
+            self.following.lost.discard(live.id)
+            if held and self.store.shared:
+                self.hold(asyncio.get_running_loop().create_task(
+                    self.following.hand_back(live)))
 
     async def _bot_move(self, live: LiveTable, seat: int) -> None:
         """One bot move. A searching bot thinks in a worker process (``workers``), so it
@@ -271,7 +308,8 @@ class Hub:
     async def _play_quick(self, live: LiveTable, seat: int) -> None:
         budget = self.settings.bot_budget
         version = live.version
-        playing = _in_thread(live.play_bot, seat, time.monotonic() + budget)
+        playing = _in_thread(functools.partial(live.play_bot, allowed=self.following.may_store),
+                             seat, time.monotonic() + budget)
         try:
             await asyncio.wait_for(asyncio.shield(playing), budget + self.settings.bot_grace)
         except TimeoutError:
@@ -302,7 +340,7 @@ class Hub:
             await asyncio.to_thread(live.fallback, seat, version)
             return
         live.bots[seat] = bot  # its random generator moved on in the worker
-        await asyncio.to_thread(live.commit_bot, seat, version, action)
+        await asyncio.to_thread(live.commit_bot, seat, version, action, self.following.may_store)
 
     async def _overran(self, live: LiveTable, seat: int, version: int) -> None:
         """A bot that ignored its deadline: the table plays on without it, its seeded
@@ -320,12 +358,16 @@ class Hub:
         """Stop the worker processes (the server is stopping)."""
         self.people.close()
         self.background.close()
+        self.following.close()
 
     async def resume(self) -> None:
         """Drive every stored table whose next decision is a bot's and that no one drives."""
-        waiting = await asyncio.to_thread(self.store.awaiting_bots)
+        waiting = await asyncio.to_thread(self.following.leases.unleased_awaiting_bots)
         for table_id in waiting:
             if table_id in self.driving:
+                continue
+            # another process may drive it: only the lease's new holder loads the table
+            if not await self.following.take(table_id):
                 continue
             try:
                 live = await self.table_async(table_id)
@@ -380,7 +422,25 @@ class Hub:
                     await self.close_idle()
             except DBAPIError:
                 logger.warning("storage unavailable; bots resume when it is back")
-            await asyncio.sleep(self.settings.resume_seconds)
+            await asyncio.sleep(self.resume_period)
+
+    @property
+    def resume_period(self) -> float:
+        """Seconds between looks for tables waiting for a bot: sooner where another
+        process's expired leases are to be taken over."""
+        if self.store.shared:
+            return min(self.settings.resume_seconds, self.settings.bot_lease_seconds / 4)
+        return self.settings.resume_seconds
+
+    # -- what other processes stored --------------------------------------------------
+
+    def forget(self, table_id: str) -> None:
+        """Drop this process's copy of a table (not one whose bots it drives)."""
+        if table_id not in self.driving:
+            self.tables.pop(table_id, None)
+            self.used.pop(table_id, None)
+            self.creators.pop(table_id, None)
+
 
 
 

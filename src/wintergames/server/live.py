@@ -16,7 +16,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -39,6 +39,7 @@ SPECTATOR = -1  # the seat number of a spectator in versions and views
 logger = logging.getLogger(__name__)
 
 
+RACES = 3  # times a person's action is tried again after losing a race to another process
 MESSAGE_LIMIT = 400  # characters of a refusal's message: none echoes a whole input
 
 
@@ -131,6 +132,15 @@ def closed_error(closed_by: str, ended_at: datetime) -> ServerError:
 class StaleTableError(ServerError):
     """This copy of a table is behind its stored log (another writer got there first, or
     the database failed mid-write): it is dropped and the next request reloads it."""
+
+
+class LostRaceError(ServerError):
+    """Another server process stored this step first; this copy has caught up with it
+    (several processes on one database), so the choice can be judged again."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "stale", "the game moved on meanwhile (another move was "
+                         "stored first); choose again on the new view")
 
 
 def dumps(value: Any) -> str:
@@ -335,6 +345,10 @@ class LiveTable:
             raise ServerError(403, "spectator", "spectators watch; they cannot act")
         with self.lock:
             self._check_open()
+            if seat not in self.state.to_move or version != self.decision[seat]:
+                # Through a load balancer, a client's next action may reach a process
+                # whose copy has not heard of the last one yet: storage says.
+                self._follow_storage()
             if seat not in self.state.to_move:
                 waiting = ", ".join(seat_name(p) for p in self.state.to_move)
                 raise ServerError(409, "not-your-turn",
@@ -348,9 +362,19 @@ class LiveTable:
                 action = self.spec.action_from_json(obj)
             except ActionFormatError as err:
                 raise ServerError(400, "malformed", str(err)) from None
-            self._commit(action, seat)
+            for _ in range(RACES):
+                try:
+                    self._commit(action, seat)
+                    return
+                except LostRaceError:
+                    # another seat's choice at a simultaneous step leaves this one's
+                    # decision (and its version) as it was: still a valid choice
+                    if seat not in self.state.to_move or version != self.decision[seat]:
+                        raise
+            raise LostRaceError()
 
-    def play_bot(self, seat: int, deadline: float | None = None) -> bool:
+    def play_bot(self, seat: int, deadline: float | None = None,
+                 allowed: Callable[[str], bool] | None = None) -> bool:
         """Let the bot of ``seat`` choose and play; False if the game moved on meanwhile.
 
         The bot thinks on a copy without holding the lock, so people keep playing, and
@@ -367,7 +391,7 @@ class LiveTable:
             logger.exception("the %s bot of table %r failed; it plays the fallback move",
                              self.kinds[seat], self.id)
             action = fallback_move(self.id, position, seat)
-        return self.commit_bot(seat, version, action)
+        return self.commit_bot(seat, version, action, allowed)
 
     def position_for(self, seat: int) -> tuple[int, State] | None:
         """The version and a copy of the state the bot of ``seat`` decides on, or None
@@ -378,13 +402,20 @@ class LiveTable:
                 return None
             return self.version, self.state.clone()
 
-    def commit_bot(self, seat: int, version: int, action: Action) -> bool:
+    def commit_bot(self, seat: int, version: int, action: Action,
+                   allowed: Callable[[str], bool] | None = None) -> bool:
         """Play the move the bot of ``seat`` chose at ``version``; False (nothing played)
-        if the game moved on meanwhile."""
+        if the game moved on meanwhile, or ``allowed(table id)`` says this process may
+        no longer store its bots' moves (its lease ran out)."""
         with self.lock:
             if self.version != version or self.closed_by:
                 return False
-            self._commit(action, seat)
+            if allowed is not None and not allowed(self.id):
+                return False
+            try:
+                self._commit(action, seat)
+            except LostRaceError:
+                return False  # a person's choice at a simultaneous step came first
             return True
 
     def fallback(self, seat: int, version: int) -> None:
@@ -480,6 +511,8 @@ class LiveTable:
                               self.progress(trial))
         except IntegrityError:
             # Another writer stored this step first: this copy is behind the log.
+            if self._follow_storage():
+                raise LostRaceError() from None
             self.stale = True
             raise StaleTableError(409, "conflict", "the table changed meanwhile; take the "
                                   "new view and choose again") from None
@@ -491,6 +524,46 @@ class LiveTable:
             self.stale = True
             raise
         self._advance(action, seat, applied=trial)
+
+    # -- what another server process stored ------------------------------------------------
+
+    def catch_up(self, rows: list[tuple[int, int, dict[str, Any]]]) -> bool:
+        """Play the stored actions this copy has not seen (another process stored them),
+        as (step, player, action) from ``Store.actions_since``; whether any was new.
+
+        Steps this copy already has are skipped (its own move may have landed since they
+        were read); a gap means this copy cannot follow its log: it becomes ``stale``.
+        """
+        with self.lock:
+            before = self.version
+            for step, player, obj in rows:
+                if step < self.version:
+                    continue
+                if step > self.version:
+                    self.stale = True
+                    break
+                self._advance(self.spec.action_from_json(obj), player)
+            return self.version != before
+
+    def _follow_storage(self) -> bool:
+        """Where processes share storage, play what another stored beyond this copy;
+        whether this copy now follows its log (False alone on SQLite: one process)."""
+        if not self.store.shared:
+            return False
+        self.catch_up(self.store.actions_since(self.id, self.version))
+        return not self.stale
+
+    def refresh(self, row: GameTable) -> None:
+        """Learn what another process changed in the table's row: seats' names and
+        secrets (a rematch seat claimed), and whether it was closed."""
+        with self.lock:
+            in_order = sorted(row.seats, key=lambda seat: seat.index)
+            self.nicknames = [seat.nickname for seat in in_order]
+            self.secrets = {seat.secret_hash: seat.index for seat in row.seats
+                            if seat.secret_hash}
+            if row.closed_by and row.ended_at is not None and not self.closed_by:
+                self.closed_by, self.ended_at = row.closed_by, utc(row.ended_at)
+            self._texts.clear()
 
     def _advance(self, action: Action, seat: int, applied: State | None = None) -> None:
         if applied is None:

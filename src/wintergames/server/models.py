@@ -18,7 +18,9 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -142,3 +144,44 @@ class Replay(Base):
     body: Mapped[bytes] = mapped_column(LargeBinary)  # the JSON text, gzip-compressed
     index: Mapped[dict[str, Any]] = mapped_column(JSON)  # where each step lies in it
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+# -- several processes on one database (none of these is a game's record) ----------------
+
+
+class BotLease(Base):
+    """Which server process thinks for a table's bots, until when (server/leases.py).
+    A lease not renewed by ``expires_at`` may be taken by another process."""
+
+    __tablename__ = "bot_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(120))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateEntry(Base):
+    """One hit of a per-client rate, in its moving window (server/shared_limits.py):
+    deleted once older than its window, as the ``limits`` library's own storages do."""
+
+    __tablename__ = "rate_entries"
+    __table_args__ = (Index("rate_entries_key_at", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"),
+                                    primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(300))
+    at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
+
+
+class Hold(Base):
+    """How many connections one process holds for a client or a table
+    (server/shared_limits.py); a process renews ``seen_at`` while it lives, and rows of
+    a process not seen for a while no longer count."""
+
+    __tablename__ = "holds"
+
+    process: Mapped[str] = mapped_column(String(120), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(40), primary_key=True)
+    key: Mapped[str] = mapped_column(String(300), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -26,7 +26,7 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -91,6 +91,7 @@ def claim_seat(store: Store, table_id: str, seat: int, secret_hash: str) -> bool
         given = session.execute(update(Seat).where(*where, Seat.secret_hash.is_(None))
                                 .values(secret_hash=secret_hash))
         if given.rowcount == 1:  # type: ignore[attr-defined]
+            store.notify(session, table_id, "seat", seat)  # others learn the secret
             return True
         return session.scalar(select(Seat.secret_hash).where(*where)) == secret_hash
 
@@ -109,7 +110,7 @@ class Rematches:
         return stored_rematch(self.store, table_id)
 
     async def join(self, live: LiveTable, viewer: Viewer, secret: str | None,
-                   count_new_table: Callable[[], None]) -> dict[str, Any]:
+                   count_new_table: Callable[[], Awaitable[None]]) -> dict[str, Any]:
         """What ``viewer`` of the finished table ``live`` gets of its rematch (started
         now if there is none and they may start it)."""
         people = "human" in live.kinds
@@ -121,7 +122,7 @@ class Rematches:
             if viewer.seat is None and people:
                 raise ServerError(409, "no-rematch-yet", "no rematch yet: one of the people "
                                   "who played here starts it, then spectators get its link")
-            count_new_table()  # a new table, counted as any other against the client
+            await count_new_table()  # a new table, counted as any other against the client
             new_live, row = await asyncio.to_thread(self._build, live, viewer, secret)
             new_id, created = await asyncio.to_thread(store_rematch, self.store, live.id, row)
             if created:

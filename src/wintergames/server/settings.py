@@ -43,6 +43,10 @@ class ServerSettings:
     # timer); behind a proxy that keeps connections, longer than the proxy's.
     keep_alive_seconds: int = 5
     max_watchers_per_table: int = 200  # open WebSockets per table
+    # Seconds a server process's open connections (the two limits above) still count for
+    # the others on its PostgreSQL database after it last renewed them (every third of
+    # this): a process killed outright stops counting this long after.
+    process_seen_seconds: float = 15.0
     send_queue: int = 16  # messages waiting for a slow watcher before it is dropped
     idle_seconds: float = 600.0  # a table nobody watches or moves at leaves memory
     # An unfinished table nobody has acted at or named a seat of for this long is closed
@@ -65,6 +69,10 @@ class ServerSettings:
     replay_reads_per_minute: int = 120
     replay_memory_bytes: int = 64 * 1024 * 1024
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
+    # Several processes on PostgreSQL: a process drives a table's bots while it holds the
+    # table's lease, renewed every third of this; a dead process's tables are taken over
+    # once its leases expire (and the others look for them four times as often).
+    bot_lease_seconds: float = 5.0
     seeded_human_tables: bool = False  # True only on test servers: clients pick seeds
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
 

@@ -50,14 +50,16 @@ def add_sockets(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
         await socket.accept()
         client = socket.client.host if socket.client else "unknown"
         try:
-            with limits.socket(client):
+            async with limits.socket_async(client):
                 live = await hub.table_async(table_id)
                 watcher = Watcher(socket, live.viewer(secret), settings.send_queue)
-                hub.watch(table_id, watcher)
-                try:
-                    await _session(socket, hub, table_id, watcher, chat)
-                finally:
-                    hub.unwatch(table_id, watcher)
+                # every process's watchers of the table
+                async with limits.watcher_async(table_id):
+                    hub.watch(table_id, watcher)
+                    try:
+                        await _session(socket, hub, table_id, watcher, chat)
+                    finally:
+                        hub.unwatch(table_id, watcher)
         except ServerError as err:
             await _refuse(socket, err)
         except DBAPIError:
@@ -78,9 +80,11 @@ async def _session(socket: WebSocket, hub: Hub, table_id: str, watcher: Watcher,
                    chat: TableChat) -> None:
     """Serve one connection until the client leaves or falls behind."""
     live = await hub.table_async(table_id)
-    watcher.send(live.view_text(watcher.viewer))
-    if live.bots_to_move():
-        hub.changed(live)
+    # The watcher is counted already, so whatever another process stores from now on
+    # reaches it; what one stored while this copy was loading is read now.
+    if not await hub.following.freshen(live):
+        watcher.send(live.view_text(watcher.viewer))
+    hub.drive(live)  # bots to move that nobody drives (after a restart, say)
     pump = asyncio.ensure_future(watcher.pump())
     reader = asyncio.ensure_future(_read(socket, hub, table_id, watcher, chat))
     try:
@@ -127,5 +131,4 @@ async def _act(hub: Hub, table_id: str, viewer: Viewer, message: Any) -> None:
     except ValueError as err:
         raise ServerError(400, "malformed", f"version: {err}") from None
     live = await hub.table_async(table_id)  # a reloaded table is a new object
-    await asyncio.to_thread(live.act, viewer, version, message.get("action"))
-    hub.changed(live)
+    await hub.act(live, viewer, version, message.get("action"))

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
+import secrets
+import socket
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -28,6 +31,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     tuple_,
     update,
 )
@@ -45,7 +49,10 @@ _TABLES = cast(Table, GameTable.__table__)
 _ADD_ACTION = insert(_ACTIONS)
 _UPDATE_OPEN = update(_TABLES).where(_TABLES.c.id == bindparam("open_id"),
                                      _TABLES.c.closed_by.is_(None))
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "wintergames"  # PostgreSQL's notification channel of every server process
+MIGRATION_LOCK = 0x77696E746572  # any fixed number: the advisory lock of schema upgrades
 
 
 def hash_secret(secret: str) -> str:
@@ -118,17 +125,38 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # This server process among all those on the database (leases, holds and
+        # notifications name it): unique even for a pid reused after a restart.
+        self.process = f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
         # SQLite has one writer at a time and makes the others retry with sleeps of up to
         # 100 ms; writers of this process queue on a lock instead (PostgreSQL needs none).
         self._writing: contextlib.AbstractContextManager[Any] = (
             threading.Lock() if self.engine.dialect.name == "sqlite"
             else contextlib.nullcontext())
+        # Several processes may share PostgreSQL (serve --workers, several hosts): each
+        # write then tells the others (``notify``); SQLite is one process by design.
+        self.shared = self.engine.dialect.name == "postgresql"
         self.migrate()
+
+    def notify(self, db: Session | Connection, table_id: str, what: str, step: int) -> None:
+        """Tell the other server processes, when this transaction commits (and only
+        then), that ``what`` changed at a table: "action" (``step`` its number), "chat"
+        (the message's id), "seat" (names, secrets) or "close". A notice carries no more:
+        whoever needs the change reads it from storage (``server/bus.py``)."""
+        if self.shared:
+            db.execute(_NOTIFY, {"channel": CHANNEL,
+                                 "payload": f"{table_id} {what} {step} {self.process}"})
 
     def migrate(self) -> None:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                # Processes starting together (serve --workers) upgrade one at a time: the
+                # lock lasts until this transaction commits, and PostgreSQL's schema
+                # changes are transactional, so the next one finds the schema at head.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -191,6 +219,17 @@ class Store:
             # or process) leaves no row to update, and the action is rolled back.
             if not _update_open(connection, table_id, values):
                 raise TableClosedError(table_id)
+            self.notify(connection, table_id, "action", seq)
+
+    def actions_since(self, table_id: str, seq: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """The actions of a table from step ``seq`` on, as (step, player, action): what a
+        process whose copy is at ``seq`` has not seen (another process stored them)."""
+        with self.session() as session:
+            rows = session.execute(
+                select(ActionRow.seq, ActionRow.player, ActionRow.action)
+                .where(ActionRow.table_id == table_id, ActionRow.seq >= seq)
+                .order_by(ActionRow.seq))
+            return [(row.seq, row.player, row.action) for row in rows]
 
     def replay(self, table_id: str, seat: int) -> tuple[bytes, dict[str, Any]] | None:
         """The kept replay of a table as ``seat`` (-1: a spectator) sees it: its
@@ -291,6 +330,7 @@ class Store:
                 raise TableClosedError(table_id)
             session.execute(update(Seat).where(Seat.table_id == table_id, Seat.index == seat)
                             .values(nickname=nickname))
+            self.notify(session, table_id, "seat", seat)
 
     def close(self, table_id: str, by: str,
               untouched_since: datetime | None = None) -> datetime | None:
@@ -305,7 +345,10 @@ class Store:
             query = query.where(GameTable.touched_at < untouched_since)
         with self.writing() as session:
             closed = session.execute(query.values(closed_by=by, ended_at=now))
-            return now if closed.rowcount == 1 else None  # type: ignore[attr-defined]
+            if closed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            self.notify(session, table_id, "close", 0)
+            return now
 
     def idle_tables(self, untouched_since: datetime) -> list[str]:
         """Open, unfinished tables nobody has acted at or named a seat of since then."""
