@@ -207,14 +207,21 @@ def test_a_listener_that_lost_its_connection_catches_up(postgres_url: str) -> No
         with b.websocket_connect(socket_url(table, None)) as watcher:
             receive(watcher, lambda m: m["type"] == "view")
             with hub_of(a).store.engine.begin() as connection:
-                # B's listening connection dies; A stores a move meanwhile
+                # B's listening connection dies; A stores a move and a message meanwhile
                 connection.execute(text("SELECT pg_terminate_backend(:pid)"),
                                    {"pid": bus.backend_pid})
             mine = view(a, table, 0)
             played = act(a, table, 0, mine["legal"][0]["action"], mine["version"])
             assert played.status_code == 200, played.text
+            said = a.post(f"/api/tables/{table['table']}/chat",
+                          json={"secret": table["seats"][0]["secret"], "text": "still here?"})
+            assert said.status_code == 201, said.text
             seen = receive(watcher, lambda m: m["type"] == "view" and m["version"] > 0)
             assert seen["version"] == 1
+            history = receive(watcher, lambda m: m["type"] == "chat-history"
+                              or (m["type"] == "chat" and m["message"]["text"] == "still here?"))
+            if history["type"] == "chat-history":  # missed, then caught up
+                assert said.json()["message"] in history["messages"]
             assert bus.connections >= 2, "the listener reconnected"
 
 

@@ -145,6 +145,14 @@ class TableChat:
     def __init__(self, hub: Hub, limits: ClientLimits) -> None:
         self.hub, self.limits = hub, limits
         hub.following.listeners["chat"] = self._heard
+        hub.following.catching_up.append(self._caught_up)
+
+    async def _caught_up(self, table_id: str) -> None:
+        """Notices may have been missed (the listener reconnected): every watcher of the
+        table gets the history again, which a page merges by message id."""
+        messages = await asyncio.to_thread(self.history, table_id)
+        self.hub.tell(table_id, {"type": "chat-history", "messages": messages,
+                                 "max_length": TEXT_MAX})
 
     async def _heard(self, live: LiveTable, notice: Notice) -> None:
         """Another process stored a message at a table watched here: pass it on."""

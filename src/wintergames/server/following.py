@@ -52,6 +52,9 @@ class Following:
         self.listeners: dict[str, Callable[[LiveTable, Notice], Awaitable[None]]] = {
             "action": self._heard_action, "seat": self._heard_row, "close": self._heard_row}
         self._catching: dict[str, bool] = {}  # table id -> asked again meanwhile
+        # what else a watched table catches up on after the listener reconnected (the
+        # chat's messages), by table id
+        self.catching_up: list[Callable[[str], Awaitable[None]]] = []
         self.margin = min(LEASE_MARGIN, hub.settings.bot_lease_seconds / 4)
         self.bus: Bus | None = None  # listening, once the server runs on PostgreSQL
 
@@ -198,5 +201,7 @@ class Following:
                 if row is not None:
                     live.refresh(row)
                 await self.catch_up(live)
+                for also in self.catching_up:
+                    await also(table_id)
             except DBAPIError:
                 logger.warning("table %r could not catch up yet", table_id)
