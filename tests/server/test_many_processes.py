@@ -143,7 +143,7 @@ def turn_of(client: TestClient, table: dict[str, Any], version: int) -> dict[str
 def test_one_process_drives_a_tables_bots_whatever_process_the_person_uses(
         postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A person alternates between two processes; both watch the table. Every bot move
-    is computed once, and nothing is refused as a conflict."""
+    is computed once, by one process, and nothing is refused as a conflict."""
     moves: list[str] = []
     original = Hub._bot_move
 
@@ -173,8 +173,9 @@ def test_one_process_drives_a_tables_bots_whatever_process_the_person_uses(
                        lambda rows: rows[-1][0] == 0 or len(rows) > len(log))
     bot_actions = [seat for seat, _ in hub_of(a).store.actions(table["table"]) if seat != 0]
     assert len(moves) == len(bot_actions), "a bot move was computed twice"
-    assert set(moves) == {hub_of(a).store.process, hub_of(b).store.process}, (
-        "the process that stored the person's move drove the bots that followed it")
+    # the lease stays with the process that took it while the table is in its memory:
+    # the person's moves through the other process reached it as notices
+    assert len(set(moves)) == 1, "the bots' driver changed while both processes lived"
 
 
 def test_a_dead_processs_tables_are_taken_over_once_its_lease_expires(

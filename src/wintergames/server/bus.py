@@ -36,8 +36,9 @@ PING_SECONDS = 5.0  # a silent connection is checked this often (a dead one errs
 
 @dataclass(frozen=True)
 class Notice:
-    """One change another process stored: ``what`` ("action", "chat", "seat", "close") at
-    ``table_id``, ``step`` its number (a chat message's id), made by ``process``."""
+    """One change another process stored: ``what`` ("action", "chat", "seat", "close", or
+    "lease": a bot lease given back) at ``table_id``, ``step`` its number (a chat
+    message's id), made by ``process``."""
 
     table_id: str
     what: str

@@ -50,7 +50,8 @@ class Following:
         self._lease_thread = ThreadPoolExecutor(1, thread_name_prefix="wg-lease")
         # what each kind of notice does here (chat.py adds "chat")
         self.listeners: dict[str, Callable[[LiveTable, Notice], Awaitable[None]]] = {
-            "action": self._heard_action, "seat": self._heard_row, "close": self._heard_row}
+            "action": self._heard_action, "seat": self._heard_row, "close": self._heard_row,
+            "lease": self._heard_lease}
         self._catching: dict[str, bool] = {}  # table id -> asked again meanwhile
         # what else a watched table catches up on after the listener reconnected (the
         # chat's messages), by table id
@@ -74,14 +75,38 @@ class Following:
         return True
 
     async def take(self, table_id: str) -> bool:
-        """Whether this process may drive the table's bots now (always, alone on SQLite)."""
-        if not self.hub.store.shared:
+        """Whether this process may drive the table's bots now (always, alone on SQLite).
+
+        A lease taken is kept while the table stays in memory here (renewed with the
+        others every third of ``bot_lease_seconds``), so a table's turns cost no lease
+        statement; it is given back when the table leaves (``release``)."""
+        return await self.take_fresh(None, table_id)
+
+    async def take_fresh(self, live: LiveTable | None, table_id: str) -> bool:
+        """``take``; and a lease that had to be taken from storage (it was free, or
+        expired) first brings ``live`` up to what its last holder stored."""
+        if not self.hub.store.shared or self.holds(table_id):
             return True
         asked = time.monotonic()
         if not await self._leasing(self.leases.take, table_id):
             return False
         self.leased_until[table_id] = asked + self.hub.settings.bot_lease_seconds
+        if live is not None:
+            await self.freshen(live)
         return True
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process surely holds the table's lease now."""
+        return time.monotonic() < self.leased_until.get(table_id, 0.0) - self.margin
+
+    def release(self, table_id: str) -> None:
+        """Give a table's lease back (it left this process's memory), off the loop; a
+        lease never taken here costs nothing."""
+        if self.leased_until.pop(table_id, None) is None:
+            return
+        releasing = asyncio.get_running_loop().run_in_executor(
+            self._lease_thread, self.leases.release, table_id)
+        releasing.add_done_callback(_logged)
 
     def _leasing(self, work: Callable[..., T], *args: Any) -> asyncio.Future[T]:
         return asyncio.get_running_loop().run_in_executor(self._lease_thread, work, *args)
@@ -90,38 +115,26 @@ class Following:
         """Whether a bot's move of this table may be stored now: alone on the database,
         or while this process's lease surely holds (a second to spare for the other
         hosts' clocks and the write itself)."""
-        return (not self.hub.store.shared
-                or time.monotonic() < self.leased_until.get(table_id, 0.0) - self.margin)
-
-    async def hand_back(self, live: LiveTable) -> None:
-        """Give the lease back, then look at storage once more: a person's move stored
-        through another process while this one held the lease found it taken, so this
-        one drives on (caught up) if bots are to move."""
-        try:
-            self.leased_until.pop(live.id, None)
-            await self._leasing(self.leases.release, live.id)
-            if live.stale:
-                await self._reload(live.id)
-            else:
-                await self.catch_up(live)
-        except DBAPIError:
-            logger.warning("storage failed while table %r's lease was given back; its bots "
-                           "resume when the lease expires", live.id)
+        return not self.hub.store.shared or self.holds(table_id)
 
     async def hold_leases(self) -> None:
-        """Renew the leases of the tables driven here, forever (several processes only):
-        a table whose lease another process took meanwhile stops being driven here."""
+        """Renew the leases held here, forever (several processes only): a table whose
+        lease another process took meanwhile (this one was too slow to renew it) stops
+        being driven here."""
         while True:
             await asyncio.sleep(self.hub.settings.bot_lease_seconds / 3)
-            driving, asked = set(self.hub.driving), time.monotonic()
+            leased, asked = set(self.leased_until), time.monotonic()
             try:
-                held = await self._leasing(self.leases.renew, driving)
+                held = await self._leasing(self.leases.renew, leased)
             except DBAPIError:
                 logger.warning("storage unavailable; bot leases not renewed")
                 continue
-            for table_id in held:
-                self.leased_until[table_id] = asked + self.hub.settings.bot_lease_seconds
-            self.lost |= driving - held
+            for table_id in leased:
+                if table_id not in held:
+                    self.leased_until.pop(table_id, None)
+                    self.lost.add(table_id)
+                elif table_id in self.leased_until:  # not released meanwhile
+                    self.leased_until[table_id] = asked + self.hub.settings.bot_lease_seconds
 
     def start(self) -> list[asyncio.Task[None]]:
         """Where processes share PostgreSQL: listen to what the others store, and renew
@@ -137,7 +150,9 @@ class Following:
         get it, read from storage; a copy nobody here uses is forgotten instead."""
         table_id = notice.table_id
         if not self.hub.watchers.get(table_id) and table_id not in self.hub.driving:
-            self.hub.forget(table_id)  # its next use reads storage
+            # Nobody here needs it: its next use reads storage. Its lease, if held here,
+            # goes to a process whose watchers play there (the notice of the release).
+            self.hub.forget(table_id)
             return
         listener = self.listeners.get(notice.what)
         if listener is not None:
@@ -155,6 +170,12 @@ class Following:
 
     async def _heard_action(self, live: LiveTable, notice: Notice) -> None:
         await self.catch_up(live)
+
+    async def _heard_lease(self, live: LiveTable, notice: Notice) -> None:
+        """A process gave a table's lease back: its bots are this one's to drive, if
+        they are to move (a person's move here found the lease taken)."""
+        await self.catch_up(live)
+        self.hub.drive(live)
 
     async def _heard_row(self, live: LiveTable, notice: Notice) -> None:
         row = await asyncio.to_thread(self.hub.store.table, live.id)
@@ -205,3 +226,9 @@ class Following:
                     await also(table_id)
             except DBAPIError:
                 logger.warning("table %r could not catch up yet", table_id)
+
+
+def _logged(releasing: asyncio.Future[None]) -> None:
+    if not releasing.cancelled() and releasing.exception() is not None:
+        logger.warning("a bot lease could not be given back (it expires by itself): %s",
+                       releasing.exception())

@@ -173,11 +173,9 @@ class Hub:
             idle = self.settings.idle_seconds / (10 if ended else 1)
             if (now - self.used.get(table_id, now) >= idle and not self.watchers.get(table_id)
                     and table_id not in self.driving):
-                del self.tables[table_id]
-                self.used.pop(table_id, None)
                 # kept only while in memory (a server runs for months): reloaded, its
                 # bots count as a client of their own
-                self.creators.pop(table_id, None)
+                self.forget(table_id)
                 gone.append(table_id)
         return gone
 
@@ -265,10 +263,8 @@ class Hub:
         """
         held = False
         try:
-            held = await self.following.take(live.id)
-            if held:
-                # what the lease's last holder stored may not have reached this copy yet
-                await self.following.freshen(live)
+            # what the lease's last holder stored may not have reached this copy yet
+            held = await self.following.take_fresh(live, live.id)
             while (held and not live.stale and live.id not in self.following.lost
                    and (seats := live.bots_to_move())):
                 for seat in seats:
@@ -287,9 +283,8 @@ class Hub:
         finally:
             self.driving.discard(live.id)
             self.following.lost.discard(live.id)
-            if held and self.store.shared:
-                self.hold(asyncio.get_running_loop().create_task(
-                    self.following.hand_back(live)))
+            if live.state.is_over or live.closed_by:
+                self.following.release(live.id)  # no bot of it moves again
 
     async def _bot_move(self, live: LiveTable, seat: int) -> None:
         """One bot move. A searching bot thinks in a worker process (``workers``), so it
@@ -435,11 +430,13 @@ class Hub:
     # -- what other processes stored --------------------------------------------------
 
     def forget(self, table_id: str) -> None:
-        """Drop this process's copy of a table (not one whose bots it drives)."""
+        """Drop this process's copy of a table (not one whose bots it drives), and the
+        lease of its bots: another process drives them from now on."""
         if table_id not in self.driving:
             self.tables.pop(table_id, None)
             self.used.pop(table_id, None)
             self.creators.pop(table_id, None)
+            self.following.release(table_id)
 
 
 

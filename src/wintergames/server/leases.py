@@ -86,10 +86,13 @@ class Leases:
             return {row.table_id for row in rows}
 
     def release(self, table_id: str) -> None:
-        """Give a table's lease back (a no-op if it is not held here)."""
+        """Give a table's lease back (a no-op if it is not held here), and tell the other
+        processes: one with watchers there drives its bots from now on."""
         with self.store.writing() as session:
-            session.execute(delete(BotLease).where(BotLease.table_id == table_id,
-                                                   BotLease.holder == self.holder))
+            gone = session.execute(delete(BotLease).where(BotLease.table_id == table_id,
+                                                          BotLease.holder == self.holder))
+            if gone.rowcount:  # type: ignore[attr-defined]
+                self.store.notify(session, table_id, "lease", 0)
 
     def unleased_awaiting_bots(self) -> list[str]:
         """Open tables whose next decision is a bot's and whose lease is free or expired:

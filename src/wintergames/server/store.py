@@ -141,7 +141,8 @@ class Store:
     def notify(self, db: Session | Connection, table_id: str, what: str, step: int) -> None:
         """Tell the other server processes, when this transaction commits (and only
         then), that ``what`` changed at a table: "action" (``step`` its number), "chat"
-        (the message's id), "seat" (names, secrets) or "close". A notice carries no more:
+        (the message's id), "seat" (names, secrets), "close", or "lease" (its bots'
+        lease given back, ``leases.py``). A notice carries no more:
         whoever needs the change reads it from storage (``server/bus.py``)."""
         if self.shared:
             db.execute(_NOTIFY, {"channel": CHANNEL,
