@@ -282,6 +282,14 @@ def test_serve_explains_a_bad_database_url() -> None:
     assert result.exit_code == 2 and "cannot open the database" in result.output
 
 
+def test_a_database_that_cannot_be_opened_is_named_without_its_password() -> None:
+    # port 1 of this machine: nothing listens, the connection is refused at once
+    result = runner.invoke(app, ["serve", "--port", "0", "--database-url",
+                                 "postgresql://wg:Sup3rSecret@127.0.0.1:1/wintergames"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output
+    assert "Sup3rSecret" not in result.output and "wg:***@127.0.0.1:1" in result.output
+
+
 def test_a_seat_number_beyond_the_player_count_is_refused() -> None:
     result = runner.invoke(app, ["play", "winter-queen", "-o", "first_player=4",
                                  "--players", "random,random"])

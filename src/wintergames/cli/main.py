@@ -196,7 +196,9 @@ def serve(
         application = open_database(database_url, settings, workers)
     except Exception as err:  # noqa: BLE001 - any database problem is reported, then exit
         sock.close()
-        raise _fail(RuntimeError(f"cannot open the database {database_url!r}: {err}")) from None
+        # the URL as the console shows it: a password typed into it stays out of logs
+        shown = shown_database(database_url)
+        raise _fail(RuntimeError(f"cannot open the database {shown!r}: {err}")) from None
     everywhere = " (listening on every address of this machine)" if host in EVERYWHERE else ""
     processes = f"; {workers} processes" if workers > 1 else ""
     console.print(f"wintergames server on [bold]{url(sock)}[/]{everywhere} "
