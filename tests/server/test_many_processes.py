@@ -242,3 +242,34 @@ def test_a_notice_payload_names_the_table_change_and_process() -> None:
     assert Notice.parse("t1 chat 12 host:1:ab") == Notice("t1", "chat", 12, "host:1:ab")
     assert Notice.parse("t1 chat twelve host:1:ab") is None
     assert Notice.parse("t1 chat 12") is None
+
+
+def test_a_server_that_stops_gives_its_leases_to_the_others_at_once(
+        postgres_url: str) -> None:
+    """A rolling restart: the bots of a table that A drove move again as soon as A
+    stops, through B, not a lease's time (60 s here) later."""
+    with server(postgres_url, bot_lease_seconds=60.0) as b:
+        with server(postgres_url, bot_lease_seconds=60.0) as a:
+            table = new_table(a, "winter-queen", ["human", "random"], first_player="1")
+            version = 0
+            while table["table"] not in hub_of(a).following.leased_until:
+                version = play_turn(a, table, version)  # until A has driven the bot
+            version = turn_of(a, table, version)["version"]
+        # A stopped; its lease would last a minute. The person plays on through B until
+        # the bot is to move, and the bot answers at once.
+        while True:
+            version = play_turn(b, table, version)
+            if 1 in view(b, table, None)["to_move"]:
+                break
+        started = time.monotonic()
+        turn_of(b, table, version)
+        assert time.monotonic() - started < 30, "the bot waited for A's lease to expire"
+        assert table["table"] in hub_of(b).following.leased_until
+
+
+def play_turn(client: TestClient, table: dict[str, Any], version: int) -> int:
+    """Seat 0's first legal action once it is to move; the version its answer gives."""
+    mine = turn_of(client, table, version)
+    played = act(client, table, 0, mine["legal"][0]["action"], mine["version"])
+    assert played.status_code == 200, played.text
+    return int(played.json()["version"])

@@ -114,6 +114,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
             renewer.cancel()
             for task in following:
                 task.cancel()
+            await hub.following.give_back()  # the processes that go on drive its tables
             hub.close()  # the worker processes stop with the server
 
     app = FastAPI(title="wintergames", summary="Five winter board games, played online.",

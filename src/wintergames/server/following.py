@@ -62,6 +62,17 @@ class Following:
     def close(self) -> None:
         self._lease_thread.shutdown(wait=False)
 
+    async def give_back(self) -> None:
+        """The server is stopping: every lease held here goes back at once (a rolling
+        restart pauses no table's bots for a lease's time)."""
+        if not self.hub.store.shared or not self.leased_until:
+            return
+        self.leased_until.clear()
+        try:
+            await self._leasing(self.leases.release_all)
+        except DBAPIError:
+            logger.warning("the bot leases could not be given back; they expire by themselves")
+
     async def freshen(self, live: LiveTable) -> bool:
         """Where processes share storage, play what the others stored beyond this copy
         (a notice may have come while it loaded); whether it moved on (its watchers were

@@ -40,6 +40,8 @@ class Leasing(Protocol):
 
     def release(self, table_id: str) -> None: ...
 
+    def release_all(self) -> None: ...
+
     def unleased_awaiting_bots(self) -> list[str]: ...
 
 
@@ -94,6 +96,15 @@ class Leases:
             if gone.rowcount:  # type: ignore[attr-defined]
                 self.store.notify(session, table_id, "lease", 0)
 
+    def release_all(self) -> None:
+        """Give back every lease held here (the server is stopping), each with its notice:
+        the processes that go on take those tables over at once, not once they expire."""
+        with self.store.writing() as session:
+            gone = session.execute(delete(BotLease).where(BotLease.holder == self.holder)
+                                   .returning(BotLease.table_id))
+            for table_id in gone.scalars().all():
+                self.store.notify(session, table_id, "lease", 0)
+
     def unleased_awaiting_bots(self) -> list[str]:
         """Open tables whose next decision is a bot's and whose lease is free or expired:
         those nobody drives (their process died, or a person's move was just stored)."""
@@ -121,6 +132,9 @@ class LocalLeases:
         return set(table_ids)
 
     def release(self, table_id: str) -> None:
+        return None
+
+    def release_all(self) -> None:
         return None
 
     def unleased_awaiting_bots(self) -> list[str]:
