@@ -192,7 +192,8 @@ def test_a_dead_processs_tables_are_taken_over_once_its_lease_expires(
         assert wait_until(lambda: heir_store.actions(table["table"]), bool)
         moved_at = datetime.now(UTC)
         assert moved_at >= expires - timedelta(seconds=0.2), "taken before the lease expired"
-        assert moved_at <= expires + timedelta(seconds=3.0), "not taken over in time"
+        # the lease, the resumer's quarter of it, a move; slack for a loaded machine
+        assert moved_at <= expires + timedelta(seconds=10.0), "not taken over in time"
         with heir_store.session() as session:
             lease = session.get(BotLease, table["table"])
         assert lease is None or lease.holder == heir_store.process
