@@ -27,7 +27,7 @@ from wintergames.server.hub import Hub
 from wintergames.server.leases import Leases
 from wintergames.server.models import BotLease
 
-from .test_api import act, new_table, view, wait_until
+from .test_api import act, new_table, run_coroutine, view, wait_until
 from .test_recovery import hub_of, socket_url
 
 HEARD_WITHIN = 20.0  # seconds: only stops a test that would hang; a notice takes ms
@@ -272,3 +272,16 @@ def play_turn(client: TestClient, table: dict[str, Any], version: int) -> int:
     played = act(client, table, 0, mine["legal"][0]["action"], mine["version"])
     assert played.status_code == 200, played.text
     return int(played.json()["version"])
+
+
+def test_a_server_that_stops_takes_no_lease_again(postgres_url: str) -> None:
+    """A table still driven while the server stops must not take back the lease it just
+    gave away (the process would exit holding it, and its bots wait the lease out)."""
+    with server(postgres_url) as a:
+        following = hub_of(a).following
+        table = new_table(a, "winter-queen", ["human", "random"], first_player="1")
+        assert run_coroutine(following.take(table["table"]))
+        run_coroutine(following.give_back())
+        assert not run_coroutine(following.take(table["table"]))
+        with hub_of(a).store.session() as session:
+            assert session.get(BotLease, table["table"]) is None

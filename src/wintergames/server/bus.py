@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import psycopg
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
 
 from wintergames.server.store import CHANNEL
 
@@ -89,7 +90,7 @@ class Bus:
         while True:
             try:
                 await self._listen()
-            except (psycopg.Error, OSError) as err:
+            except (psycopg.Error, OSError, SQLAlchemyError) as err:
                 self.listening.clear()
                 wait = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
                 failures += 1

@@ -144,8 +144,9 @@ class TableChat:
 
     def __init__(self, hub: Hub, limits: ClientLimits) -> None:
         self.hub, self.limits = hub, limits
-        hub.following.listeners["chat"] = self._heard
-        hub.following.catching_up.append(self._caught_up)
+        if "chat" not in hub.following.listeners:  # the sockets' and the routes' are one
+            hub.following.listeners["chat"] = self._heard
+            hub.following.catching_up.append(self._caught_up)
 
     async def _caught_up(self, table_id: str) -> None:
         """Notices may have been missed (the listener reconnected): every watcher of the

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from wintergames.server.bus import Bus, Notice
 from wintergames.server.leases import leases_for
@@ -53,6 +53,7 @@ class Following:
             "action": self._heard_action, "seat": self._heard_row, "close": self._heard_row,
             "lease": self._heard_lease}
         self._catching: dict[str, bool] = {}  # table id -> asked again meanwhile
+        self.stopping = False  # the server stops: no lease is taken any more
         # what else a watched table catches up on after the listener reconnected (the
         # chat's messages), by table id
         self.catching_up: list[Callable[[str], Awaitable[None]]] = []
@@ -65,6 +66,7 @@ class Following:
     async def give_back(self) -> None:
         """The server is stopping: every lease held here goes back at once (a rolling
         restart pauses no table's bots for a lease's time)."""
+        self.stopping = True
         if not self.hub.store.shared or not self.leased_until:
             return
         self.leased_until.clear()
@@ -98,6 +100,8 @@ class Following:
         expired) first brings ``live`` up to what its last holder stored."""
         if not self.hub.store.shared or self.holds(table_id):
             return True
+        if self.stopping:  # leases given back stay given back
+            return False
         asked = time.monotonic()
         if not await self._leasing(self.leases.take, table_id):
             return False
@@ -137,8 +141,8 @@ class Following:
             leased, asked = set(self.leased_until), time.monotonic()
             try:
                 held = await self._leasing(self.leases.renew, leased)
-            except DBAPIError:
-                logger.warning("storage unavailable; bot leases not renewed")
+            except SQLAlchemyError as err:  # a pool timeout is no DBAPIError: both logged
+                logger.warning("storage unavailable; bot leases not renewed: %s", err)
                 continue
             for table_id in leased:
                 if table_id not in held:
@@ -175,9 +179,13 @@ class Following:
         try:
             live = await self.hub.table_async(notice.table_id)
             await listener(live, notice)
-        except (ServerError, DBAPIError):
+        except (ServerError, SQLAlchemyError):
+            # its next use rebuilds it from storage (the resumer's, if bots are to move)
+            behind = self.hub.tables.get(notice.table_id)
+            if behind is not None:
+                behind.stale = True
             logger.warning("table %r could not follow a change another process stored; "
-                           "it catches up on its next notice", notice.table_id)
+                           "it is read again from storage on its next use", notice.table_id)
 
     async def _heard_action(self, live: LiveTable, notice: Notice) -> None:
         await self.catch_up(live)
@@ -209,6 +217,10 @@ class Following:
                     self.hub.changed(live)
                 if live.stale:
                     await self._reload(live.id)
+                    renewed = self.hub.tables.get(live.id)
+                    if renewed is None:
+                        return
+                    live = renewed  # a notice heard meanwhile is for the new copy
                 if not self._catching[live.id]:
                     return
                 self._catching[live.id] = False
@@ -235,8 +247,10 @@ class Following:
                 await self.catch_up(live)
                 for also in self.catching_up:
                     await also(table_id)
-            except DBAPIError:
-                logger.warning("table %r could not catch up yet", table_id)
+            except SQLAlchemyError:
+                live.stale = True  # read again from storage on its next use
+                logger.warning("table %r could not catch up yet; it is read again from "
+                               "storage on its next use", table_id)
 
 
 def _logged(releasing: asyncio.Future[None]) -> None:

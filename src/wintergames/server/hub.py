@@ -249,7 +249,12 @@ class Hub:
         self.drive(live)
 
     def drive(self, live: LiveTable) -> None:
-        """Let the table's bots move, unless they move already or none is to move."""
+        """Let the table's bots move, unless they move already or none is to move. A copy
+        this process dropped meanwhile is not driven: its successor (or another process,
+        which gets the lease) is."""
+        current = self.tables.get(live.id)
+        if current is not None and current is not live:
+            return
         if live.id not in self.driving and live.bots_to_move():
             self.driving.add(live.id)
             self.hold(asyncio.get_running_loop().create_task(self.drive_bots(live)))
@@ -332,7 +337,7 @@ class Hub:
         except Exception:  # a bot's bug (or its worker's death) must not stop the table
             logger.exception("the %s bot of table %r failed; it plays the fallback move",
                              live.kinds[seat], live.id)
-            await asyncio.to_thread(live.fallback, seat, version)
+            await asyncio.to_thread(live.fallback, seat, version, self.following.may_store)
             return
         live.bots[seat] = bot  # its random generator moved on in the worker
         await asyncio.to_thread(live.commit_bot, seat, version, action, self.following.may_store)
@@ -342,7 +347,7 @@ class Hub:
         random move in the bot's place."""
         logger.warning("a %s bot of table %r overran its budget of %s s",
                        live.kinds[seat], live.id, self.settings.bot_budget)
-        await asyncio.to_thread(live.fallback, seat, version)
+        await asyncio.to_thread(live.fallback, seat, version, self.following.may_store)
 
     def client_of(self, table_id: str) -> str:
         """Whose turn a table's work takes in the workers' round: the client that made
@@ -368,8 +373,10 @@ class Hub:
                 live = await self.table_async(table_id)
             except ServerError:
                 continue  # unreadable (logged once) or gone
-            # nothing changed that a watcher has not seen: a view now would only repeat the
-            # last one (a client once took such a repeat for the answer to its next action)
+            # Storage says a bot is to move and nobody here drives: this copy may be behind
+            # (a notice it could not follow). What it missed is read now, and watchers
+            # only see a view if something changed (a repeat was once taken for an answer).
+            await self.following.freshen(live)
             self.drive(live)
 
     async def summarise_old_tables(self) -> None:
@@ -417,6 +424,8 @@ class Hub:
                     await self.close_idle()
             except DBAPIError:
                 logger.warning("storage unavailable; bots resume when it is back")
+            except Exception:  # the housekeeping must outlive any one failure (logged)
+                logger.exception("the hub's housekeeping failed; it goes on")
             await asyncio.sleep(self.resume_period)
 
     @property

@@ -418,11 +418,13 @@ class LiveTable:
                 return False  # a person's choice at a simultaneous step came first
             return True
 
-    def fallback(self, seat: int, version: int) -> None:
-        """A bot that overran its budget: a seeded random legal move instead."""
+    def fallback(self, seat: int, version: int,
+                 allowed: Callable[[str], bool] | None = None) -> None:
+        """A bot that overran its budget: a seeded random legal move instead (unless
+        ``allowed(table id)`` says this process may no longer store its bots' moves)."""
         with self.lock:
             if (not self.stale and not self.closed_by and seat in self.state.to_move
-                    and self.version == version):
+                    and self.version == version and (allowed is None or allowed(self.id))):
                 self._commit(fallback_move(self.id, self.state, seat), seat)
 
     def bots_to_move(self) -> list[int]:
