@@ -285,3 +285,17 @@ def test_a_server_that_stops_takes_no_lease_again(postgres_url: str) -> None:
         assert not run_coroutine(following.take(table["table"]))
         with hub_of(a).store.session() as session:
             assert session.get(BotLease, table["table"]) is None
+
+
+def test_a_row_read_before_a_claim_keeps_the_secret_claimed_here(postgres_url: str) -> None:
+    """Seat secrets are only ever given: a row read a moment before this process claimed
+    one (another process's notice came meanwhile) must not take it away again."""
+    with server(postgres_url) as a:
+        table = new_table(a, "winter-queen", ["human", "human"], first_player="1")
+        live = hub_of(a).tables[table["table"]]
+        row = hub_of(a).store.table(table["table"])
+        assert row is not None
+        live.secrets["claimed-here"] = 1  # as Rematches.join adds a claimed seat's secret
+        live.refresh(row)
+        assert live.secrets["claimed-here"] == 1
+        assert view(a, table, 0)["seat"] == 0  # the stored secrets still open their seats

@@ -196,7 +196,8 @@ class Hub:
             watchers.discard(watcher)
             if not watchers:
                 del self.watchers[table_id]
-        self.used[table_id] = time.monotonic()
+        if table_id in self.tables:  # kept for tables in memory alone (unload_idle's clock)
+            self.used[table_id] = time.monotonic()
 
     def broadcast(self, live: LiveTable) -> None:
         """Queue every watcher's own view; never waits for a client. The first time the
@@ -445,6 +446,7 @@ class Hub:
             self.tables.pop(table_id, None)
             self.used.pop(table_id, None)
             self.creators.pop(table_id, None)
+            self.following.lost.discard(table_id)
             self.following.release(table_id)
 
 

@@ -561,8 +561,10 @@ class LiveTable:
         with self.lock:
             in_order = sorted(row.seats, key=lambda seat: seat.index)
             self.nicknames = [seat.nickname for seat in in_order]
-            self.secrets = {seat.secret_hash: seat.index for seat in row.seats
-                            if seat.secret_hash}
+            # merged, never replaced: a seat's secret is given once and kept, and a row
+            # read a moment ago may not have the one this process just claimed
+            self.secrets.update({seat.secret_hash: seat.index for seat in row.seats
+                                 if seat.secret_hash})
             if row.closed_by and row.ended_at is not None and not self.closed_by:
                 self.closed_by, self.ended_at = row.closed_by, utc(row.ended_at)
             self._texts.clear()
