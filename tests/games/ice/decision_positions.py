@@ -7,7 +7,16 @@ item by item, and a Merchant Caravan's visit (a Logbook event)."""
 from __future__ import annotations
 
 from tests.games.ice.effect_positions import add, drop, hold, position, uncover
-from tests.games.ice.helpers import act, fresh, give, place, request, spend_the_day, swap_into
+from tests.games.ice.helpers import (
+    act,
+    fresh,
+    give,
+    hand_request,
+    place,
+    request,
+    spend_the_day,
+    swap_into,
+)
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import logbook, pieces
 from wintergames.games.ice.components import IC
@@ -87,10 +96,7 @@ def validation() -> IceState:
     s = fresh(3, seed=9, first_game=True)
     s.day = 2
     card = request("MONO-HAR")
-    for pile in (s.request_deck, s.request_discard, s.row, *s.requests):
-        if card in pile:
-            pile.remove(card)
-    s.requests[0].append(card)
+    hand_request(s, 0, card)
     s.request_known[card] |= 1 << 0  # as if dealt to seat 0: only it has seen the card
     deep = give(s, 0, "D-HAR-1a")
     surface = give(s, 0, "S-HAR-2a")

@@ -127,3 +127,12 @@ def rulebook_40_rp(planning: int) -> IceState:
                       request("EITHER-HAR-EXA"), 3, 4]
     s.bonus2[0], s.rp[0], s.planning[0] = 1, 3, planning
     return s
+
+
+def hand_request(s: IceState, p: int, card: int) -> None:
+    """Move Request ``card`` into seat ``p``'s hand, from wherever it lies (deck, discard,
+    the Sunset row or another hand)."""
+    for pile in (s.request_deck, s.request_discard, s.row, *s.requests):
+        if card in pile:
+            pile.remove(card)
+    s.requests[p].append(card)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.ice.helpers import act, fresh, give, spend_the_day, texts
+from tests.games.ice.helpers import act, fresh, give, hand_request, spend_the_day, texts
 from wintergames.core.errors import IllegalActionError
 from wintergames.games.ice import days
 from wintergames.games.ice.components import IC
@@ -141,10 +141,7 @@ def give_payable(s: IceState, p: int, count: int) -> list[int]:
     prism_cards = [c for c, r in enumerate(IC.requests) if r.kind == "prism"][:count]
     deep_prism = [t for t in IC.deep if IC.tiles[t].type == 5][:count]
     for c in prism_cards:
-        for pile in (s.request_deck, s.request_discard, *s.requests):
-            if c in pile:
-                pile.remove(c)
-        s.requests[p].append(c)
+        hand_request(s, p, c)
     for t in deep_prism:
         s.tiles[s.tiles.index(t)] = -1
         s.art[p][0].append(t)

@@ -21,7 +21,16 @@ import pytest
 import wintergames as wg
 from tests.core.test_overlay_games import moved
 from tests.games.ice.effect_positions import hold
-from tests.games.ice.helpers import act, fresh, give, prompt_of, request, spend_the_day, texts
+from tests.games.ice.helpers import (
+    act,
+    fresh,
+    give,
+    hand_request,
+    prompt_of,
+    request,
+    spend_the_day,
+    texts,
+)
 from tests.games.ice.test_logbook import CAMP, calm, lift, put_archs, snow, start
 from wintergames.core.errors import InvalidOptionError
 from wintergames.games.ice import SPEC, days
@@ -121,10 +130,7 @@ def prism_payable(s: IceState, p: int, count: int, anima: int = 2) -> list[int]:
     cards = [c for c, r in enumerate(IC.requests) if r.kind == "prism"][:count]
     prisms = [t for t in IC.surface if IC.tiles[t].type == 5][:anima * count]
     for c in cards:
-        for pile in (s.request_deck, s.request_discard, *s.requests):
-            if c in pile:
-                pile.remove(c)
-        s.requests[p].append(c)
+        hand_request(s, p, c)
     for t in prisms:
         give(s, p, IC.tiles[t].id)
     return cards

@@ -8,7 +8,15 @@ from __future__ import annotations
 import random
 
 import wintergames as wg
-from tests.games.ice.helpers import act, fresh, give, rulebook_40_rp, spend_the_day, texts
+from tests.games.ice.helpers import (
+    act,
+    fresh,
+    give,
+    hand_request,
+    rulebook_40_rp,
+    spend_the_day,
+    texts,
+)
 from tests.games.ice.test_logbook import lift, snow, start
 from wintergames.core.events import Event
 from wintergames.core.testing import check_scoring_events
@@ -53,10 +61,7 @@ def give_prism_requests(s: IceState, p: int, count: int) -> list[int]:
     """Hand seat ``p`` ``count`` Prism Requests and a Deep Prismatic to pay each."""
     cards = [c for c, r in enumerate(IC.requests) if r.kind == "prism"][:count]
     for c in cards:
-        for pile in (s.request_deck, s.request_discard, *s.requests):
-            if c in pile:
-                pile.remove(c)
-        s.requests[p].append(c)
+        hand_request(s, p, c)
     for t in [t for t in IC.deep if IC.tiles[t].type == 5][:count]:
         s.tiles[s.tiles.index(t)] = -1
         s.art[p][0].append(t)
