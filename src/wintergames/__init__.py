@@ -10,6 +10,7 @@ True
 """
 
 from wintergames import bots
+from wintergames.analysis import review
 from wintergames.core.actions import Action
 from wintergames.core.events import Event
 from wintergames.core.registry import available_games, get_spec, make
@@ -31,6 +32,7 @@ __all__ = [
     "get_spec",
     "make",
     "replay",
+    "review",
     "state_from_json",
 ]
 __version__ = "0.1.0"

@@ -48,16 +48,18 @@ def win_shares(state: State) -> list[float]:
 SOLO_SPREAD = 4.0
 
 
-def rewards(spec: GameSpec, state: State) -> list[float]:
+def rewards(spec: GameSpec, state: State, values: list[float] | None = None) -> list[float]:
     """Each seat's reward in [0, 1]: win shares at the end, else the heuristic's odds.
 
     The odds are a softmax of the estimated scores in units of ``heuristic_scale``, so a
     seat clearly ahead gets nearly 1 and equal seats share; a lone seat playing against
-    the game gets a logistic of its lead over the game's ``par``.
+    the game gets a logistic of its lead over the game's ``par``. ``values``: the
+    estimate, where the caller has it already.
     """
     if state.is_over:
         return win_shares(state)
-    values = estimate(spec, state)
+    if values is None:
+        values = estimate(spec, state)
     if len(values) == 1 and spec.par is not None:
         # Alone against the game: the odds of beating its score, not a share among seats.
         # Spread wider than a share among seats: a whole game still to play leaves the

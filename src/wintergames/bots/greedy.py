@@ -94,15 +94,24 @@ class GreedyBot(Bot):
 
     def _value(self, spec: GameSpec, world: State, action: Action, player: int,
                deadline: float | None = None, others: int | None = None) -> float:
-        after = world.clone()
-        after.apply(action, player)
-        self._others_choose(after, player, self.rng if others is None else random.Random(others))
-        if self.follow_through:
-            self._finish_turn(spec, after, player, deadline)
+        after = self.follow(spec, world, action, player,
+                            self.rng if others is None else random.Random(others), deadline)
         if after.is_over:
             return WIN * win_shares(after)[player] + margin(
                 [float(x) for x in after.scores()], player)
         return margin(estimate(spec, after), player)
+
+    def follow(self, spec: GameSpec, world: State, action: Action, player: int,
+               others: random.Random, deadline: float | None = None) -> State:
+        """A copy of ``world`` after ``action``: the other seats' pending hidden choices
+        drawn from ``others``, and (with ``follow_through``) the rest of the seat's turn
+        played greedily. ``world`` is left as it was."""
+        after = world.clone()
+        after.apply(action, player)
+        self._others_choose(after, player, others)
+        if self.follow_through:
+            self._finish_turn(spec, after, player, deadline)
+        return after
 
     @staticmethod
     def _others_choose(state: State, player: int, rng: random.Random) -> None:

@@ -221,6 +221,11 @@ class IsmctsBot(Bot):
     # -- rollouts ---------------------------------------------------------------------
 
     def _rollout(self, spec: GameSpec, world: State) -> list[float]:
+        self._play_on(spec, world)
+        return rewards(spec, world)
+
+    def _play_on(self, spec: GameSpec, world: State) -> None:
+        """The imagined game played on from ``world`` for up to ``depth`` actions."""
         steps = 0
         rng = self.rng
         guided = self.rollout == "heuristic"
@@ -233,7 +238,6 @@ class IsmctsBot(Bot):
                 action = legal[rng.randrange(len(legal))]
             world.apply_legal(action, p)
             steps += 1
-        return rewards(spec, world)
 
     def _best_of_sample(self, spec: GameSpec, world: State, p: int,
                         legal: list[Action]) -> Action:

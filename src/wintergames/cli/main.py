@@ -222,6 +222,10 @@ app.command("arena")(arena_command)
 app.command("balance")(balance_command)
 app.command("compare")(compare_command)
 
+from wintergames.cli.review import review_command  # noqa: E402 - after app
+
+app.command("review")(review_command)
+
 
 def main() -> None:  # pragma: no cover - console script entry
     app()

@@ -1,0 +1,240 @@
+"""How good each move of one decision was, judged from the deciding seat's information.
+
+Two searches, both the bots' own, so a review is as strong as the bots and never
+stronger than what the seat could know:
+
+- ``ismcts_values``: information-set MCTS from the position, every iteration on a fresh
+  ``state.determinize(seat, rng)``. The root keeps, per action of the seat, its visits
+  and the mean of every seat's reward (win shares at the end of a played-out game, the
+  heuristic's odds where an imagined game stops): so each value is a chance to win. The
+  move played gets extra iterations of its own when the search looked at it little, so
+  its value is measured, not guessed.
+- ``flick_values``: a flick is a point in a continuous range; the flick planner's
+  proposals and the flick played are each simulated on a few determinizations and
+  followed through the rest of the seat's turn, then judged by the heuristic: expected
+  points, and the chance to win those points give.
+
+>>> import wintergames as wg
+>>> state = wg.make("winter-queen", 2, seed=3)
+>>> seat = state.to_move[0]
+>>> played = state.legal_actions(seat)[0]
+>>> values = ismcts_values(state, seat, played, Budget(iterations=40, seed=1))
+>>> played in values and all(0 <= v.chances[seat] <= 1 for v in values.values())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
+from wintergames.bots.greedy import GreedyBot
+from wintergames.bots.ismcts import IsmctsBot, Node
+from wintergames.bots.limits import Setting
+from wintergames.core.actions import Action
+from wintergames.core.errors import InvalidOptionError, excerpt
+from wintergames.core.spec import GameSpec
+from wintergames.core.state import State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a review searches each decision.
+
+    ``iterations``: ISMCTS iterations per decision; ``proposals``: flicks the planner
+    tries besides the one played; ``samples``: determinizations each flick is simulated
+    on; ``seed``: the search's own random stream (a review never reads the game's).
+    """
+
+    iterations: int = 300
+    proposals: int = 12
+    samples: int = 2
+    seed: int = 0
+
+    SETTINGS: ClassVar[dict[str, Setting]] = {
+        "iterations": Setting("whole", 10, 20_000, about="ISMCTS iterations per decision"),
+        "proposals": Setting("whole", 1, 64, about="flicks tried besides the one played"),
+        "samples": Setting("whole", 1, 16, about="hidden-card guesses each flick is tried on"),
+        "seed": Setting("whole", 0, 2**63 - 1, about="the search's random stream"),
+    }
+
+    def __post_init__(self) -> None:
+        for name, setting in self.SETTINGS.items():
+            value = getattr(self, name)
+            if not setting.allowed(value):
+                raise InvalidOptionError(
+                    f"review budget: {name} is {setting.rule()}; not {excerpt(value, 40)}")
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Budget:
+        """A budget from a JSON object of some of its settings; an unknown name, or a value
+        out of range, raises ``InvalidOptionError`` naming what is allowed."""
+        if not isinstance(obj, dict):
+            raise InvalidOptionError(
+                f"a review budget is an object of settings, not {excerpt(obj, 40)}")
+        unknown = sorted(str(k) for k in obj if k not in cls.SETTINGS)
+        if unknown:
+            raise InvalidOptionError(
+                f"review budget has no setting {', '.join(unknown)}; settings: "
+                f"{', '.join(cls.SETTINGS)}")
+        return cls(**obj)
+
+    def to_json(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.SETTINGS}
+
+
+@dataclass(frozen=True)
+class Value:
+    """What one candidate move is worth to the deciding seat.
+
+    ``chances``: every seat's chance to win after it (as the deciding seat estimates),
+    the mean of ``playouts`` imagined games (the flick planner: determinizations);
+    ``margin``: the mean of the seat's final points less the best other seat's, as
+    estimated where each imagined game stopped (alone: its own points);
+    ``visits``: how often the search chose it by itself (the move played also gets
+    playouts of its own, which do not count here); ``points``: the seat's expected final
+    points (flicks only, else None).
+    """
+
+    chances: tuple[float, ...]
+    margin: float
+    visits: int
+    playouts: int
+    points: float | None = None
+
+
+class _Analyst(IsmctsBot):
+    """ISMCTS that keeps, at the root, each of the seat's actions' reward vectors, and can
+    force the root's choice (to measure the move played)."""
+
+    def __init__(self, seed: int, iterations: int, proposals: int) -> None:
+        super().__init__(seed=seed, iterations=iterations, proposals=proposals)
+        self.root: Node | None = None
+        self.seat = 0
+        self.forced: Action | None = None
+        self.chosen: Action | None = None  # the seat's root choice this iteration
+        self.sums: dict[Action, list[float]] = {}
+
+    def _select(self, spec: GameSpec, node: Node, world: State, p: int) -> tuple[Action, bool]:
+        at_root = node is self.root and p == self.seat
+        if at_root and self.forced is not None:
+            action, new = self.forced, (p, self.forced) not in node.stats
+            if new:
+                node.stats[(p, action)] = [0.0, 0.0, 1.0]
+            else:
+                node.stats[(p, action)][2] += 1
+        else:
+            action, new = super()._select(spec, node, world, p)
+        if at_root:
+            self.chosen = action
+        return action, new
+
+    def _rollout(self, spec: GameSpec, world: State) -> list[float]:
+        self._play_on(spec, world)
+        values = _points(spec, world)
+        reward = rewards(spec, world, values)
+        if self.chosen is not None:
+            # every seat's reward, then the seat's margin in points
+            total = self.sums.setdefault(self.chosen, [0.0] * (len(reward) + 1))
+            for p, r in enumerate(reward):
+                total[p] += r
+            total[-1] += margin(values, self.seat)
+        return reward
+
+    def values(self, state: State, seat: int, played: Action) -> dict[Action, Value]:
+        spec = spec_of(state)
+        self.root, self.seat, self.sums = Node(), seat, {}
+        root = self.root
+        legal = candidates(spec, state, seat, self.rng, self.proposals)
+        if spec.propose is not None:
+            root.proposals[seat] = [a for a in legal if a.kind in spec.sampled_kinds]
+        root.first[seat] = self._ranked(spec, state, seat, legal)
+        for _ in range(self.iterations):
+            self.chosen = None
+            self._iterate(spec, root, state.determinize(seat, self.rng))
+        # The move played gets iterations of its own until it has been measured as often
+        # as a fair share of the search: its value must not rest on a few playouts.
+        searched = {action: self._visits(action) for action in self.sums}
+        wanted = max(32, self.iterations // 4)
+        self.forced = played
+        for _ in range(max(0, wanted - self._visits(played))):
+            self.chosen = None
+            self._iterate(spec, root, state.determinize(seat, self.rng))
+        self.forced = None
+        return {action: Value(tuple(s / playouts for s in self.sums[action][:-1]),
+                              self.sums[action][-1] / playouts,
+                              searched.get(action, 0), playouts)
+                for action in self.sums if (playouts := self._visits(action))}
+
+    def _visits(self, action: Action) -> int:
+        assert self.root is not None
+        stat = self.root.stats.get((self.seat, action))
+        return 0 if stat is None else int(stat[0])
+
+
+def ismcts_values(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
+    """Each move the search tried at ``seat``'s decision in ``state``, with its value; the
+    move ``played`` always among them. ``state`` is only read through
+    ``determinize(seat, ...)`` and the seat's own legal actions."""
+    analyst = _Analyst(budget.seed, budget.iterations, budget.proposals)
+    return analyst.values(state, seat, played)
+
+
+def flick_values(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
+    """The flick ``played`` and the planner's proposals, each simulated on the same
+    ``budget.samples`` determinizations and followed through the seat's turn."""
+    spec = spec_of(state)
+    assert spec.propose is not None
+    rng = random.Random(budget.seed)
+    flicks = [played, *(a for a in spec.propose(state, seat, rng, budget.proposals)
+                        if a != played)]
+    planner = GreedyBot(seed=budget.seed, samples=1, proposals=budget.proposals,
+                        follow_through=True)
+    worlds = [(state.determinize(seat, rng), rng.randrange(2**63))
+              for _ in range(budget.samples)]
+    values = {}
+    for flick in flicks:
+        chances = [0.0] * state.num_players
+        points = ahead = 0.0
+        for world, others in worlds:
+            after = planner.follow(spec, world, flick, seat, random.Random(others))
+            estimated = _points(spec, after)
+            for p, share in enumerate(rewards(spec, after, estimated)):
+                chances[p] += share / len(worlds)
+            points += estimated[seat] / len(worlds)
+            ahead += margin(estimated, seat) / len(worlds)
+        values[flick] = Value(tuple(chances), ahead, len(worlds), len(worlds), points)
+    return values
+
+
+def _points(spec: GameSpec, world: State) -> list[float]:
+    """Every seat's final points: the scores of a finished game, else the estimate."""
+    if world.is_over:
+        return [float(x) for x in world.scores()]
+    return estimate(spec, world)
+
+
+def values_of(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
+    """The values of ``seat``'s candidate moves: the flick planner's for a flick, the
+    search's for every other decision."""
+    spec = spec_of(state)
+    if played.kind in spec.sampled_kinds and spec.propose is not None:
+        return flick_values(state, seat, played, budget)
+    return ismcts_values(state, seat, played, budget)
+
+
+def best_of(values: dict[Action, Value], seat: int, played: Action) -> Action:
+    """The move the search recommends: a flick with the best chance (then points); else
+    the most visited (the mean breaking ties), as the search bot would play."""
+    def key(action: Action) -> tuple[float, ...]:
+        value = values[action]
+        if value.points is not None:
+            return (value.chances[seat], value.points, action == played)
+        return (value.visits, value.chances[seat], action == played)
+    return max(values, key=key)
+
+
+__all__ = ["Budget", "Value", "best_of", "flick_values", "ismcts_values",
+           "values_of"]

@@ -1,0 +1,193 @@
+"""The game review: judged from the seat's information only, graded by stated thresholds,
+refusing what it cannot review, and the same in parts as in one piece."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import asdict
+from functools import cache
+from typing import Any
+
+import pytest
+
+import wintergames as wg
+from wintergames.analysis import (
+    THRESHOLDS,
+    Budget,
+    Review,
+    assemble,
+    choice_steps,
+    grade,
+    judge,
+    judge_steps,
+    move_accuracy,
+)
+from wintergames.analysis.review import even_drop
+from wintergames.core.testing import snapshot
+
+GAMES = ["winter-queen", "snow-time", "winterborne", "ice", "icecool-wizards"]
+TINY = Budget(iterations=12, proposals=4, samples=1)
+
+
+@cache
+def finished(game: str, players: int = 2, seed: int = 3) -> dict[str, Any]:
+    """A finished game between a greedy and a random seat (a record)."""
+    state = wg.make(game, players, seed=seed)
+    bots = [wg.bots.make("greedy" if p == 0 else "random", seed=seed + p)
+            for p in range(players)]
+    while not state.is_over:
+        p = state.to_move[0]
+        state.apply(bots[p].choose(state, p), p)
+    return state.record()
+
+
+def positions(record: dict[str, Any], seat: int,
+              count: int) -> list[tuple[int, wg.State, wg.Action]]:
+    """``count`` of the seat's decisions with a choice, spread over the game."""
+    spec = wg.get_spec(record["game"])
+    steps = choice_steps(record, seat)
+    chosen = [steps[i * len(steps) // count] for i in range(count)]
+    return [(step, wg.replay(record, upto=step),
+             spec.action_from_json(record["actions"][step][1])) for step in chosen]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_judgement_ignores_what_the_seat_could_not_see(game: str) -> None:
+    """The twin position differs only in what the seat cannot see (others' hands, deck
+    order, the coming draws): the judgement must be exactly the same."""
+    record = finished(game)
+    differed = 0
+    for k, (step, state, played) in enumerate(positions(record, 1, 3)):
+        twin = state.determinize(1, random.Random(50 + k))
+        differed += snapshot(twin) != snapshot(state)
+        before = snapshot(state)
+        mine = judge(state, 1, played, step, TINY)
+        assert judge(twin, 1, played, step, TINY) == mine
+        assert snapshot(state) == before  # judging never changes the position
+    assert differed  # the twins really hid something different
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_judges_every_real_choice_of_the_seat_and_only_those(game: str) -> None:
+    record = finished(game)
+    spec = wg.get_spec(game)
+    expected = []
+    state = wg.replay(record, upto=0)
+    for step, (player, obj) in enumerate(record["actions"]):
+        action = spec.action_from_json(obj)
+        if player == 0 and len(state.legal_actions(0)) > 1:
+            expected.append(step)
+        state.apply(action, player)
+    assert choice_steps(record, 0) == expected
+
+
+def test_the_judged_move_is_the_one_played_and_the_numbers_hang_together() -> None:
+    record = finished("snow-time")
+    done = wg.review(record, 1, TINY)
+    assert [d.step for d in done.decisions] == choice_steps(record, 1)
+    for d in done.decisions:
+        seat, obj = record["actions"][d.step]
+        assert seat == 1 and d.played.action == obj
+        assert 0 <= d.after <= d.before <= 1
+        assert math.isclose(sum(d.chances), 1.0) and math.isclose(sum(d.best_chances), 1.0)
+        assert d.drop >= d.before - d.after - 1e-12  # the grade never hides a drop
+        assert (d.grade == "best") == (d.best == d.played)
+        assert d.playouts >= 32  # the move played is measured, however little searched
+    assert done.curve()[-1] == (len(record["actions"]), done.outcome)
+
+
+@pytest.mark.parametrize(("drop", "best", "expected"), [
+    (0.0, True, "best"), (0.0, False, "good"), (0.0999, False, "good"),
+    (0.10, False, "inaccuracy"), (0.1999, False, "inaccuracy"), (0.20, False, "mistake"),
+    (0.30, False, "blunder"), (0.95, False, "blunder")])
+def test_grades_follow_the_stated_thresholds(drop: float, best: bool, expected: str) -> None:
+    assert THRESHOLDS == {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+    assert grade(drop, best) == expected
+
+
+def test_accuracy_falls_from_100_with_the_chance_given_away() -> None:
+    # Lichess's curve worked by hand: 103.1668 e^(-0.04354 x) - 3.1669, plus 1, at most 100
+    assert move_accuracy(0.0) == 100.0
+    assert move_accuracy(0.10) == pytest.approx(103.1668 * 0.64706 - 3.1669 + 1, abs=1e-2)
+    assert move_accuracy(1.0) == 0.0
+    values = [move_accuracy(x / 20) for x in range(21)]
+    assert values == sorted(values, reverse=True)
+
+
+def test_points_lost_between_level_seats_cost_the_search_own_odds() -> None:
+    # a lead of L points with scale s is worth 1/(1+e^(-L/s)) to the search's odds
+    assert even_drop(0.0, 4.0) == 0.0
+    assert even_drop(4.0, 4.0) == pytest.approx(0.5 - 1 / (1 + math.e), abs=1e-9)
+    assert even_drop(1e9, 4.0) == pytest.approx(0.5)
+
+
+def test_in_parts_the_review_is_the_same_as_in_one_piece() -> None:
+    record = finished("winter-queen")
+    whole = wg.review(record, 0, TINY)
+    steps = choice_steps(record, 0)
+    parts = [judge_steps(record, 0, steps[i:i + 3], TINY) for i in range(0, len(steps), 3)]
+    pieced = assemble(record, 0, [d for part in reversed(parts) for d in part], TINY)
+    assert pieced.decisions == whole.decisions
+    again = wg.review(record, 0, TINY)
+    assert again.decisions == whole.decisions  # the same seed, the same review
+    other = wg.review(record, 0, Budget(**{**TINY.to_json(), "seed": 9}))
+    assert [d.after for d in other.decisions] != [d.after for d in whole.decisions]
+
+
+def test_a_review_round_trips_through_json() -> None:
+    done = wg.review(finished("snow-time"), 0, TINY)
+    text = json.dumps(done.to_json())
+    back = Review.from_json(json.loads(text))
+    assert back == done
+    data = json.loads(text)
+    assert data["worst"] == [d.step for d in done.worst()]
+    assert data["counts"] == done.counts() and sum(data["counts"].values()) == len(done.decisions)
+    drops = [d.drop for d in done.worst()]
+    assert drops == sorted(drops, reverse=True)
+
+
+def test_a_flick_is_judged_by_the_flick_planner_in_expected_points() -> None:
+    record = finished("icecool-wizards")
+    judged = judge_steps(record, 0, choice_steps(record, 0)[:12], TINY)
+    flicks = [d for d in judged if d.played.action["kind"] == "flick"]
+    others = [d for d in judged if d.played.action["kind"] != "flick"]
+    assert flicks and others
+    for d in flicks:
+        assert d.method == "flick planner" and d.points_played is not None
+        assert d.points_best is not None and 1 < d.candidates <= TINY.proposals + 1
+    assert all(d.method == "search" and d.points_played is None for d in others)
+
+
+def test_an_unfinished_game_or_a_seat_not_in_it_is_refused_and_nothing_changes() -> None:
+    state = wg.make("winter-queen", 2, seed=1)
+    state.apply(state.legal_actions()[0])
+    record = state.record()
+    kept = json.dumps(record)
+    with pytest.raises(wg.ReplayError, match="once the game is over; this record stops "
+                                             "after 1 action with Player 2 to move"):
+        wg.review(record, 0, TINY)
+    with pytest.raises(wg.InvalidSeatError, match="a seat is a whole number from 0 to 1"):
+        wg.review(finished("winter-queen"), 2, TINY)
+    with pytest.raises(wg.InvalidSeatError):
+        wg.review(finished("winter-queen"), "0", TINY)  # type: ignore[arg-type]
+    assert json.dumps(record) == kept
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"iterations": 5}, "iterations is a whole number from 10 to 20000; not 5"),
+    ({"iterations": True}, "iterations is a whole number"),
+    ({"samples": 0}, "samples is a whole number from 1 to 16"),
+    ({"depth": 3}, "review budget has no setting depth; settings: iterations, proposals"),
+])
+def test_a_bad_budget_is_refused_naming_what_is_allowed(settings: dict[str, Any],
+                                                       message: str) -> None:
+    with pytest.raises(wg.InvalidOptionError, match=message):
+        Budget.from_json(settings)
+
+
+def test_the_budget_round_trips() -> None:
+    budget = Budget(iterations=50, seed=4)
+    assert Budget.from_json(budget.to_json()) == budget
+    assert asdict(budget) == budget.to_json()
