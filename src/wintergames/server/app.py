@@ -55,6 +55,7 @@ from wintergames.server.models import GameTable, Seat
 from wintergames.server.paging import page_of
 from wintergames.server.people import add_people, check_name
 from wintergames.server.quotas import ClientLimits, client_key
+from wintergames.server.reviews import add_reviews
 from wintergames.server.schemas import LOG_FROM, MALFORMED, ActionRequest, CreateTable
 from wintergames.server.settings import ServerSettings
 from wintergames.server.sockets import add_sockets
@@ -259,6 +260,7 @@ def create_app(database_url: str = DEFAULT_URL, *, settings: ServerSettings | No
     add_people(app, hub)
     add_chat(app, hub, limits)
     add_afterwards(app, hub, limits, STATIC)
+    add_reviews(app, hub, limits)
     return app
 
 

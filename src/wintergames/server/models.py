@@ -146,6 +146,20 @@ class Replay(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class ReviewRow(Base):
+    """A finished game's review of one seat's play (server/reviews.py): computed once by
+    the server's own budget (``budget``, as ``analysis.Budget.to_json`` gives it), added
+    once and never changed or replaced, so no server process computes it again."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    budget: Mapped[dict[str, Any]] = mapped_column(JSON)
+    body: Mapped[bytes] = mapped_column(LargeBinary)  # Review.to_json() as JSON, gzip-compressed
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
 # -- several processes on one database (none of these is a game's record) ----------------
 
 

@@ -125,6 +125,7 @@ class ClientLimits:
         self._seat_chat = RateLimitItemPerMinute(settings.seat_chat_per_minute)
         self._table_chat = RateLimitItemPerMinute(settings.table_chat_per_minute)
         self._replays = RateLimitItemPerMinute(settings.replay_reads_per_minute)
+        self._reviews = RateLimitItemPerMinute(settings.reviews_per_minute)
 
     def new_table(self, host: str) -> None:
         """Count one table created from ``host``; ``ServerError`` 429 once over the rate."""
@@ -182,6 +183,18 @@ class ClientLimits:
                           f"a client may read {self.settings.replay_reads_per_minute} replays "
                           f"(or replay steps) a minute; try again in {wait} s",
                           headers={"Retry-After": str(wait)})
+
+    def new_review(self, host: str) -> None:
+        """Count one game review computed for ``host`` (one already made or being made
+        is a replay read instead); ``ServerError`` 429 once over the rate: each takes up
+        to ``review_cpu_seconds`` of a background worker."""
+        key = client_key(host)
+        if self._windows.hit(self._reviews, "reviews", key):
+            return
+        wait = self._wait(self._reviews, "reviews", key)
+        raise ServerError(429, "too-many-reviews",
+                          f"a client may start {self.settings.reviews_per_minute} game reviews "
+                          f"a minute; try again in {wait} s", headers={"Retry-After": str(wait)})
 
     def _wait(self, item: RateLimitItem, scope: str, key: str) -> int:
         """Whole seconds until ``item`` takes one more for ``key`` (Retry-After)."""

@@ -75,3 +75,11 @@ class CloseRequest(BaseModel):
 
     secret: str = Field(min_length=1, max_length=200,
                         description="the creator secret returned when the table was made")
+
+
+class ReviewRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    secret: str | None = Field(None, min_length=1, max_length=200,
+                               description="a seat's or the spectator's secret (optional: "
+                                           "anyone with the table's id may ask)")

@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from wintergames.analysis.search import Budget
 from wintergames.core.errors import InvalidOptionError
 
 
@@ -68,6 +69,12 @@ class ServerSettings:
     # (all of them are kept in storage).
     replay_reads_per_minute: int = 120
     replay_memory_bytes: int = 64 * 1024 * 1024
+    # Game reviews (server/reviews.py), the server's budget, not the client's: ISMCTS
+    # iterations per decision, the most CPU seconds one review may spend (past them it
+    # stops as failed), and new reviews per client address in any 60 s.
+    review_iterations: int = Budget().iterations
+    review_cpu_seconds: float = 600.0
+    reviews_per_minute: int = 20
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
     # Several processes on PostgreSQL: a process drives a table's bots while it holds the
     # table's lease, renewed every third of this; a dead process's tables are taken over
@@ -92,6 +99,10 @@ class ServerSettings:
                 f"server setting seat_chat_per_minute is below table_chat_per_minute "
                 f"({self.table_chat_per_minute}), so one seat cannot use up a table's chat; "
                 f"not {self.seat_chat_per_minute}")
+        if not Budget.SETTINGS["iterations"].allowed(self.review_iterations):
+            raise InvalidOptionError(
+                f"server setting review_iterations is "
+                f"{Budget.SETTINGS['iterations'].rule()}; not {self.review_iterations!r}")
         # A string here would match origins by substring ("a.org" in "evil-a.org,...").
         if not (isinstance(self.allowed_origins, tuple)
                 and all(isinstance(o, str) and o for o in self.allowed_origins)):

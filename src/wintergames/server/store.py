@@ -39,7 +39,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import InstrumentedAttribute, Session, sessionmaker
 
-from wintergames.server.models import ActionRow, GameTable, Replay, Seat
+from wintergames.server.models import ActionRow, GameTable, Replay, ReviewRow, Seat
 
 DEFAULT_URL = "sqlite:///wintergames.db"
 # The tables themselves, for the statements that skip the ORM's bookkeeping (Store.append).
@@ -247,6 +247,25 @@ class Store:
             created_at=datetime.now(UTC)).on_conflict_do_nothing()
         with self._writing, self.engine.begin() as connection:
             connection.execute(statement)
+
+    def review(self, table_id: str, seat: int) -> tuple[dict[str, Any], bytes] | None:
+        """The kept review of ``seat``'s play at a table: the budget it was made with and
+        its compressed JSON, or None if none was kept yet."""
+        with self.session() as session:
+            row = session.get(ReviewRow, (table_id, seat))
+            return None if row is None else (row.budget, row.body)
+
+    def add_review(self, table_id: str, seat: int, budget: dict[str, Any],
+                   body: bytes) -> bool:
+        """Keep a review; whether this one was kept. One kept meanwhile (by another
+        process) stays as it is: rows are only ever added, never replaced."""
+        dialect = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(ReviewRow).values(
+            table_id=table_id, seat=seat, budget=budget, body=body,
+            created_at=datetime.now(UTC)).on_conflict_do_nothing().returning(ReviewRow.seat)
+        with self._writing, self.engine.begin() as connection:
+            # a row returned is a row added (psycopg's rowcount says -1 here)
+            return connection.execute(statement).first() is not None
 
     def set_progress(self, table_id: str, progress: Progress) -> None:
         """Summarise a table an older server stored without its progress."""

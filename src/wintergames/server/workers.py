@@ -39,7 +39,8 @@ logger = logging.getLogger(__name__)
 # server: it has threads (a database pool, listeners), and a child could inherit a lock
 # some thread held at that instant.
 _CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(["wintergames.server.live", "wintergames.server.replays"])
+_CONTEXT.set_forkserver_preload([
+    "wintergames.server.live", "wintergames.server.replays", "wintergames.server.reviews"])
 
 
 def start_fork_server() -> None:
