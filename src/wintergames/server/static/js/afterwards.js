@@ -1,4 +1,5 @@
-// The table page once its game is over: Replay, Download record, Rematch, Back to lobby.
+// The table page once its game is over: Replay, Review, Download record, Rematch, Back to
+// lobby.
 //
 // The row is drawn twice: in the end dialog (#end-actions), and above the board once the
 // dialog is closed (#after-bar), so "Look at the board" loses none of them. table.js
@@ -70,6 +71,15 @@ function noteText() {
   return mine() ? "Rematch: the same seats and options, a new shuffle." : "";
 }
 
+// The game review (issue 43) opens on the replay: of your own seat, seen as you saw it (its
+// secret), or a spectator's view of the first seat (the panel switches seats).
+function reviewHref() {
+  const own = mine() && secret;
+  const query = new URLSearchParams({ review: String(own ? view.seat : 0) });
+  if (own) query.set("secret", secret);
+  return `/replay/${encodeURIComponent(tableId)}?${query}`;
+}
+
 function build(prefix) {
   return h("nav", { id: prefix === "end" ? "end-actions" : "after-bar",
                     class: "after-actions", "aria-label": "after the game" });
@@ -84,6 +94,7 @@ function draw() {
         h("a", { href: `/replay/${encodeURIComponent(tableId)}${mine() && secret
           ? `?secret=${encodeURIComponent(secret)}` : ""}`, class: "button-link replay" },
           "Replay"),
+        h("a", { href: reviewHref(), class: "button-link review" }, "Review"),
         h("a", { href: `${api}/record`, class: "button-link download", download: "" },
           "Download record"),
         rematchItem(prefix),

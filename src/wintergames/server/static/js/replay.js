@@ -10,6 +10,7 @@ import { breakdownByCategory, unitOf, winnersLine } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
 import { logItem } from "./said.js";
+import { installReview, reviewRefusal } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -23,6 +24,8 @@ let step = 0;
 let turns = [];     // the last step of each turn (turn 0: the set-up, step 0)
 let timer = null;
 const local = {};   // the view module's own state between renders
+let marks = null;   // the review's marks: {step, list} of the move played and the one suggested
+let review = null;  // the review panel's hook (review.js)
 
 function seatName(i) {
   const seat = data.seats[i];
@@ -135,13 +138,16 @@ function show(n) {
   drawFinal(view);
   const choices = $("choices");
   choices.replaceChildren();
-  game.render({ view, layout, board: $("board"), choices, act: () => {}, local });
+  // the review's marks only on the position they belong to
+  const shown = marks && marks.step === step ? marks.list : undefined;
+  game.render({ view, layout, board: $("board"), choices, act: () => {}, local, marks: shown });
   $("details").hidden = !choices.childNodes.length;
   // the step in the address: reloading or sharing the link opens the same position
   const url = new URL(location.href);  // (a seat's secret stays in it)
   url.searchParams.set("step", String(step));
   history.replaceState(null, "", url);
   if (step === data.steps) stop();
+  review?.shown(step);
 }
 
 // Where one move forward or back goes: the end of the next or previous turn, or one step
@@ -229,7 +235,12 @@ async function start() {
   if (!response.ok) {
     const message = body?.error?.message || response.statusText;
     if (response.status === 409) {
-      showProblem("This game is not over yet", `${message}. Watch it at its table instead.`);
+      // a review asked for too soon (issue 43): the review's refusal, in the server's words
+      const reviewing = new URLSearchParams(location.search).get("review");
+      const refused = reviewing === null ? null
+        : await reviewRefusal(tableId, reviewing, secret).catch(() => null);
+      if (refused) showProblem("This game cannot be reviewed yet", refused);
+      else showProblem("This game is not over yet", `${message}. Watch it at its table instead.`);
       $("main").querySelector(".problem").append(h("p", {},
         h("a", { href: `/table/${encodeURIComponent(tableId)}` }, "Watch the table")));
     } else if (response.status === 404) {
@@ -250,6 +261,17 @@ async function start() {
   }
   $("title").textContent = `Replay: ${data.title}`;
   controls();
+  review = installReview({
+    data, game, layout, tableId, secret, seatName,
+    seatInk: (i) => (game.seatInk ?? seatColour)(viewAt(data.steps), i),
+    goTo: (n) => { stop(); show(n); },
+    markAt: (n, list) => {  // null: no marks (the board drawn again without them)
+      const had = marks;
+      marks = list ? { step: n, list } : null;
+      if (list || had) { stop(); show(list ? n : step); }
+    },
+    keepClear: () => $("replay-bar").offsetHeight,  // the bar stays stuck over the page's top
+  });
   const asked = Number(new URLSearchParams(location.search).get("step"));
   show(Number.isInteger(asked) && asked >= 0 ? asked : 0);
   document.body.dataset.ready = "1";

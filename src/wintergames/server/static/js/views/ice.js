@@ -29,6 +29,8 @@ import { INK, PIECE, seatColourOf, TYPE } from "./ice/inks.js";
 import { track } from "./ice/motion.js";
 import { cap } from "./ice/names.js";
 import { topLine } from "./ice/topline.js";
+import { markSpot } from "./ice/marks.js";
+import { drawMarks } from "../marks.js";
 
 export { mention } from "./ice/log.js";
 export { animate, watchedArea } from "./ice/motion.js";
@@ -97,6 +99,7 @@ export function render(ctx) {
       h("div", { class: "ice-row", id: "ice-others" }, others.map((i) => guildBoard(ctx, i, false))));
   }
   board.replaceChildren(...parts);
+  drawMarks(ctx, markSpot);  // a review's moves (js/marks.js)
 
   if (!legal.length) {
     if (view.over) {

@@ -15,13 +15,14 @@ import { icon, loadIcons, useIcon } from "../icons.js";
 import { PALETTE } from "../palette.js";
 import { ruleLink, saidNodes } from "../said.js";
 import { useStylesheet } from "../styles.js";
-import { K, geometry, rect } from "./icecool-wizards/geometry.js";
+import { FULL_POWER_CM, K, geometry, rect } from "./icecool-wizards/geometry.js";
+import { markSpot } from "./icecool-wizards/marks.js";
+import { drawMarks } from "../marks.js";
 import { placeNames } from "./icecool-wizards/places.js";
 
 // Another seat's flick played back, and what a step won (views/icecool-wizards/motion.js).
 export { animate } from "./icecool-wizards/motion.js";
 
-const FULL_POWER_CM = 15;  // a drag this long is full power
 const MIN_DRAG_POWER = 0.05;  // shorter drags are slips of the mouse, never a flick
 const COLOURS = PALETTE.games["icecool-wizards"];
 const PENGUIN = COLOURS.components.penguin;
@@ -461,6 +462,7 @@ export function render(ctx) {
   // the board and, beside it when there is room, the hands: read at a glance
   board.replaceChildren(...(fire ? [fire] : []), h("div", { class: "iw-table" }, svg, drawHands(view, layout)));
   drawPath(view, svg, g);
+  drawMarks(ctx, (c, mark) => markSpot(c, mark, g));  // a review's moves (js/marks.js)
   if (view.decision) choices.append(drawPrompt(view.decision, layout));
   const aim = aimControl(ctx, svg, g);
   if (aim) choices.append(aim);

@@ -12,6 +12,8 @@ import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
 import { ruleLink, saidNodes } from "../said.js";
 import { useStylesheet } from "../styles.js";
+import { drawMarks } from "../marks.js";
+import { markSpot } from "./snow-time/marks.js";
 
 const GAME = PALETTE.games["snow-time"];
 const COLOUR = GAME.components.pawn;
@@ -121,6 +123,14 @@ export function seatColour(view, seat) {
       + `linear-gradient(90deg, ${inks[0]} 50%, ${inks[1]} 50%)`;
   }
   return `${glyphs[0]} center / 80% no-repeat, ${inks[0]}`;
+}
+
+/** A seat's plain colour, where a stroke needs one (the review's chart): its first colour's
+ *  pawn ink (seatColour is a CSS background: two colours and their glyphs in the
+ *  two-player game). */
+export function seatInk(view, seat) {
+  const colour = view.observation.colours.find((c) => c.owner === seat)?.colour;
+  return COLOUR[colour];
 }
 
 // A pawn's glyph alone (its sprite symbol's shapes after the body and head), as a CSS image.
@@ -452,6 +462,7 @@ export function render(ctx) {
   const box = h("div", { class: "st-pan-box" }, pan);
   board.replaceChildren(box, diceStrip(obs), drawColours(ctx));
   panAt(pan, box);
+  drawMarks(ctx, markSpot);  // a review's moves (js/marks.js)
   // The engine's prompt (what is chosen, for which colour, how many have yet to choose):
   // none once this seat's choices are in, though others still choose.
   const decision = view.decision;

@@ -11,6 +11,8 @@ import { icon, loadIcons, useIcon } from "../icons.js";
 import { all, cardBack, flip, flyPoints, slide } from "../motion.js";
 import { ruleLink, saidNodes } from "../said.js";
 import { bookName, effectId, floeId } from "./winter-queen/names.js";
+import { markSpot } from "./winter-queen/marks.js";
+import { drawMarks } from "../marks.js";
 
 const SIZE = 34;
 const COLOURS = PALETTE.games["winter-queen"];
@@ -426,6 +428,7 @@ export function render(ctx) {
   board.style.setProperty("--wq-book-line", INK["book-line"]);
   board.replaceChildren(drawMap(ctx, targets, returns), drawLastTurns(view, ctx.layout), info, drawStands(ctx),
     drawBooks(ctx, pageTargets));
+  drawMarks(ctx, markSpot);  // a review's moves (js/marks.js)
 
   choices.replaceChildren();
   // The engine's prompt (what is decided, its limit), then how this page lets you do it.

@@ -22,6 +22,8 @@ import { ruleLink, saidNodes } from "../said.js";
 import { useStylesheet } from "../styles.js";
 import { cardData, cardIcon, loadNames, mention as namedMention, useIcons } from "./winterborne/names.js";
 import { spoilsBacks } from "./winterborne/spoils.js";
+import { markSpot } from "./winterborne/marks.js";
+import { drawMarks } from "../marks.js";
 
 // Another seat's step, explained (views/winterborne/motion.js).
 export { animate, animatesPartway, watchedArea } from "./winterborne/motion.js";
@@ -511,6 +513,7 @@ export function render(ctx) {
   parts.push(h("h3", { style: "margin:.5rem 0 .2rem" }, "Province boards"), provinceBoards(ctx, legal));
   if (obs.seats.length > (me ? 1 : 0)) parts.push(h("h3", { style: "margin:.5rem 0 .2rem" }, me ? "Other players" : "Players"), otherSeats(ctx, legal));
   board.replaceChildren(...parts);
+  drawMarks(ctx, markSpot);  // a review's moves (js/marks.js)
 
   // the decision, the uses of the card tapped (in the sheet of choices, where a phone
   // shows them: under the hand they opened behind it), and every legal action that is not

@@ -3,6 +3,7 @@
 import { s } from "../../dom.js";
 
 export const K = 12;    // pixels per cm
+export const FULL_POWER_CM = 15;  // an aiming drag (and a review's flick arrow) this long is full power
 const PAD = 8;
 
 /** The board's size in pixels and its two ways between cm and pixels (X, Y; toBoard). */
