@@ -12,9 +12,12 @@ For each game, ``--games`` seeded games between a random bot and ISMCTS
   shared, and how many of the first review's three the second flags at all;
 - the CPU seconds one review takes, and the decisions it judges.
 
-Prints one JSON line per game. Example::
+Prints one JSON line per game. ``--raw FILE`` also keeps every judged drop, and
+``--summarize FILE`` prints the figures of such a file again, graded with today's
+thresholds, without playing or reviewing anything. Example::
 
-    python benchmarks/review_quality.py --games 100 --agreement 50 --iterations 300
+    python benchmarks/review_quality.py --games 100 --agreement 50 --raw drops.jsonl
+    python benchmarks/review_quality.py --summarize drops.jsonl
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ import platform
 import statistics
 import sys
 import time
+from typing import Any, TextIO
 
-from wintergames.analysis import Budget, review
-from wintergames.analysis.quality import agreement, contrast, random_vs_search
+from wintergames.analysis import FLAGGED, THRESHOLDS, Budget, grade, move_accuracy, review
+from wintergames.analysis.quality import Agreement, agreement, contrast, random_vs_search
 
 GAMES = ["winter-queen", "snow-time", "winterborne", "ice", "icecool-wizards"]
 # ICECOOL's search is six times slower per iteration (every flick is a physics
@@ -36,7 +40,7 @@ PLAYER_ITERATIONS = {"icecool-wizards": 30}
 
 
 def measure(game: str, games: int, agreeing: int, budget: Budget,
-            player_iterations: int) -> dict[str, object]:
+            player_iterations: int, raw: TextIO | None = None) -> dict[str, object]:
     separated, weak_flags, strong_flags, weak_acc, strong_acc = 0, [], [], [], []
     agree, shared, flagged, seconds, decisions = 0, [], [], [], []
     for seed in range(games):
@@ -50,6 +54,7 @@ def measure(game: str, games: int, agreeing: int, budget: Budget,
         for done in (pair.weak, pair.strong):
             seconds.append(done.seconds)
             decisions.append(len(done.decisions))
+        again = None
         if seed < agreeing:
             again = review(record, weak, Budget(**{**budget.to_json(),
                                                    "seed": budget.seed + 1}))
@@ -57,6 +62,13 @@ def measure(game: str, games: int, agreeing: int, budget: Budget,
             agree += pair_agree.agree
             shared.append(pair_agree.shared)
             flagged.append(pair_agree.flagged_in_second)
+        if raw is not None:  # every judged drop, to study other thresholds afterwards
+            raw.write(json.dumps({"game": game, "seed": seed, "weak": weak, **{
+                name: None if done is None else [[d.step, round(d.drop, 5), d.grade == "best"]
+                                                 for d in done.decisions]
+                for name, done in (("weak_drops", pair.weak), ("strong_drops", pair.strong),
+                                   ("again_drops", again))}}) + "\n")
+            raw.flush()
         if (seed + 1) % 10 == 0:  # a long run shows where it is (and what it found so far)
             print(json.dumps({"game": game, "games_so_far": seed + 1,
                               "separated_so_far": separated, "agreed_so_far": agree}),
@@ -80,6 +92,51 @@ def measure(game: str, games: int, agreeing: int, budget: Budget,
     }
 
 
+def _graded(drops: list[list[Any]]) -> list[tuple[int, float, str]]:
+    """(step, drop, grade) of each judged decision of a raw line, graded anew."""
+    return [(step, drop, grade(drop, best)) for step, drop, best in drops]
+
+
+def _worst(graded: list[tuple[int, float, str]]) -> list[int]:
+    return [step for step, _, _ in sorted((g for g in graded if g[2] in FLAGGED),
+                                          key=lambda g: (-g[1], g[0]))]
+
+
+def summarize(lines: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """The figures of ``--raw`` lines, graded with the thresholds of today's code: the
+    same reviews summarized again (accuracy does not depend on the thresholds)."""
+    out = []
+    for game in dict.fromkeys(line["game"] for line in lines):
+        rows = [line for line in lines if line["game"] == game]
+        weak = [_graded(r["weak_drops"]) for r in rows]
+        strong = [_graded(r["strong_drops"]) for r in rows]
+        accuracy = [(statistics.mean(move_accuracy(d) for _, d, _ in w) if w else 100.0,
+                     statistics.mean(move_accuracy(d) for _, d, _ in s) if s else 100.0)
+                    for w, s in zip(weak, strong, strict=True)]
+        separated = sum(len(_worst(w)) > len(_worst(s)) and a < b
+                        for w, s, (a, b) in zip(weak, strong, accuracy, strict=True))
+        pairs = [(_worst(_graded(r["weak_drops"])), _worst(_graded(r["again_drops"])))
+                 for r in rows if r["again_drops"] is not None]
+        found = [Agreement(first[:3], second[:3], sum(step in set(second) for step in first[:3]))
+                 for first, second in pairs]
+        out.append({
+            "game": game, "games": len(rows), "thresholds": THRESHOLDS,
+            "separated_share": round(separated / len(rows), 3),
+            "flagged_random_mean": round(statistics.mean(len(_worst(w)) for w in weak), 2),
+            "flagged_ismcts_mean": round(statistics.mean(len(_worst(s)) for s in strong), 2),
+            "accuracy_random_mean": round(statistics.mean(a for a, _ in accuracy), 1),
+            "accuracy_ismcts_mean": round(statistics.mean(b for _, b in accuracy), 1),
+            "agreement_games": len(found),
+            "agreement_share": round(sum(f.agree for f in found) / len(found), 3)
+            if found else None,
+            "top3_shared_mean": round(statistics.mean(f.shared for f in found), 2)
+            if found else None,
+            "top3_flagged_by_other_mean": round(statistics.mean(
+                f.flagged_in_second for f in found), 2) if found else None,
+        })
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -89,12 +146,22 @@ def main() -> None:
                         help="ISMCTS iterations per move of the search seat "
                              "(default 100; ICECOOL 30)")
     parser.add_argument("--game", action="append", choices=GAMES)
+    parser.add_argument("--raw", type=argparse.FileType("a"), default=None,
+                        help="append every judged drop of every review to this file (JSON "
+                             "lines)")
+    parser.add_argument("--summarize", type=argparse.FileType("r"), default=None,
+                        help="no new games: the figures of a --raw file, graded anew")
     args = parser.parse_args()
+    if args.summarize is not None:
+        for line in summarize([json.loads(text) for text in args.summarize if text.strip()]):
+            print(json.dumps(line), flush=True)
+        return
     budget = Budget(iterations=args.iterations)
     for game in args.game or GAMES:
         started = time.time()
         player = args.player_iterations or PLAYER_ITERATIONS.get(game, 100)
-        line = measure(game, args.games, min(args.agreement, args.games), budget, player)
+        line = measure(game, args.games, min(args.agreement, args.games), budget, player,
+                       args.raw)
         line["wall_seconds"] = round(time.time() - started, 1)
         print(json.dumps(line), flush=True)
 

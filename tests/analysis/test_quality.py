@@ -22,8 +22,9 @@ from wintergames.analysis.quality import (
 # The default budget: at 100 iterations a Winter Queen review separated only 91 of 100.
 TEST_BUDGET = Budget()
 PLAYER = {"icecool-wizards": 30}  # ICECOOL's search is six times slower per iteration
-FAST = [("winter-queen", 0), ("winter-queen", 1), ("snow-time", 0), ("winterborne", 0),
-        ("ice", 1), ("icecool-wizards", 0)]
+# The fast tier: the quick games; the long ones (a review of a random Winterborne, ICE or
+# ICECOOL seat takes a minute) are in the soak tier's hundred games each.
+FAST = [("winter-queen", 0), ("winter-queen", 1), ("snow-time", 0)]
 GAMES = ["winter-queen", "snow-time", "winterborne", "ice", "icecool-wizards"]
 
 
@@ -45,12 +46,26 @@ def test_in_95_of_100_games_the_random_seat_comes_out_worse(game: str) -> None:
 
 
 def test_two_seeds_of_one_review_mostly_name_the_same_worst_moves() -> None:
-    record, weak = random_vs_search("snow-time", 2, 100)
-    first = review(record, weak, TEST_BUDGET)
-    second = review(record, weak, Budget(seed=1))
-    found = agreement(first, second)
-    assert found.first == top_steps(first) and len(found.first) == 3
-    assert found.agree and found.shared >= 2
+    """Most of five games: the issue asks for "most games" (the benchmark measures 50)."""
+    agreed = 0
+    for seed in range(5):
+        record, weak = random_vs_search("winter-queen", seed, 100)
+        first = review(record, weak, TEST_BUDGET)
+        found = agreement(first, review(record, weak, Budget(seed=1)))
+        assert found.first == top_steps(first)
+        agreed += found.agree
+    assert agreed >= 3
+
+
+@soak
+@pytest.mark.parametrize("game", GAMES)
+def test_in_most_of_50_games_two_seeds_name_the_same_worst_moves(game: str) -> None:
+    agreed = 0
+    for seed in range(50):
+        record, weak = random_vs_search(game, seed, PLAYER.get(game, 100))
+        agreed += agreement(review(record, weak, TEST_BUDGET),
+                            review(record, weak, Budget(seed=1))).agree
+    assert agreed > 25
 
 
 @pytest.mark.parametrize(("first", "second", "agree"), [

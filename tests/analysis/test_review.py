@@ -94,16 +94,18 @@ def test_the_judged_move_is_the_one_played_and_the_numbers_hang_together() -> No
         assert math.isclose(sum(d.chances), 1.0) and math.isclose(sum(d.best_chances), 1.0)
         assert d.drop >= d.before - d.after - 1e-12  # the grade never hides a drop
         assert (d.grade == "best") == (d.best == d.played)
-        assert d.playouts >= 32  # the move played is measured, however little searched
+        if d.grade != "best":  # measured beside the suggested move, however little searched
+            assert d.playouts == 32
     assert done.curve()[-1] == (len(record["actions"]), done.outcome)
 
 
 @pytest.mark.parametrize(("drop", "best", "expected"), [
-    (0.0, True, "best"), (0.0, False, "good"), (0.0999, False, "good"),
-    (0.10, False, "inaccuracy"), (0.1999, False, "inaccuracy"), (0.20, False, "mistake"),
-    (0.30, False, "blunder"), (0.95, False, "blunder")])
+    (0.0, True, "best"), (0.0, False, "good"), (0.0499, False, "good"),
+    (0.05, False, "inaccuracy"), (0.0999, False, "inaccuracy"), (0.10, False, "mistake"),
+    (0.15, False, "blunder"), (0.95, False, "blunder")])
 def test_grades_follow_the_stated_thresholds(drop: float, best: bool, expected: str) -> None:
-    assert THRESHOLDS == {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+    # Lichess's 0.1/0.2/0.3 of winning chances on its -1..+1 scale, in points of 0..100%
+    assert THRESHOLDS == {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
     assert grade(drop, best) == expected
 
 

@@ -52,13 +52,14 @@ def test_the_terminal_lists_the_flagged_moves_as_the_api_reviews_them(tmp_path: 
     written = Review.from_json(json.loads(out.read_text()))
     assert written.decisions == expected.decisions
     text = flat(result.output)
-    assert f"accuracy {expected.accuracy:.0f} over {len(expected.decisions)} decisions" in text
+    assert f"accuracy {expected.accuracy:.1f} of 100 over {len(expected.decisions)} decisions" \
+        in text
     rows = table_rows(result.output)
     worst = expected.worst()
     assert worst and len(rows) == len(worst)
     for row, d in zip(rows, worst, strict=True):  # the costliest first, in the engine's words
         assert row[0] == str(d.step + 1)
-        assert row[1] == GRADE_WORDS[d.grade] and row[2] == f"{100 * d.drop:.0f}%"
+        assert row[1] == GRADE_WORDS[d.grade] and row[2] == f"−{100 * d.drop:.1f}%"
         assert row[3] == (d.played.label or {}).get("text", d.played.text)
         assert row[4] == (d.best.label or {}).get("text", d.best.text)
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

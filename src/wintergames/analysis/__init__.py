@@ -1,7 +1,7 @@
 """Analysis of finished games: the game review (``wintergames.review``).
 
 >>> from wintergames.analysis import Budget, grade
->>> Budget().iterations > 0, grade(0.25, False)
+>>> Budget().iterations > 0, grade(0.12, False)
 (True, 'mistake')
 """
 

@@ -41,8 +41,8 @@ from wintergames.core.seats import check_seat
 from wintergames.core.state import State
 
 # The drop in the chance to win (0..1) from which a move is an inaccuracy, a mistake, a
-# blunder: 10, 20 and 30 percentage points (docs/review.md says why).
-THRESHOLDS = {"inaccuracy": 0.10, "mistake": 0.20, "blunder": 0.30}
+# blunder: 5, 10 and 15 percentage points, Lichess's (docs/review.md says why).
+THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 # The grades in words, the same on every screen (the review's JSON carries them).
 GRADE_WORDS = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy",
@@ -55,7 +55,7 @@ Progress = Callable[[int, int], None]  # (decisions judged, decisions in all)
 def grade(drop: float, best: bool) -> str:
     """The grade of a move that gave away ``drop`` (0..1) of the chance to win.
 
-    >>> grade(0.0, True), grade(0.05, False), grade(0.12, False), grade(0.31, False)
+    >>> grade(0.0, True), grade(0.03, False), grade(0.06, False), grade(0.16, False)
     ('best', 'good', 'inaccuracy', 'blunder')
     """
     if best:
@@ -92,6 +92,18 @@ def even_drop(points: float, scale: float) -> float:
     (0.0, 0.231)
     """
     return 0.5 - 1.0 / (1.0 + math.exp(min(50.0, max(0.0, points) / scale)))
+
+
+def certainty_fade(before: float) -> float:
+    """How much of the points lost count, for a seat whose chance to win was ``before``:
+    all of them while the game is open or lost (a seat behind still plays for its score
+    and rank), fading to none as its win becomes certain: a seat sure to win gives
+    nothing away by conceding points, and a search bot, playing to win, does concede them.
+
+    >>> certainty_fade(0.1), certainty_fade(0.5), certainty_fade(0.75), certainty_fade(1.0)
+    (1.0, 1.0, 0.5, 0.0)
+    """
+    return max(0.0, min(1.0, 2.0 * (1.0 - before)))
 
 
 @dataclass(frozen=True)
@@ -205,13 +217,15 @@ def judge(state: State, seat: int, played: Action, step: int, budget: Budget) ->
     best = best_of(values, seat, played)
     mine, top = values[played], values[best]
     lost = max(0.0, top.margin - mine.margin)
-    drop = max(top.chances[seat] - mine.chances[seat], even_drop(lost, spec.heuristic_scale))
+    before = max(top.chances[seat], mine.chances[seat])
+    drop = max(top.chances[seat] - mine.chances[seat],
+               even_drop(lost, spec.heuristic_scale) * certainty_fade(before))
     words = dict(state.choices(seat, spec.sampled_kinds))
     decision = state.decision(seat)
     return Judged(
         step=step, prompt=None if decision is None else decision.view(),
         played=Move.of(played, words), best=Move.of(best, words),
-        before=max(top.chances[seat], mine.chances[seat]), after=mine.chances[seat],
+        before=before, after=mine.chances[seat],
         drop=max(0.0, drop), points_lost=lost, grade=grade(drop, best == played),
         chances=list(mine.chances), best_chances=list(top.chances),
         method="flick planner" if mine.points is not None else "search",
@@ -303,5 +317,5 @@ def review(record: dict[str, Any], seat: int, budget: Budget | None = None,
 
 
 __all__ = ["FLAGGED", "GRADES", "GRADE_WORDS", "THRESHOLDS", "Judged", "Move", "Review",
-           "Value", "assemble", "choice_steps", "even_drop", "grade", "judge", "judge_steps",
-           "move_accuracy", "review"]
+           "Value", "assemble", "certainty_fade", "choice_steps", "even_drop", "grade",
+           "judge", "judge_steps", "move_accuracy", "review"]

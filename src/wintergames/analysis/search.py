@@ -6,9 +6,11 @@ stronger than what the seat could know:
 - ``ismcts_values``: information-set MCTS from the position, every iteration on a fresh
   ``state.determinize(seat, rng)``. The root keeps, per action of the seat, its visits
   and the mean of every seat's reward (win shares at the end of a played-out game, the
-  heuristic's odds where an imagined game stops): so each value is a chance to win. The
-  move played gets extra iterations of its own when the search looked at it little, so
-  its value is measured, not guessed.
+  heuristic's odds where an imagined game stops): so each value is a chance to win. When
+  the move played is not the one the search suggests, the two are then measured side by
+  side on playouts of their own, each pair from the same determinization and the same
+  random stream: the difference the grade rests on is measured, not guessed from two
+  noisy means.
 - ``flick_values``: a flick is a point in a continuous range; the flick planner's
   proposals and the flick played are each simulated on a few determinizations and
   followed through the rest of the seat's turn, then judged by the heuristic: expected
@@ -116,6 +118,7 @@ class _Analyst(IsmctsBot):
         self.forced: Action | None = None
         self.chosen: Action | None = None  # the seat's root choice this iteration
         self.sums: dict[Action, list[float]] = {}
+        self.num_players = 0
 
     def _select(self, spec: GameSpec, node: Node, world: State, p: int) -> tuple[Action, bool]:
         at_root = node is self.root and p == self.seat
@@ -146,6 +149,7 @@ class _Analyst(IsmctsBot):
     def values(self, state: State, seat: int, played: Action) -> dict[Action, Value]:
         spec = spec_of(state)
         self.root, self.seat, self.sums = Node(), seat, {}
+        self.num_players = state.num_players
         root = self.root
         legal = candidates(spec, state, seat, self.rng, self.proposals)
         if spec.propose is not None:
@@ -154,19 +158,40 @@ class _Analyst(IsmctsBot):
         for _ in range(self.iterations):
             self.chosen = None
             self._iterate(spec, root, state.determinize(seat, self.rng))
-        # The move played gets iterations of its own until it has been measured as often
-        # as a fair share of the search: its value must not rest on a few playouts.
         searched = {action: self._visits(action) for action in self.sums}
-        wanted = max(32, self.iterations // 4)
-        self.forced = played
-        for _ in range(max(0, wanted - self._visits(played))):
-            self.chosen = None
-            self._iterate(spec, root, state.determinize(seat, self.rng))
-        self.forced = None
-        return {action: Value(tuple(s / playouts for s in self.sums[action][:-1]),
-                              self.sums[action][-1] / playouts,
-                              searched.get(action, 0), playouts)
-                for action in self.sums if (playouts := self._visits(action))}
+        values = {action: self._value(self.sums[action], searched[action], playouts)
+                  for action in self.sums if (playouts := self._visits(action))}
+        best = best_of(values, seat, played)
+        if best != played:
+            values.update(self._paired(spec, state, (best, played), searched))
+        return values
+
+    def _paired(self, spec: GameSpec, state: State, moves: tuple[Action, Action],
+                searched: dict[Action, int]) -> dict[Action, Value]:
+        """The suggested move and the move played, measured side by side: each pair of
+        playouts starts from the same determinization with the same random stream, so
+        the hidden cards and the dice that favour one favour the other alike, and the
+        difference between the two (what the grade rests on) is measured with far less
+        noise than two separate means would give."""
+        main, paired = self.rng, {move: [0.0] * (self.num_players + 1) for move in moves}
+        pairs = max(32, self.iterations // 4)
+        self.sums = paired
+        try:
+            for _ in range(pairs):
+                world, stream = state.determinize(self.seat, main), main.randrange(2**63)
+                for move in moves:
+                    self.rng, self.forced, self.chosen = random.Random(stream), move, None
+                    self._iterate(spec, self.root, world.clone())  # type: ignore[arg-type]
+        finally:
+            self.rng, self.forced = main, None
+        return {move: self._value(paired[move], searched.get(move, 0), pairs)
+                for move in moves}
+
+    @staticmethod
+    def _value(sums: list[float], visits: int, playouts: int) -> Value:
+        """A value from the sums of its playouts: every seat's reward, then the margin."""
+        return Value(tuple(s / playouts for s in sums[:-1]), sums[-1] / playouts, visits,
+                     playouts)
 
     def _visits(self, action: Action) -> int:
         assert self.root is not None

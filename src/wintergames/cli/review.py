@@ -37,7 +37,7 @@ def _rows(decisions: list[Judged]) -> Table:
     table = Table(show_lines=False)
     table.add_column("step", justify="right", no_wrap=True)
     table.add_column("grade", no_wrap=True)
-    table.add_column("win chance lost", justify="right", no_wrap=True)
+    table.add_column("to win", justify="right", no_wrap=True)
     table.add_column("played", ratio=1)
     table.add_column("suggested", ratio=1)
     table.add_column("points lost", justify="right", no_wrap=True)
@@ -45,9 +45,9 @@ def _rows(decisions: list[Judged]) -> Table:
         style = GRADE_STYLES[d.grade]
         table.add_row(str(d.step + 1), f"[{style}]{GRADE_WORDS[d.grade]}[/]" if style
                       else GRADE_WORDS[d.grade],
-                      f"{100 * d.drop:.0f}%", escape(_words(d.played.__dict__)),
+                      f"−{100 * d.drop:.1f}%", escape(_words(d.played.__dict__)),
                       "" if d.grade == "best" else escape(_words(d.best.__dict__)),
-                      f"{d.points_lost:.1f}")
+                      f"{d.points_lost:.1f}")  # the browser's words: "−x% to win"
     return table
 
 
@@ -57,7 +57,7 @@ def show(done: Review, console: Console, every: bool = False) -> None:
     title = get_spec(done.game).title
     console.print(
         f"[bold]{title}[/]: review of [bold]{seat_name(done.seat)}[/], accuracy "
-        f"[bold]{done.accuracy:.0f}[/] over {len(done.decisions)} decisions with a choice "
+        f"[bold]{done.accuracy:.1f}[/] of 100 over {len(done.decisions)} decisions with a choice "
         f"({done.budget['iterations']} iterations each, {done.seconds:.1f} CPU s)",
         highlight=False, soft_wrap=True)
     console.print(" · ".join(f"{GRADE_WORDS[g]} {n}" for g, n in counts.items()),
