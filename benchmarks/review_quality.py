@@ -40,10 +40,11 @@ PLAYER_ITERATIONS = {"icecool-wizards": 30}
 
 
 def measure(game: str, games: int, agreeing: int, budget: Budget,
-            player_iterations: int, raw: TextIO | None = None) -> dict[str, object]:
+            player_iterations: int, raw: TextIO | None = None,
+            first: int = 0) -> dict[str, object]:
     separated, weak_flags, strong_flags, weak_acc, strong_acc = 0, [], [], [], []
     agree, shared, flagged, seconds, decisions = 0, [], [], [], []
-    for seed in range(games):
+    for seed in range(first, games):
         record, weak = random_vs_search(game, seed, player_iterations)
         pair = contrast(record, weak, budget)
         separated += pair.separated
@@ -63,26 +64,27 @@ def measure(game: str, games: int, agreeing: int, budget: Budget,
             shared.append(pair_agree.shared)
             flagged.append(pair_agree.flagged_in_second)
         if raw is not None:  # every judged drop, to study other thresholds afterwards
-            raw.write(json.dumps({"game": game, "seed": seed, "weak": weak, **{
+            raw.write(json.dumps({"game": game, "seed": seed, "weak": weak,
+                                  "cpu_seconds": [pair.weak.seconds, pair.strong.seconds], **{
                 name: None if done is None else [[d.step, round(d.drop, 5), d.grade == "best"]
                                                  for d in done.decisions]
                 for name, done in (("weak_drops", pair.weak), ("strong_drops", pair.strong),
                                    ("again_drops", again))}}) + "\n")
             raw.flush()
-        if (seed + 1) % 10 == 0:  # a long run shows where it is (and what it found so far)
+        if (seed + 1) % 10 == 0 or seed + 1 == games:  # where a long run is, what it found
             print(json.dumps({"game": game, "games_so_far": seed + 1,
                               "separated_so_far": separated, "agreed_so_far": agree}),
                   file=sys.stderr, flush=True)
     return {
-        "game": game, "players": 2, "games": games, "budget": budget.to_json(),
+        "game": game, "players": 2, "games": len(weak_flags), "budget": budget.to_json(),
         "player_iterations": player_iterations,
-        "separated_share": round(separated / games, 3),
+        "separated_share": round(separated / len(weak_flags), 3),
         "flagged_random_mean": round(statistics.mean(weak_flags), 2),
         "flagged_ismcts_mean": round(statistics.mean(strong_flags), 2),
         "accuracy_random_mean": round(statistics.mean(weak_acc), 1),
         "accuracy_ismcts_mean": round(statistics.mean(strong_acc), 1),
-        "agreement_games": agreeing,
-        "agreement_share": round(agree / agreeing, 3) if agreeing else None,
+        "agreement_games": len(shared),
+        "agreement_share": round(agree / len(shared), 3) if shared else None,
         "top3_shared_mean": round(statistics.mean(shared), 2) if shared else None,
         "top3_flagged_by_other_mean": round(statistics.mean(flagged), 2) if flagged else None,
         "review_cpu_seconds_mean": round(statistics.mean(seconds), 2),
@@ -119,8 +121,12 @@ def summarize(lines: list[dict[str, Any]]) -> list[dict[str, object]]:
                  for r in rows if r["again_drops"] is not None]
         found = [Agreement(first[:3], second[:3], sum(step in set(second) for step in first[:3]))
                  for first, second in pairs]
+        seconds = [t for r in rows for t in r.get("cpu_seconds", [])]
         out.append({
             "game": game, "games": len(rows), "thresholds": THRESHOLDS,
+            "review_cpu_seconds_mean": round(statistics.mean(seconds), 2) if seconds else None,
+            "decisions_per_review_mean": round(statistics.mean(
+                len(d) for r in rows for d in (r["weak_drops"], r["strong_drops"])), 1),
             "separated_share": round(separated / len(rows), 3),
             "flagged_random_mean": round(statistics.mean(len(_worst(w)) for w in weak), 2),
             "flagged_ismcts_mean": round(statistics.mean(len(_worst(s)) for s in strong), 2),
@@ -149,6 +155,9 @@ def main() -> None:
     parser.add_argument("--raw", type=argparse.FileType("a"), default=None,
                         help="append every judged drop of every review to this file (JSON "
                              "lines)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="start at this seed (to go on with a --raw file: its figures "
+                             "then come from --summarize)")
     parser.add_argument("--summarize", type=argparse.FileType("r"), default=None,
                         help="no new games: the figures of a --raw file, graded anew")
     args = parser.parse_args()
@@ -161,7 +170,7 @@ def main() -> None:
         started = time.time()
         player = args.player_iterations or PLAYER_ITERATIONS.get(game, 100)
         line = measure(game, args.games, min(args.agreement, args.games), budget, player,
-                       args.raw)
+                       args.raw, args.first_seed)
         line["wall_seconds"] = round(time.time() - started, 1)
         print(json.dumps(line), flush=True)
 

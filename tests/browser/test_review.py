@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
 
-from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page
+from wintergames.analysis import Budget
 
-SHOTS = Path("/tmp/review-shots")
-REVIEWED = 180_000  # ms: a whole game's review, on a machine the other workers share
+from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot_folder
+
+# ms: a whole game's review, on a machine the other workers share (at the server's
+# default budget, for the pictures, a long game's review takes minutes)
+REVIEWED = 180_000 if screenshot_folder() is None else 900_000
 Action = dict[str, Any]
 # Where a move lies on each game's board, as the test finds it (independent of the views'
 # own look-ups): selectors of the element the mark must cover (the first that finds one),
@@ -94,16 +96,22 @@ GAMES: dict[str, tuple[list[str], int, Target]] = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose reviews search as little as a review may (10 iterations)."""
-    with Server(tmp_path_factory.mktemp("review") / "wg.db", review_iterations=10) as running:
+    """A server whose reviews search as little as a review may (10 iterations); for the
+    pictures (``WG_SCREENSHOTS``), as much as the server's default: what people see."""
+    iterations = 10 if screenshot_folder() is None else Budget().iterations
+    with Server(tmp_path_factory.mktemp("review") / "wg.db",
+                review_iterations=iterations) as running:
         yield running
 
 
 def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """A picture of the screen as a person sees it, in ``WG_SCREENSHOTS`` (when set)."""
+    folder = screenshot_folder()
+    if folder is None:
+        return
     page.mouse.move(0, 0)  # no tooltip over the picture
     expect(page.locator("#term-tip")).to_be_hidden()
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(folder / f"review-{name}.png"))
 
 
 def review_of(server: Server, table: dict[str, Any], seat: int) -> dict[str, Any]:
