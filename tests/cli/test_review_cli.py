@@ -58,7 +58,7 @@ def test_the_terminal_lists_the_flagged_moves_as_the_api_reviews_them(tmp_path: 
     worst = expected.worst()
     assert worst and len(rows) == len(worst)
     for row, d in zip(rows, worst, strict=True):  # the costliest first, in the engine's words
-        assert row[0] == str(d.step + 1)
+        assert row[0] == str(d.step)  # the position's step, as the replay numbers it
         assert row[1] == GRADE_WORDS[d.grade] and row[2] == f"−{100 * d.drop:.1f}%"
         assert row[3] == (d.played.label or {}).get("text", d.played.text)
         assert row[4] == (d.best.label or {}).get("text", d.best.text)
@@ -71,7 +71,7 @@ def test_all_lists_every_decision_in_order(tmp_path: Path) -> None:
                                  "--all"], terminal_width=200)
     assert result.exit_code == 0, result.output
     steps = [int(row[0]) for row in table_rows(result.output)]
-    assert steps == [d.step + 1 for d in wg.review(record, 1, Budget(iterations=20)).decisions]
+    assert steps == [d.step for d in wg.review(record, 1, Budget(iterations=20)).decisions]
 
 
 def test_an_unfinished_game_a_bad_seat_or_budget_is_refused_clearly(tmp_path: Path) -> None:

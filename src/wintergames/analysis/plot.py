@@ -23,9 +23,13 @@ def plot_review(review: Review, path: Path) -> Path:
 
     curve = review.curve()
     fig, ax = plt.subplots(figsize=(9, 4.5))
+    # Before the first move every seat of several is even; a seat alone has no such
+    # start (its odds are against the game's par), so its line starts at its first move.
+    start = [] if review.num_players == 1 else [(0, [1.0 / review.num_players] *
+                                                 review.num_players)]
     for seat in range(review.num_players):
-        steps = [0] + [step for step, _ in curve]
-        chances = [100.0 / review.num_players] + [100 * c[seat] for _, c in curve]
+        steps = [step for step, _ in start + curve]
+        chances = [100 * c[seat] for _, c in start + curve]
         mine = seat == review.seat
         ax.plot(steps, chances, linewidth=2.4 if mine else 1.2, alpha=1.0 if mine else 0.6,
                 label=seat_name(seat) + (" (reviewed)" if mine else ""))

@@ -76,11 +76,11 @@ class Agreement:
 
     @property
     def agree(self) -> bool:
-        """More than half of the largest mistakes (three, or as many as the review
-        flagging fewer has) are the same moves."""
-        wanted = min(3, len(self.first), len(self.second))
-        if wanted == 0:  # agreeing only if neither flags anything
-            return not self.first and not self.second
+        """More than half of the three largest mistakes (or of as many as the review
+        flagging more has, if fewer than three) are the same moves: two of three."""
+        wanted = min(3, max(len(self.first), len(self.second)))
+        if wanted == 0:  # neither flags anything: they agree
+            return True
         return 2 * self.shared > wanted
 
 

@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from wintergames.analysis.search import Budget, Value, best_of, values_of
-from wintergames.bots.common import win_shares
+from wintergames.analysis.search import Budget, Value, values_of
+from wintergames.bots.common import SOLO_SPREAD, win_shares
 from wintergames.core.actions import Action
 from wintergames.core.errors import InvalidSeatError, ReplayError
 from wintergames.core.events import seat_name
@@ -132,8 +132,8 @@ class Judged:
     prompt: dict[str, Any] | None  # what was decided (the decision's view)
     played: Move
     best: Move
-    before: float  # the seat's chance to win with the best move
-    after: float  # with the move played
+    before: float  # the seat's chance to win with the suggested move
+    after: float  # with the move played (above ``before`` if it measured better)
     drop: float  # the chance to win it gave away (see ``even_drop``)
     points_lost: float  # the points of margin it gave away, as estimated
     grade: str
@@ -185,8 +185,10 @@ class Review:
         return flagged if n is None else flagged[:n]
 
     def curve(self) -> list[tuple[int, list[float]]]:
-        """Every seat's chance to win after each judged move, then the outcome."""
-        return [(d.step + 1, d.chances) for d in self.decisions] + [(self.steps, self.outcome)]
+        """Every seat's chance to win after each judged move, then the outcome (which
+        stands for the estimate after the game's last move, when that one was judged)."""
+        return [(d.step + 1, d.chances) for d in self.decisions
+                if d.step + 1 < self.steps] + [(self.steps, self.outcome)]
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -213,19 +215,22 @@ def judge(state: State, seat: int, played: Action, step: int, budget: Budget) ->
     that only sees what the seat sees: ``state`` is read through
     ``determinize(seat, ...)``, the seat's own legal actions and their words."""
     spec = get_spec(state.game_id)
-    values = values_of(state, seat, played, budget)
-    best = best_of(values, seat, played)
+    found = values_of(state, seat, played, budget)
+    values, best = found.values, found.best
     mine, top = values[played], values[best]
     lost = max(0.0, top.margin - mine.margin)
-    before = max(top.chances[seat], mine.chances[seat])
+    # A seat alone plays against its par, and the search spreads its odds wider there
+    # (``bots.common.rewards``): the points lost are read on that same spread.
+    scale = spec.heuristic_scale * (SOLO_SPREAD if state.num_players == 1 else 1.0)
     drop = max(top.chances[seat] - mine.chances[seat],
-               even_drop(lost, spec.heuristic_scale) * certainty_fade(before))
+               even_drop(lost, scale) * certainty_fade(max(top.chances[seat],
+                                                           mine.chances[seat])))
     words = dict(state.choices(seat, spec.sampled_kinds))
     decision = state.decision(seat)
     return Judged(
         step=step, prompt=None if decision is None else decision.view(),
         played=Move.of(played, words), best=Move.of(best, words),
-        before=before, after=mine.chances[seat],
+        before=top.chances[seat], after=mine.chances[seat],
         drop=max(0.0, drop), points_lost=lost, grade=grade(drop, best == played),
         chances=list(mine.chances), best_chances=list(top.chances),
         method="flick planner" if mine.points is not None else "search",

@@ -11,17 +11,17 @@ stronger than what the seat could know:
   side on playouts of their own, each pair from the same determinization and the same
   random stream: the difference the grade rests on is measured, not guessed from two
   noisy means.
-- ``flick_values``: a flick is a point in a continuous range; the flick planner's
-  proposals and the flick played are each simulated on a few determinizations and
-  followed through the rest of the seat's turn, then judged by the heuristic: expected
-  points, and the chance to win those points give.
+- ``flick_values``: where the seat may flick (a point in a continuous range), the flick
+  planner's proposals, the seat's other moves and the move played are each simulated on
+  a few determinizations and followed through the rest of the seat's turn, then judged
+  by the heuristic: expected points, and the chance to win those points give.
 
 >>> import wintergames as wg
 >>> state = wg.make("winter-queen", 2, seed=3)
 >>> seat = state.to_move[0]
 >>> played = state.legal_actions(seat)[0]
->>> values = ismcts_values(state, seat, played, Budget(iterations=40, seed=1))
->>> played in values and all(0 <= v.chances[seat] <= 1 for v in values.values())
+>>> found = ismcts_values(state, seat, played, Budget(iterations=40, seed=1))
+>>> played in found.values and found.best in found.values
 True
 """
 
@@ -88,6 +88,14 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class Valued:
+    """The candidate moves of one decision with their values, and the one suggested."""
+
+    values: dict[Action, Value]
+    best: Action
+
+
+@dataclass(frozen=True)
 class Value:
     """What one candidate move is worth to the deciding seat.
 
@@ -146,7 +154,7 @@ class _Analyst(IsmctsBot):
             total[-1] += margin(values, self.seat)
         return reward
 
-    def values(self, state: State, seat: int, played: Action) -> dict[Action, Value]:
+    def values(self, state: State, seat: int, played: Action) -> Valued:
         spec = spec_of(state)
         self.root, self.seat, self.sums = Node(), seat, {}
         self.num_players = state.num_players
@@ -164,7 +172,7 @@ class _Analyst(IsmctsBot):
         best = best_of(values, seat, played)
         if best != played:
             values.update(self._paired(spec, state, (best, played), searched))
-        return values
+        return Valued(values, best)
 
     def _paired(self, spec: GameSpec, state: State, moves: tuple[Action, Action],
                 searched: dict[Action, int]) -> dict[Action, Value]:
@@ -199,28 +207,32 @@ class _Analyst(IsmctsBot):
         return 0 if stat is None else int(stat[0])
 
 
-def ismcts_values(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
-    """Each move the search tried at ``seat``'s decision in ``state``, with its value; the
-    move ``played`` always among them. ``state`` is only read through
-    ``determinize(seat, ...)`` and the seat's own legal actions."""
+def ismcts_values(state: State, seat: int, played: Action, budget: Budget) -> Valued:
+    """Each move the search tried at ``seat``'s decision in ``state``, with its value (the
+    move ``played`` always among them), and the move it suggests, chosen before the two
+    are measured side by side (so never on the paired measurements themselves).
+    ``state`` is only read through ``determinize(seat, ...)`` and the seat's own legal
+    actions."""
     analyst = _Analyst(budget.seed, budget.iterations, budget.proposals)
     return analyst.values(state, seat, played)
 
 
-def flick_values(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
-    """The flick ``played`` and the planner's proposals, each simulated on the same
-    ``budget.samples`` determinizations and followed through the seat's turn."""
+def flick_values(state: State, seat: int, played: Action, budget: Budget) -> Valued:
+    """The flick planner's view of a decision where the seat may flick: the move
+    ``played``, the planner's proposed flicks and the seat's other legal moves (a spell,
+    a relocation), each simulated on the same ``budget.samples`` determinizations and
+    followed through the seat's turn; the suggested move has the best chance, then the
+    most points."""
     spec = spec_of(state)
-    assert spec.propose is not None
     rng = random.Random(budget.seed)
-    flicks = [played, *(a for a in spec.propose(state, seat, rng, budget.proposals)
-                        if a != played)]
+    moves = [played, *(a for a in candidates(spec, state, seat, rng, budget.proposals)
+                       if a != played)]
     planner = GreedyBot(seed=budget.seed, samples=1, proposals=budget.proposals,
                         follow_through=True)
     worlds = [(state.determinize(seat, rng), rng.randrange(2**63))
               for _ in range(budget.samples)]
     values = {}
-    for flick in flicks:
+    for flick in moves:
         chances = [0.0] * state.num_players
         points = ahead = 0.0
         for world, others in worlds:
@@ -231,7 +243,7 @@ def flick_values(state: State, seat: int, played: Action, budget: Budget) -> dic
             points += estimated[seat] / len(worlds)
             ahead += margin(estimated, seat) / len(worlds)
         values[flick] = Value(tuple(chances), ahead, len(worlds), len(worlds), points)
-    return values
+    return Valued(values, best_of(values, seat, played))
 
 
 def _points(spec: GameSpec, world: State) -> list[float]:
@@ -241,13 +253,20 @@ def _points(spec: GameSpec, world: State) -> list[float]:
     return estimate(spec, world)
 
 
-def values_of(state: State, seat: int, played: Action, budget: Budget) -> dict[Action, Value]:
-    """The values of ``seat``'s candidate moves: the flick planner's for a flick, the
-    search's for every other decision."""
+def values_of(state: State, seat: int, played: Action, budget: Budget) -> Valued:
+    """The values of ``seat``'s candidate moves, and the one suggested: the flick
+    planner's where the seat may flick (whatever it played: one decision is judged one
+    way), the search's at every other decision."""
     spec = spec_of(state)
-    if played.kind in spec.sampled_kinds and spec.propose is not None:
+    if may_flick(spec, state, seat):
         return flick_values(state, seat, played, budget)
     return ismcts_values(state, seat, played, budget)
+
+
+def may_flick(spec: GameSpec, state: State, seat: int) -> bool:
+    """Whether ``seat``'s legal moves include a sampled kind (a flick) the game proposes."""
+    return spec.propose is not None and any(
+        a.kind in spec.sampled_kinds for a in state.legal_actions(seat))
 
 
 def best_of(values: dict[Action, Value], seat: int, played: Action) -> Action:
@@ -261,5 +280,5 @@ def best_of(values: dict[Action, Value], seat: int, played: Action) -> Action:
     return max(values, key=key)
 
 
-__all__ = ["Budget", "Value", "best_of", "flick_values", "ismcts_values",
-           "values_of"]
+__all__ = ["Budget", "Value", "Valued", "best_of", "flick_values", "ismcts_values",
+           "may_flick", "values_of"]

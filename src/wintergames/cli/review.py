@@ -43,7 +43,7 @@ def _rows(decisions: list[Judged]) -> Table:
     table.add_column("points lost", justify="right", no_wrap=True)
     for d in decisions:
         style = GRADE_STYLES[d.grade]
-        table.add_row(str(d.step + 1), f"[{style}]{GRADE_WORDS[d.grade]}[/]" if style
+        table.add_row(str(d.step), f"[{style}]{GRADE_WORDS[d.grade]}[/]" if style
                       else GRADE_WORDS[d.grade],
                       f"−{100 * d.drop:.1f}%", escape(_words(d.played.__dict__)),
                       "" if d.grade == "best" else escape(_words(d.best.__dict__)),
@@ -67,7 +67,9 @@ def show(done: Review, console: Console, every: bool = False) -> None:
         console.print("No inaccuracies, mistakes or blunders.")
         return
     heading = "Every decision, in order" if every else "Flagged decisions, the costliest first"
-    console.print(f"\n{heading} (step n: the n-th action of the game):", highlight=False)
+    console.print(f"\n{heading} (step n: the position after n actions, where the move "
+                  "was made, as `wintergames replay` and the replay page number them):",
+                  highlight=False)
     console.print(_rows(shown))
 
 
