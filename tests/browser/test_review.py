@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, FloatRect, Page, expect
+from playwright.sync_api import Browser, FloatRect, Page, Route, expect
 
 from wintergames.analysis import Budget
 
@@ -160,6 +161,14 @@ def check_the_chart(page: Page, review: dict[str, Any]) -> None:
     flagged = chart.locator("circle.rc-flag")
     assert sorted(int(s) for s in flagged.evaluate_all("(cs) => cs.map((c) => c.dataset.step)")) \
         == sorted(review["worst"])
+    # each marker's tooltip: the grade in the review's words, at the decision's step (the
+    # replay's step of the position the move was made in, as the list says)
+    titles = flagged.evaluate_all("(cs) => cs.map((c) => [Number(c.dataset.step), "
+                                  "c.querySelector('title').textContent])")
+    by_step = {d["step"]: d for d in review["decisions"]}
+    assert titles and all(
+        title == f"{review['grade_words'][by_step[step]['grade']]} at step {step}"
+        for step, title in titles), titles
 
 
 def check_the_summary(page: Page, review: dict[str, Any]) -> None:
@@ -170,6 +179,8 @@ def check_the_summary(page: Page, review: dict[str, Any]) -> None:
     steps = page.locator("#review-mistakes > li").evaluate_all(
         "(items) => items.map((li) => Number(li.dataset.step))")
     assert steps == review["worst"]  # the largest drop first, as the review ranks them
+    shown = page.locator("#review-mistakes .review-step").all_text_contents()
+    assert shown == [f"step {step}" for step in review["worst"]]  # the replay's numbering
     by_step = {d["step"]: d for d in review["decisions"]}
     first = page.locator("#review-mistakes > li").first
     worst = by_step[review["worst"][0]]
@@ -199,7 +210,14 @@ def check_the_marks(page: Page, decision: dict[str, Any], target: Target) -> Non
     both inside the viewport, below the replay's bar that stays on top."""
     page.locator(f"#review-mistakes button[data-step='{decision['step']}']").click()
     expect(page.locator("body")).to_have_attribute("data-step", str(decision["step"]))
-    expect(page.locator(f".review-detail[data-step='{decision['step']}']")).to_be_visible()
+    detail = page.locator(f".review-detail[data-step='{decision['step']}']")
+    expect(detail).to_be_visible()
+    # the suggested move's chance, then the played one's (which may be the larger)
+    said = re.search(r"Chance to win: ([\d.]+)% with the suggested move, ([\d.]+)% with the "
+                     r"move played\.", detail.inner_text())
+    assert said is not None, detail.inner_text()
+    assert [float(x) for x in said.groups()] == pytest.approx(
+        [100 * decision["before"], 100 * decision["after"]], abs=0.051)
     view = page.viewport_size
     assert view is not None
     page.wait_for_timeout(300)  # the marks are brought into view after the board's frame
@@ -308,6 +326,113 @@ def test_an_unfinished_tables_review_shows_the_servers_refusal(
     expect(page.locator("#problem h2")).to_have_text("This game cannot be reviewed yet")
     expect(page.locator("#problem")).to_contain_text(refused["error"]["message"])
     page_errors.clear()  # the browser reports the refused requests; the page explains them
+
+
+def failed_requests_only(page_errors: PageErrors) -> None:
+    """The browser's reports of the requests a test made fail on purpose are dropped; any
+    other error a page reported stays the test's failure."""
+    others = [e for e in page_errors if not e.startswith("Failed to load resource")]
+    assert others == [], others
+    page_errors.clear()
+
+
+def running(table_id: str) -> dict[str, Any]:
+    """A review status saying the review of seat 0 runs (what a test's fake server says)."""
+    return {"table": table_id, "seat": 0, "status": "running", "done": 1, "total": 9,
+            "message": None, "review": None}
+
+
+def test_a_review_request_that_fails_shows_the_error_and_try_again(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    table = server.bots_game("winter-queen", ["random", "random"], seed=35)
+    page = open_page(browser, page_errors, f"{server.url}/replay/{table['table']}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "1")
+    reviews = re.compile(rf"/api/tables/{table['table']}/reviews/\d+$")
+    panel, message = page.locator("#review"), page.locator("#review .review-message")
+    again = page.locator("#review-again")
+
+    def refused_with(words: str) -> None:
+        expect(panel).to_have_attribute("data-status", "refused")
+        expect(message).to_contain_text(words)
+        expect(again).to_have_text("Try again")
+
+    page.route(reviews, lambda route: route.abort())  # the POST is lost
+    page.locator("#review-open").click()
+    refused_with("the server could not be reached")
+    page.unroute(reviews)
+    page.route(reviews, lambda route: route.fulfill(  # a proxy's page, not the server's
+        status=200, content_type="text/html", body="<html>Bad gateway</html>"))
+    again.click()
+    refused_with("the server's answer could not be read")
+    page.unroute(reviews)
+
+    polls: list[str] = []
+
+    def runs_then_poll_lost(route: Route) -> None:
+        if route.request.method == "POST":
+            route.fulfill(status=202, json=running(table["table"]))
+        else:
+            polls.append(route.request.method)
+            route.abort()
+
+    page.route(reviews, runs_then_poll_lost)
+    again.click()
+    expect(page.locator("#review-progress")).to_be_visible()
+    refused_with("the server could not be reached")  # the first poll, a second later
+    page.wait_for_timeout(2500)
+    assert polls == ["GET"]  # and the polling stopped
+    page.unroute(reviews)
+
+    def runs_but_cancel_lost(route: Route) -> None:
+        if route.request.method == "DELETE":
+            route.abort()
+        else:
+            route.fulfill(status=202, json=running(table["table"]))
+
+    page.route(reviews, runs_but_cancel_lost)
+    again.click()
+    page.locator("#review-cancel").click()
+    refused_with("the server could not be reached")
+    page.unroute(reviews)
+    again.click()  # the network back: the review itself
+    expect(panel).to_have_attribute("data-status", "done", timeout=REVIEWED)
+    failed_requests_only(page_errors)
+
+
+def open_noting_requests(browser: Browser, page_errors: PageErrors,
+                         url: str) -> tuple[Page, list[tuple[str, str]]]:
+    """``url`` in a fresh page, and every request it makes from the first: (method, path)."""
+    page = page_errors.watch(browser.new_context(viewport=DESKTOP).new_page())
+    asked: list[tuple[str, str]] = []
+    page.on("request", lambda r: asked.append((r.method, urlsplit(r.url).path)))
+    page.goto(url)
+    return page, asked
+
+
+def test_a_review_in_the_address_is_a_seat_of_the_table_or_none(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    finished = server.bots_game("winter-queen", ["random", "random"], seed=31)["table"]
+    going = server.create("winter-queen", ["human", "random"], seed=36)["table"]
+    for value in ("1.0", "01", " 1", "2", "../../x"):  # no seat of 0..1: the panel's first
+        page, asked = open_noting_requests(
+            browser, page_errors, f"{server.url}/replay/{finished}?review={quote(value, safe='')}")
+        expect(page.locator("#review")).to_have_attribute("data-status", "done",
+                                                          timeout=REVIEWED)
+        expect(page.locator("#review-seat")).to_have_value("0")
+        assert re.search(r"[?&]review=0(&|$)", page.url), page.url
+        about = [(method, path) for method, path in asked if "/reviews/" in path]
+        assert about[0] == ("POST", f"/api/tables/{finished}/reviews/0"), (value, asked)
+        assert {path for _, path in about} == {about[0][1]}  # its polls: the same seat's
+        page.context.close()
+    for value, posted in (("../../../tables", []), ("5", [f"/api/tables/{going}/reviews/5"])):
+        page, asked = open_noting_requests(
+            browser, page_errors, f"{server.url}/replay/{going}?review={quote(value, safe='')}")
+        # a seat beyond the table's is ignored (the page cannot tell it here: the server
+        # does), and anything but a seat is never sent
+        expect(page.locator("#problem h2")).to_have_text("This game is not over yet")
+        assert [path for method, path in asked if method == "POST"] == posted, (value, asked)
+        page.context.close()
+    failed_requests_only(page_errors)
 
 
 def test_on_a_phone_the_review_stacks_under_the_board(

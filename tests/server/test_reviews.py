@@ -8,9 +8,11 @@ import gzip
 import json
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +23,8 @@ import wintergames as wg
 from wintergames.analysis import Budget, choice_steps, judge_steps, review
 from wintergames.core.errors import InvalidOptionError
 from wintergames.server.app import create_app
+from wintergames.server.live import ServerError
+from wintergames.server.quotas import ClientLimits
 from wintergames.server.reviews import (
     CHUNK_FLOOR,
     OverBudgetError,
@@ -282,6 +286,38 @@ def test_cancel_stops_a_review_keeps_nothing_and_asking_again_starts_afresh(
     assert client.delete(url(table_id, 0)).json() == done  # a review done stays
 
 
+def test_a_review_cancelled_before_its_task_began_gives_its_room_back(tmp_path: Path) -> None:
+    """A task cancelled before its first step never runs its coroutine's body: the room the
+    review took (this process's count, its client's hold) comes back all the same."""
+    store = Store(f"sqlite:///{tmp_path / 'wg.db'}")
+
+    async def cancelled_at_once() -> tuple[int, list[str], str]:
+        async def no_part(*args: Any, **kwargs: Any) -> Any:
+            raise AssertionError("no part is sent")
+
+        reviews = Reviews(store, no_part, ServerSettings(reviews_running=1))
+        given_back: list[str] = []
+
+        async def ended() -> None:
+            given_back.append("hold")
+
+        live: Any = SimpleNamespace(id="t", lock=threading.Lock(),
+                                    state=SimpleNamespace(record=dict))
+        job, started = reviews.ask(live, 0, "a", ended)
+        assert started and reviews.running == 1
+        with pytest.raises(ServerError, match="computing 1 game reviews"):
+            reviews.ask(live, 1, "a")  # no room on this process
+        reviews.cancel(("t", 0))  # in the same step of the loop: the task never began
+        await asyncio.sleep(0.05)
+        assert job.task is not None and job.task.cancelled()
+        return reviews.running, given_back, job.status
+
+    try:
+        assert run_coroutine(cancelled_at_once()) == (0, ["hold"], "cancelled")
+    finally:
+        store.engine.dispose()
+
+
 def test_cancelling_a_part_that_runs_stops_its_worker(client: TestClient) -> None:
     table_id = finished_game(client)
     lane = client.app.state.hub.background  # type: ignore[attr-defined]
@@ -368,7 +404,8 @@ def test_every_part_has_a_lane_limit_and_one_that_overruns_it_fails_the_review(
 
 def test_new_reviews_are_limited_per_client_and_reading_one_is_not_new(
         tmp_path: Path) -> None:
-    with app(f"sqlite:///{tmp_path / 'wg.db'}", reviews_per_minute=2) as client:
+    with app(f"sqlite:///{tmp_path / 'wg.db'}", reviews_per_minute=2,
+             reviews_at_once=10) as client:
         Gate(reviews_of(client))  # nothing is judged: every review stays running
         first, second = finished_game(client, seed=5), finished_game(client, seed=6)
         assert ask(client, first, 0).status_code == 202
@@ -381,14 +418,98 @@ def test_new_reviews_are_limited_per_client_and_reading_one_is_not_new(
         assert "2 game reviews a minute" in refused.json()["error"]["message"]
 
 
-def test_reading_reviews_counts_as_reading_replays(tmp_path: Path) -> None:
-    with app(f"sqlite:///{tmp_path / 'wg.db'}", replay_reads_per_minute=3) as client:
+def test_every_request_about_a_review_counts_as_reading_a_replay(tmp_path: Path) -> None:
+    with app(f"sqlite:///{tmp_path / 'wg.db'}", replay_reads_per_minute=4) as client:
         Gate(reviews_of(client))
         table_id = finished_game(client)
-        assert ask(client, table_id, 0).status_code == 202  # a new one: not a read
+        assert ask(client, table_id, 0).status_code == 202  # a new one is a read too
         for _ in range(3):
             assert client.get(url(table_id, 0)).status_code == 200
         assert error_code(client.get(url(table_id, 0))) == (429, "too-many-reads")
+        assert error_code(ask(client, table_id, 1)) == (429, "too-many-reads")
+        assert reviews_of(client).known((table_id, 1)) is None  # nothing started
+
+
+def test_a_refused_request_counts_as_a_read_before_the_table_is_loaded(
+        tmp_path: Path) -> None:
+    with app(f"sqlite:///{tmp_path / 'wg.db'}", replay_reads_per_minute=4) as client:
+        table_id = finished_game(client)
+        going = new_table(client, "winter-queen", ["human", "random"], seed=None)["table"]
+        assert error_code(ask(client, table_id, 7)) == (400, "bad-seat")
+        assert error_code(ask(client, going, 0)) == (409, "not-over")
+        assert error_code(ask(client, "no-such-table", 0)) == (404, "no-table")
+        assert error_code(ask(client, table_id, 0, secret="wrong")) == (403, "bad-secret")
+        for refused in (ask(client, table_id, 7), ask(client, going, 0), ask(client, table_id, 0)):
+            assert error_code(refused) == (429, "too-many-reads")
+        assert reviews_of(client).computed == 0
+
+
+def test_a_clients_reviews_computed_at_once_are_limited(tmp_path: Path) -> None:
+    with app(f"sqlite:///{tmp_path / 'wg.db'}", reviews_at_once=2,
+             reviews_per_minute=3) as client:
+        reviews = reviews_of(client)
+        gate = Gate(reviews)  # nothing is judged until the test says so
+        first, second = finished_game(client, seed=5), finished_game(client, seed=6)
+        assert ask(client, first, 0).status_code == 202
+        assert ask(client, first, 1).status_code == 202
+        for _ in range(2):  # refused before the rate counts them
+            refused = ask(client, second, 0)
+            assert error_code(refused) == (429, "too-many-reviews")
+            message = refused.json()["error"]["message"]
+            assert "2 game reviews computed at once" in message and "reviews_at_once" in message
+        assert reviews.known((second, 0)) is None
+        assert ask(client, first, 0).status_code == 202  # joining one is no new one
+        assert status(client, first, 1)["status"] == "queued"  # nor is reading one
+        assert client.delete(url(first, 0)).json()["status"] == "cancelled"
+        cancelled = reviews.known((first, 0))
+        assert cancelled is not None and cancelled.task is not None
+        wait_until(lambda: cancelled.task is not None and cancelled.task.done(), bool)
+        assert ask(client, second, 0).status_code == 202  # the rate's third, not its fifth
+        assert error_code(ask(client, second, 1)) == (429, "too-many-reviews")
+        gate.release(1000)
+        assert ended(client, first, 1)["status"] == "done"
+        wait_until(lambda: reviews.running, lambda n: n <= 1)
+        refused = ask(client, second, 1)  # room at once again: now the rate refuses
+        assert "3 game reviews a minute" in refused.json()["error"]["message"]
+
+
+def test_the_reviews_computed_at_once_on_a_process_are_limited(tmp_path: Path) -> None:
+    with app(f"sqlite:///{tmp_path / 'wg.db'}", reviews_running=2,
+             reviews_at_once=10) as client:
+        reviews = reviews_of(client)
+        gate = Gate(reviews)
+        first, second = finished_game(client, seed=5), finished_game(client, seed=6)
+        assert ask(client, first, 0).status_code == 202
+        assert ask(client, first, 1).status_code == 202
+        refused = ask(client, second, 0)
+        assert error_code(refused) == (503, "reviews-busy")
+        assert refused.headers["retry-after"] == "60"
+        assert "computing 2 game reviews" in refused.json()["error"]["message"]
+        assert "reviews_running" in refused.json()["error"]["message"]
+        assert ask(client, first, 1).status_code == 202  # joining one is still fine
+        gate.release(1000)
+        assert ended(client, first, 0)["status"] == "done"
+        wait_until(lambda: reviews.running, lambda n: n < 2)
+        assert ask(client, second, 0).status_code == 202
+        assert ended(client, second, 0)["status"] == "done"
+
+
+def test_a_clients_reviews_at_once_count_on_every_process_of_a_database(
+        postgres_url: str) -> None:
+    stores = [Store(postgres_url), Store(postgres_url)]
+    try:
+        one, two = (ClientLimits(ServerSettings(reviews_at_once=2), s) for s in stores)
+        one.review_started("203.0.113.7")
+        two.review_started("203.0.113.7")
+        for limits in (one, two):
+            with pytest.raises(ServerError, match="2 game reviews computed at once"):
+                limits.review_started("203.0.113.7")
+        two.review_started("198.51.100.9")  # another client has room of its own
+        one.review_ended("203.0.113.7")
+        two.review_started("203.0.113.7")
+    finally:
+        for store in stores:
+            store.engine.dispose()
 
 
 # -- in the worker -----------------------------------------------------------------------
@@ -487,3 +608,6 @@ def test_the_review_settings_are_checked_naming_what_is_allowed() -> None:
     with pytest.raises(InvalidOptionError, match="review_cpu_seconds is a float > 0"):
         ServerSettings().with_text(["review_cpu_seconds=0"])
     assert ServerSettings().with_text(["reviews_per_minute=3"]).reviews_per_minute == 3
+    assert (ServerSettings().reviews_at_once, ServerSettings().reviews_running) == (2, 8)
+    with pytest.raises(InvalidOptionError, match="reviews_at_once is a int > 0, not 0"):
+        ServerSettings(reviews_at_once=0)

@@ -185,10 +185,10 @@ class Review:
         return flagged if n is None else flagged[:n]
 
     def curve(self) -> list[tuple[int, list[float]]]:
-        """Every seat's chance to win after each judged move, then the outcome (which
-        stands for the estimate after the game's last move, when that one was judged)."""
-        return [(d.step + 1, d.chances) for d in self.decisions
-                if d.step + 1 < self.steps] + [(self.steps, self.outcome)]
+        """Every seat's chance to win after each judged move, then the outcome (when the
+        game's last move was judged, its estimate and the outcome share the last step:
+        the browser's chart draws the same points)."""
+        return [(d.step + 1, d.chances) for d in self.decisions] + [(self.steps, self.outcome)]
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

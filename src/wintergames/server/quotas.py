@@ -1,13 +1,14 @@
 """Per-client limits: how fast one client may create tables and chat, how many sockets
-it holds, and how fast a table's chat (and each seat's share of it) may run.
+it holds, how many game reviews it has computed at once, and how fast a table's chat (and
+each seat's share of it) may run.
 
 A client is its address as ``client_key`` reads it: one IPv4 address, or one IPv6 /64
 (what a single subscriber is given, so rotating addresses within it gains nothing).
-Rates are counted by the ``limits`` library's moving window, and open connections by
-holds (per client, per table). With PostgreSQL, where several server processes may share
-the database, both are kept in it (``shared_limits``) and hold for all the processes
-together; with SQLite (one process by design) or no store, they stay in this process's
-memory and cost no round trip to the database.
+Rates are counted by the ``limits`` library's moving window, and open connections and
+reviews being computed by holds (per client, per table). With PostgreSQL, where several
+server processes may share the database, both are kept in it (``shared_limits``) and hold
+for all the processes together; with SQLite (one process by design) or no store, they
+stay in this process's memory and cost no round trip to the database.
 """
 
 from __future__ import annotations
@@ -195,6 +196,23 @@ class ClientLimits:
         raise ServerError(429, "too-many-reviews",
                           f"a client may start {self.settings.reviews_per_minute} game reviews "
                           f"a minute; try again in {wait} s", headers={"Retry-After": str(wait)})
+
+    def review_started(self, host: str) -> None:
+        """Hold one game review being computed for ``host``'s client (give it back with
+        ``review_ended`` once the computation ends); ``ServerError`` 429 (nothing held)
+        if the client has ``reviews_at_once`` already. The rate above bounds how many a
+        client starts, this bounds the CPU it takes at once: each review may spend
+        ``review_cpu_seconds``."""
+        limit = self.settings.reviews_at_once
+        if not self.holds.take("reviews", client_key(host), limit):
+            raise ServerError(429, "too-many-reviews",
+                              f"a client may have {limit} game reviews computed at once "
+                              "(server setting reviews_at_once); wait for one to end, or "
+                              "cancel one")
+
+    def review_ended(self, host: str) -> None:
+        """Give back the hold of one review computed for ``host`` (``review_started``)."""
+        self.holds.release("reviews", client_key(host))
 
     def _wait(self, item: RateLimitItem, scope: str, key: str) -> int:
         """Whole seconds until ``item`` takes one more for ``key`` (Retry-After)."""

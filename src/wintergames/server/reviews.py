@@ -19,6 +19,11 @@ stuck where no signal reaches it cannot hold a worker for good.
 A review done is stored once (table ``reviews``, added once and never replaced) and
 served from memory or storage from then on: one process computes a review at most once
 however many ask at once, and a process finding it stored never computes it again.
+
+Every request about a review counts as a replay read before anything is loaded; one that
+starts a computation must also find room for it: on this process (``reviews_running``,
+else 503), for its client (``reviews_at_once``, a hold kept until the computation ends,
+else 429) and in its client's rate (``reviews_per_minute``, else 429).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from types import FrameType
 from typing import Any, NamedTuple
 
@@ -65,9 +71,11 @@ ENDED_BYTES = 256  # what a review ended without a text is counted as in memory
 ACTIVE = ("queued", "running")  # a computation goes on (a POST joins it)
 RETRIED = ("cancelled", "failed")  # a POST starts afresh
 CANCELLED = "the review was cancelled; ask again to start it afresh"
+BUSY_RETRY = 60  # seconds a client refused for want of room waits (reviews take minutes)
 
 Key = tuple[str, int]  # (table id, seat)
 Run = Callable[..., Awaitable[Any]]  # Lane.run: (client, fn, *args, limit=...)
+Ended = Callable[[], Awaitable[None]]  # called once a computation ends, however it ends
 
 
 # -- in the worker processes ----------------------------------------------------------------
@@ -199,9 +207,14 @@ class Reviews:
         self.store, self.run, self.memory_bytes = store, run, memory_bytes
         self.budget = Budget(iterations=settings.review_iterations)
         self.cpu_seconds = settings.review_cpu_seconds
+        self.most_running = settings.reviews_running
         self.chunk_seconds = CHUNK_SECONDS
         self._jobs: OrderedDict[Key, ReviewJob] = OrderedDict()
         self.computed = 0  # computations begun (for tests and curiosity)
+        # computations whose task has not ended: a cancelled one counts until its part
+        # running is stopped, as it holds a worker until then
+        self.running = 0
+        self._ending: set[asyncio.Task[None]] = set()  # ``ended`` calls under way
 
     def known(self, key: Key) -> ReviewJob | None:
         """The review in memory, if any (being computed, or ended)."""
@@ -225,20 +238,39 @@ class Reviews:
         self._keep(key, job)
         return job
 
-    def ask(self, live: LiveTable, seat: int, client: str) -> ReviewJob:
+    def make_room(self) -> None:
+        """Refuse (503 ``reviews-busy``) a new computation while this process computes
+        ``reviews_running`` already: the server as a whole is busy, not the client over
+        its share, so a client waits and asks again."""
+        if self.running >= self.most_running:
+            raise ServerError(503, "reviews-busy",
+                              f"the server is computing {self.running} game reviews, the most "
+                              "it computes at once (server setting reviews_running); try "
+                              f"again in {BUSY_RETRY} s",
+                              headers={"Retry-After": str(BUSY_RETRY)})
+
+    def ask(self, live: LiveTable, seat: int, client: str,
+            ended: Ended | None = None) -> tuple[ReviewJob, bool]:
         """The review of ``seat``'s play at the finished table ``live``: the one being
-        computed or done, or (none, or one cancelled or failed) a computation started now,
-        its parts taking ``client``'s turns in the lane."""
+        computed or done, or (none, or one cancelled or failed) a computation started now
+        if there is room (``make_room``), its parts taking ``client``'s turns in the lane;
+        and whether it was started now (``ended`` is then awaited once it ends, and never
+        otherwise)."""
         key = (live.id, seat)
         job = self.known(key)
         if job is not None and job.status not in RETRIED:
-            return job
+            return job, False
+        self.make_room()
         with live.lock:
             record = live.state.record()
         job = ReviewJob(live.id, seat)
         job.task = asyncio.get_running_loop().create_task(self._compute(job, record, client))
+        # a done callback, not the coroutine's ``finally``: a task cancelled before its
+        # first step never runs its body, and its room must come back all the same
+        job.task.add_done_callback(partial(self._ended, job, ended))
+        self.running += 1
         self._keep(key, job)
-        return job
+        return job, True
 
     def cancel(self, key: Key) -> ReviewJob | None:
         """Stop the review being computed (its part running is stopped in its worker, no
@@ -269,8 +301,27 @@ class Reviews:
             job.end("failed", f"the review failed ({type(err).__name__}); ask again to retry")
         else:
             job.end("done", text=text)
-        finally:
-            self._fit()
+
+    def _ended(self, job: ReviewJob, ended: Ended | None, task: asyncio.Task[None]) -> None:
+        """The task of ``job`` ended, however (cancelled before it began, too): the job is
+        ended (if it was not), stops counting as running, and ``ended`` is called."""
+        job.end("cancelled", CANCELLED)
+        self.running -= 1
+        self._fit()
+        if ended is not None:
+            call = asyncio.get_running_loop().create_task(self._call_ended(job, ended))
+            self._ending.add(call)
+            call.add_done_callback(self._ending.discard)
+
+    @staticmethod
+    async def _call_ended(job: ReviewJob, ended: Ended) -> None:
+        """``ended()``, whose failure (the server stopping, storage gone) is logged: the
+        review has ended all the same."""
+        try:
+            await ended()
+        except Exception:
+            logger.warning("the end of the review of seat %s at table %r was not counted",
+                           job.seat, job.table, exc_info=True)
 
     async def _make(self, job: ReviewJob, record: dict[str, Any], client: str) -> bytes:
         """The review's JSON: from storage if it is there (another process made it), else
@@ -393,20 +444,37 @@ def add_reviews(app: FastAPI, hub: Hub, limits: ClientLimits) -> None:
     async def ask_review(table_id: str, seat: str, request: Request,
                          body: ReviewRequest | None = None) -> Response:
         """Start the review of a seat's play (202; queued, then running), or answer the one
-        being made (202) or done (200). A review cancelled or failed starts afresh. A new
-        computation counts against ``reviews_per_minute``, any other answer is a replay
-        read."""
+        being made (202) or done (200). A review cancelled or failed starts afresh. Every
+        request is a replay read, counted before the table is loaded (so a refused one
+        costs too); a new computation must also find room (``start``)."""
+        host = client_of(request)
+        await limits.off_loop(limits.replay_read, host)
         live, key = await reviewed(table_id, seat)
         if body is not None and body.secret is not None:
             live.viewer(body.secret)  # 403 for a secret that opens nothing here
-        host = client_of(request)
         job = await reviews.find(key)
-        if job is not None and job.status not in RETRIED:
-            await limits.off_loop(limits.replay_read, host)
-        else:
-            await limits.off_loop(limits.new_review, host)
-            job = reviews.ask(live, key[1], client_key(host))
+        if job is None or job.status in RETRIED:
+            job = await start(live, key, host)
         return answer(job, 200 if job.status == "done" else 202)
+
+    async def start(live: LiveTable, key: Key, host: str) -> ReviewJob:
+        """The review ``key`` computed for ``host`` from now on, if there is room: on this
+        process (503, nothing counted: the client is not at fault), among its client's
+        reviews at once (429; the hold taken is given back when the computation ends) and
+        in its client's rate (429). A request that came in during the awaits and started
+        the same review meanwhile is joined instead, its hold given back."""
+        reviews.make_room()
+        await limits.off_loop(limits.review_started, host)
+        started = False
+        try:
+            await limits.off_loop(limits.new_review, host)
+            # (``ask`` makes room again: the awaits let other requests start reviews)
+            job, started = reviews.ask(live, key[1], client_key(host),
+                                       partial(limits.off_loop, limits.review_ended, host))
+        finally:
+            if not started:
+                await limits.off_loop(limits.review_ended, host)
+        return job
 
     @app.get(path)
     async def get_review(table_id: str, seat: str, request: Request) -> Response:

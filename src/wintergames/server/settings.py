@@ -75,6 +75,11 @@ class ServerSettings:
     review_iterations: int = Budget().iterations
     review_cpu_seconds: float = 600.0
     reviews_per_minute: int = 20
+    # Reviews being computed at once: per client address (on every process of the
+    # database), so one client's CPU is bounded by this times review_cpu_seconds whatever
+    # its rate, and on this process for all clients, so its background lane's queue is.
+    reviews_at_once: int = 2
+    reviews_running: int = 8
     resume_seconds: float = 5.0  # how often tables waiting for a bot are looked for
     # Several processes on PostgreSQL: a process drives a table's bots while it holds the
     # table's lease, renewed every third of this; a dead process's tables are taken over

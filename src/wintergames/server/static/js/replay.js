@@ -10,7 +10,7 @@ import { breakdownByCategory, unitOf, winnersLine } from "./breakdown.js";
 import { getJSON, h, SEAT_COLOURS } from "./dom.js";
 import { installTooltips } from "./tooltip.js";
 import { logItem } from "./said.js";
-import { installReview, reviewRefusal } from "./review.js";
+import { askedSeat, installReview, reviewRefusal } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -236,9 +236,9 @@ async function start() {
     const message = body?.error?.message || response.statusText;
     if (response.status === 409) {
       // a review asked for too soon (issue 43): the review's refusal, in the server's words
-      const reviewing = new URLSearchParams(location.search).get("review");
-      const refused = reviewing === null ? null
-        : await reviewRefusal(tableId, reviewing, secret).catch(() => null);
+      // (only for a seat written as one: the value goes into the request's path)
+      const reviewing = askedSeat(new URLSearchParams(location.search).get("review"));
+      const refused = reviewing === null ? null : await reviewRefusal(tableId, reviewing, secret);
       if (refused) showProblem("This game cannot be reviewed yet", refused);
       else showProblem("This game is not over yet", `${message}. Watch it at its table instead.`);
       $("main").querySelector(".problem").append(h("p", {},

@@ -24,16 +24,39 @@ const LEGEND = { played: "the move played", best: "the move suggested" };  // ma
 
 const $ = (id) => document.getElementById(id);
 
-/** The server's answer to a request: its status and body (an error's too). */
+/** The server's answer to a request: its status and body (an error's too). It never
+ *  throws: a request the network lost (status 0), or an answer that is no review status
+ *  (a proxy's page, say), is not ok and says so in `problem`, so no caller is left
+ *  waiting on an answer that never comes. */
 async function call(url, options) {
-  const response = await fetch(url, options);
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (err) {
+    return { ok: false, status: 0, body: null,
+             problem: `the server could not be reached (${err.message})` };
+  }
   const body = await response.json().catch(() => null);
+  if (response.ok && typeof body?.status !== "string") {
+    return { ok: false, status: response.status, body: null,
+             problem: "the server's answer could not be read" };
+  }
   return { ok: response.ok, status: response.status, body };
 }
 
-/** What a refused request says: the server's message, else the HTTP status. */
+/** What a failed request says: the problem, else the server's message, else the HTTP
+ *  status. */
 function refusal(answer) {
-  return answer.body?.error?.message || `the server answered ${answer.status}`;
+  return answer.problem || answer.body?.error?.message || `the server answered ${answer.status}`;
+}
+
+/** The seat a `?review=` value names, or null: a whole number written plainly (as the
+ *  server reads a seat: digits, no sign, no leading zero) below `seats`. The value goes
+ *  into a request's path, so nothing else may pass ("../" would reach another address). */
+export function askedSeat(text, seats = Infinity) {
+  if (typeof text !== "string" || !/^(0|[1-9][0-9]{0,5})$/.test(text)) return null;
+  const seat = Number(text);
+  return seat < seats ? seat : null;
 }
 
 /** The address of one seat's review. */
@@ -41,14 +64,16 @@ function reviewUrl(tableId, seat) {
   return `/api/tables/${encodeURIComponent(tableId)}/reviews/${seat}`;
 }
 
-/** Asks for `seat`'s review of a table the replay could not open (its game goes on): the
- *  server's refusal, for the page to show, or null when it gave none. */
+/** Asks for `seat` (a number: `askedSeat`)'s review of a table the replay could not open
+ *  (its game goes on): the server's refusal because the game goes on (409), for the page to
+ *  show, or null. Any other answer is ignored as the panel ignores it: a seat beyond the
+ *  table's (which the page cannot know here), or no answer at all. */
 export async function reviewRefusal(tableId, seat, secret) {
   const answer = await call(reviewUrl(tableId, seat), {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ secret: secret || null }),
   });
-  return answer.ok ? null : refusal(answer);
+  return answer.status === 409 ? refusal(answer) : null;
 }
 
 /**
@@ -103,13 +128,8 @@ export function installReview(page) {
   }
 
   async function poll(ticket) {
-    const answer = await call(reviewUrl(page.tableId, state.seat)).catch(() => null);
-    if (ticket !== state.ticket) return;
-    if (!answer) {  // the server is restarting: look again
-      state.timer = setTimeout(() => poll(ticket), POLL);
-      return;
-    }
-    answered(answer, ticket);
+    const answer = await call(reviewUrl(page.tableId, state.seat));
+    if (ticket === state.ticket) answered(answer, ticket);
   }
 
   async function cancel() {
@@ -119,6 +139,8 @@ export function installReview(page) {
     if (ticket === state.ticket) answered(answer, ticket);
   }
 
+  // A failed request (refused, lost, or unreadable) stops the polling: its error and a
+  // Try again button are shown, which asks afresh (joining the review if it still runs).
   function answered(answer, ticket) {
     if (!answer.ok) return drawRefused(refusal(answer));
     const status = answer.body;
@@ -164,7 +186,8 @@ export function installReview(page) {
     const inks = page.data.seats.map((_, i) => page.seatInk(i));
     state.chart = winChart(review, inks, {
       goTo: (step) => page.goTo(step), choose: (step) => choose(step),
-      words: { label: `Every seat's chance to win along the game; ${page.seatName(review.seat)} reviewed` },
+      words: { label: `Every seat's chance to win along the game; ${page.seatName(review.seat)} reviewed`,
+               grade: (grade) => gradeWord(review, grade) },
     });
     state.chart.cursor(Number(document.body.dataset.step || 0));
     body.replaceChildren(
@@ -209,6 +232,7 @@ export function installReview(page) {
         h("span", { class: "review-grade" }, gradeWord(review, d.grade)),
         h("span", { class: "review-drop", title: "chance to win given away, in percentage points" },
           `−${(d.drop * 100).toFixed(1)}% to win`),
+        // the replay's step of the position the move was made in (as reviewchart.js says)
         h("span", { class: "muted review-step" }, `step ${d.step}`),
         h("span", { class: "review-played" },
           h("span", { class: "review-role played" }, "Played "), moveWords(d.played)),
@@ -251,10 +275,8 @@ export function installReview(page) {
     const top = panel.getBoundingClientRect().top - page.keepClear() - 8;
     if (top < 0 || top > window.innerHeight / 2) window.scrollBy({ top, behavior: "instant" });
   });
-  if (asked !== null) {
-    const seat = Number(asked);
-    open(Number.isInteger(seat) && seat >= 0 && seat < page.data.seats.length ? seat : own ?? 0);
-  }
+  // a value that names no seat of the table opens the panel as the Review button does
+  if (asked !== null) open(askedSeat(asked, page.data.seats.length) ?? own ?? 0);
 
   return {
     shown(step) {

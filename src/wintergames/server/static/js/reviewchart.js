@@ -3,10 +3,13 @@
 // game's outcome. x: the game's steps (0..steps); y: 0..100 %. One line per seat in its
 // seat colour, the reviewed seat's drawn strongest, its flagged moves marked on it.
 //
-// A point of the curve at x = k + 1 is the position after the decision of step k (the
-// review's `curve`: the chances after the move played), so a flagged move's marker sits
-// where its drop shows. A click on the chart goes to the nearest point's step; a click on
-// a flagged move's marker chooses that move (the review panel shows it on the board).
+// Steps are numbered as the replay bar numbers them: step k is the position after k
+// actions. A decision of step k (`d.step`) is the move made in position k; the chances
+// after it are the position k + 1's, so its point of the curve (and a flagged move's
+// marker, where its drop shows) lies at x = k + 1, while its words say "step k", as the
+// panel's list does. A click on the chart goes to the nearest point's position (step
+// k + 1, the chances shown there); a click on a flagged move's marker chooses that move
+// (the review panel shows the replay at step k, the two moves on the board).
 import { s } from "./dom.js";
 import { MARK_INK } from "./marks.js";
 import { PALETTE } from "./palette.js";
@@ -59,21 +62,23 @@ function line(points, seat, { x, y }, ink, strong) {
 }
 
 /** A flagged move's marker on the reviewed seat's line: a disc (larger for a worse grade,
- *  by the grades' order in the review's counts), clickable. */
-function flagMarker(decision, seat, { x, y }, size, choose) {
+ *  by the grades' order in the review's counts), clickable; its tooltip in the review's
+ *  words for its grade (`gradeWord`). */
+function flagMarker(decision, seat, { x, y }, size, choose, gradeWord) {
   const [cx, cy] = [x(decision.step + 1), y(decision.chances[seat])];
   return s("circle", { cx, cy, r: size, fill: MARK_INK.played, stroke: LIGHT.table,
                        class: "rc-flag", "data-step": decision.step, "data-grade": decision.grade,
                        tabindex: 0, role: "button",
                        onclick: (event) => { event.stopPropagation(); choose(decision.step); },
                        onkeydown: (event) => { if (event.key === "Enter") choose(decision.step); } },
-  s("title", {}, `${decision.grade} at step ${decision.step}`));
+  s("title", {}, `${gradeWord(decision.grade)} at step ${decision.step}`));
 }
 
 /**
  * The chart, as an <svg>: `inks[i]` is seat i's line colour, `goTo(step)` moves the replay,
- * `choose(step)` picks a flagged decision. Returns the svg and `cursor(step)`, which moves
- * the marker of the step the replay shows.
+ * `choose(step)` picks a flagged decision, `words.label` names the chart and
+ * `words.grade(grade)` a grade. Returns the svg and `cursor(step)`, which moves the marker
+ * of the step the replay shows.
  */
 export function winChart(review, inks, { goTo, choose, words }) {
   const points = curvePoints(review);
@@ -97,7 +102,7 @@ export function winChart(review, inks, { goTo, choose, words }) {
   for (const d of review.decisions) {
     const rank = grades.indexOf(d.grade);
     if (!review.worst.includes(d.step)) continue;
-    svg.append(flagMarker(d, review.seat, sc, 2.5 + Math.max(0, rank - 1), choose));
+    svg.append(flagMarker(d, review.seat, sc, 2.5 + Math.max(0, rank - 1), choose, words.grade));
   }
   const end = s("circle", { cx: sc.x(review.steps), cy: sc.y(review.outcome[review.seat]), r: 3.5,
                             fill: inks[review.seat], class: "rc-outcome" });
