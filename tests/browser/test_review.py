@@ -11,6 +11,7 @@ review's JSON, read from the server by the test itself.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -435,10 +436,31 @@ def test_a_review_in_the_address_is_a_seat_of_the_table_or_none(
     failed_requests_only(page_errors)
 
 
+def game_with_placed_mistake(server: Server, tries: int = 6) -> tuple[dict[str, Any], Target]:
+    """A finished Winter Queen game whose seat 0 has a mistake with both moves placing a
+    floe on the map (which game has one depends on the review's search: a few seeds are
+    tried), reviewed already."""
+    kinds, seed, target = GAMES["winter-queen"]
+    for k in range(tries):
+        table = server.bots_game("winter-queen", kinds, seed=seed + k)
+        path = f"/api/tables/{table['table']}/reviews/0"
+        server.post(path, {})
+        deadline = time.monotonic() + REVIEWED / 1000
+        while (status := server.get(path))["status"] != "done":
+            assert status["status"] in ("queued", "running") and time.monotonic() < deadline, \
+                status
+            time.sleep(0.2)
+        try:
+            chosen_mistake(dict(status["review"]), target, {"place"})
+        except AssertionError:
+            continue
+        return table, target
+    raise AssertionError(f"none of {tries} games has a mistake placing two floes on the map")
+
+
 def test_on_a_phone_the_review_stacks_under_the_board(
         server: Server, browser: Browser, page_errors: PageErrors) -> None:
-    kinds, seed, target = GAMES["winter-queen"]
-    table = server.bots_game("winter-queen", kinds, seed=seed)
+    table, target = game_with_placed_mistake(server)
     page = open_from_the_end_screen(browser, page_errors, server, table, viewport=PHONE)
     board = page.locator("#board").bounding_box()
     panel = page.locator("#review").bounding_box()
