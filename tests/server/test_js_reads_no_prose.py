@@ -29,6 +29,8 @@ ALLOWED = {
     ("lobby.js", "/\\s+/"): "a game's title, for its initials on the lobby's emblem",
     ("lobby.js", "/[,\\s]+/"): "the bot settings a person types (iterations=30, depth=none)",
     ("lobby.js", "/^-?\\d+(\\.\\d+)?$/"): "a typed bot setting's value, read as a number",
+    ("review.js", "/^(0|[1-9][0-9]{0,5})$/"): "the page address's ?review= seat, a number "
+                                              "before it goes into a request's path",
 }
 
 
