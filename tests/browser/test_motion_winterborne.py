@@ -485,6 +485,7 @@ def test_another_seats_move_is_brought_into_sight_and_the_page_goes_back(
     page = watch(browser, page_errors, server.url + table["seats"][0]["invite"])
     page.evaluate("window.scrollTo(0, 0)")  # your hand and kingdom, at the top
     kingdom = page.locator("svg.wb-kingdom[data-seat='1']")
+    kingdom.wait_for()  # drawn with the first view, which may come a frame after the version
     box, screen = kingdom.bounding_box(), page.viewport_size
     assert box is not None and screen is not None
     height = screen["height"]
