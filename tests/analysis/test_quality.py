@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tiers import soak
+from tests.tiers import soak, soak_only
 from wintergames.analysis import Budget, review
 from wintergames.analysis.quality import (
     Agreement,
@@ -24,7 +24,7 @@ TEST_BUDGET = Budget()
 PLAYER = {"icecool-wizards": 30}  # ICECOOL's search is six times slower per iteration
 # The fast tier: the quick games; the long ones (a review of a random Winterborne, ICE or
 # ICECOOL seat takes a minute) are in the soak tier's hundred games each.
-FAST = [("winter-queen", 0), ("winter-queen", 1), ("snow-time", 0)]
+FAST = [("winter-queen", 0), *soak_only(("winter-queen", 1), ("snow-time", 0))]
 GAMES = ["winter-queen", "snow-time", "winterborne", "ice", "icecool-wizards"]
 
 
@@ -45,6 +45,7 @@ def test_in_95_of_100_games_the_random_seat_comes_out_worse(game: str) -> None:
     assert separated >= 95
 
 
+@soak
 def test_two_seeds_of_one_review_mostly_name_the_same_worst_moves() -> None:
     """Most of five games: the issue asks for "most games" (the benchmark measures 50)."""
     agreed = 0
