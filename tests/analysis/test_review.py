@@ -249,7 +249,7 @@ def test_an_unfinished_game_or_a_seat_not_in_it_is_refused_and_nothing_changes()
     ({"iterations": 5}, "iterations is a whole number from 10 to 20000; not 5"),
     ({"iterations": True}, "iterations is a whole number"),
     ({"samples": 0}, "samples is a whole number from 1 to 16"),
-    ({"depth": 3}, "review budget has no setting depth; settings: iterations, proposals"),
+    ({"depth": 3}, "review budget has no setting 'depth'; settings: iterations, proposals"),
 ])
 def test_a_bad_budget_is_refused_naming_what_is_allowed(settings: dict[str, Any],
                                                        message: str) -> None:

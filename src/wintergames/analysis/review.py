@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from wintergames.analysis.search import Budget, Value, values_of
+from wintergames.analysis.search import Budget, values_of
 from wintergames.bots.common import SOLO_SPREAD, win_shares
 from wintergames.core.actions import Action
 from wintergames.core.errors import InvalidSeatError, ReplayError
@@ -322,5 +322,5 @@ def review(record: dict[str, Any], seat: int, budget: Budget | None = None,
 
 
 __all__ = ["FLAGGED", "GRADES", "GRADE_WORDS", "THRESHOLDS", "Judged", "Move", "Review",
-           "Value", "assemble", "certainty_fade", "choice_steps", "even_drop", "grade",
+           "assemble", "certainty_fade", "choice_steps", "even_drop", "grade",
            "judge", "judge_steps", "move_accuracy", "review"]

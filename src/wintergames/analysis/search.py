@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from wintergames.bots.common import candidates, estimate, margin, rewards, spec_of
 from wintergames.bots.greedy import GreedyBot
 from wintergames.bots.ismcts import IsmctsBot, Node
-from wintergames.bots.limits import Setting
+from wintergames.bots.limits import Setting, check
 from wintergames.core.actions import Action
 from wintergames.core.errors import InvalidOptionError, excerpt
 from wintergames.core.spec import GameSpec
@@ -63,24 +63,17 @@ class Budget:
     }
 
     def __post_init__(self) -> None:
-        for name, setting in self.SETTINGS.items():
-            value = getattr(self, name)
-            if not setting.allowed(value):
-                raise InvalidOptionError(
-                    f"review budget: {name} is {setting.rule()}; not {excerpt(value, 40)}")
+        check("review", self.SETTINGS, self.to_json(), subject="review budget")
 
     @classmethod
     def from_json(cls, obj: Any) -> Budget:
         """A budget from a JSON object of some of its settings; an unknown name, or a value
-        out of range, raises ``InvalidOptionError`` naming what is allowed."""
+        out of range, raises ``InvalidOptionError`` naming what is allowed (the bots'
+        settings' one check)."""
         if not isinstance(obj, dict):
             raise InvalidOptionError(
                 f"a review budget is an object of settings, not {excerpt(obj, 40)}")
-        unknown = sorted(str(k) for k in obj if k not in cls.SETTINGS)
-        if unknown:
-            raise InvalidOptionError(
-                f"review budget has no setting {', '.join(unknown)}; settings: "
-                f"{', '.join(cls.SETTINGS)}")
+        check("review", cls.SETTINGS, obj, subject="review budget")
         return cls(**obj)
 
     def to_json(self) -> dict[str, int]:

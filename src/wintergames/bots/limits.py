@@ -80,25 +80,29 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def check(kind: str, table: Mapping[str, Setting], settings: Mapping[str, Any]) -> None:
+def check(kind: str, table: Mapping[str, Setting], settings: Mapping[str, Any],
+          subject: str | None = None) -> None:
     """``InvalidOptionError`` unless every setting is one of ``table`` and allowed by it.
 
-    A seed is never a setting: a table seeds its bots itself (and the command line takes
-    ``kind:seed=N`` apart before the settings are checked).
+    ``subject`` names what is set in the messages (``bot 'kind'`` by default; the game
+    review's budget is checked here too). A seed is never a bot setting: a table seeds
+    its bots itself (and the command line takes ``kind:seed=N`` apart before the settings
+    are checked); it is refused unless ``table`` has it.
     """
+    what = f"bot {kind!r}" if subject is None else subject
     names = ", ".join(sorted(table)) or "none"
-    if "seed" in settings:
+    if "seed" in settings and "seed" not in table:
         raise InvalidOptionError(
-            f"bot {kind!r} has no setting 'seed'; settings: {names} "
+            f"{what} has no setting 'seed'; settings: {names} "
             "(a table seeds its bots itself)")
     unknown = sorted(str(name) for name in settings if name not in table)
     if unknown:
         noun = "setting" if len(unknown) == 1 else "settings"
         shown = ", ".join(excerpt(name, EXCERPT) for name in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
-        raise InvalidOptionError(f"bot {kind!r} has no {noun} {shown}{more}; settings: {names}")
+        raise InvalidOptionError(f"{what} has no {noun} {shown}{more}; settings: {names}")
     for name, value in settings.items():
         setting = table[name]
         if not setting.allowed(value):
             raise InvalidOptionError(
-                f"bot {kind!r}: {name} is {setting.rule()}; not {excerpt(value, EXCERPT)}")
+                f"{what}: {name} is {setting.rule()}; not {excerpt(value, EXCERPT)}")
