@@ -156,9 +156,10 @@ class _Analyst(IsmctsBot):
         if spec.propose is not None:
             root.proposals[seat] = [a for a in legal if a.kind in spec.sampled_kinds]
         root.first[seat] = self._ranked(spec, state, seat, legal)
+        draw = state.determinizer(seat)
         for _ in range(self.iterations):
             self.chosen = None
-            self._iterate(spec, root, state.determinize(seat, self.rng))
+            self._iterate(spec, root, draw(self.rng))
         searched = {action: self._visits(action) for action in self.sums}
         values = {action: self._value(self.sums[action], searched[action], playouts)
                   for action in self.sums if (playouts := self._visits(action))}
@@ -177,9 +178,10 @@ class _Analyst(IsmctsBot):
         main, paired = self.rng, {move: [0.0] * (self.num_players + 1) for move in moves}
         pairs = max(32, self.iterations // 4)
         self.sums = paired
+        draw = state.determinizer(self.seat)
         try:
             for _ in range(pairs):
-                world, stream = state.determinize(self.seat, main), main.randrange(2**63)
+                world, stream = draw(main), main.randrange(2**63)
                 for move in moves:
                     self.rng, self.forced, self.chosen = random.Random(stream), move, None
                     self._iterate(spec, self.root, world.clone())  # type: ignore[arg-type]

@@ -109,8 +109,9 @@ class IsmctsBot(Bot):
         root.first[player] = self._ranked(spec, state, player, legal, deadline)
         budget = None if self.seconds is not None else self.iterations
         done = 0
+        draw = state.determinizer(player)
         while (budget is None or done < budget) and not self.expired(deadline):
-            self._iterate(spec, root, state.determinize(player, self.rng))
+            self._iterate(spec, root, draw(self.rng))
             done += 1
         self.last_iterations = done
         allowed = set(legal)

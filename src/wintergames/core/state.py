@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from wintergames.core.actions import Action
@@ -112,6 +114,21 @@ class State(ABC):
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state ``player`` cannot tell from this one, hidden parts resampled."""
+
+    def determinizer(self, player: int) -> Callable[[random.Random], State]:
+        """``determinize`` for many draws from this state, as a search makes a thousand:
+        ``draw = state.determinizer(p)``, then ``draw(rng)`` gives what
+        ``state.determinize(p, rng)`` would. A game may work out once what every draw
+        shares (which places hide what), so the state must not change while ``draw`` is
+        used.
+
+        >>> import wintergames as wg
+        >>> state = wg.make("ice", 2, seed=3)
+        >>> draw = state.determinizer(0)
+        >>> draw(random.Random(5)).to_json() == state.determinize(0, random.Random(5)).to_json()
+        True
+        """
+        return partial(self.determinize, check_seat(player, self.num_players))
 
     @abstractmethod
     def _state_json(self) -> dict[str, Any]:

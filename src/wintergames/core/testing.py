@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wintergames.core.actions import Action
+from wintergames.core.copy_check import check_clone, check_determinizer, snapshot
 from wintergames.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from wintergames.core.events import seat_name
 from wintergames.core.phrase_check import (
@@ -27,38 +28,6 @@ from wintergames.core.registry import get_spec, make
 from wintergames.core.replay import replay, state_from_json
 from wintergames.core.state import State
 from wintergames.core.testing_refusals import Damage, check_refusals
-
-
-def snapshot(state: State) -> tuple[object, ...]:
-    """The whole truth of a state as one comparable (and immutable) value.
-
-    The same content as ``to_json()``, but the log, history and RNG are compared as the
-    immutable values they are, which keeps thousands of snapshots per test cheap.
-    """
-    return (
-        state.game_id,
-        state.num_players,
-        state.seed,
-        json.dumps(state.options, sort_keys=True),
-        json.dumps(state._state_json(), sort_keys=True),
-        tuple(state.log),
-        tuple(state.history),
-        state._rng.getstate(),
-    )
-
-
-def check_clone(state: State, rng: random.Random) -> None:
-    """A clone is equal, and playing on it never touches the original."""
-    before = snapshot(state)
-    twin = state.clone()
-    assert snapshot(twin) == before, "clone() differs from the original"
-    steps = 0
-    while not twin.is_over and steps < 5:
-        player = twin.to_move[0]
-        actions = twin.legal_actions(player)
-        twin.apply(actions[rng.randrange(len(actions))], player)
-        steps += 1
-    assert snapshot(state) == before, "playing on a clone changed the original"
 
 
 def check_persistence(state: State) -> None:
@@ -532,6 +501,7 @@ def play_checked(
                 check_decisions(state)
                 check_observations(state, rng)
                 check_clone(state, rng)
+                check_determinizer(state, rng)
                 check_hidden_choices(state, rng)
                 # The two snapshot checks take turns, one per deep step, each with one
                 # seat's view (the spectator's too) in turn: a fraction of their cost,

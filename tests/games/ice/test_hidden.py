@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tests.games.ice.helpers import act, fresh, give, place, spend_the_day, swap_into, texts
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
@@ -50,6 +52,19 @@ def test_determinize_at_a_collect_decision_keeps_every_tile_somewhere() -> None:
             while play.pending and play.to_move == (0,):
                 act(play, texts(play)[0])
             check(play)
+    # A search's draws: a frame holding a tile goes the general way, and draws the same.
+    for viewer in range(3):
+        draw = s.determinizer(viewer)
+        for k in range(5):
+            assert draw(random.Random(k)).to_json() == \
+                s.determinize(viewer, random.Random(k)).to_json()
+
+
+def test_the_determinizer_of_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    s = fresh(2, seed=1)
+    for seat in (2, -1, "0", None):
+        with pytest.raises(ValueError, match="seat"):
+            s.determinizer(seat)  # type: ignore[arg-type]
 
 
 def test_a_request_taken_from_the_row_stays_in_that_hand() -> None:

@@ -40,39 +40,54 @@ def resample(s: IceState, viewer: int, rng: random.Random) -> None:
     shuffle(s.logbook_deck, rng)
 
 
-def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
-    seen, known, cls, bit = s.seen, s.known, _CLASS, 1 << viewer
+def _places(s: IceState, viewer: int) -> list[list[int]]:
+    """Every list of tiles that may hide one from ``viewer``, in a fixed order."""
     places: list[list[int]] = [s.tiles, s.tile_discard]
     for p in range(s.num_players):
         if p != viewer:
             places.append(s.hand[p])
             places.extend(s.art[p])
+    return places
+
+
+def _hidden_tiles(s: IceState, viewer: int, places: list[list[int]]
+                  ) -> dict[int, list[tuple[int, int]]]:
+    """(place, index) of every tile ``viewer`` does not know, by public class."""
+    seen, known, cls, bit = s.seen, s.known, _CLASS, 1 << viewer
     # Written out (no helper per position): a determinization looks at about 165 places.
-    spots: dict[int, list[tuple[list[int], int]]] = {}
-    for where in places:
+    spots: dict[int, list[tuple[int, int]]] = {}
+    for w, where in enumerate(places):
         for i, tile in enumerate(where):
             if tile >= 0 and not seen[tile] and not known[tile] & bit:
                 group = spots.get(cls[tile])
                 if group is None:
-                    spots[cls[tile]] = [(where, i)]
+                    spots[cls[tile]] = [(w, i)]
                 else:
-                    group.append((where, i))
+                    group.append((w, i))
+    return spots
+
+
+def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
+    places = _places(s, viewer)
+    spots = _hidden_tiles(s, viewer, places)
     # The tile of each frame holding one, in a box of its own to shuffle like a place.
     held = {i: [f.tile] for i, f in enumerate(s.pending) if isinstance(f, _HELD)}
+    seen, known, bit = s.seen, s.known, 1 << viewer
     for box in held.values():
         tile = box[0]
         if tile >= 0 and not seen[tile] and not known[tile] & bit:
-            spots.setdefault(cls[tile], []).append((box, 0))
+            spots.setdefault(_CLASS[tile], []).append((len(places), 0))
+            places.append(box)
     down = s.down
     for key in sorted(spots):
         group = spots[key]
         if len(group) < 2:
             continue
-        flags = [down[where[i]] for where, i in group]
-        pool = sorted([where[i] for where, i in group])
+        flags = [down[places[w][i]] for w, i in group]
+        pool = sorted([places[w][i] for w, i in group])
         shuffle(pool, rng)
-        for (where, i), tile, flag in zip(group, pool, flags, strict=True):
-            where[i] = tile
+        for (w, i), tile, flag in zip(group, pool, flags, strict=True):
+            places[w][i] = tile
             down[tile] = flag
     if held:
         s.pending = tuple(_with_tile(f, held.get(i)) for i, f in enumerate(s.pending))
@@ -94,14 +109,70 @@ def shuffle(pool: list[int], rng: random.Random) -> None:
         pool[i], pool[j] = pool[j], pool[i]
 
 
-def _requests(s: IceState, viewer: int, rng: random.Random) -> None:
+def _request_piles(s: IceState, viewer: int) -> list[list[int]]:
+    return [s.request_deck, s.request_discard,
+            *(s.requests[p] for p in range(s.num_players) if p != viewer)]
+
+
+def _hidden_requests(s: IceState, viewer: int, piles: list[list[int]]
+                     ) -> list[tuple[int, int]]:
     bit = 1 << viewer
-    piles = [s.request_deck, s.request_discard,
-             *(s.requests[p] for p in range(s.num_players) if p != viewer)]
-    spots = [(pile, i) for pile in piles for i, c in enumerate(pile)
-             if not s.request_seen[c] and not s.request_known[c] & bit]
-    pool = sorted(pile[i] for pile, i in spots)
+    return [(w, i) for w, pile in enumerate(piles) for i, c in enumerate(pile)
+            if not s.request_seen[c] and not s.request_known[c] & bit]
+
+
+def _requests(s: IceState, viewer: int, rng: random.Random) -> None:
+    piles = _request_piles(s, viewer)
+    spots = _hidden_requests(s, viewer, piles)
+    pool = sorted(piles[w][i] for w, i in spots)
     shuffle(pool, rng)
-    for (pile, i), card in zip(spots, pool, strict=True):
-        pile[i] = card
+    for (w, i), card in zip(spots, pool, strict=True):
+        piles[w][i] = card
     shuffle(s.request_deck, rng)  # nobody knows the deck's order
+
+
+class Resampler:
+    """``resample(copy, viewer, rng)`` for many copies of one state, as a search draws a
+    thousand worlds from one position: which places hide which tiles and cards, and the
+    pools they are dealt from, are worked out once. Each call draws the same world as
+    ``resample`` with the same ``rng`` (the same pools, shuffled by the same calls).
+
+    Valid only for copies of the state it was made from, as it was then.
+    """
+
+    def __init__(self, s: IceState, viewer: int) -> None:
+        self.viewer = viewer
+        # A frame holding a tile is rare (a collapse, a Prismatic to slot): those go the
+        # general way, which boxes the tile and rebuilds the frame.
+        self.general = any(isinstance(f, _HELD) for f in s.pending)
+        places = _places(s, viewer)
+        spots = _hidden_tiles(s, viewer, places)
+        self.tile_groups: list[tuple[list[tuple[int, int]], list[int], list[int]]] = []
+        for key in sorted(spots):
+            group = spots[key]
+            if len(group) >= 2:
+                self.tile_groups.append((group, sorted(places[w][i] for w, i in group),
+                                         [s.down[places[w][i]] for w, i in group]))
+        piles = _request_piles(s, viewer)
+        self.request_spots = _hidden_requests(s, viewer, piles)
+        self.request_pool = sorted(piles[w][i] for w, i in self.request_spots)
+
+    def __call__(self, s: IceState, rng: random.Random) -> None:
+        """Resample ``s``, a fresh copy of the state this was made from."""
+        if self.general:
+            resample(s, self.viewer, rng)
+            return
+        places, down = _places(s, self.viewer), s.down
+        for group, sorted_pool, flags in self.tile_groups:
+            pool = sorted_pool.copy()
+            shuffle(pool, rng)
+            for (w, i), tile, flag in zip(group, pool, flags, strict=True):
+                places[w][i] = tile
+                down[tile] = flag
+        piles = _request_piles(s, self.viewer)
+        cards = self.request_pool.copy()
+        shuffle(cards, rng)
+        for (w, i), card in zip(self.request_spots, cards, strict=True):
+            piles[w][i] = card
+        shuffle(s.request_deck, rng)
+        shuffle(s.logbook_deck, rng)

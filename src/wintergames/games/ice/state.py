@@ -12,16 +12,18 @@ rules live in the other modules; this one only holds, copies and resamples data.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from wintergames.core.actions import Action
 from wintergames.core.decisions import Choice, Decision
 from wintergames.core.phrases import Phrase
+from wintergames.core.seats import check_seat
 from wintergames.core.state import State
 from wintergames.games.ice import choices, observe, prompts, rules, scoring_state, setup
 from wintergames.games.ice.actions import CODEC
 from wintergames.games.ice.frames import KINDS, IceFrame
-from wintergames.games.ice.hidden import resample
+from wintergames.games.ice.hidden import Resampler, resample
 from wintergames.games.ice.params import Params, params_of
 from wintergames.games.ice.words import MSG
 
@@ -222,6 +224,17 @@ class IceState(State):
         resample(new, player, rng)
         new.rng = random.Random(rng.getrandbits(64))
         return new
+
+    def determinizer(self, player: int) -> Callable[[random.Random], IceState]:
+        resampler = Resampler(self, check_seat(player, self.num_players))
+
+        def draw(rng: random.Random) -> IceState:
+            new = self.clone()
+            resampler(new, rng)
+            new.rng = random.Random(rng.getrandbits(64))
+            return new
+
+        return draw
 
     # -- persistence -------------------------------------------------------------
 

@@ -216,10 +216,7 @@ class WinterborneState(State):
             if p == player:
                 _reshuffle(rng, [new.deck[p]])
             else:
-                seen = [c for c in new.moved if c in new.hand[p]] if p == new.current else []
-                unseen = [c for c in new.hand[p] if c not in seen]
-                _reshuffle(rng, [unseen, new.deck[p]])
-                new.hand[p][:] = [*seen, *unseen]
+                _deal_hidden_hand(rng, new, p)
         _resample_exploration(rng, new)
         for deck in new.ally_decks:
             if len(deck) > 1:
@@ -276,6 +273,29 @@ def _line_from_json(obj: Any) -> Phrase | None:
     if not isinstance(obj, dict):
         raise InvalidStateError(f"a move's line is a phrase, not {obj!r:.40}")
     return MSG.phrase_from_json(obj)
+
+
+# How often a seat in the middle of a move is dealt another hand before it keeps its own.
+_REDEALS = 50
+
+
+def _deal_hidden_hand(rng: random.Random, s: WinterborneState, p: int) -> None:
+    """Deal seat ``p``'s unseen hand again from its hand and deck together.
+
+    A seat in the middle of a move (after a hex, it owes a movement circle) was offered
+    the move only because its hand could finish it; everyone saw that. So a hand that
+    leaves it without a legal action is dealt again: the hands that fit what was seen,
+    at random. Should none be found, the seat keeps its own (never met in practice).
+    """
+    seen = [c for c in s.moved if c in s.hand[p]] if p == s.current else []
+    unseen = [c for c in s.hand[p] if c not in seen]
+    own = (s.hand[p].copy(), s.deck[p].copy())
+    for _ in range(_REDEALS):
+        _reshuffle(rng, [unseen, s.deck[p]])
+        s.hand[p][:] = [*seen, *unseen]
+        if p not in s.to_move or s.legal_actions(p):
+            return
+    s.hand[p][:], s.deck[p][:] = own
 
 
 def _reshuffle(rng: random.Random, places: list[list[int]]) -> None:
