@@ -51,12 +51,33 @@ class IndexedCodec:
         except (KeyError, TypeError):  # TypeError: not even hashable
             raise ActionFormatError(self.unindexed(action)) from None
 
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """``encode`` of each action at once (an environment's action mask).
+
+        >>> from wintergames.games.winter_queen.actions import CODEC
+        >>> CODEC.indices(CODEC.actions[3:5])
+        [3, 4]
+        """
+        index = self.index
+        try:
+            return [index[a] for a in actions]
+        except (KeyError, TypeError):
+            bad = next(a for a in actions if not _numbered(index, a))
+            raise ActionFormatError(self.unindexed(bad)) from None
+
     def decode(self, index: int, num_players: int, options: Mapping[str, Any]) -> Action:
         check_index("action", index, len(self.actions))
         return self.actions[index]
 
     def unindexed(self, action: Action) -> str:
         return f"{excerpt(action)} is not a {self.title} action"
+
+
+def _numbered(index: Mapping[Action, int], action: object) -> bool:
+    try:
+        return action in index
+    except TypeError:  # not even hashable
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wintergames.bots.base import Bot
-from wintergames.core.actions import Action
+from wintergames.core.actions import Action, IndexedCodec
 from wintergames.core.encoding import ObservationEncoding, Vector
 from wintergames.core.errors import (
     IllegalActionError,
@@ -138,10 +138,16 @@ class Table:
         """1 for each codec index that ``player`` may play now, 0 elsewhere."""
         mask = np.zeros(self.num_actions, np.int8)
         if player in state.to_move:
-            encode, n, options = self.spec.codec.encode, self.num_players, self.options
-            for action in state.legal_actions(player):
-                mask[encode(action, n, options)] = 1
+            legal = state.legal_actions(player)
+            if legal:
+                mask[self._indices(legal)] = 1
         return mask
+
+    def _indices(self, actions: list[Action]) -> list[int]:
+        codec = self.spec.codec
+        if isinstance(codec, IndexedCodec):  # every index in one pass (masks are hot)
+            return codec.indices(actions)
+        return [codec.encode(a, self.num_players, self.options) for a in actions]
 
     def index(self, action: Any, most: int | None = None) -> int:
         """``action`` as a codec index (a Python or numpy whole number, or a 0-d numpy

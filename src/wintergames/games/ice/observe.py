@@ -90,19 +90,20 @@ def known_tile(tile: int) -> dict[str, Any]:
     return out
 
 
-# Each board place's fixed fields, in place order.
-_PLACE_FIELDS = tuple((PLACES[place], BOARD.level[place], BOARD.kind[place])
-                      for place in range(BOARD.n))
+# Each board place's fixed fields, in place order: each view copies them (a dict's copy
+# is several times faster than building it, and the board has a hundred places).
+_PLACE_FIELDS = tuple({"place": PLACES[place], "level": BOARD.level[place],
+                       "kind": BOARD.kind[place]} for place in range(BOARD.n))
 
 
 def _board(s: IceState) -> list[dict[str, Any]]:
     out = []
-    tiles, rift, archs = s.tiles, s.rift, s.archs
-    for place, (name, level, kind) in enumerate(_PLACE_FIELDS):
+    tiles, rift, archs, public = s.tiles, s.rift, s.archs, _PUBLIC
+    for place, fixed in enumerate(_PLACE_FIELDS):
+        entry = fixed.copy()
         tile = tiles[place]
-        entry: dict[str, Any] = {"place": name, "level": level, "kind": kind}
         if tile >= 0:
-            entry["tile"] = _PUBLIC[tile].copy()
+            entry["tile"] = public[tile].copy()
             if rift[place] >= 0:
                 entry["rift_axis"] = rift[place]
         if archs[place]:
@@ -297,19 +298,21 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def _excavation_cost(s: IceState, cryo: bool = False) -> int | None:
+def _excavation_costs(s: IceState) -> tuple[int | None, int | None]:
     """What excavating the tile under the Leader of the seat to move costs now, in EP,
     while that excavation is among its choices (the cost rests on public pieces only):
-    the plain ``excavate``, or with ``cryo`` ``excavate cryoarchitect`` (the
-    CryoArchitect's discount)."""
-    action = CRYO_EXCAVATE if cryo else Word.ALL[EXCAVATE]
-    if len(s.to_move) != 1 or action not in s.legal_actions(s.to_move[0]):
-        return None
+    the plain ``excavate``, and ``excavate cryoarchitect`` (the CryoArchitect's
+    discount); ``None`` for one that is not a choice now."""
+    if len(s.to_move) != 1:
+        return None, None
     p = s.to_move[0]
-    return cryo_excavation_cost(s, p) if cryo else excavation_cost(s, p)
+    legal = s.legal_actions(p)
+    return (excavation_cost(s, p) if Word.ALL[EXCAVATE] in legal else None,
+            cryo_excavation_cost(s, p) if CRYO_EXCAVATE in legal else None)
 
 
 def observation(s: IceState, player: int | None) -> dict[str, Any]:
+    plain_cost, cryo_cost = _excavation_costs(s)
     return {
         "game": "ice",
         "you": player,
@@ -320,8 +323,8 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "guild_abilities": not s.options["first_game"],
         "spent_this_turn": s.spent,
         "overwork": bool(s.overwork),
-        "excavation_cost": _excavation_cost(s),
-        "cryo_excavation_cost": _excavation_cost(s, cryo=True),
+        "excavation_cost": plain_cost,
+        "cryo_excavation_cost": cryo_cost,
         "board": _board(s),
         "camps": _camps(s),
         "decision": _decision(s, player),
