@@ -4,6 +4,7 @@ the rules, copies are exact and independent, nothing hidden shows, refusals are 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ from wintergames.core.errors import IllegalActionError
 from wintergames.core.registry import available_games
 from wintergames.core.testing import snapshot
 from wintergames.rl import pettingzoo as wz
+from wintergames.rl.session import Table
 
 from .test_copies import aec_future
 
@@ -167,3 +169,51 @@ def test_a_solo_seat_that_beats_the_game_gets_one() -> None:
     assert table.final_rewards(cast(State, Finished([]))) == [0.0]
     two = Table("winter-queen", 3)
     assert two.final_rewards(cast(State, Finished([0, 2]))) == [0.5, 0.0, 0.5]
+
+
+def _siblings(game: str) -> tuple[Table, Any, Any, int]:
+    """Two states one action apart from one parent (the same history length), and an
+    index legal for the seat to move in the first and illegal in the second."""
+    table = Table(game, 2)
+    rng = random.Random(0)
+    for seed in range(50):
+        parent = table.new_state(seed=seed)
+        for _ in range(rng.randrange(12)):
+            if parent.is_over:
+                break
+            mover = parent.to_move[0]
+            parent.apply(rng.choice(parent.legal_actions(mover)), mover)
+        if parent.is_over:
+            continue
+        mover = parent.to_move[0]
+        legal = parent.legal_actions(mover)
+        for x, y in ((x, y) for x in legal for y in legal if x != y):
+            first, second = parent.clone(), parent.clone()
+            first.apply(x, mover)
+            second.apply(y, mover)
+            if first.is_over or second.is_over or first.to_move != second.to_move:
+                continue
+            seat = first.to_move[0]
+            allowed = set(np.flatnonzero(table.mask(second, seat)).tolist())
+            shown = np.flatnonzero(table.mask(first, seat)).tolist()
+            index = next((i for i in shown if i not in allowed), None)
+            if index is not None:
+                return table, first, second, index
+    raise AssertionError(f"no sibling positions found in {game}")
+
+
+@pytest.mark.parametrize("game", ["winter-queen", "ice"])
+def test_a_step_is_checked_unless_the_last_mask_of_that_very_state_offered_it(
+        game: str) -> None:
+    """The environments play an index the last mask offered without the rules' second
+    look; a mask of another state, or of this one before it changed, vouches for nothing."""
+    table, first, second, index = _siblings(game)
+    seat = second.to_move[0]
+    table.mask(first, seat)  # offered in ``first``: not in ``second``
+    before = snapshot(second)
+    with pytest.raises(IllegalActionError):
+        table.apply(second, index, seat)
+    assert snapshot(second) == before
+    table.mask(first, seat)
+    table.apply(first, index, seat)  # offered by the last mask of this very state
+    assert first.history[-1] == (seat, table.decode(index))

@@ -160,7 +160,7 @@ class SingleAgent(gymnasium.Env[Vector, np.int64]):
             raise IllegalActionError("the episode has ended: call reset() for a new game")
         index = self.table.index(action)  # malformed input raises in every mode
         try:
-            self.game_state.apply(self.table.decode(index), self.seat)
+            self.table.apply(self.game_state, index, self.seat)
         except IllegalActionError as err:
             if self.illegal_action == "raise":
                 raise

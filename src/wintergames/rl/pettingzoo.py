@@ -220,7 +220,7 @@ class WintergamesAEC(_Shared, AECEnv):
         index = self.table.index(action)  # malformed input raises in every mode
         self._cumulative_rewards[agent] = 0.0
         try:
-            self.game_state.apply(self.table.decode(index), player)
+            self.table.apply(self.game_state, index, player)
         except IllegalActionError as err:
             if self.illegal_action == "raise":
                 raise
@@ -384,7 +384,7 @@ class WintergamesParallel(_Shared, ParallelEnv):
         else:
             for player in self.game_state.to_move:
                 action = self.table.index(actions[agent_name(player)], most=self.wait + 1)
-                self.game_state.apply(self.table.decode(action), player)
+                self.table.apply(self.game_state, action, player)
             self.steps += 1
             if self.game_state.is_over:
                 final = self.table.final_rewards(self.game_state)

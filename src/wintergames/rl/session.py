@@ -122,6 +122,9 @@ class Table:
         self.encoding: ObservationEncoding = self.spec.observation_encoding(
             num_players, self.options)
         self.num_actions = self.spec.codec.num_distinct(num_players, self.options)
+        # The last mask: the state it was made of (held, so never another state at the
+        # same address), the length of that state's history then, the seat, its indices.
+        self._shown: tuple[State, int, int, list[int]] | None = None
 
     @property
     def size(self) -> int:
@@ -138,10 +141,27 @@ class Table:
         """1 for each codec index that ``player`` may play now, 0 elsewhere."""
         mask = np.zeros(self.num_actions, np.int8)
         if player in state.to_move:
-            legal = state.legal_actions(player)
-            if legal:
-                mask[self._indices(legal)] = 1
+            indices = self._indices(state.legal_actions(player))
+            self._shown = (state, len(state.history), player, indices)
+            if indices:
+                mask[indices] = 1
         return mask
+
+    def apply(self, state: State, index: int, player: int) -> None:
+        """Play codec ``index`` (from ``index``) for ``player``, or raise
+        ``IllegalActionError`` with the rule's reason and change nothing.
+
+        An index the last mask of this very state offered that seat, the state unchanged
+        since, is one of its legal actions: it is played without the rules' second look
+        (``State.apply_legal``), as an RL loop masks and then steps. Any other is checked.
+        """
+        action = self.decode(index)
+        shown = self._shown
+        if shown is not None and shown[0] is state and shown[1] == len(state.history) \
+                and shown[2] == player and index in shown[3]:
+            state.apply_legal(action, player)
+        else:
+            state.apply(action, player)
 
     def _indices(self, actions: list[Action]) -> list[int]:
         codec = self.spec.codec
