@@ -12,8 +12,10 @@ used, took or returned what) are public too: the browser marks them on the board
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from wintergames.core.actions import Action
 from wintergames.core.events import seat_name
 from wintergames.core.phrases import Phrase
 from wintergames.games.winter_queen.actions import (
@@ -97,26 +99,50 @@ def _turn(s: WinterQueenState, actions: list[tuple[int, Any]]) -> dict[str, Any]
             turn["returned"] = WQ.cell_names[a.cell]
         elif isinstance(a, Pass):
             turn["passed"] = True
-    turn["said"] = MSG("turn-summary", seat=seat(player), steps=tuple(_steps(turn, actions))).view()
+    turn["said"] = _said(player, tuple(a for _, a in actions), turn["took"]).view()
     return turn
 
 
-def _steps(turn: dict[str, Any], actions: list[tuple[int, Any]]) -> Iterator[Phrase]:
+# Every view lists the last turns, said the same way until they scroll away: each turn's
+# phrase (an immutable value, shared safely) is made once, not once per view.
+@lru_cache(maxsize=4096)
+def _said(player: int, actions: tuple[Action, ...], took: str | None) -> Phrase:
+    return MSG("turn-summary", seat=seat(player), steps=tuple(_steps(took, actions)))
+
+
+def _steps(took: str | None, actions: tuple[Action, ...]) -> Iterator[Phrase]:
     """What the turn did, step by step, as the last-turns list says it."""
-    for _, a in actions:
+    for a in actions:
         if isinstance(a, PlaceOnBoard):
             yield MSG("did-place", floe=floe(a.colour), stand=stand(a.stand), space=space(a.cell))
         elif isinstance(a, PlaceOnBook):
             yield MSG("did-place-book", floe=floe(a.colour), stand=stand(a.stand),
                       page=page_side(a.page), book=book(a.book))
-        elif isinstance(a, TakeBook) and turn["took"] is not None:
-            yield MSG("did-take", book=book(_BOOK_INDEX[turn["took"]]))
+        elif isinstance(a, TakeBook) and took is not None:
+            yield MSG("did-take", book=book(_BOOK_INDEX[took]))
         elif isinstance(a, UseBook):
             yield MSG("did-use", book=book(a.book))
         elif isinstance(a, ReturnFloe):
             yield MSG("did-return", space=space(a.cell))
         elif isinstance(a, Pass):
             yield MSG("did-pass")
+
+
+# Each cell's fixed fields, in cell order: a view copies them (several times faster than
+# building them) and adds the floe on it and whether it is depicted.
+_CELL_FIELDS = tuple({"cell": WQ.cell_names[x], "zone": WQ.zone_name(WQ.zone[x]),
+                      "edge": WQ.edge[x]} for x in range(len(WQ.cell_names)))
+
+
+def _board(s: WinterQueenState) -> list[dict[str, Any]]:
+    out = []
+    fixed, colours = s.fixed, WQ.colours
+    for x, c in enumerate(s.board):
+        cell = _CELL_FIELDS[x].copy()
+        cell["floe"] = colours[c] if c >= 0 else None
+        cell["depicted"] = fixed[x]
+        out.append(cell)
+    return out
 
 
 def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
@@ -131,16 +157,7 @@ def observation(s: WinterQueenState, player: int | None) -> dict[str, Any]:
         "final_phase": s.final_phase,
         "turns_left": s.turns_left if s.final_phase and not over else None,
         "first_player": s.first,
-        "board": [
-            {
-                "cell": WQ.cell_names[x],
-                "zone": WQ.zone_name(WQ.zone[x]),
-                "edge": WQ.edge[x],
-                "floe": _colour(c),
-                "depicted": s.fixed[x],
-            }
-            for x, c in enumerate(s.board)
-        ],
+        "board": _board(s),
         "royal_tokens": {  # a royal space without a token (an overlay's fewer) is not listed
             WQ.cell_names[cell]: WQ.royal_tokens[t].id
             for cell, t in zip(WQ.royal_cells, s.royal, strict=True) if t >= 0

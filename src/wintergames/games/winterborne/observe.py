@@ -34,39 +34,50 @@ if TYPE_CHECKING:
 BUILDING_NAMES = (None, "settlement", "church")
 
 
+# Names looked up by index, made once (every view names a few hundred things).
+_CARD_IDS = tuple(c.id for c in WB.cards)
+_SPOILS_IDS = tuple(t.id for t in WB.spoils)
+_FIGURE_NAMES = (*CHARACTERS, "white")
+# Each section's fixed field; a view copies it and adds the colour and the building.
+_SECTIONS = tuple({"section": name} for name in WB.section_names)
+
+
 def _card_ids(cards: list[int]) -> list[str]:
-    return [WB.cards[c].id for c in sorted(cards)]
+    ids = _CARD_IDS
+    return [ids[c] for c in sorted(cards)]
 
 
-def _place(pos: int) -> str | None:
-    if pos == OUT:
-        return None
-    return "castle" if pos == CASTLE else WB.space_names[pos]
+# A figure's place by its position: a space, the castle (after the spaces), or none
+# (``OUT``, -1: the last entry).
+_PLACES = (*WB.space_names, "castle", None)
+assert _PLACES[CASTLE] == "castle" and _PLACES[OUT] is None
 
 
 def _kingdom(s: WinterborneState, p: int) -> dict[str, Any]:
+    sections = []
+    colours, buildings = WB.colours, s.buildings[p]
+    for sec, c in enumerate(s.sections[p]):
+        section = _SECTIONS[sec].copy()
+        section["colour"] = colours[c] if c >= 0 else None
+        section["building"] = BUILDING_NAMES[buildings[sec]]
+        sections.append(section)
     return {
-        "figures": {name: _place(pos) for name, pos in
-                    zip((*CHARACTERS, "white"), s.figures[p], strict=True)},
-        "sections": [
-            {"section": WB.section_names[sec],
-             "colour": WB.colours[c] if c >= 0 else None,
-             "building": BUILDING_NAMES[s.buildings[p][sec]]}
-            for sec, c in enumerate(s.sections[p])
-        ],
+        "figures": {name: _PLACES[pos] for name, pos in
+                    zip(_FIGURE_NAMES, s.figures[p], strict=True)},
+        "sections": sections,
         "rows": [{"settlements": min(r, 2), "church": r == 3} for r in s.rows[p]],
     }
 
 
 def _seat(s: WinterborneState, p: int, viewer: int | None) -> dict[str, Any]:
     mine = viewer == p
+    power_card = WB.power_cards[s.power_card[p]]
     view: dict[str, Any] = {
         "name": seat_name(p),
         "resources": dict(zip(RESOURCES, s.res[p], strict=True)),
         "favor": s.favor[p],
         "favor_on_card": s.favor_card[p],
-        "power_card": {"id": WB.power_cards[s.power_card[p]].id,
-                       "powers": list(WB.power_cards[s.power_card[p]].powers)},
+        "power_card": {"id": power_card.id, "powers": list(power_card.powers)},
         # every power the seat may use in winter: its card's two, and the round power
         # when the table plays with it (effects.powers_of, the rule that offers them)
         "powers": [POWERS[i] for i in powers_of(s, p)],
@@ -77,7 +88,7 @@ def _seat(s: WinterborneState, p: int, viewer: int | None) -> dict[str, Any]:
         "discard": _card_ids(s.discard[p]),
         "hand_size": len(s.hand[p]),
         "deck_size": len(s.deck[p]),
-        "spoils": [WB.spoils[t].id for t in sorted(s.spoils[p])],
+        "spoils": [_SPOILS_IDS[t] for t in sorted(s.spoils[p])],
         "ally_colours": sorted(WB.colours[WB.allies[a].colour] for a in s.allies[p]),
     }
     if mine:
@@ -89,19 +100,19 @@ def _seat(s: WinterborneState, p: int, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def _province(s: WinterborneState, c: int) -> dict[str, Any]:
+def _province(s: WinterborneState, c: int, solo: bool) -> dict[str, Any]:
     allies = s.ally_decks[c]
     slot = s.explore_slot[c]
-    solo = is_solo(s)
+    spoils = s.prov_spoils[c]
     return {
         "colour": WB.colours[c],
         "name": WB.province_names[c],
         "ally": WB.allies[allies[-1]].id if allies else None,
         "allies_left": len(allies),
         "conquer_tiles": s.conquer_left[c],
-        "spoils": None if solo else [WB.spoils[t].id for t in sorted(s.prov_spoils[c])],
-        "spoils_count": len(s.prov_spoils[c]),
-        "exploration": WB.cards[slot].id if slot >= 0 else None,
+        "spoils": None if solo else [_SPOILS_IDS[t] for t in sorted(spoils)],
+        "spoils_count": len(spoils),
+        "exploration": _CARD_IDS[slot] if slot >= 0 else None,
     }
 
 
@@ -111,7 +122,7 @@ def _priced(cost: tuple[int, int, int]) -> dict[str, int]:
 
 
 def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
-    over = s.over
+    over, solo = s.over, is_solo(s)
     view: dict[str, Any] = {
         "game": "winterborne",
         "num_players": s.num_players,
@@ -134,8 +145,8 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "conquer_cost": _priced(fr.conquer_cost(s)),
         "season_decks": [len(d) for d in s.season_decks],
         "favor_supply": s.favor_supply,
-        "provinces": [_province(s, c) for c in range(6)],
-        "sacked_spoils": [WB.spoils[t].id for t in sorted(s.sacked_spoils)],
+        "provinces": [_province(s, c, solo) for c in range(6)],
+        "sacked_spoils": [_SPOILS_IDS[t] for t in sorted(s.sacked_spoils)],
         "played": _card_ids(s.played),
         "reserve_blocked": reserve_blocked(s),
         "seats": [_seat(s, p, player) for p in range(s.num_players)],
@@ -143,7 +154,7 @@ def observation(s: WinterborneState, player: int | None) -> dict[str, Any]:
         "scores": s.scores() if over else None,
         "winners": s.winners() if over else [],
     }
-    if is_solo(s):
+    if solo:
         view["balaur"] = {
             "difficulty": s.difficulty,
             "board": [WB.cards[c].id if c >= 0 else None for c in s.balaur_board],
