@@ -39,7 +39,8 @@ _CARD_IDS = tuple(c.id for c in WB.cards)
 _SPOILS_IDS = tuple(t.id for t in WB.spoils)
 _FIGURE_NAMES = (*CHARACTERS, "white")
 # Each section's fixed field; a view copies it and adds the colour and the building.
-_SECTIONS = tuple({"section": name} for name in WB.section_names)
+_SECTIONS: tuple[dict[str, str | None], ...] = tuple({"section": name}
+                                                     for name in WB.section_names)
 
 
 def _card_ids(cards: list[int]) -> list[str]:
