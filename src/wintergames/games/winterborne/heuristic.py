@@ -94,9 +94,40 @@ def _progress(s: WinterborneState, p: int, letter: str) -> float:
     return sum(s.power_used[p]) / s.params.winter_rounds
 
 
+# Seat values already worked out, by everything a value reads (``_inputs``): a search
+# meets the same seat in the same shape again and again (about four calls in five in a
+# Winterborne search), and a value costs ten times its key. Each entry keeps the game's
+# numbers it was worked out with, and is used only for those very numbers.
+_VALUES: dict[tuple[object, ...], tuple[object, float]] = {}
+_VALUES_MOST = 100_000
+
+
+def _inputs(s: WinterborneState, p: int, w: float) -> tuple[object, ...]:
+    """Everything ``seat_value`` of a seat reads (but the solo game's objectives, which
+    read more: those are never kept)."""
+    return (id(s.params), s.num_players, p, w, s.over, tuple(s.res[p]), s.favor[p],
+            s.favor_card[p], tuple(s.sections[p]), tuple(s.buildings[p]), tuple(s.rows[p]),
+            tuple(sorted(s.spoils[p])), tuple(sorted(s.allies[p])),
+            tuple(sorted(scoring.owned(s, p))), tuple(s.reserve[p]), tuple(s.power_used[p]))
+
+
 def seat_value(s: WinterborneState, p: int, w: float) -> float:
     """Seat ``p``'s score plus what is in progress, ``w`` (0..1) being how much of the
     game is left to use it."""
+    if s.num_players == 1:
+        return _seat_value(s, p, w)
+    key = _inputs(s, p, w)
+    kept = _VALUES.get(key)
+    if kept is not None and kept[0] is s.params:
+        return kept[1]
+    value = _seat_value(s, p, w)
+    if len(_VALUES) >= _VALUES_MOST:
+        _VALUES.clear()
+    _VALUES[key] = (s.params, value)
+    return value
+
+
+def _seat_value(s: WinterborneState, p: int, w: float) -> float:
     parts = scoring.score(s, p).parts
     total = float(sum(parts.values()) - parts["resources"])
     res = min(sum(s.res[p]), s.params.resource_cap)
