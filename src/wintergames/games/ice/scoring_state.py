@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from wintergames.core.events import Event
+from wintergames.core.kept import Kept
 from wintergames.core.phrases import Mention
 from wintergames.core.spec import ScoreBreakdown
 from wintergames.games.ice.components import IC
@@ -37,7 +38,21 @@ def decree_items(s: IceState, p: int) -> list[Item]:
     return items + [study(t) for t in range(5) if s.study[p][t]]
 
 
+# Breakdowns already worked out (immutable values), by everything one reads: a search
+# scores the same seat in the same shape again and again (49 calls in 50 in an ICE
+# search), and every view shows the seat's score.
+_KEPT: Kept[Breakdown] = Kept(most=50_000)
+
+
 def breakdown(s: IceState, p: int) -> Breakdown:
+    """Seat ``p``'s score if the game ended now (its final score once it has)."""
+    key = (tuple(s.decrees), tuple(s.hold[p]), tuple(map(tuple, s.art[p])),
+           tuple(s.study[p]), tuple(s.validated[p]), s.bonus2[p], s.rp[p], s.planning[p])
+    kept = _KEPT.get(key, s.params)
+    return kept if kept is not None else _KEPT.put(key, s.params, _breakdown(s, p))
+
+
+def _breakdown(s: IceState, p: int) -> Breakdown:
     params = s.params
     v = s.validated[p]
     validated = [(params.requests[v[i]], v[i + 2]) for i in range(0, len(v), 3)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.core.kept import Kept
 from wintergames.games.winterborne import scoring
 from wintergames.games.winterborne.components import WB
 from wintergames.games.winterborne.turn import Cap, Cleanup
@@ -96,16 +97,14 @@ def _progress(s: WinterborneState, p: int, letter: str) -> float:
 
 # Seat values already worked out, by everything a value reads (``_inputs``): a search
 # meets the same seat in the same shape again and again (about four calls in five in a
-# Winterborne search), and a value costs ten times its key. Each entry keeps the game's
-# numbers it was worked out with, and is used only for those very numbers.
-_VALUES: dict[tuple[object, ...], tuple[object, float]] = {}
-_VALUES_MOST = 100_000
+# Winterborne search), and a value costs ten times its key.
+_VALUES: Kept[float] = Kept(most=100_000)
 
 
 def _inputs(s: WinterborneState, p: int, w: float) -> tuple[object, ...]:
     """Everything ``seat_value`` of a seat reads (but the solo game's objectives, which
     read more: those are never kept)."""
-    return (id(s.params), s.num_players, p, w, s.over, tuple(s.res[p]), s.favor[p],
+    return (s.num_players, p, w, s.over, tuple(s.res[p]), s.favor[p],
             s.favor_card[p], tuple(s.sections[p]), tuple(s.buildings[p]), tuple(s.rows[p]),
             tuple(sorted(s.spoils[p])), tuple(sorted(s.allies[p])),
             tuple(sorted(scoring.owned(s, p))), tuple(s.reserve[p]), tuple(s.power_used[p]))
@@ -117,14 +116,8 @@ def seat_value(s: WinterborneState, p: int, w: float) -> float:
     if s.num_players == 1:
         return _seat_value(s, p, w)
     key = _inputs(s, p, w)
-    kept = _VALUES.get(key)
-    if kept is not None and kept[0] is s.params:
-        return kept[1]
-    value = _seat_value(s, p, w)
-    if len(_VALUES) >= _VALUES_MOST:
-        _VALUES.clear()
-    _VALUES[key] = (s.params, value)
-    return value
+    kept = _VALUES.get(key, s.params)
+    return kept if kept is not None else _VALUES.put(key, s.params, _seat_value(s, p, w))
 
 
 def _seat_value(s: WinterborneState, p: int, w: float) -> float:
