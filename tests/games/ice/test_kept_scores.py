@@ -1,4 +1,5 @@
-"""The breakdowns ICE keeps (``scoring_state._KEPT``) are the breakdowns worked out again."""
+"""What ICE keeps (``scoring_state._KEPT``, ``heuristic._REQUESTS``) is what it would work
+out again."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import random
 
 import wintergames as wg
 from tests.games.ice.helpers import fresh
-from wintergames.games.ice import scoring_state
+from wintergames.core.kept import Kept
+from wintergames.games.ice import heuristic, scoring_state
 from wintergames.games.ice.state import IceState
 
 
@@ -52,3 +54,28 @@ def test_a_change_to_anything_a_breakdown_reads_is_a_new_breakdown() -> None:
     s.rp[0] += 2
     after = scoring_state.breakdown(s, 0)
     assert after == scoring_state._breakdown(s, 0) and after.tokens == before.tokens + 2
+
+
+def test_kept_request_values_are_the_values_worked_out_again() -> None:
+    """Kept across many positions (an entry may come from any earlier one), each value is
+    the one worked out afresh with nothing kept."""
+    heuristic._REQUESTS.clear()
+    checked = 0
+    for n in (2, 4):
+        state = wg.make("ice", n, seed=10 + n)
+        assert isinstance(state, IceState)
+        rng = random.Random(n)
+        while not state.is_over:
+            for p in range(n):
+                kept = heuristic.request_values(state, p)
+                if rng.random() < 0.05:
+                    everything = heuristic._REQUESTS
+                    heuristic._REQUESTS = Kept(most=10)
+                    try:
+                        assert heuristic.request_values(state, p) == kept
+                    finally:
+                        heuristic._REQUESTS = everything
+                    checked += 1
+            mover = state.to_move[0]
+            state.apply(rng.choice(state.legal_actions(mover)), mover)
+    assert checked > 20

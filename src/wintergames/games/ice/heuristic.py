@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wintergames.core.kept import Kept
 from wintergames.games.ice import days, excavate, pieces
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.model import Request
@@ -63,20 +64,38 @@ def progress(request: Request, items: list[Item]) -> float:
     return min(1.0, done / need)
 
 
-def seat_value(s: IceState, p: int) -> float:
-    total = float(breakdown(s, p).total)
-    if s.over:
-        return total
+# What each Request in hand is worth to the seat, by the hand and what can pay (a search
+# meets the same hand and guild board again and again).
+_REQUESTS: Kept[tuple[float, ...]] = Kept(most=50_000)
+
+
+def request_values(s: IceState, p: int) -> tuple[float, ...]:
+    """Each Request in seat ``p``'s hand, in hand order: most of its RP if the seat can
+    pay it now, else a share of it by how far its holdings go."""
+    key = (tuple(map(tuple, s.art[p])), tuple(s.study[p]), tuple(s.requests[p]))
+    kept = _REQUESTS.get(key, s.params)
+    if kept is not None:
+        return kept
     have = days.holdings(s, p)
     cards = s.params.requests
+    values = []
     for card in s.requests[p]:
         request = cards[card]
         value = max(request.rp, request.rp3)
         if payments(request, have):
-            total += PAYABLE * value
+            values.append(PAYABLE * value)
         else:
             done = progress(request, have)
-            total += PARTIAL * value * done * done
+            values.append(PARTIAL * value * done * done)
+    return _REQUESTS.put(key, s.params, tuple(values))
+
+
+def seat_value(s: IceState, p: int) -> float:
+    total = float(breakdown(s, p).total)
+    if s.over:
+        return total
+    for value in request_values(s, p):  # one by one, as the sum always was
+        total += value
     if not s.finished[p]:
         total += EP * s.ep[p]
     total += SNOW * len(s.hand[p])
