@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -138,6 +139,21 @@ def test_codec_round_trip_and_bounds() -> None:
             spec.decode(bad, 3)
     with pytest.raises(wg.ActionFormatError, match=r"whole number .*not a str: '3'"):
         spec.decode("3", 3)  # type: ignore[arg-type]
+
+
+def test_codec_indices_of_the_listed_actions_and_of_equal_ones_made_elsewhere() -> None:
+    """A mask indexes the very actions the game lists by identity; an equal action made
+    apart gets the same index; anything else is refused."""
+    from wintergames.games.icecool_wizards.actions import CODEC
+    listed = list(CODEC.actions[::97])
+    made = [dataclasses.replace(a) for a in listed]  # type: ignore[type-var]
+    assert all(m == a and m is not a for m, a in zip(made, listed, strict=True))
+    expected = list(range(0, len(CODEC.actions), 97))
+    assert CODEC.indices(listed) == CODEC.indices(made) == expected
+    assert CODEC.indices([*listed[:2], made[2]]) == expected[:3]
+    for bad in ([*listed[:3], "move"], [listed[0], wg.get_spec("ice").decode(0, 2)]):
+        with pytest.raises(wg.ActionFormatError, match="is not a"):
+            CODEC.indices(bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

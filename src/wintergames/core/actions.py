@@ -40,6 +40,10 @@ class IndexedCodec:
     def __init__(self, actions: tuple[Action, ...], title: str) -> None:
         self.actions = actions
         self.index = {a: i for i, a in enumerate(actions)}
+        # The listed actions by identity: games hand out these very objects, and an id
+        # is found without hashing the dataclass (a mask looks up hundreds). The codec
+        # holds them, so no other object can have one of these ids.
+        self._by_id = {id(a): i for i, a in enumerate(actions)}
         self.title = title
 
     def num_distinct(self, num_players: int, options: Mapping[str, Any]) -> int:
@@ -58,8 +62,12 @@ class IndexedCodec:
         >>> CODEC.indices(CODEC.actions[3:5])
         [3, 4]
         """
+        by_id = self._by_id.get
+        found = [by_id(id(a)) for a in actions]
+        if None not in found:
+            return found  # type: ignore[return-value]
         index = self.index
-        try:
+        try:  # an equal action made elsewhere (parsed, decoded from JSON)
             return [index[a] for a in actions]
         except (KeyError, TypeError):
             bad = next(a for a in actions if not _numbered(index, a))
