@@ -50,6 +50,9 @@ class IndexedCodec:
         return len(self.actions)
 
     def encode(self, action: Action, num_players: int, options: Mapping[str, Any]) -> int:
+        found = self._by_id.get(id(action))
+        if found is not None:
+            return found
         try:
             return self.index[action]
         except (KeyError, TypeError):  # TypeError: not even hashable
