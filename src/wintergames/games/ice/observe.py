@@ -34,6 +34,7 @@ from wintergames.games.ice.turn import (
     EXCAVATE,
     cryo_excavation_cost,
     excavation_cost,
+    is_legal_main,
 )
 
 if TYPE_CHECKING:
@@ -303,12 +304,11 @@ def _excavation_costs(s: IceState) -> tuple[int | None, int | None]:
     while that excavation is among its choices (the cost rests on public pieces only):
     the plain ``excavate``, and ``excavate cryoarchitect`` (the CryoArchitect's
     discount); ``None`` for one that is not a choice now."""
-    if len(s.to_move) != 1:
-        return None, None
+    if len(s.to_move) != 1 or s.day == 0 or s.pending:
+        return None, None  # excavating is a turn's action, never a frame's
     p = s.to_move[0]
-    legal = s.legal_actions(p)
-    return (excavation_cost(s, p) if Word.ALL[EXCAVATE] in legal else None,
-            cryo_excavation_cost(s, p) if CRYO_EXCAVATE in legal else None)
+    return (excavation_cost(s, p) if is_legal_main(s, p, Word.ALL[EXCAVATE]) else None,
+            cryo_excavation_cost(s, p) if is_legal_main(s, p, CRYO_EXCAVATE) else None)
 
 
 def observation(s: IceState, player: int | None) -> dict[str, Any]:
