@@ -5,6 +5,7 @@ by its ink and a dashed edge, never by fading it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,9 @@ def test_a_what_if_table_says_so_and_which_numbers_differ(
     expect(badge).to_be_visible()
     said = "Changed from the printed game: spellbooks.max_held = 2; stand_emptied.vp = 3"
     assert badge.get_attribute("data-tip") == said
+    # The tooltips are installed once the rules have loaded (the button stops waiting):
+    # a CI run hovered before, and no bubble came.
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
     badge.hover()  # the rules' tooltip says it (a title would never show on a phone)
     expect(page.locator("#term-tip")).to_contain_text("stand_emptied.vp = 3")
     plain = server.create("winter-queen", ["human"] * 3, seed=8)
