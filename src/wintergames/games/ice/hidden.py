@@ -84,13 +84,19 @@ def _tiles(s: IceState, viewer: int, rng: random.Random) -> None:
         if len(group) < 2:
             continue
         flags = [down[places[w][i]] for w, i in group]
-        pool = sorted([places[w][i] for w, i in group])
-        shuffle(pool, rng)
-        for (w, i), tile, flag in zip(group, pool, flags, strict=True):
-            places[w][i] = tile
-            down[tile] = flag
+        _deal(places, down, group, sorted([places[w][i] for w, i in group]), flags, rng)
     if held:
         s.pending = tuple(_with_tile(f, held.get(i)) for i, f in enumerate(s.pending))
+
+
+def _deal(places: list[list[int]], down: list[int], group: list[tuple[int, int]],
+          pool: list[int], flags: list[int], rng: random.Random) -> None:
+    """Shuffle ``pool`` (a group's tiles, sorted) and lay it back on the group's places;
+    each place keeps its face-down flag."""
+    shuffle(pool, rng)
+    for (w, i), tile, flag in zip(group, pool, flags, strict=True):
+        places[w][i] = tile
+        down[tile] = flag
 
 
 def _with_tile(frame: fr.IceFrame, box: list[int] | None) -> fr.IceFrame:
@@ -124,11 +130,17 @@ def _hidden_requests(s: IceState, viewer: int, piles: list[list[int]]
 def _requests(s: IceState, viewer: int, rng: random.Random) -> None:
     piles = _request_piles(s, viewer)
     spots = _hidden_requests(s, viewer, piles)
-    pool = sorted(piles[w][i] for w, i in spots)
+    _deal_requests(s, piles, spots, sorted(piles[w][i] for w, i in spots), rng)
+
+
+def _deal_requests(s: IceState, piles: list[list[int]], spots: list[tuple[int, int]],
+                   pool: list[int], rng: random.Random) -> None:
+    """Deal the hidden Request cards (``pool``, sorted) back to their spots at random,
+    then shuffle the deck: nobody knows its order."""
     shuffle(pool, rng)
     for (w, i), card in zip(spots, pool, strict=True):
         piles[w][i] = card
-    shuffle(s.request_deck, rng)  # nobody knows the deck's order
+    shuffle(s.request_deck, rng)
 
 
 class Resampler:
@@ -163,16 +175,8 @@ class Resampler:
             resample(s, self.viewer, rng)
             return
         places, down = _places(s, self.viewer), s.down
-        for group, sorted_pool, flags in self.tile_groups:
-            pool = sorted_pool.copy()
-            shuffle(pool, rng)
-            for (w, i), tile, flag in zip(group, pool, flags, strict=True):
-                places[w][i] = tile
-                down[tile] = flag
-        piles = _request_piles(s, self.viewer)
-        cards = self.request_pool.copy()
-        shuffle(cards, rng)
-        for (w, i), card in zip(self.request_spots, cards, strict=True):
-            piles[w][i] = card
-        shuffle(s.request_deck, rng)
+        for group, pool, flags in self.tile_groups:
+            _deal(places, down, group, pool.copy(), flags, rng)
+        _deal_requests(s, _request_piles(s, self.viewer), self.request_spots,
+                       self.request_pool.copy(), rng)
         shuffle(s.logbook_deck, rng)
