@@ -299,10 +299,16 @@ def screenshot(page: Page, name: str, tmp_path: Path, full_page: bool = True) ->
     return path
 
 
+def rules_loaded(page: Page) -> None:
+    """Wait for the game's rules: the page installs its tooltips and the § links with them.
+    A test that hovers before that gets no bubble (CI runs did)."""
+    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+
+
 def opens_its_rule_passage(page: Page, line: Locator, rule: str, title: str) -> None:
     """A log line's "§" opens the Rules dialog at passage ``rule`` (issue 38): that passage,
     headed ``title``, in view and alone marked as the one asked for."""
-    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    rules_loaded(page)
     line.locator("a.rule-link").click()
     expect(page.locator("dialog#rules")).to_be_visible()
     passage = page.locator("#rule-" + rule.replace(".", "\\."))

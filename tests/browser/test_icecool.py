@@ -23,7 +23,15 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.propose import propose
 from wintergames.games.icecool_wizards.state import IcecoolState
 
-from .conftest import NO_LOG, PageErrors, Server, open_page, opens_its_rule_passage, screenshot
+from .conftest import (
+    NO_LOG,
+    PageErrors,
+    Server,
+    open_page,
+    opens_its_rule_passage,
+    rules_loaded,
+    screenshot,
+)
 from .test_breakdown import rgb
 from .test_play import TIMEOUT, click_and_wait, icecool_at_my_penguin, wait_for_my_turn_or_the_end
 from .test_winter_queen import faded_text
@@ -391,6 +399,7 @@ def test_the_board_and_its_tooltips_name_exam_spaces_and_doorways_by_their_rooms
         assert not CODES.search(term) and not CODES.search(tip), (code, term, tip)
         assert term.startswith(("exam", "doorway between ")), (code, term)
     door = board.locator("g.doorway[data-code='D3']")
+    rules_loaded(page)
     door.hover()
     tip = page.locator("#term-tip")
     expect(tip).to_be_visible()
@@ -473,6 +482,7 @@ def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
     assert collect is not None
     button = page.locator("#choices button.act-collect").first
     expect(button).to_have_text(collect.label.text)
+    rules_loaded(page)
     button.hover()
     expect(page.locator("#term-tip")).to_be_visible()
     expect(page.locator("#term-tip")).to_have_text(collect.explain.text)

@@ -5,13 +5,12 @@ by its ink and a dashed edge, never by fading it."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, screenshot
+from .conftest import DESKTOP, PHONE, PageErrors, Server, open_page, rules_loaded, screenshot
 from .test_play import TIMEOUT
 from .test_winter_queen import INK_AND_GROUND, contrast
 
@@ -92,9 +91,7 @@ def test_a_what_if_table_says_so_and_which_numbers_differ(
     expect(badge).to_be_visible()
     said = "Changed from the printed game: spellbooks.max_held = 2; stand_emptied.vp = 3"
     assert badge.get_attribute("data-tip") == said
-    # The tooltips are installed once the rules have loaded (the button stops waiting):
-    # a CI run hovered before, and no bubble came.
-    expect(page.locator("#rules-button")).not_to_have_class(re.compile("waiting"))
+    rules_loaded(page)
     badge.hover()  # the rules' tooltip says it (a title would never show on a phone)
     expect(page.locator("#term-tip")).to_contain_text("stand_emptied.vp = 3")
     plain = server.create("winter-queen", ["human"] * 3, seed=8)

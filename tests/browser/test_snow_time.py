@@ -28,6 +28,7 @@ from .conftest import (
     Server,
     open_page,
     opens_its_rule_passage,
+    rules_loaded,
     screenshot,
 )
 from .test_breakdown import finished, rgb
@@ -296,6 +297,7 @@ def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
     assert [card.get_attribute("aria-label") for card in cards.all()] == labels(terminal())
     # a card's explanation is its tooltip's note, as the terminal's `explain N` says it
     first = next(choice for _, choice in state.choices(0) if choice is not None)
+    rules_loaded(page)
     cards.first.hover()
     expect(page.locator("#term-tip .term-tip-note")).to_have_text(first.explain.text)
     both(1, "blue 5")  # another colour chooses: one fewer is left to choose

@@ -267,8 +267,10 @@ def _overlap(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 
 SHOW_SKIP = """() => { const b = document.getElementById('skip-animations');
   b.hidden = false; window.dispatchEvent(new Event('scroll')); }"""
+# Shown (a hidden button's box is empty, and clear of everything) and clear of the other.
 CLEAR = """([a, b]) => { const r = document.querySelector(a).getBoundingClientRect();
   const s = document.querySelector(b).getBoundingClientRect();
+  if (!r.width || !r.height) return false;
   return r.bottom <= s.top || s.bottom <= r.top || r.right <= s.left || s.right <= r.left; }"""
 
 
@@ -285,6 +287,9 @@ def test_the_skip_button_never_covers_the_chats_send_button_or_the_sheet(
         page = open_seat(browser, page_errors, server.url + table["seats"][seat]["invite"])
         page.set_viewport_size(size)
         mine = seat == 0  # seat 0 is to move: on a phone its choices are a bottom sheet
+        # The watcher hides the button once its first view is drawn: shown before that, it
+        # was hidden again under the test (a CI run found no box).
+        page.wait_for_function(SETTLED, timeout=TIMEOUT)
         below = "#choices-panel" if mine else "#chat-form button"
         if not mine:
             page.locator("#chat-form").evaluate("(f) => f.scrollIntoView({block: 'end'})")

@@ -19,7 +19,14 @@ from wintergames.cli.play import TerminalGame
 from wintergames.cli.seats import Seat
 from wintergames.games.winter_queen.components import WQ
 
-from .conftest import PageErrors, Server, open_page, opens_its_rule_passage, screenshot
+from .conftest import (
+    PageErrors,
+    Server,
+    open_page,
+    opens_its_rule_passage,
+    rules_loaded,
+    screenshot,
+)
 from .test_play import (
     TIMEOUT,
     play_one_winter_queen_decision,
@@ -289,6 +296,7 @@ def test_the_page_and_the_terminal_say_the_same_prompt_and_labels(
     explained = next(choice.explain.text for action, choice in state.choices(0)
                      if choice is not None and action.to_json().get("kind") == "take"
                      and action.to_json().get("province") is None)
+    rules_loaded(page)
     page.locator("#take-none").hover()
     expect(page.locator("#term-tip")).to_be_visible()
     expect(page.locator("#term-tip")).to_have_text(explained)
