@@ -59,12 +59,24 @@ def wait_until(poll: Callable[[], T], done: Callable[[T], bool]) -> T:
     """Poll until ``done``; the generous limit only stops a test that would hang (a loaded
     machine once took over 30 s for two bots to finish a game while the table was polled)."""
     deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        now = poll()
-        if done(now):
-            return now
+    now = poll()
+    while not done(now):
+        if time.monotonic() > deadline:
+            # What it last saw, for a hang seen once in CI and never again (a bots' game
+            # that never ended): who was to move, at which version, the log's last lines.
+            raise AssertionError(f"the table never got there; it last showed {_gist(now)}")
         time.sleep(0.02)
-    raise AssertionError("the table never got there")
+        now = poll()
+    return now
+
+
+def _gist(polled: object) -> str:
+    if isinstance(polled, dict) and "version" in polled:
+        keys = ("version", "over", "to_move", "simultaneous", "closed")
+        shown = {key: polled[key] for key in keys if key in polled}
+        shown["log_tail"] = (polled.get("log") or [])[-3:]
+        return repr(shown)[:3000]
+    return repr(polled)[:3000]
 
 
 def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
