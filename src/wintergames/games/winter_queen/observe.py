@@ -45,17 +45,25 @@ def _counts(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
     return {WQ.colours[c]: n for c, n in enumerate(counts) if n}
 
 
+# Each book's pages' fixed fields, in book order: a view copies them (several times faster
+# than building them) and adds the floe on each page.
+_PAGE_FIELDS = tuple(
+    tuple({"page": "AB"[side], "effect": page.effect, "title": EFFECT_TITLES[page.effect],
+           "depicts": _colour(page.depicted)} for side, page in enumerate(b.pages))
+    for b in WQ.books)
+
+
 def book_view(book: int, floes: list[int] | None = None) -> dict[str, Any]:
-    """A spellbook as JSON: its id, both pages' effects and the floes on them."""
+    """A spellbook as JSON: its id, both pages' effects and the floes on them.
+
+    >>> book_view(0)["pages"][0]["floe"] is None
+    True
+    """
     pages = []
-    for side, page in enumerate(WQ.books[book].pages):
-        pages.append({
-            "page": "AB"[side],
-            "effect": page.effect,
-            "title": EFFECT_TITLES[page.effect],
-            "depicts": _colour(page.depicted),
-            "floe": None if floes is None else _colour(floes[side]),
-        })
+    for side, fixed in enumerate(_PAGE_FIELDS[book]):
+        page = fixed.copy()
+        page["floe"] = None if floes is None else _colour(floes[side])
+        pages.append(page)
     return {"id": WQ.books[book].id, "pages": pages}
 
 

@@ -38,9 +38,6 @@ BUILDING_NAMES = (None, "settlement", "church")
 _CARD_IDS = tuple(c.id for c in WB.cards)
 _SPOILS_IDS = tuple(t.id for t in WB.spoils)
 _FIGURE_NAMES = (*CHARACTERS, "white")
-# Each section's fixed field; a view copies it and adds the colour and the building.
-_SECTIONS: tuple[dict[str, str | None], ...] = tuple({"section": name}
-                                                     for name in WB.section_names)
 
 
 def _card_ids(cards: list[int]) -> list[str]:
@@ -54,19 +51,20 @@ _PLACES = (*WB.space_names, "castle", None)
 assert _PLACES[CASTLE] == "castle" and _PLACES[OUT] is None
 
 
+# A row's view by its count (0-2 settlements, 3 a church): a view copies it.
+_ROWS = tuple({"settlements": min(r, 2), "church": r == 3} for r in range(4))
+_COLOURS = (*WB.colours, None)  # by colour index; -1 (none) is the last entry
+
+
 def _kingdom(s: WinterborneState, p: int) -> dict[str, Any]:
-    sections = []
-    colours, buildings = WB.colours, s.buildings[p]
-    for sec, c in enumerate(s.sections[p]):
-        section = _SECTIONS[sec].copy()
-        section["colour"] = colours[c] if c >= 0 else None
-        section["building"] = BUILDING_NAMES[buildings[sec]]
-        sections.append(section)
+    colours, buildings, names = _COLOURS, s.buildings[p], WB.section_names
     return {
-        "figures": {name: _PLACES[pos] for name, pos in
-                    zip(_FIGURE_NAMES, s.figures[p], strict=True)},
-        "sections": sections,
-        "rows": [{"settlements": min(r, 2), "church": r == 3} for r in s.rows[p]],
+        "figures": dict(zip(_FIGURE_NAMES, [_PLACES[pos] for pos in s.figures[p]],
+                            strict=True)),
+        "sections": [{"section": names[sec], "colour": colours[c],
+                      "building": BUILDING_NAMES[buildings[sec]]}
+                     for sec, c in enumerate(s.sections[p])],
+        "rows": [_ROWS[r].copy() for r in s.rows[p]],
     }
 
 
