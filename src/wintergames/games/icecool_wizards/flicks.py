@@ -101,7 +101,7 @@ def flick(s: IcecoolState, player: int, action: Flick) -> FlickResult:
                       action.spin)
     s.flicks += 1
     s.flicks_left -= 1
-    s.last_path = result.path
+    s.show_flick(result)
     for q, (old, new) in enumerate(zip(before, result.final, strict=True)):
         s.penguins[q] = old if new is None else (round(new[0], 6), round(new[1], 6))
     s.log.append(Event(MSG("flick", seat=seat(player), flick=flick_mention(action)),

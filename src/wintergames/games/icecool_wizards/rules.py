@@ -82,7 +82,6 @@ def setup(s: IcecoolState) -> None:
     s.fire_choice = [-1] * n
     s.final_round = False
     s.turns = s.flicks = 0
-    s.last_path = ()
     s.current = 0
     cards.refill_lessons(s, "setup")
     cards.refill_exams(s, "setup")

@@ -22,6 +22,8 @@ from wintergames.games.icecool_wizards.components import IW
 from wintergames.games.icecool_wizards.params import Params, params_of
 from wintergames.games.icecool_wizards.rules import OVER
 from wintergames.games.icecool_wizards.words import MSG
+from wintergames.physics.engine import FlickResult
+from wintergames.physics.table import Point
 
 _SCALARS = ("current", "phase", "flicks_left", "final_round", "turns", "flicks")
 _LISTS = ("board", "lesson_deck", "lesson_discard", "exam_deck", "exam_spaces",
@@ -36,6 +38,7 @@ class IcecoolState(State):
     turn_rule = "setup.start"  # Player 1 first, then the seats in order
     messages = MSG
     __slots__ = (
+        "_last_path",
         "board",
         "collectable",
         "current",
@@ -48,7 +51,6 @@ class IcecoolState(State):
         "fire_queue",
         "flicks",
         "flicks_left",
-        "last_path",
         "lesson_deck",
         "lesson_discard",
         "lessons_down",
@@ -82,7 +84,9 @@ class IcecoolState(State):
     final_round: bool  # an exam space could not be refilled
     turns: int  # turns completed
     flicks: int  # flicks made in the game
-    last_path: tuple[tuple[float, float], ...]  # the last flick's path, for drawing
+    # The last flick's path as drawn, or the flick's result that draws it when first asked
+    # (a search simulates thousands of flicks and draws none): ``last_path``.
+    _last_path: tuple[Point, ...] | FlickResult
     # The numbers this game plays with (a what-if overlay applied): made once from the
     # options, shared by every clone (immutable).
     params: Params
@@ -90,7 +94,18 @@ class IcecoolState(State):
     def __init__(self, num_players: int, seed: int | None, options: dict[str, Any]) -> None:
         super().__init__(num_players, options, seed)
         self.params = params_of(options)
+        self._last_path = ()
         rules.setup(self)
+
+    @property
+    def last_path(self) -> tuple[Point, ...]:
+        """The last flick's path, for drawing: every bump and bend (empty before one)."""
+        kept = self._last_path
+        return kept.path if isinstance(kept, FlickResult) else kept
+
+    def show_flick(self, result: FlickResult) -> None:
+        """Keep ``result`` as the last flick, its path drawn when first asked."""
+        self._last_path = result
 
     # -- the State contract ------------------------------------------------------
 
@@ -173,7 +188,7 @@ class IcecoolState(State):
         new.final_round = self.final_round
         new.turns = self.turns
         new.flicks = self.flicks
-        new.last_path = self.last_path
+        new._last_path = self._last_path  # immutable, shared: drawn once for all
         return new
 
     def determinize(self, player: int, rng: random.Random) -> IcecoolState:
@@ -224,7 +239,7 @@ class IcecoolState(State):
             setattr(new, name, list(s[name]))
         for name in _SCALARS:
             setattr(new, name, s[name])
-        new.last_path = tuple((p[0], p[1]) for p in s["last_path"])
+        new._last_path = tuple((p[0], p[1]) for p in s["last_path"])
         return new
 
 
