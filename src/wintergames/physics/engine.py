@@ -21,10 +21,12 @@ import atexit
 import functools
 import math
 import threading
+import weakref
 from array import array
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pymunk
 from pymunk._chipmunk import lib as _chipmunk
@@ -185,17 +187,17 @@ class _Rig(threading.local):
             self._make(table, params, len(positions))
             self.key = key
         elif self.space is not None:
-            old = self.space
-            old.remove(*old.constraints, *old.shapes, *old.bodies)
+            _move_out(self.space)
         space = pymunk.Space()
         space.iterations = params.iterations
         space.collision_slop = params.collision_slop
         space.collision_bias = params.overlap_left_per_second
         space.damping = math.exp(-params.linear_damping)  # velocity kept per second
-        space.add(self.walls, *self.segments)
+        _move_in(space, (self.walls,), self.segments)
         for i, pos in enumerate(positions):
             if pos is not None:
-                space.add(*self._penguin(i, pos, params))
+                body, disc, slide, turn = self._penguin(i, pos, params)
+                _move_in(space, (body,), (disc, slide, turn))
         self.space = space
         return space
 
@@ -270,6 +272,46 @@ class _Rig(threading.local):
             discs.append(disc)
         self.discs = tuple(discs)
 
+
+def _move_in(space: pymunk.Space, bodies: Sequence[pymunk.Body],
+             parts: Sequence[pymunk.Shape | pymunk.Constraint]) -> None:
+    """``space.add(*bodies, *parts)``: the same Chipmunk calls in the same order (bodies
+    first) and the same bookkeeping, without pymunk's checks of objects that this module
+    made and moves itself. Its checks took half of a short flick's time; the flick's
+    result is the same to the last bit (tests/physics)."""
+    cp, handle, ref = _chipmunk, space._space, weakref.ref(space)
+    for body in bodies:
+        body._space = ref
+        space._bodies[body] = None
+        cp.cpSpaceAddBody(handle, body._body)
+    for part in parts:
+        if isinstance(part, pymunk.Shape):
+            part._space = ref
+            space._shapes[part] = None
+            cp.cpSpaceAddShape(handle, part._shape)
+        else:
+            space._constraints[part] = None
+            cp.cpSpaceAddConstraint(handle, part._constraint)
+
+
+def _move_out(space: pymunk.Space) -> None:
+    """``space.remove(*constraints, *shapes, *bodies)`` as ``_move_in`` adds: the same
+    Chipmunk calls in pymunk's order; the space itself is dropped after."""
+    cp, handle = _chipmunk, space._space
+    for constraint in space._constraints:
+        cp.cpSpaceRemoveConstraint(handle, constraint._constraint)
+    for shape in space._shapes:
+        shape._space = _gone
+        cp.cpSpaceRemoveShape(handle, shape._shape)
+    for body in space._bodies:
+        body._space = _gone
+        cp.cpSpaceRemoveBody(handle, body._body)
+    space._constraints.clear()
+    space._shapes.clear()
+    space._bodies.clear()
+
+
+_gone: weakref.ref[Any] = weakref.ref(set())  # an object's space once it left one
 
 _rig = _Rig()
 atexit.register(_rig.release)  # the main thread's objects; a worker's go with its thread
