@@ -32,7 +32,7 @@ import pymunk
 from pymunk._chipmunk import lib as _chipmunk
 
 from wintergames.physics.report import covered, crossed, drawn_path
-from wintergames.physics.table import Point, Table
+from wintergames.physics.table import Doorway, Point, Table
 
 _WALL = 1
 _PENGUIN = 2
@@ -489,6 +489,12 @@ def _report(
         off.add(recorder.mover)
     reach = (centres[0] - r, centres[1] - r, centres[2] + r, centres[3] + r)
 
+    def straddles(door: Doorway) -> bool:
+        # Centres on both sides of the doorway's wall line: else ``crossed`` is False
+        # (a quick test of what its own loop finds on every step of the trail).
+        k = 1 if door.axis == "x" else 0
+        return centres[k] <= door.at < centres[k + 2]
+
     def reached(rect: tuple[float, float, float, float]) -> bool:
         x1, y1, x2, y2 = rect
         if x1 > reach[2] or x2 < reach[0] or y1 > reach[3] or y2 < reach[1]:
@@ -499,7 +505,7 @@ def _report(
         final=tuple(None if i in off else p for i, p in enumerate(final)),
         off_board=frozenset(off),
         rooms=frozenset(room.id for room in table.rooms if reached(room.rect)),
-        doorways=frozenset(d.id for d in table.doorways if crossed(d, trail, r)),
+        doorways=frozenset(d.id for d in table.doorways if straddles(d) and crossed(d, trail, r)),
         spots=frozenset(spot.id for spot in table.spots if reached(spot.rect)),
         touched=frozenset(recorder.contacts),
         contacts=tuple((q, *recorder.contacts[q]) for q in sorted(recorder.contacts)),
