@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from wintergames.games.ice.observe import board_entries
 from wintergames.games.ice.words import RULES
 
 from .animation import SETTLED
@@ -257,7 +258,8 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
     assert page.locator(".icon-sprite[data-game='ice'] symbol").count() > 40
     hrefs = board.locator("use").evaluate_all("us => us.map(u => u.getAttribute('href'))")
     # each Artifact that shows (some part not under the layer above), by its type's glyph
-    tiles = {e["place"]: e["tile"] for e in obs["board"] if e.get("tile")}
+    entries = board_entries(obs)
+    tiles = {e["place"]: e["tile"] for e in entries if e.get("tile")}
     shown = board.locator("g.on").evaluate_all(
         "gs => gs.filter(g => g.querySelector('[data-type]')).map(g => [g.dataset.on,"
         " g.querySelector('[data-type]').dataset.type,"
@@ -268,7 +270,7 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
         assert href == ("#ice-prismatic" if kind == "prismatic" else f"#ice-type-{kind}"), place
     assert "#ice-archaeologist" in hrefs
     # every Snow tile by its back's symbol
-    snow = [e for e in obs["board"] if e.get("tile") and e["tile"]["layer"] == "snow"]
+    snow = [e for e in entries if e.get("tile") and e["tile"]["layer"] == "snow"]
     assert board.locator("g.layer-3 g.place use.back").count() == len(snow)
     # Leaders in their seat's colour, Archaeologists as figures with their count
     colours = page.evaluate("import('/static/js/palette.js').then(m => m.PALETTE.games.ice.seats)")
@@ -277,7 +279,7 @@ def test_the_board_is_drawn_with_its_icons_in_both_themes(
             leader = board.locator(f"g[data-leader='{seat + 1}'] use")
             assert leader.get_attribute("href") == "#ice-leader"
             assert leader.get_attribute("color") == colours[seat]
-    crowds = [e["archaeologists"] for e in obs["board"] if e.get("archaeologists")]
+    crowds = [e["archaeologists"] for e in entries if e.get("archaeologists")]
     figures = board.locator("g[data-archaeologists]")
     assert figures.count() >= 1 and figures.count() <= len(crowds)
     assert figures.first.locator("use[href='#ice-archaeologist']").count() == 1

@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 import wintergames as wg
 from wintergames.core.actions import Action
+from wintergames.games.ice.observe import board_entries
 
 from .animation import (
     GHOSTS,
@@ -123,7 +124,7 @@ def excavates(s: Any, p: int, legal: list[Action]) -> bool:
     """An excavation of a Snow tile under a Leader, costing EP."""
     obs = s.observation(None)
     at = obs["seats"][p]["leader"]
-    tile = next((e.get("tile") for e in obs["board"] if e["place"] == at), None)
+    tile = next((e.get("tile") for e in board_entries(obs) if e["place"] == at), None)
     return bool(tile and tile["layer"] == "snow" and any(
         a.to_json().get("word") == "excavate" for a in legal))
 

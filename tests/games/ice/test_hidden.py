@@ -10,9 +10,12 @@ import pytest
 from tests.games.ice.helpers import act, fresh, give, place, spend_the_day, swap_into, texts
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice import pieces
+from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.geometry import BOARD, covers
+from wintergames.games.ice.layout import layout
+from wintergames.games.ice.observe import board_entries
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.words import COLLAPSED
 
@@ -179,3 +182,35 @@ def test_final_scoring_shows_every_face_down_artifact() -> None:
     for twin in twins(s, 0):
         assert twin.art[1][0][-1] == face_down
         assert twin.observation(0) == view and twin.scores() == s.scores()
+
+
+def test_the_board_shows_each_tile_by_its_public_face_only() -> None:
+    """``board``: per place, the tile's public face (a Snow tile's back, an Artifact's
+    layer, type and Anima), never which tile; a Rift's axis only under a Rift tile, the
+    Archaeologists; ``board_entries`` and the layout's ``tile_faces`` read it back."""
+    s = fresh(2, seed=8)
+    for _ in range(60):  # a few turns in: tiles excavated, Archaeologists spread
+        if s.over:
+            break
+        p = s.to_move[0]
+        s.apply(random.Random(len(s.history)).choice(s.legal_actions(p)), p)
+    board = s.observation(0)["board"]
+    assert sorted(board) == ["archaeologists", "rift_axis", "tiles"]
+    assert board["archaeologists"] == s.archs
+    faces = layout()["tile_faces"]
+    for at, (face, axis) in enumerate(zip(board["tiles"], board["rift_axis"], strict=True)):
+        tile = s.tiles[at]
+        if tile < 0:
+            assert face is None and axis is None
+            continue
+        t = IC.tiles[tile]
+        shown = faces[face]
+        if t.level == 3:
+            assert shown == {"layer": "snow", "back": t.back}
+            assert axis == (s.rift[at] if s.rift[at] >= 0 else None)
+        else:
+            assert shown["anima"] == t.anima and shown["layer"] != "snow" and axis is None
+        assert t.id not in face  # a face names no tile
+    entries = board_entries(s.observation(1))
+    assert [e["place"] for e in entries] == [PLACES[p] for p in range(BOARD.n)]
+    assert all((e.get("tile") is None) == (s.tiles[p] < 0) for p, e in enumerate(entries))

@@ -39,6 +39,7 @@ from wintergames.games.ice.observe import (
     FOLLOW_THEN,
     FRAME_KINDS,
     QUESTIONS,
+    TILE_FACES,
     TRIGGERS,
 )
 from wintergames.games.ice.params import params_of
@@ -63,6 +64,12 @@ _SNOW_AT = [{b: _SNOW_ROW[p] * (len(BACKS) + 3) + i for i, b in enumerate(BACKS)
 _RIFT_AT = [_SNOW_ROW[p] * (len(BACKS) + 3) + len(BACKS) for p in range(_N_PLACES)]
 _ART_AT = [{t: _ART_ROW[p] * 6 + i for i, t in enumerate((*TYPES, "prismatic"))}
            if _ART_ROW[p] >= 0 else {} for p in range(_N_PLACES)]
+# By place, then by board face (observe.TILE_FACES): a Snow tile's flat index in the Snow
+# field (by its back), an Artifact's in the Artifact field (by its type).
+_SNOW_FACE_AT = [{face: at[tile["back"]] for face, tile in TILE_FACES.items()
+                  if tile["layer"] == "snow"} if at else {} for at in _SNOW_AT]
+_ART_FACE_AT = [{face: at[tile["type"]] for face, tile in TILE_FACES.items()
+                 if tile["layer"] != "snow"} if at else {} for at in _ART_AT]
 _CAMP_COL = {PLACES[place]: col for col, place in enumerate(_TILE_SLOTS)}
 _SNOW_CH = len(BACKS) + 3  # back one-hot, then the Rift axis 0..2
 _BACK = {b: i for i, b in enumerate(BACKS)}
@@ -418,30 +425,15 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
         rel = {p: k for k, p in enumerate(order)}
 
         # The board.
-        snow_idx: list[int] = []
-        art_idx: list[int] = []
-        arch_idx: list[int] = []
-        arch_val: list[float] = []
-        for place, entry in enumerate(obs["board"]):
-            if len(entry) == 3:  # place, level, kind: nothing on it
-                continue
-            tile = entry.get("tile")
-            if tile is not None:
-                back = tile.get("back")
-                if back is None:
-                    art_idx.append(_ART_AT[place][tile["type"]])
-                else:
-                    snow_idx.append(_SNOW_AT[place][back])
-                    axis = entry.get("rift_axis")
-                    if axis is not None:
-                        snow_idx.append(_RIFT_AT[place] + axis)
-            a = entry.get("archaeologists")
-            if a:
-                arch_idx.append(place)
-                arch_val.append(a / _ARCH_CAP)
-        if arch_idx:
-            w["archaeologists"][arch_idx] = arch_val
-            np.minimum(w["archaeologists"], 1.0, out=w["archaeologists"])
+        board = obs["board"]
+        tiles = board["tiles"]
+        snow_idx = [at[face] for at, face in zip(_SNOW_FACE_AT, tiles, strict=True) if face in at]
+        snow_idx += [_RIFT_AT[place] + axis for place, axis in enumerate(board["rift_axis"])
+                     if axis is not None]
+        art_idx = [at[face] for at, face in zip(_ART_FACE_AT, tiles, strict=True) if face in at]
+        archs = w["archaeologists"]
+        np.divide(board["archaeologists"], _ARCH_CAP, out=archs)
+        np.minimum(archs, 1.0, out=archs)
         if snow_idx:
             w["snow_tiles"].reshape(snow_w)[snow_idx] = 1.0
         if art_idx:

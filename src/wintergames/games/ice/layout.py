@@ -23,6 +23,7 @@ from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
+from wintergames.games.ice.observe import TILE_FACES
 from wintergames.games.ice.params import DEFAULT
 
 ROOT3 = math.sqrt(3)
@@ -102,6 +103,8 @@ def layout() -> dict[str, Any]:
         "hex_radius": round(1 / ROOT3, 4),
         "sides": [_xy(q, r) for q, r in sides],
         "places": [_place(p) for p in range(BOARD.n)],
+        # what a view's board names each tile by (observe.TILE_FACES): its public face
+        "tile_faces": {face: dict(tile) for face, tile in TILE_FACES.items()},
         "centre_spots": [PLACES[p] for p in BOARD.centre_spots],
         "icons": _icons(),
         "glossary": dict(IC.glossary),

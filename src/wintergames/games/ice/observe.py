@@ -1,7 +1,8 @@
 """What each seat of ICE may see, built from an allow-list.
 
 Public: every tile on the board by its public side (a Snow tile's back and Rift
-orientation; an Artifact's layer and type), the Archaeologists, Leaders and Camps, every
+orientation; an Artifact's layer and type; ``board`` names it by ``TILE_FACES``' key, and
+``board_entries`` lists the board place by place), the Archaeologists, Leaders and Camps, every
 guild board (Artifacts face up by id, face-down ones by type unless everyone has seen
 them), Study tokens, the Ship's Hold, RP tokens, EP, Planning, Fluent Move, Curse and
 guild tokens, validated Requests, the Decrees, the Sunset row, the counts of every hand,
@@ -73,6 +74,18 @@ def _public_tile(tile: int) -> dict[str, Any]:
 _PUBLIC = tuple(_public_tile(tile) for tile in range(len(IC.tiles)))
 
 
+def _face_id(face: dict[str, Any]) -> str:
+    return "-".join(str(value) for value in face.values())
+
+
+# The board names each tile by its public face's id ("snow-rift", "surface-harmony-1"),
+# a key of this catalogue (the layout's ``tile_faces``): a text, so a view shares nothing
+# mutable, and the whole board is three flat lists rather than 164 dicts (a fifth of the
+# bytes, a tenth of the time).
+TILE_FACES: dict[str, dict[str, Any]] = {_face_id(face): face for face in _PUBLIC}
+_FACE_IDS = tuple(_face_id(face) for face in _PUBLIC)
+
+
 def public_tile(tile: int) -> dict[str, Any]:
     """What anyone sees of a face-down tile: a Snow tile's back, an Artifact's layer and
     type (seen through the ice)."""
@@ -91,24 +104,30 @@ def known_tile(tile: int) -> dict[str, Any]:
     return out
 
 
-# Each board place's fixed fields, in place order: each view copies them (a dict's copy
-# is several times faster than building it, and the board has a hundred places).
-_PLACE_FIELDS = tuple({"place": PLACES[place], "level": BOARD.level[place],
-                       "kind": BOARD.kind[place]} for place in range(BOARD.n))
+def _board(s: IceState) -> dict[str, list[Any]]:
+    """The board in the layout's place order (``PLACES``): each place's tile by its face's
+    id (``TILE_FACES``) or None, a Rift tile's axis (0-2) or None, its Archaeologists."""
+    faces, rift = _FACE_IDS, s.rift
+    tiles = [faces[t] if t >= 0 else None for t in s.tiles]
+    return {"tiles": tiles,
+            "rift_axis": [None if face is None or axis < 0 else axis
+                          for face, axis in zip(tiles, rift, strict=True)],
+            "archaeologists": s.archs.copy()}
 
 
-def _board(s: IceState) -> list[dict[str, Any]]:
-    out = []
-    tiles, rift, archs, public = s.tiles, s.rift, s.archs, _PUBLIC
-    for place, fixed in enumerate(_PLACE_FIELDS):
-        entry = fixed.copy()
-        tile = tiles[place]
-        if tile >= 0:
-            entry["tile"] = public[tile].copy()
-            if rift[place] >= 0:
-                entry["rift_axis"] = rift[place]
-        if archs[place]:
-            entry["archaeologists"] = archs[place]
+def board_entries(obs: dict[str, Any]) -> list[dict[str, Any]]:
+    """The board of a view place by place, as a reader lists it: its name, level and kind,
+    then what lies on it (``tile``: its public face; ``rift_axis``; ``archaeologists``)."""
+    board, out = obs["board"], []
+    for place, (face, axis, archs) in enumerate(zip(board["tiles"], board["rift_axis"],
+                                                    board["archaeologists"], strict=True)):
+        entry = {"place": PLACES[place], "level": BOARD.level[place], "kind": BOARD.kind[place]}
+        if face is not None:
+            entry["tile"] = TILE_FACES[face].copy()
+            if axis is not None:
+                entry["rift_axis"] = axis
+        if archs:
+            entry["archaeologists"] = archs
         out.append(entry)
     return out
 

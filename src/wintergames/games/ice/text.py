@@ -25,6 +25,7 @@ from wintergames.games.ice.actions import PLACES
 from wintergames.games.ice.components import IC
 from wintergames.games.ice.geometry import BOARD, EMPTY, icon_uncovered
 from wintergames.games.ice.model import TYPES
+from wintergames.games.ice.observe import TILE_FACES
 from wintergames.games.ice.params import DEFAULT, Params, params_of
 
 if TYPE_CHECKING:
@@ -67,15 +68,15 @@ def _column(x: float) -> int:
 
 def _present(obs: dict[str, Any]) -> list[int]:
     """A position with the public facts only: a slot holds a tile (its index) or EMPTY."""
-    return [p if "tile" in e else EMPTY for p, e in enumerate(obs["board"])]
+    return [p if face is not None else EMPTY for p, face in enumerate(obs["board"]["tiles"])]
 
 
 class _Pieces:
     """Who stands where: Archaeologists, Leaders and Camps by place name."""
 
     def __init__(self, obs: dict[str, Any]) -> None:
-        self.archs = {e["place"]: e["archaeologists"] for e in obs["board"]
-                      if e.get("archaeologists")}
+        self.archs = {PLACES[p]: n for p, n in enumerate(obs["board"]["archaeologists"])
+                      if n}
         self.leaders: dict[str, list[int]] = defaultdict(list)
         self.camps: dict[str, list[str]] = defaultdict(list)
         for p, seat in enumerate(obs["seats"]):
@@ -104,21 +105,22 @@ class _Pieces:
 
 
 def _tile_label(obs: dict[str, Any], present: list[int], place: int) -> Text:
-    entry = obs["board"][place]
-    name = entry["place"]
-    if entry["kind"] == "edge":
+    board, name, kind = obs["board"], PLACES[place], BOARD.kind[place]
+    if kind == "edge":
         return Text(f"{name} ░░", style="dim")
-    if entry["kind"] == "district":
+    if kind == "district":
         return Text(name, style="bold")
-    if "tile" not in entry:
+    face = board["tiles"][place]
+    if face is None:
         return Text("·", style="dim")
-    tile = entry["tile"]
+    tile = TILE_FACES[face]
     if tile["layer"] == "snow":
         t = Text(f"{name} ")
         back = BACK_SHORT[tile["back"]]
         t.append(back, style="bold" if back == "ENC" else "")
-        if "rift_axis" in entry:
-            t.append(RIFT_MARK[entry["rift_axis"]], style="bold red")
+        axis = board["rift_axis"][place]
+        if axis is not None:
+            t.append(RIFT_MARK[axis], style="bold red")
         return t
     above = [present[a] != EMPTY for a in BOARD.above[place]]
     letter = TYPE_LETTER[tile["type"]]

@@ -30,6 +30,27 @@ function sideSegment(x, y, r, dx, dy) {
 
 /** Where the pieces of a place are drawn: the middle of the parts of it that still show
  *  (in a district, the open part nearest its centre, away from its 1 RP icon). */
+/** A view's board place by place, from its three lists in the layout's place order: each
+ *  place's name, level and kind, its tile's public face (the layout's `tile_faces`), a
+ *  Rift tile's axis, its Archaeologists. A Map by place name. */
+export function boardEntries(obs, layout) {
+  const { tiles, rift_axis: rifts, archaeologists } = obs.board;
+  return new Map(layout.places.map((p, i) => {
+    const e = { place: p.name, level: p.level, kind: p.kind };
+    if (tiles[i] !== null) {
+      e.tile = layout.tile_faces[tiles[i]];
+      if (rifts[i] !== null) e.rift_axis = rifts[i];
+    }
+    if (archaeologists[i]) e.archaeologists = archaeologists[i];
+    return [p.name, e];
+  }));
+}
+
+/** The places that hold a tile, and the board's edge: what hides a place below. */
+export function presentPlaces(entries) {
+  return new Set([...entries.values()].filter((e) => e.tile || e.kind === "edge").map((e) => e.place));
+}
+
 export function anchorOf(place, present, icons) {
   if (!place.thirds.length) return [place.x * S, place.y * S];
   const open = place.thirds.filter((t) => t.over === null || !present.has(t.over));
@@ -118,8 +139,8 @@ export function drawBoard(ctx, legal) {
   const { layout, view, act, local } = ctx;
   const obs = view.observation;
   const R = layout.hex_radius * S;
-  const entries = new Map(obs.board.map((e) => [e.place, e]));
-  const present = new Set(obs.board.filter((e) => e.tile || e.kind === "edge").map((e) => e.place));
+  const entries = boardEntries(obs, layout);
+  const present = presentPlaces(entries);
   const targets = placeTargets(legal);
   const icons = Object.fromEntries(layout.icons.map((i) => [i.district, i.at]));
   const anchor = (p, shown) => anchorOf(p, shown, icons);

@@ -8,7 +8,7 @@
 // words (end, pass...) have no place.
 import { attr, firstShown } from "../../marks.js";
 import { PLACE_KINDS } from "./actions.js";
-import { anchorOf } from "./board.js";
+import { anchorOf, boardEntries, presentPlaces } from "./board.js";
 
 const AT_LEADER = new Set(["study", "excavate"]);
 
@@ -18,7 +18,7 @@ function placeSpot(board, layout, obs, name) {
   const place = layout.places.find((p) => p.name === name);
   const svg = board.querySelector("#ice-board");
   if (!place || !svg) return null;
-  const present = new Set(obs.board.filter((e) => e.tile || e.kind === "edge").map((e) => e.place));
+  const present = presentPlaces(boardEntries(obs, layout));
   const icons = Object.fromEntries(layout.icons.map((i) => [i.district, i.at]));
   return { svg, at: anchorOf(place, present, icons), r: RING };
 }

@@ -7,7 +7,7 @@
 import { s } from "../../dom.js";
 import { icon, useIcon } from "../../icons.js";
 import { all, cardBack, flip, flyPoints, ghost, highlight, reducedMotion, settle, slide } from "../../motion.js";
-import { anchorOf, hexPoints, pieceAt, S } from "./board.js";
+import { anchorOf, boardEntries, hexPoints, pieceAt, presentPlaces, S } from "./board.js";
 import { INK, LAYER_FILL, SNOW_FILL } from "./inks.js";
 import { typeIcon } from "./names.js";
 
@@ -135,16 +135,15 @@ export function animate(ctx, previous) {
   const obs = view.observation;
   const places = new Map(layout.places.map((p) => [p.name, p]));
   const icons = Object.fromEntries(layout.icons.map((i) => [i.district, i.at]));
-  const presentOf = (o) => new Set(o.board.filter((e) => e.tile || e.kind === "edge").map((e) => e.place));
-  const wasPresent = presentOf(before);
+  const was = boardEntries(before, layout);
+  const now = boardEntries(obs, layout);
+  const wasPresent = presentPlaces(was);
   const anchorBefore = (name) => (places.has(name) ? anchorOf(places.get(name), wasPresent, icons) : null);
   const dig = before.decision?.context?.excavation ?? null;
   const slideTime = pace * 0.9;
   const motions = [];
   const guild = (p) => board.querySelector(`.ice-guild[data-seat='${p}']`);
   const onPlace = (name, sel) => svg.querySelector(`g.on[data-on='${name}'] ${sel}`);
-  const was = new Map(before.board.map((e) => [e.place, e]));
-  const now = new Map(obs.board.map((e) => [e.place, e]));
 
   // Tiles gone from the board: excavated into a hand or a guild board, else collapsed or destroyed.
   const gains = obs.seats.map((st, p) => {
@@ -190,7 +189,7 @@ export function animate(ctx, previous) {
     }
   }
   // What an excavation uncovered (an Artifact, a place's name) shows as the tile lifts off.
-  const nowPresent = presentOf(obs);
+  const nowPresent = presentPlaces(now);
   const shows = (p, present) => !p.thirds.length || p.thirds.some((x) => x.over === null || !present.has(x.over));
   for (const node of svg.querySelectorAll("g.on[data-on]")) {
     const p = places.get(node.dataset.on);
@@ -215,7 +214,7 @@ export function animate(ctx, previous) {
     const from = old.leader ?? (dig && dig.leaders.includes(p) ? dig.at : null);
     if (from) {
       moved.set(p, [from, st.leader]);
-      const box = movedBox(svg, node, anchorBefore(from), anchorOf(places.get(st.leader), presentOf(obs), icons));
+      const box = movedBox(svg, node, anchorBefore(from), anchorOf(places.get(st.leader), nowPresent, icons));
       motions.push(slide(node, box, { duration: slideTime, signal, scale: 1 }));
     } else {
       motions.push(slide(node, above(node), { duration: slideTime, signal, scale: 1.5 }));
@@ -238,7 +237,7 @@ export function animate(ctx, previous) {
     if (node) campNodes.push([node, dig && dig.camp === "white" ? dig.at : null, at]);
   }
   for (const [node, from, to] of campNodes) {
-    const box = from ? movedBox(svg, node, anchorBefore(from), anchorOf(places.get(to), presentOf(obs), icons)) : above(node);
+    const box = from ? movedBox(svg, node, anchorBefore(from), anchorOf(places.get(to), nowPresent, icons)) : above(node);
     motions.push(slide(node, box, { duration: slideTime, signal, scale: from ? 1 : 1.6 }));
   }
 
@@ -260,7 +259,7 @@ export function animate(ctx, previous) {
   for (const [name] of inn) {
     const node = onPlace(name, "g[data-archaeologists]");
     if (!node) continue;
-    const to = anchorOf(places.get(name), presentOf(obs), icons);
+    const to = anchorOf(places.get(name), nowPresent, icons);
     const fromPlace = followed.get(name) ?? out.sort((a, b) => {
       const [pa, pb, pn] = [places.get(a), places.get(b), places.get(name)];
       return Math.hypot(pa.x - pn.x, pa.y - pn.y) - Math.hypot(pb.x - pn.x, pb.y - pn.y);
