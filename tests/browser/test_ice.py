@@ -241,6 +241,24 @@ def test_the_layout_puts_each_tile_on_the_corners_of_the_three_it_rests_on() -> 
     assert data["glossary"]["front:wreck"] and data["requests"]["PRISM-a"]["text"]
 
 
+def test_the_pages_board_reads_the_views_lists_as_the_engine_lists_its_places(
+        server: Server, browser: Browser, page_errors: PageErrors) -> None:
+    """The view's board is three lists (observe._board); the page reads them place by
+    place (boardEntries) as ``board_entries`` does, and a replay stored before the lists
+    (the board as those entries) reads the same."""
+    table, views = ice_midgame(server)
+    obs = views[0]["observation"]
+    page = open_page(browser, page_errors, server.url + table["seats"][0]["invite"])
+    expect(page.locator("svg.ice-board")).to_be_visible(timeout=TIMEOUT)
+    read = page.evaluate("""([obs, old, layout]) => import('/static/js/views/ice/board.js')
+        .then(m => [[...m.boardEntries(obs, layout).values()],
+                    [...m.boardEntries(old, layout).values()]])""",
+                         [obs, {**obs, "board": board_entries(obs)},
+                          server.get("/api/games/ice/layout")])
+    assert read[0] == board_entries(obs) == read[1]
+    assert any("rift_axis" in e for e in read[0]) and any("tile" in e for e in read[0])
+
+
 def test_the_board_is_drawn_with_its_icons_in_both_themes(
         server: Server, browser: Browser, page_errors: PageErrors, tmp_path: Path) -> None:
     """Issue 21: Artifacts show their type's glyph, Snow tiles their back's symbol, Leaders

@@ -34,6 +34,8 @@ function sideSegment(x, y, r, dx, dy) {
  *  place's name, level and kind, its tile's public face (the layout's `tile_faces`), a
  *  Rift tile's axis, its Archaeologists. A Map by place name. */
 export function boardEntries(obs, layout) {
+  // A replay stored before the board became lists lists its places as these entries.
+  if (Array.isArray(obs.board)) return new Map(obs.board.map((e) => [e.place, e]));
   const { tiles, rift_axis: rifts, archaeologists } = obs.board;
   return new Map(layout.places.map((p, i) => {
     const e = { place: p.name, level: p.level, kind: p.kind };
