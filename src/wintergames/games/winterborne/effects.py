@@ -182,11 +182,20 @@ def bag_draw(s: WinterborneState, p: int) -> None:
 
 def powers_of(s: WinterborneState, p: int) -> list[int]:
     """Power indices the seat has: its card's two, and the round power if played with."""
-    card = WB.power_cards[s.power_card[p]]
-    out = [POWERS.index(code) for code in card.powers]
-    if s.options["round_power"]:
+    return list(_POWERS_OF[s.power_card[p], bool(s.options["round_power"])])
+
+
+def _powers_of(card: int, round_power: bool) -> tuple[int, ...]:
+    out = [POWERS.index(code) for code in WB.power_cards[card].powers]
+    if round_power:
         out.append(POWERS.index("round-action"))
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
+
+
+# By power card and the round_power option: every view and every winter's legal actions
+# ask, and the answer is the printed cards'.
+_POWERS_OF = {(card, on): _powers_of(card, on)
+              for card in range(len(WB.power_cards)) for on in (False, True)}
 
 
 def power_cost(s: WinterborneState) -> int:

@@ -38,6 +38,8 @@ BUILDING_NAMES = (None, "settlement", "church")
 _CARD_IDS = tuple(c.id for c in WB.cards)
 _SPOILS_IDS = tuple(t.id for t in WB.spoils)
 _FIGURE_NAMES = (*CHARACTERS, "white")
+_ALLY_IDS = tuple(a.id for a in WB.allies)
+_ALLY_COLOURS = tuple(WB.colours[a.colour] for a in WB.allies)
 
 
 def _card_ids(cards: list[int]) -> list[str]:
@@ -88,11 +90,11 @@ def _seat(s: WinterborneState, p: int, viewer: int | None) -> dict[str, Any]:
         "hand_size": len(s.hand[p]),
         "deck_size": len(s.deck[p]),
         "spoils": [_SPOILS_IDS[t] for t in sorted(s.spoils[p])],
-        "ally_colours": sorted(WB.colours[WB.allies[a].colour] for a in s.allies[p]),
+        "ally_colours": sorted([_ALLY_COLOURS[a] for a in s.allies[p]]),
     }
     if mine:
         view["hand"] = _card_ids(s.hand[p])
-        view["allies"] = sorted(WB.allies[a].id for a in s.allies[p])
+        view["allies"] = sorted([_ALLY_IDS[a] for a in s.allies[p]])
         # The deck's contents are known to its owner (everything owned, less what is seen
         # elsewhere); only their order is hidden.
         view["deck"] = _card_ids(s.deck[p])
