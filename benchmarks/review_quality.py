@@ -16,8 +16,11 @@ Prints one JSON line per game. ``--raw FILE`` also keeps every judged drop, and
 ``--summarize FILE`` prints the figures of such a file again, graded with today's
 thresholds, without playing or reviewing anything. Example::
 
-    python benchmarks/review_quality.py --games 100 --agreement 50 --raw drops.jsonl
-    python benchmarks/review_quality.py --summarize drops.jsonl
+    python benchmarks/review_quality.py --games 100 --agreement 50 --game ice \
+        --raw docs/review/ice.jsonl
+    python benchmarks/review_quality.py --summarize docs/review/ice.jsonl
+
+The measured games' drops are kept in ``docs/review/<game>.jsonl`` (docs/review.md).
 """
 
 from __future__ import annotations
