@@ -15,6 +15,7 @@ from wintergames.games.ice.components import IC
 from wintergames.games.ice.conservation import check
 from wintergames.games.ice.geometry import BOARD, covers
 from wintergames.games.ice.layout import layout
+from wintergames.games.ice.model import LEVELS, PRISMATIC, TYPES
 from wintergames.games.ice.observe import board_entries
 from wintergames.games.ice.state import IceState
 from wintergames.games.ice.words import COLLAPSED
@@ -208,8 +209,10 @@ def test_the_board_shows_each_tile_by_its_public_face_only() -> None:
         if t.level == 3:
             assert shown == {"layer": "snow", "back": t.back}
             assert axis == (s.rift[at] if s.rift[at] >= 0 else None)
-        else:
-            assert shown["anima"] == t.anima and shown["layer"] != "snow" and axis is None
+        else:  # what shows through the ice: layer, type (Prismatic by name), Anima
+            kind = "prismatic" if t.type == PRISMATIC else TYPES[t.type]
+            assert shown == {"layer": LEVELS[t.level], "type": kind, "anima": t.anima}
+            assert axis is None
         assert t.id not in face  # a face names no tile
     entries = board_entries(s.observation(1))
     assert [e["place"] for e in entries] == [PLACES[p] for p in range(BOARD.n)]
