@@ -76,6 +76,14 @@ def open_watching(browser: Browser, page_errors: PageErrors, server: Server,
     return page
 
 
+def scroll_to(page: Page, selector: str) -> None:
+    """Bring ``selector``'s element into sight, found and scrolled in one call in the page:
+    the socket's first view may redraw the page between a locator's find and its scroll
+    (CI saw "not attached to the DOM", twice)."""
+    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
+                  selector)
+
+
 def leader(page: Page, seat: int) -> Any:
     return page.locator(f"#ice-board g[data-leader='{seat + 1}']")
 
@@ -149,10 +157,7 @@ def test_ice_an_excavated_tile_lifts_off_its_back_goes_to_the_guild_and_the_lead
     # a person watches the tile (on a phone the board pans in its box, the guild boards lie
     # below): its back then slides towards the guild board, to the screen's edge
     tile = s.observation(None)["seats"][seat]["leader"]
-    # found and scrolled in one call in the page: the socket's first view may redraw the
-    # board between a locator's find and its scroll (CI saw "not attached to the DOM")
-    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'nearest'})",
-                  f"#ice-board g.layer-3 g.place[data-place='{tile}']")
+    scroll_to(page, f"#ice-board g.layer-3 g.place[data-place='{tile}']")
     at = excavate(server, table, seat, s)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     running = motions(page)
@@ -355,8 +360,9 @@ def test_ice_rp_won_fly_to_the_seats_rp(
         motion: Literal["reduce", "no-preference"]) -> None:
     page, table, (seat, action), before = play_up_to(server, browser, page_errors, 2, rp_won,
                                                      motion)
-    count = page.locator(f".ice-guild[data-seat='{seat}'] .ice-rp-count")
-    count.scroll_into_view_if_needed()  # the flight lands on it, not at the screen's edge
+    rp = f".ice-guild[data-seat='{seat}'] .ice-rp-count"
+    scroll_to(page, rp)  # the flight lands on it, not at the screen's edge
+    count = page.locator(rp)
     server.act(table, seat, action)
     page.wait_for_function("document.body.dataset.animating === '1'", timeout=TIMEOUT)
     won = server.view(table, 0)["observation"]["seats"][seat]["rp_tokens"]
