@@ -75,3 +75,25 @@ def test_determinize_resamples_what_is_hidden() -> None:
     # ... the viewer's own Requests never do
     assert {tuple(t.requests[0]) for t in twins if isinstance(t, IceState)} == \
         {tuple(s.requests[0])}
+
+
+def test_a_rift_axis_lies_only_under_a_rift_tile() -> None:
+    """A view reads a place's axis as its tile's: the invariants reject an axis on a
+    place with no tile, or under a tile without the Rift back, and accept the axes the
+    setup deals."""
+    s = wg.make("ice", 2, seed=3)
+    assert isinstance(s, IceState)
+    spec = wg.get_spec("ice")
+    assert spec.check_invariants is not None
+    spec.check_invariants(s)
+    rifts = [slot for slot, axis in enumerate(s.rift) if axis >= 0]
+    assert rifts, "the setup lays Rift tiles"
+    empty = s.tiles.index(-1)
+    s.rift[empty] = 1
+    with pytest.raises(AssertionError, match=rf"rift\[{empty}\] is 1, but no Rift tile"):
+        spec.check_invariants(s)
+    s.rift[empty] = -1
+    plain = next(slot for slot, t in enumerate(s.tiles) if t >= 0 and s.rift[slot] < 0)
+    s.rift[plain] = 0
+    with pytest.raises(AssertionError, match="no Rift tile"):
+        spec.check_invariants(s)

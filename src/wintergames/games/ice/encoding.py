@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from wintergames.core.encoding import Field, Layout, ObservationEncoding, Writer, scaled
 from wintergames.games.ice.actions import PLACES, REQUEST_IDS
@@ -151,6 +152,33 @@ def _tile(block: Any, tile: Mapping[str, Any]) -> None:
         block[9 + _BACK[tile["back"]]] = 1.0
     else:
         block[3 + _KIND[tile["type"]]] = 1.0
+
+
+_BOARDS_KEPT = 1024
+_Indices = npt.NDArray[np.intp]
+_board_seen: dict[tuple[str | int | None, ...], tuple[_Indices, _Indices]] = {}
+
+
+def _tile_indices(tiles: list[str | None], rift_axis: list[int | None]
+                  ) -> tuple[_Indices, _Indices]:
+    """The flat indices a board's tiles set to 1 in the Snow field and in the Artifact
+    field.
+
+    Kept by the board's faces and axes, a value that fixes them: tiles change on few steps
+    (an Archaeologist's move leaves them), and reading the 164 places was a third of an
+    encode. The arrays returned are shared between calls and never written to.
+    """
+    key = (*tiles, *rift_axis)
+    found = _board_seen.get(key)
+    if found is None:
+        snow = [at[face] for at, face in zip(_SNOW_FACE_AT, tiles, strict=True) if face in at]
+        snow += [_RIFT_AT[place] + axis for place, axis in enumerate(rift_axis)
+                 if axis is not None]
+        art = [at[face] for at, face in zip(_ART_FACE_AT, tiles, strict=True) if face in at]
+        if len(_board_seen) >= _BOARDS_KEPT:
+            _board_seen.clear()
+        found = _board_seen[key] = (np.array(snow, np.intp), np.array(art, np.intp))
+    return found
 
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
@@ -426,18 +454,12 @@ def observation_encoding(num_players: int, options: Mapping[str, Any]) -> Observ
 
         # The board.
         board = obs["board"]
-        tiles = board["tiles"]
-        snow_idx = [at[face] for at, face in zip(_SNOW_FACE_AT, tiles, strict=True) if face in at]
-        snow_idx += [_RIFT_AT[place] + axis for place, axis in enumerate(board["rift_axis"])
-                     if axis is not None]
-        art_idx = [at[face] for at, face in zip(_ART_FACE_AT, tiles, strict=True) if face in at]
+        snow_idx, art_idx = _tile_indices(board["tiles"], board["rift_axis"])
         archs = w["archaeologists"]
         np.divide(board["archaeologists"], _ARCH_CAP, out=archs)
         np.minimum(archs, 1.0, out=archs)
-        if snow_idx:
-            w["snow_tiles"].reshape(snow_w)[snow_idx] = 1.0
-        if art_idx:
-            w["artifact_tiles"].reshape(-1)[art_idx] = 1.0
+        w["snow_tiles"].reshape(snow_w)[snow_idx] = 1.0
+        w["artifact_tiles"].reshape(-1)[art_idx] = 1.0
         camps = w["camps"]
         for at in obs["camps"]["white"]:
             camps[n, _CAMP_COL[at]] = 1.0

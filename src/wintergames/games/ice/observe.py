@@ -83,7 +83,10 @@ def _face_id(face: dict[str, Any]) -> str:
 # mutable, and the whole board is three flat lists rather than 164 dicts (a quarter of the
 # bytes, a third of the time).
 TILE_FACES: dict[str, dict[str, Any]] = {_face_id(face): face for face in _PUBLIC}
-_FACE_IDS = tuple(_face_id(face) for face in _PUBLIC)
+# By tile id, and None at index -1: an empty slot (``EMPTY``) reads as no face.
+_FACE_IDS = (*(_face_id(face) for face in _PUBLIC), None)
+# By Rift axis, and None at index -1: no Rift tile there.
+_AXES = (0, 1, 2, None)
 
 
 def public_tile(tile: int) -> dict[str, Any]:
@@ -92,7 +95,7 @@ def public_tile(tile: int) -> dict[str, Any]:
     return _PUBLIC[tile].copy()
 
 
-def known_tile(tile: int) -> dict[str, Any]:
+def _known_tile(tile: int) -> dict[str, Any]:
     t = IC.tiles[tile]
     out = {"id": t.id, **public_tile(tile)}
     if t.level == 3:
@@ -104,14 +107,23 @@ def known_tile(tile: int) -> dict[str, Any]:
     return out
 
 
+# Every tile's face as its holder knows it, made once, as ``_PUBLIC``.
+_KNOWN = tuple(_known_tile(tile) for tile in range(len(IC.tiles)))
+
+
+def known_tile(tile: int) -> dict[str, Any]:
+    """A tile as one who has seen its face knows it: its id, its public face, and a Snow
+    tile's front and Talisman or an Artifact's Shape."""
+    return _KNOWN[tile].copy()
+
+
 def _board(s: IceState) -> dict[str, list[Any]]:
     """The board in the layout's place order (``PLACES``): each place's tile by its face's
     id (``TILE_FACES``) or None, a Rift tile's axis (0-2) or None, its Archaeologists."""
-    faces, rift = _FACE_IDS, s.rift
-    tiles = [faces[t] if t >= 0 else None for t in s.tiles]
-    return {"tiles": tiles,
-            "rift_axis": [None if face is None or axis < 0 else axis
-                          for face, axis in zip(tiles, rift, strict=True)],
+    # An axis lies only under a tile: taking a tile off resets its slot's axis to -1.
+    faces, axes = _FACE_IDS, _AXES
+    return {"tiles": [faces[t] for t in s.tiles],
+            "rift_axis": [axes[axis] for axis in s.rift],
             "archaeologists": s.archs.copy()}
 
 
@@ -273,8 +285,12 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
 
     def artifact(tile: int) -> dict[str, Any]:
         if mine or s.seen[tile]:
-            return {**known_tile(tile), "face_down": bool(s.down[tile])}
-        return {**public_tile(tile), "face_down": True}
+            view = _KNOWN[tile].copy()
+            view["face_down"] = bool(s.down[tile])
+        else:
+            view = _PUBLIC[tile].copy()
+            view["face_down"] = True
+        return view
 
     v = s.validated[p]
     view: dict[str, Any] = {

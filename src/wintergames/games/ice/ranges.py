@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wintergames.core.invariants import check_in_range
+from wintergames.games.ice.actions import PLACES
+from wintergames.games.ice.components import IC
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -26,3 +28,11 @@ def check_ranges(s: IceState) -> None:
                    "the EP spent this turn")
     check_in_range("overwork", s.overwork, 0, 1, "whether this turn was overworked")
     check_in_range("row_laid", s.row_laid, 0, 1, "whether today's Snow row is laid")
+    for slot, axis in enumerate(s.rift):
+        # A view reads an axis as its place's tile's (``observe._board``): one lies only
+        # under a Rift tile, and taking a tile off clears its axis to -1.
+        if axis != -1:
+            check_in_range(f"rift[{slot}]", axis, 0, 2, "a Rift tile's blocked axis")
+            tile = s.tiles[slot]
+            assert tile >= 0 and IC.tiles[tile].back == "rift", \
+                f"rift[{slot}] is {axis}, but no Rift tile lies on {PLACES[slot]}"

@@ -41,7 +41,7 @@ _CARD = [ST.card_name(c) for c in range(ST.cards)]
 def colour_view(s: SnowTimeState, k: int, player: int | None) -> dict[str, Any]:
     card = s.played[k]
     choice = s.pending[k]
-    return {
+    view = {
         "colour": ST.colours[k],
         "owner": s.owner[k],
         "name": s.name(k),
@@ -54,15 +54,19 @@ def colour_view(s: SnowTimeState, k: int, player: int | None) -> dict[str, Any]:
         "watched": s.watched[k],
         "owes_choice": s.owes[k],
         "has_chosen": choice is not None,
-        **_your_choice(choice if s.owner[k] == player else None),
     }
+    if choice is None or s.owner[k] != player:
+        # Most views: no hidden choice of the viewer's own to show (not merged from a
+        # dict made for it: every view builds every colour, every step).
+        view["your_choice"] = view["your_card"] = view["your_choice_said"] = None
+    else:
+        view.update(_your_choice(choice))
+    return view
 
 
-def _your_choice(choice: Action | None) -> dict[str, Any]:
+def _your_choice(choice: Action) -> dict[str, Any]:
     """The seat's own hidden choice for a colour: its notation, the card that lies face
     down (the Healer, for the cards it takes back) and the engine's words for it."""
-    if choice is None:
-        return {"your_choice": None, "your_card": None, "your_choice_said": None}
     assert isinstance(choice, PlayCard | Heal)
     shown = ST.healer if isinstance(choice, Heal) else choice.card
     return {"your_choice": str(choice), "your_card": _CARD[shown],
