@@ -148,6 +148,13 @@ def _words(s: IceState, p: int) -> list[Action]:
     return out
 
 
+def excavations_open(s: IceState, p: int) -> tuple[bool, bool]:
+    """Whether ``excavate`` and ``excavate cryoarchitect`` are among seat ``p``'s turn
+    actions now: ``is_legal_main`` of both, from one look at the turn's words."""
+    words = _words(s, p)
+    return Word.ALL[EXCAVATE] in words, CRYO_EXCAVATE in words
+
+
 def _free(s: IceState, p: int) -> list[Action]:
     return free.free_actions(s, p)
 

@@ -17,6 +17,7 @@ the box, the ally cards under each top, face-down spoils (solo).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from wintergames.core.events import seat_name
@@ -59,13 +60,12 @@ _COLOURS = (*WB.colours, None)  # by colour index; -1 (none) is the last entry
 
 
 def _kingdom(s: WinterborneState, p: int) -> dict[str, Any]:
-    colours, buildings, names = _COLOURS, s.buildings[p], WB.section_names
+    colours, kinds = _COLOURS, BUILDING_NAMES
     return {
-        "figures": dict(zip(_FIGURE_NAMES, [_PLACES[pos] for pos in s.figures[p]],
-                            strict=True)),
-        "sections": [{"section": names[sec], "colour": colours[c],
-                      "building": BUILDING_NAMES[buildings[sec]]}
-                     for sec, c in enumerate(s.sections[p])],
+        "figures": dict(zip(_FIGURE_NAMES, itemgetter(*s.figures[p])(_PLACES), strict=True)),
+        "sections": [{"section": name, "colour": colours[c], "building": kinds[b]}
+                     for name, c, b in zip(WB.section_names, s.sections[p], s.buildings[p],
+                                           strict=True)],
         "rows": [_ROWS[r].copy() for r in s.rows[p]],
     }
 
