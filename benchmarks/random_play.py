@@ -7,6 +7,8 @@ Prints one JSON line per figure. Run: ``make bench`` or
 Like for like: OpenSpiel's ``apply_action`` checks nothing, so each game reports its
 decisions/s both through ``apply`` (checked) and through ``apply_legal`` (unchecked), and
 tic-tac-toe both through ``apply_action`` and ``apply_action_with_legality_check``.
+Each game's line carries its ratio to tic-tac-toe checked (``x_tic_tac_toe_checked``),
+with tic-tac-toe measured just before and just after that game's run.
 """
 
 from __future__ import annotations
@@ -91,8 +93,15 @@ def apply_us(samples: list[wg.State], repeat: int = 20) -> float:
     return total / (repeat * len(samples)) * 1e6
 
 
-def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
+def bench_game(game_id: str, n: int, games: int, budget: float, reference: float) -> None:
+    # Tic-tac-toe just before and just after the game's own run: this machine's speed
+    # drifts by a fifth over minutes, so a ratio to a reference measured elsewhere in
+    # the run says as much about the drift as about the game.
+    before = ttt_rate(reference, checked=True)
     elapsed, games, decisions = random_games(game_id, n, games, budget)
+    after = ttt_rate(reference, checked=True)
+    ratio = {} if before is None or after is None else {
+        "x_tic_tac_toe_checked": round(decisions / elapsed / ((before + after) / 2), 2)}
     unchecked, _, unchecked_decisions = random_games(game_id, n, games, budget, checked=False)
     samples = sample_positions(game_id, n, min(20, games))
     clone_us = micro(samples, lambda s: s.clone())
@@ -108,36 +117,42 @@ def bench_game(game_id: str, n: int, games: int, budget: float) -> None:
         apply_us=round(apply_us(samples), 2),
         clone_us=round(clone_us, 2),
         observation_us=round(micro(samples, lambda s: s.observation(s.to_move[0]), 5), 2),
+        **ratio,
     )
+
+
+def ttt_rate(seconds: float, checked: bool) -> float | None:
+    """Decisions/s of random OpenSpiel ``python_tic_tac_toe`` for about ``seconds``
+    (``checked``: through ``apply_action_with_legality_check``); None without OpenSpiel."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
+    except ImportError:
+        return None
+    game = pyspiel.load_game("python_tic_tac_toe")
+    rng = random.Random(1)
+    decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        apply = state.apply_action_with_legality_check if checked else state.apply_action
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            apply(actions[rng.randrange(len(actions))])
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
 
 
 def bench_openspiel_ttt(seconds: float) -> None:
     """OpenSpiel's python_tic_tac_toe, both ways: ``apply_action`` checks nothing (it
     accepts an occupied square), ``apply_action_with_legality_check`` checks first."""
-    try:
-        import pyspiel
-        from open_spiel.python.games import tic_tac_toe  # noqa: F401 - registers the game
-    except ImportError:
+    unchecked = ttt_rate(seconds, checked=False)
+    checked = ttt_rate(seconds, checked=True)
+    if unchecked is None or checked is None:
         emit(bench="openspiel_python_tic_tac_toe", skipped="pip install '.[bench]' for open-spiel")
         return
-    game = pyspiel.load_game("python_tic_tac_toe")
-    figures: dict[str, float] = {}
-    for name, checked in (("decisions_per_s", False), ("decisions_per_s_checked", True)):
-        rng = random.Random(1)
-        decisions = games = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            apply = state.apply_action_with_legality_check if checked else state.apply_action
-            while not state.is_terminal():
-                actions = state.legal_actions()
-                apply(actions[rng.randrange(len(actions))])
-                decisions += 1
-            games += 1
-        figures[name] = round(decisions / (time.perf_counter() - start))
-        if not checked:
-            figures["games_per_s"] = round(games / (time.perf_counter() - start), 1)
-    emit(bench="openspiel_python_tic_tac_toe", **figures)
+    emit(bench="openspiel_python_tic_tac_toe", decisions_per_s=round(unchecked),
+         decisions_per_s_checked=round(checked))
 
 
 def main() -> None:
@@ -146,6 +161,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=20.0,
                         help="seconds of play per game and player count at most")
     parser.add_argument("--seconds", type=float, default=5.0, help="time for the OpenSpiel run")
+    parser.add_argument("--reference", type=float, default=1.0,
+                        help="seconds of tic-tac-toe just before and after each game's run, "
+                             "for its x_tic_tac_toe_checked")
     parser.add_argument("--only", nargs="+", metavar="GAME",
                         help="measure only these games (OpenSpiel's tic-tac-toe still runs)")
     args = parser.parse_args()
@@ -153,7 +171,7 @@ def main() -> None:
         if args.only and spec.id not in args.only:
             continue
         for n in spec.players_range:
-            bench_game(spec.id, n, args.games, args.budget)
+            bench_game(spec.id, n, args.games, args.budget, args.reference)
     bench_openspiel_ttt(args.seconds)
 
 
