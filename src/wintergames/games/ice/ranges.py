@@ -28,11 +28,11 @@ def check_ranges(s: IceState) -> None:
                    "the EP spent this turn")
     check_in_range("overwork", s.overwork, 0, 1, "whether this turn was overworked")
     check_in_range("row_laid", s.row_laid, 0, 1, "whether today's Snow row is laid")
-    for slot, axis in enumerate(s.rift):
-        # A view reads an axis as its place's tile's (``observe._board``): one lies only
-        # under a Rift tile, and taking a tile off clears its axis to -1.
+    # A view reads an axis as its place's tile's (``observe._board``): one lies only under
+    # a Rift tile, and taking a tile off clears its axis to -1. (Lists of the wrong length
+    # are the component check's to name, so a short one is read only as far as it goes.)
+    for slot, (tile, axis) in enumerate(zip(s.tiles, s.rift, strict=False)):
         if axis != -1:
             check_in_range(f"rift[{slot}]", axis, 0, 2, "a Rift tile's blocked axis")
-            tile = s.tiles[slot]
-            assert tile >= 0 and IC.tiles[tile].back == "rift", \
+            assert 0 <= tile < len(IC.tiles) and IC.tiles[tile].back == "rift", \
                 f"rift[{slot}] is {axis}, but no Rift tile lies on {PLACES[slot]}"
