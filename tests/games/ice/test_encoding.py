@@ -12,6 +12,7 @@ import pytest
 from tests.games.ice import decision_positions as positions
 from tests.games.ice.helpers import act, fresh, give, place
 from wintergames.core.encoding_check import check_observation_encoding, encoding_for
+from wintergames.games.ice import encoding as ice_encoding
 from wintergames.games.ice import frames as fr
 from wintergames.games.ice.actions import REQUEST_IDS
 from wintergames.games.ice.components import IC
@@ -257,3 +258,23 @@ def test_a_merchant_caravan_visit_encodes_the_order_and_the_sale() -> None:
     context_slices(s, 1, {**base, "decision_flags": {2: 1}})  # sold
     act(s, "done")
     context_slices(s, 1, {**base, "decision_numbers": {7: 2 / 2}})  # seat 2: order 2 of 0..2
+
+
+def test_a_board_seen_before_encodes_as_when_first_seen() -> None:
+    """The board's tile indices are kept by its faces: a board met again (after another)
+    reads the same, a changed tile reads anew, and the kept indices cannot be written."""
+    s = fresh(2, seed=4)
+    first = split(s, 0)
+    t2 = place("T2")
+    removed = s.tiles[t2], s.rift[t2]
+    s.tiles[t2], s.rift[t2] = -1, -1  # T2's tile taken off
+    changed = split(s, 0)
+    assert not changed["snow_tiles"][1].any() and first["snow_tiles"][1].any()
+    s.tiles[t2], s.rift[t2] = removed  # and put back: the board first seen
+    again = split(s, 0)
+    for name in ("snow_tiles", "artifact_tiles"):
+        assert np.array_equal(again[name], first[name])
+    kept = ice_encoding._tile_indices(s.observation(0)["board"]["tiles"],
+                                      s.observation(0)["board"]["rift_axis"])
+    with pytest.raises(ValueError, match="read-only"):
+        kept[0][0] = 0

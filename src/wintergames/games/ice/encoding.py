@@ -166,7 +166,7 @@ def _tile_indices(tiles: list[str | None], rift_axis: list[int | None]
 
     Kept by the board's faces and axes, a value that fixes them: tiles change on few steps
     (an Archaeologist's move leaves them), and reading the 164 places was a third of an
-    encode. The arrays returned are shared between calls and never written to.
+    encode. The arrays returned are shared between calls, and read-only.
     """
     key = (*tiles, *rift_axis)
     found = _board_seen.get(key)
@@ -177,8 +177,15 @@ def _tile_indices(tiles: list[str | None], rift_axis: list[int | None]
         art = [at[face] for at, face in zip(_ART_FACE_AT, tiles, strict=True) if face in at]
         if len(_board_seen) >= _BOARDS_KEPT:
             _board_seen.clear()
-        found = _board_seen[key] = (np.array(snow, np.intp), np.array(art, np.intp))
+        found = _board_seen[key] = (_frozen(snow), _frozen(art))
     return found
+
+
+def _frozen(indices: list[int]) -> _Indices:
+    """``indices`` as an array no caller can write to: kept ones are shared."""
+    out = np.array(indices, np.intp)
+    out.flags.writeable = False
+    return out
 
 
 def observation_encoding(num_players: int, options: Mapping[str, Any]) -> ObservationEncoding:
