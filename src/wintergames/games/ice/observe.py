@@ -28,14 +28,10 @@ from wintergames.games.ice.excavate import targets
 from wintergames.games.ice.geometry import BOARD
 from wintergames.games.ice.logbook import storm_current
 from wintergames.games.ice.model import BACKS, GUILDS, LEVELS, PRISMATIC, TYPES
-from wintergames.games.ice.pieces import has_guild
+from wintergames.games.ice.pieces import played_guild
 from wintergames.games.ice.prompts import decision
 from wintergames.games.ice.scoring_state import breakdown
-from wintergames.games.ice.turn import (
-    cryo_excavation_cost,
-    excavation_cost,
-    excavations_open,
-)
+from wintergames.games.ice.turn import excavations_offered
 
 if TYPE_CHECKING:
     from wintergames.games.ice.state import IceState
@@ -108,6 +104,10 @@ def _known_tile(tile: int) -> dict[str, Any]:
 
 # Every tile's face as its holder knows it, made once, as ``_PUBLIC``.
 _KNOWN = tuple(_known_tile(tile) for tile in range(len(IC.tiles)))
+# By tile id: its id, whether it is a Snow tile, its back.
+_TILE_IDS = tuple(t.id for t in IC.tiles)
+_IS_SNOW = tuple(t.level == 3 for t in IC.tiles)
+_BACKS_OF = tuple(t.back for t in IC.tiles)
 
 
 def known_tile(tile: int) -> dict[str, Any]:
@@ -310,7 +310,7 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
         "used_today": [name for name, used in zip(TYPES, s.used[p], strict=True) if used],
         "ship_hold": [known_tile(tile) for tile in s.hold[p]],
         "snow_tiles": len(s.hand[p]),
-        "snow_backs": sorted(IC.tiles[t].back for t in s.hand[p]),
+        "snow_backs": sorted([_BACKS_OF[t] for t in s.hand[p]]),
         "requests": len(s.requests[p]),
         "validated": [{"card": REQUEST_IDS[v[i]], "day": v[i + 1], "rp": v[i + 2]}
                       for i in range(0, len(v), 3)],
@@ -323,13 +323,14 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
         view["curse"] = s.curse[p]
         view["move_followers"] = s.follow_cap[p]
     # a guild's own tokens only where its ability is played (never in a first game)
-    if has_guild(s, p, "incandescent"):
+    guild = played_guild(s, p)
+    if guild == "incandescent":
         a = s.activation[p]
         view["activation"] = ("ready" if a == fr.READY else "spent" if a == fr.SPENT
                               else TYPES[a])
-    if has_guild(s, p, "icewalker"):
+    elif guild == "icewalker":
         view["grappling"] = s.grapple[p]
-    if has_guild(s, p, "nourisher"):
+    elif guild == "nourisher":
         view["guild_archaeologists"] = s.guild_archs[p]
     if mine:
         view["hand"] = [known_tile(t) for t in sorted(s.hand[p])]
@@ -344,10 +345,7 @@ def _excavation_costs(s: IceState) -> tuple[int | None, int | None]:
     discount); ``None`` for one that is not a choice now."""
     if len(s.to_move) != 1 or s.day == 0 or s.pending:
         return None, None  # excavating is a turn's action, never a frame's
-    p = s.to_move[0]
-    plain, cryo = excavations_open(s, p)
-    return (excavation_cost(s, p) if plain else None,
-            cryo_excavation_cost(s, p) if cryo else None)
+    return excavations_offered(s, s.to_move[0])
 
 
 def observation(s: IceState, player: int | None) -> dict[str, Any]:
@@ -374,10 +372,10 @@ def observation(s: IceState, player: int | None) -> dict[str, Any]:
         "request_deck": len(s.request_deck),
         "logbook_deck": len(s.logbook_deck),
         "discarded_tiles": len(s.tile_discard),
-        "played_snow_tiles": [IC.tiles[t].id for t in s.tile_discard
-                              if s.seen[t] and IC.tiles[t].level == 3],
-        "discarded_artifacts": [IC.tiles[t].id for t in s.tile_discard
-                                if s.seen[t] and IC.tiles[t].level < 3],
+        "played_snow_tiles": [_TILE_IDS[t] for t in s.tile_discard
+                              if s.seen[t] and _IS_SNOW[t]],
+        "discarded_artifacts": [_TILE_IDS[t] for t in s.tile_discard
+                                if s.seen[t] and not _IS_SNOW[t]],
         "curse_tokens": list(s.curse_tokens) if s.options["curse"] != "off" else None,
         "seats": [_seat(s, p, player) for p in range(s.num_players)],
         # Mid-game a score would tell the Shapes of face-down Artifacts (a Shapes Decree):

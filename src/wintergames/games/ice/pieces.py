@@ -51,7 +51,12 @@ def camp_owner(s: IceState, camp: int) -> int:
 
 def has_guild(s: IceState, p: int, guild: str) -> bool:
     """Whether seat ``p`` plays ``guild`` with its ability (never in a first game)."""
-    return not s.options["first_game"] and GUILDS[s.guild[p]] == guild
+    return played_guild(s, p) == guild
+
+
+def played_guild(s: IceState, p: int) -> str | None:
+    """The guild whose ability seat ``p`` plays; None in a first game (no abilities)."""
+    return None if s.options["first_game"] else GUILDS[s.guild[p]]
 
 
 def is_tile(place: int) -> bool:

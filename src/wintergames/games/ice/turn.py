@@ -137,22 +137,24 @@ def _words(s: IceState, p: int) -> list[Action]:
     if pieces.has_guild(s, p, "cryoarchitect") and not s.day_flags[p][fr.DAY_CRYO_REBUILD] \
             and s.camps[p] >= 0 and fr.can_spend(s, p, params.cryo_rebuild_ep):
         out.append(Word.ALL[REBUILD])
-    cost = excavation_cost(s, p)
-    if cost is not None and fr.can_spend(s, p, cost):
+    plain, cryo = excavations_offered(s, p)
+    if plain is not None:
         out.append(Word.ALL[EXCAVATE])
-    cryo = cryo_excavation_cost(s, p)
-    if cryo is not None and fr.can_spend(s, p, cryo):
+    if cryo is not None:
         out.append(CRYO_EXCAVATE)
     if not s.overwork and s.rp[p] >= params.overwork_rp and s.ep[p] >= params.overwork_ep:
         out.append(Word.ALL[OVERWORK])
     return out
 
 
-def excavations_open(s: IceState, p: int) -> tuple[bool, bool]:
-    """Whether ``excavate`` and ``excavate cryoarchitect`` are among seat ``p``'s turn
-    actions now: ``is_legal_main`` of both, from one look at the turn's words."""
-    words = _words(s, p)
-    return Word.ALL[EXCAVATE] in words, CRYO_EXCAVATE in words
+def excavations_offered(s: IceState, p: int) -> tuple[int | None, int | None]:
+    """What ``excavate`` and ``excavate cryoarchitect`` cost seat ``p`` in EP, each where
+    its turn offers it (the tile under the Leader can be excavated, for EP the seat may
+    still spend), else None."""
+    cost = excavation_cost(s, p)
+    cryo = cryo_excavation_cost(s, p)
+    return (cost if cost is not None and fr.can_spend(s, p, cost) else None,
+            cryo if cryo is not None and fr.can_spend(s, p, cryo) else None)
 
 
 def _free(s: IceState, p: int) -> list[Action]:
