@@ -63,11 +63,12 @@ def main() -> None:
     for run, order in ((1, ("before", "after")), (2, ("after", "before"))):
         runs = {name: pinned(core, trees[name], command)
                 for core, name in zip(cores[:2], order, strict=True)}
+        # both finish before either is judged: a failed run never leaves its twin running
+        outs = {name: process.communicate()[0] for name, process in runs.items()}
         for name, process in runs.items():
-            out, _ = process.communicate()
             if process.returncode:
                 sys.exit(f"the {name} run failed (exit {process.returncode})")
-            for line in labelled(out, name, run):
+            for line in labelled(outs[name], name, run):
                 print(line, flush=True)
 
 

@@ -286,12 +286,9 @@ def _seat(s: IceState, p: int, viewer: int | None) -> dict[str, Any]:
     mine = viewer == p
 
     def artifact(tile: int) -> dict[str, Any]:
-        if mine or s.seen[tile]:
-            view = _KNOWN[tile].copy()
-            view["face_down"] = bool(s.down[tile])
-        else:
-            view = _PUBLIC[tile].copy()
-            view["face_down"] = True
+        known = mine or s.seen[tile]
+        view = known_tile(tile) if known else public_tile(tile)
+        view["face_down"] = bool(s.down[tile]) if known else True
         return view
 
     v = s.validated[p]
